@@ -1,0 +1,3 @@
+from webtabletop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,183 @@
+"""Monte Carlo tree search for every game of the protocol.
+
+Open-loop information-set MCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS"): each iteration
+draws a *determinization* of the root — a state consistent with what the searching player knows,
+with unseen cards and future dice resampled (``State.determinize``) — and walks the tree by move
+codes. Children are shared across determinizations; UCB uses *availability* counts (how often a
+move was legal when its parent was visited), so moves that exist only in some worlds are judged
+fairly. Chance (dice) and hidden information are handled by the same mechanism, and the search
+never reads anything the player could not see, provided ``determinize`` hides it.
+
+Per-game knowledge plugs in through :class:`AiHooks` (a rollout policy, an evaluation for
+cut-off rollouts, and a move ordering for expansion). The budget is an iteration count and/or a
+time limit; the clock is a parameter (the rules themselves never read a clock).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from webtabletop.core.protocol import Move, State
+from webtabletop.core.rng import Rng
+
+
+@attrs.frozen
+class Budget:
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+#: difficulty levels: iteration cap (deterministic in tests) and time cap (responsive in the page)
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=40, seconds=0.25),
+    "normal": Budget(iterations=400, seconds=1.0),
+    "hard": Budget(iterations=3000, seconds=3.0),
+}
+
+
+@attrs.frozen
+class AiHooks:
+    """Per-game plug-ins; every field is optional."""
+
+    #: (state, rng) -> move; default: uniform random legal move
+    rollout_policy: Callable[[State, Rng], Move] | None = None
+    #: (state) -> (value for player 0, value for player 1) in [-1, 1], used when a rollout is cut
+    evaluate: Callable[[State], tuple[float, float]] | None = None
+    #: plies after which a rollout stops and ``evaluate`` scores it (None: play to the end)
+    rollout_depth: int | None = None
+    #: (state, moves) -> moves, most promising first; expansion tries them in this order
+    order_moves: Callable[[State, Sequence[Move]], Sequence[Move]] | None = None
+    exploration: float = 0.9
+    #: per-level budget overrides for this game
+    levels: dict[str, Budget] | None = None
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "avail", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.player = player  # who made the move leading here (-1 for the root)
+
+
+@attrs.frozen
+class SearchResult:
+    move: Move
+    iterations: int
+    seconds: float
+    #: move code -> (visits, mean value for the mover)
+    stats: dict[str, tuple[int, float]]
+
+
+def _rollout(state: State, hooks: AiHooks, rng: Rng) -> tuple[float, float]:
+    policy = hooks.rollout_policy
+    depth = 0
+    limit = hooks.rollout_depth
+    while True:
+        outcome = state.outcome()
+        if outcome is not None:
+            return outcome.returns()
+        if limit is not None and depth >= limit and hooks.evaluate is not None:
+            return hooks.evaluate(state)
+        if policy is not None:
+            move = policy(state, rng)
+        else:
+            legal = state.legal_moves()
+            move = legal[rng.randbelow(len(legal))]
+        state = state.apply(move)
+        depth += 1
+
+
+def search(
+    state: State,
+    budget: Budget,
+    seed: int = 0,
+    hooks: AiHooks | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
+    """Best move for ``state.to_move()`` within ``budget`` (at least one iteration)."""
+    hooks = hooks or AiHooks()
+    rng = Rng.from_seed(seed)
+    me = state.to_move()
+    legal = list(state.legal_moves())
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    start = clock()
+    if len(legal) == 1:
+        return SearchResult(legal[0], 0, 0.0, {legal[0].code: (0, 0.0)})
+    root = Node(-1)
+    c = hooks.exploration
+    order = hooks.order_moves
+    iterations = 0
+    deadline = start + budget.seconds if budget.seconds is not None else None
+    max_iter = budget.iterations
+    while True:
+        if max_iter is not None and iterations >= max_iter:
+            break
+        if deadline is not None and iterations and (iterations & 7) == 0 and clock() >= deadline:
+            break
+        iterations += 1
+        s = state.determinize(me, rng.next_u64())
+        node = root
+        path = [root]
+        while s.outcome() is None:
+            moves = s.legal_moves()
+            children = node.children
+            untried = [m for m in moves if m.code not in children]
+            if untried:
+                if order is not None:
+                    move = order(s, untried)[0]
+                else:
+                    move = untried[rng.randbelow(len(untried))]
+                child = Node(s.to_move())
+                children[move.code] = child
+                for m in moves:
+                    ch = children.get(m.code)
+                    if ch is not None and ch is not child:
+                        ch.avail += 1
+                s = s.apply(move)
+                path.append(child)
+                break
+            best = None
+            best_value = -math.inf
+            for m in moves:
+                ch = children[m.code]
+                ch.avail += 1
+                value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best, best_value = m, value
+            node = children[best.code]
+            s = s.apply(best)
+            path.append(node)
+        returns = _rollout(s, hooks, rng)
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.total += returns[n.player]
+    stats = {code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()}
+    best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
+    return SearchResult(best_move, iterations, clock() - start, stats)
+
+
+def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -> Budget:
+    levels = dict(LEVELS)
+    if hooks is not None and hooks.levels:
+        levels.update(hooks.levels)
+    if level not in levels:
+        raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(levels)})")
+    b = levels[level]
+    return b if time_limited else Budget(iterations=b.iterations)
+
+
+def choose_move(state: State, level: str = "normal", seed: int = 0, time_limited: bool = True, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+    """The AI's move at ``level``, using the game's own hooks."""
+    hooks: Any = getattr(state.spec, "ai_hooks", None)
+    return search(state, level_budget(level, hooks, time_limited), seed, hooks, clock)

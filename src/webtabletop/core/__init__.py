@@ -1,0 +1,1 @@
+"""What every game shares: protocol, seeded random numbers, records, share links, storage."""

@@ -1,0 +1,213 @@
+"""The game protocol every game implements (modelled on OpenSpiel's Python games).
+
+A *game* is declared once as a :class:`GameSpec`: id, title, option class (an attrs class whose
+defaults are the rules digest's defaults and whose validators reject out-of-range values) and
+``new_game(options, seed)``.
+
+A *state* is immutable: :meth:`State.apply` returns a new state and never changes the old one, so
+a game record (options + seed + move codes) replays exactly, and undo is "look at an earlier state".
+Moves are small immutable values with a stable short text ``code``; ``legal_moves()`` returns them
+in a deterministic order (share links store indexes into that order).
+
+Invariants every game keeps (checked by the generic property tests):
+- ``legal_moves()`` is empty exactly when ``outcome()`` is not None;
+- ``apply(m)`` accepts every legal move and raises :class:`IllegalMove` for anything else;
+- ``move_from_code(m.code)`` gives back ``m``; codes are unique among the legal moves;
+- the same seed and the same codes give equal ``snapshot()`` values, in CPython and Pyodide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+
+class GameError(ValueError):
+    """Base of every error a player can cause (bad move, bad option, bad link, bad file)."""
+
+
+class IllegalMove(GameError):
+    """A move that is not legal in the current state."""
+
+
+class OptionsError(GameError):
+    """Options that are unknown, of the wrong type, or out of range."""
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A move: immutable, hashable, with a short stable text ``code`` and a readable ``label``."""
+
+    @property
+    def code(self) -> str: ...
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a game: ``winner`` is 0 or 1 (None = draw), ``scores`` as shown to players."""
+
+    winner: int | None
+    scores: tuple[float, float]
+    reason: str
+
+    def returns(self) -> tuple[float, float]:
+        """+1 to the winner, -1 to the loser, 0 to both on a draw (what the AI maximises)."""
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+
+class State:
+    """Base class of game states. Subclasses are frozen attrs classes."""
+
+    #: the spec of the game this state belongs to (set by each game)
+    spec: ClassVar[GameSpec]
+
+    # --- required -------------------------------------------------------------------------
+    def to_move(self) -> int:
+        """The player (0 or 1) who chooses the next move."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> Sequence[Move]:
+        """All legal moves in a deterministic order; empty when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; raises :class:`IllegalMove` if it is not legal."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-able full description of the state (used by replay comparisons and --json)."""
+        raise NotImplementedError
+
+    # --- provided ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def move_from_code(self, code: str) -> Move:
+        """The legal move with this code, or :class:`IllegalMove` with a clear message."""
+        for m in self.legal_moves():
+            if m.code == code:
+                return m
+        raise IllegalMove(f"{code!r} is not a legal move here")
+
+    def apply_code(self, code: str) -> State:
+        return self.apply(self.move_from_code(code))
+
+    def move_label(self, move: Move) -> str:
+        """A readable name of ``move`` for the move log (played from this state)."""
+        return getattr(move, "label", move.code)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None = a spectator). Full information games show everything."""
+        return self.snapshot()
+
+    def determinize(self, player: int, seed: int) -> State:
+        """A state consistent with everything ``player`` knows, with the unknown resampled.
+
+        The default resamples the future (dice, draws) by replacing ``rng_state``; games with
+        hidden cards override it to reshuffle what ``player`` cannot see.
+        """
+        if hasattr(self, "rng_state"):
+            return attrs.evolve(self, rng_state=seed)  # type: ignore[misc]
+        return self
+
+    def text(self) -> str:
+        """A short human-readable dump for logs and the CLI."""
+        return repr(self)
+
+
+@attrs.frozen
+class GameSpec:
+    """The declaration of one game."""
+
+    id: str
+    title: str
+    summary: str
+    options_class: type
+    new_game: Callable[[Any, int], State]
+    #: per-game AI tuning: evaluation / rollout policy plug-ins (see webtabletop.ai.mcts)
+    ai_hooks: Any = None
+    hidden_information: bool = False
+
+    def default_options(self) -> Any:
+        return self.options_class()
+
+    def options_from_dict(self, data: dict[str, Any] | None) -> Any:
+        return options_from_dict(self.options_class, data or {})
+
+    def start(self, options: Any | None = None, seed: int = 0) -> State:
+        return self.new_game(options if options is not None else self.default_options(), seed)
+
+
+def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
+    """Build an attrs option object from plain data, with clear messages for bad input.
+
+    Unknown keys, wrong types and out-of-range values raise :class:`OptionsError`; missing keys
+    take the defaults. Fields whose default is an int/bool/str must receive that type.
+    """
+    if not isinstance(data, dict):
+        raise OptionsError("options must be an object of name: value pairs")
+    fields = {f.name: f for f in attrs.fields(cls)}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
+    kwargs = {}
+    for name, value in data.items():
+        f = fields[name]
+        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default
+        kwargs[name] = _coerce(name, value, default)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise OptionsError(_validator_message(exc)) from None
+
+
+def _coerce(name: str, value: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if value in ("true", "on", "1", 1):
+            return True
+        if value in ("false", "off", "0", 0, ""):
+            return False
+        raise OptionsError(f"option {name!r} must be true or false, not {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, bool):
+            raise OptionsError(f"option {name!r} must be a whole number, not {value!r}")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value.strip())
+        raise OptionsError(f"option {name!r} must be a whole number, not {value!r}")
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise OptionsError(f"option {name!r} must be text, not {value!r}")
+        return value
+    return value
+
+
+def _validator_message(exc: Exception) -> str:
+    # attrs' in_ validator: ("'board' must be in [...] (got 'x')", attribute, options, value)
+    if exc.args and isinstance(exc.args[0], str):
+        return exc.args[0]
+    return str(exc)
+
+
+def options_to_dict(options: Any) -> dict[str, Any]:
+    return attrs.asdict(options, recurse=False)
+
+
+def options_diff(options: Any) -> dict[str, Any]:
+    """Only the options that differ from the defaults (what share links carry)."""
+    default = type(options)()
+    full = options_to_dict(options)
+    base = options_to_dict(default)
+    return {k: v for k, v in full.items() if base.get(k) != v}

@@ -1,0 +1,97 @@
+"""The view contract: how a game draws itself and turns clicks into moves (pure, no DOM).
+
+Each game has a ``view.py`` with a :class:`GameView` subclass. The app shell (``webtabletop.app``)
+calls it in the Pyodide worker and sends the HTML/SVG text to the page; the page sends back the
+tokens of what the player clicked, dragged or dropped. Nothing here touches the DOM, so every view
+is tested in CPython.
+
+Interaction tokens (attributes on elements inside the board or panel HTML):
+- ``data-move="<code>"``: clicking plays that move at once (e.g. a legal cell, "decline").
+- ``data-pick="<token>"``: clicking asks :meth:`GameView.pick` what happens: it may change the
+  selection (e.g. a selected piece, a chosen hand card) and/or play a move.
+- ``data-drag="<token>"`` / ``data-drop="<token>"``: a drag from a ``data-drag`` element onto a
+  ``data-drop`` element is sent as ``pick(drag)`` then ``pick(drop)``; while dragging over a drop
+  target the page asks for a preview (``ctx.hover`` set to the drop token).
+Every interactive element must also be reachable by keyboard: give it ``tabindex="0"``,
+``role="button"`` and an ``aria-label``; the page turns Enter/Space into a click.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import attrs
+
+from webtabletop.core.protocol import State
+
+
+@attrs.frozen
+class ViewContext:
+    viewer: int | None = None  # whose eyes: 0/1, or None for a spectator (hidden info stays hidden)
+    selection: str | None = None  # view-defined token of what is selected (piece, hand card...)
+    hover: str | None = None  # drop target under a drag (for previews)
+    interactive: bool = True  # may the player at the device move now?
+    flipped: bool = False
+    last_move: str | None = None  # code of the move that led to this state
+    previous: State | None = attrs.field(default=None, eq=False)  # the state before it, if any
+    prefs: dict[str, Any] = attrs.field(factory=dict)  # per-game display preferences
+
+
+@attrs.frozen
+class PickResult:
+    selection: str | None = None
+    move: str | None = None  # a legal move code to play now
+    message: str | None = None  # a short explanation shown to the player (e.g. why nothing happened)
+
+
+class GameView:
+    """Base class of game views; override what the game needs."""
+
+    player_names: tuple[str, str] = ("First", "Second")
+    player_colours: tuple[str, str] = ("#e8772e", "#2f6fd6")
+    #: hidden information: hot-seat play shows a privacy screen between turns
+    privacy_screen: bool = False
+
+    def board(self, state: State, ctx: ViewContext) -> str:
+        """The board as SVG (or HTML) text."""
+        raise NotImplementedError
+
+    def panel(self, state: State, ctx: ViewContext) -> str:
+        """Controls beside the board: dice, hands, prompts. Empty by default."""
+        return ""
+
+    def status(self, state: State) -> list[tuple[str, str]]:
+        """Score lines (label, value) shown in the scoreboard."""
+        return []
+
+    def prompt(self, state: State, ctx: ViewContext) -> str:
+        """One line telling the player at the device what to do now (plain text)."""
+        return ""
+
+    def pick(self, state: State, ctx: ViewContext, token: str) -> PickResult:
+        """What a click on a ``data-pick`` element means. Default: the token is a move code."""
+        return PickResult(selection=None, move=token)
+
+    def rules_html(self) -> str:
+        """The in-app rules page (HTML)."""
+        return "<p>No rules page yet.</p>"
+
+    def options_help(self) -> dict[str, str]:
+        """Short help text per option name for the new-game dialog."""
+        return {}
+
+
+def esc(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def attrs_html(**attributes: Any) -> str:
+    """``key="value"`` pairs (``data_move`` -> ``data-move``); None/False values are left out."""
+    parts = []
+    for key, value in attributes.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(name if value is True else f'{name}="{esc(value)}"')
+    return " ".join(parts)

@@ -1,0 +1,307 @@
+"""Rules of Tsifrograd, Tsifroshturm and Proximity (digest: shared/rules/tsifrograd.md).
+
+A turn of Tsifrograd/Tsifroshturm is one or two moves by the same player:
+1. **place** (code = cell index, e.g. ``"17"``): write the rolled number into an empty cell;
+2. if some enemy number may now be crossed out, **cross** (``"x12"``) one of them or **decline**
+   (``"-"``). With no eligible number this step is skipped.
+Then the dice are rolled for the other player. Proximity is one move per turn: place the army.
+
+Crossing rules (N = placed number at cell c, by player P):
+- Tsifrograd: enemy E adjacent to c and not crossed; c touches another un-crossed number of P, the
+  largest being M; D = the largest un-crossed number of E's owner adjacent to E (0 if none);
+  E may be crossed iff N + M > E + D.
+- Tsifroshturm: enemy E adjacent to c, not crossed, and E < N.
+- No crossing during each player's first ``grace`` turns.
+Crossed numbers stay on the board but count for nothing (not neighbours, not in sums).
+
+Proximity: the army (1..20) placed on c captures every adjacent enemy cell of smaller value
+(owner changes, value kept) and reinforces every adjacent own cell by +1.
+
+End: when every cell is filled (after the last crossing step). Winner:
+- Tsifrograd: more enemy numbers crossed out; equal → the second player wins;
+- Tsifroshturm: higher total of own un-crossed numbers; equal → the second player wins;
+- Proximity: higher total of owned values; equal → draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from webtabletop.core.grid import Grid
+from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.core.rng import Rng
+from webtabletop.games.tsifrograd.options import TsifrogradOptions
+
+EMPTY = -1
+PLACE, CROSS = "place", "cross"
+PLAYER_NAMES = ("Orange", "Blue")
+
+
+@attrs.frozen
+class Place:
+    cell: int
+
+    @property
+    def code(self) -> str:
+        return str(self.cell)
+
+
+@attrs.frozen
+class Cross:
+    cell: int
+
+    @property
+    def code(self) -> str:
+        return f"x{self.cell}"
+
+
+@attrs.frozen
+class Decline:
+    @property
+    def code(self) -> str:
+        return "-"
+
+
+DECLINE = Decline()
+
+
+def roll_dice(rng: Rng, variant: str) -> tuple[int, int]:
+    """Two dice (2..12 summed) for Tsifrograd variants; (army, 0) with army 1..20 for Proximity."""
+    if variant == "proximity":
+        return (rng.randint(1, 20), 0)
+    return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+@attrs.frozen(eq=True)
+class TsifroState(State):
+    options: TsifrogradOptions
+    grid: Grid = attrs.field(eq=False, repr=False)
+    values: tuple[int, ...]
+    owners: tuple[int, ...]  # EMPTY, 0 or 1
+    crossed: tuple[bool, ...]
+    player: int
+    roll: tuple[int, int]
+    phase: str
+    last: int  # cell of the last placement, or EMPTY
+    targets: tuple[int, ...]  # eligible enemy cells in the CROSS phase
+    turns: tuple[int, int]  # turns each player has completed
+    crossings: tuple[int, int]  # enemy numbers each player crossed out (Proximity: captures)
+    rng_state: int
+    last_cross: int = EMPTY  # cell crossed out in the previous step (for highlighting)
+
+    # --- protocol ---------------------------------------------------------------------------
+    def to_move(self) -> int:
+        return self.player
+
+    @property
+    def number(self) -> int:
+        """The number to place this turn (dice sum, or Proximity army)."""
+        return self.roll[0] + self.roll[1]
+
+    def empty_cells(self) -> list[int]:
+        return [i for i, o in enumerate(self.owners) if o == EMPTY]
+
+    def legal_moves(self):
+        if self.phase == CROSS:
+            return [Cross(c) for c in self.targets] + [DECLINE]
+        if self.is_full():
+            return []
+        return [Place(i) for i, o in enumerate(self.owners) if o == EMPTY]
+
+    def is_full(self) -> bool:
+        return EMPTY not in self.owners
+
+    def apply(self, move) -> TsifroState:
+        if self.phase == PLACE:
+            if not isinstance(move, Place) or not (0 <= move.cell < len(self.owners)):
+                raise IllegalMove("place the rolled number into an empty cell")
+            if self.owners[move.cell] != EMPTY:
+                raise IllegalMove(f"cell {self.grid.names[move.cell]} is not empty")
+            if self.options.variant == "proximity":
+                return self._place_proximity(move.cell)
+            return self._place(move.cell)
+        if isinstance(move, Cross):
+            if move.cell not in self.targets:
+                raise IllegalMove(f"{self.grid.names[move.cell] if 0 <= move.cell < len(self.owners) else move.cell} cannot be crossed out now")
+            crossed = list(self.crossed)
+            crossed[move.cell] = True
+            counts = list(self.crossings)
+            counts[self.player] += 1
+            return self._end_turn(crossed=tuple(crossed), crossings=tuple(counts), last_cross=move.cell)
+        if isinstance(move, Decline):
+            return self._end_turn()
+        raise IllegalMove("cross out one of the highlighted numbers, or decline")
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != PLACE or not self.is_full():
+            return None
+        variant = self.options.variant
+        if variant == "tsifrograd":
+            scores = self.crossings
+            reason = "more enemy numbers crossed out"
+        else:
+            scores = self.totals()
+            reason = "higher total"
+        a, b = scores
+        if a > b:
+            return Outcome(0, (a, b), reason)
+        if b > a:
+            return Outcome(1, (a, b), reason)
+        if variant == "proximity":
+            return Outcome(None, (a, b), "equal totals")
+        return Outcome(1, (a, b), "a tie goes to the second player")
+
+    # --- rules ------------------------------------------------------------------------------
+    def totals(self) -> tuple[int, int]:
+        t = [0, 0]
+        for v, o, x in zip(self.values, self.owners, self.crossed, strict=True):
+            if o != EMPTY and not x:
+                t[o] += v
+        return (t[0], t[1])
+
+    def live(self, cell: int, owner: int) -> bool:
+        return self.owners[cell] == owner and not self.crossed[cell]
+
+    def grace_active(self) -> bool:
+        return self.turns[self.player] < self.options.grace_turns
+
+    def eligible_targets(self, cell: int, owners: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+        """Enemy cells that the number just placed at ``cell`` may cross out."""
+        if self.grace_active():
+            return ()
+        me, enemy = self.player, 1 - self.player
+        nbrs = self.grid.neighbours
+        crossed = self.crossed
+        n = values[cell]
+        out = []
+        if self.options.variant == "tsifroshturm":
+            for e in nbrs[cell]:
+                if owners[e] == enemy and not crossed[e] and values[e] < n:
+                    out.append(e)
+            return tuple(out)
+        m = max((values[f] for f in nbrs[cell] if owners[f] == me and not crossed[f]), default=0)
+        if not m:
+            return ()
+        for e in nbrs[cell]:
+            if owners[e] != enemy or crossed[e]:
+                continue
+            d = max((values[f] for f in nbrs[e] if owners[f] == enemy and not crossed[f]), default=0)
+            if n + m > values[e] + d:
+                out.append(e)
+        return tuple(out)
+
+    def _place(self, cell: int) -> TsifroState:
+        values = list(self.values)
+        owners = list(self.owners)
+        values[cell] = self.number
+        owners[cell] = self.player
+        values_t, owners_t = tuple(values), tuple(owners)
+        targets = self.eligible_targets(cell, owners_t, values_t)
+        placed = attrs.evolve(self, values=values_t, owners=owners_t, last=cell, last_cross=EMPTY)
+        if targets:
+            return attrs.evolve(placed, phase=CROSS, targets=targets)
+        return placed._end_turn()
+
+    def _place_proximity(self, cell: int) -> TsifroState:
+        values = list(self.values)
+        owners = list(self.owners)
+        army = self.number
+        values[cell] = army
+        owners[cell] = self.player
+        captured = 0
+        for f in self.grid.neighbours[cell]:
+            if owners[f] == self.player:
+                values[f] += 1
+            elif owners[f] == 1 - self.player and values[f] < army:
+                owners[f] = self.player
+                captured += 1
+        counts = list(self.crossings)
+        counts[self.player] += captured
+        placed = attrs.evolve(self, values=tuple(values), owners=tuple(owners), last=cell, last_cross=EMPTY, crossings=tuple(counts))
+        return placed._end_turn()
+
+    def _end_turn(self, **changes: Any) -> TsifroState:
+        turns = list(self.turns)
+        turns[self.player] += 1
+        rng = Rng(self.rng_state)
+        roll = roll_dice(rng, self.options.variant)
+        return attrs.evolve(
+            self,
+            phase=PLACE,
+            targets=(),
+            player=1 - self.player,
+            turns=(turns[0], turns[1]),
+            roll=roll,
+            rng_state=rng.state,
+            **changes,
+        )
+
+    # --- presentation helpers -------------------------------------------------------------
+    def move_label(self, move) -> str:
+        names = self.grid.names
+        if isinstance(move, Place):
+            return f"{self.number} → {names[move.cell]}"
+        if isinstance(move, Cross):
+            return f"✗ {self.values[move.cell]} at {names[move.cell]}"
+        return "no crossing"
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "options": attrs.asdict(self.options),
+            "values": list(self.values),
+            "owners": list(self.owners),
+            "crossed": list(self.crossed),
+            "player": self.player,
+            "roll": list(self.roll),
+            "phase": self.phase,
+            "targets": list(self.targets),
+            "turns": list(self.turns),
+            "crossings": list(self.crossings),
+            "totals": list(self.totals()),
+            "rng_state": self.rng_state,
+        }
+
+    def text(self) -> str:
+        rows: dict[str, list[str]] = {}
+        for i, name in enumerate(self.grid.names):
+            o = self.owners[i]
+            cell = "." if o == EMPTY else f"{'ab'[o]}{self.values[i]}{'x' if self.crossed[i] else ''}"
+            rows.setdefault(name[0], []).append(cell.rjust(4))
+        lines = [f"{k} {''.join(v)}" for k, v in rows.items()]
+        lines.append(f"to move: {PLAYER_NAMES[self.player]} ({self.phase}), number {self.number}; crossed {self.crossings}; totals {self.totals()}")
+        return "\n".join(lines)
+
+
+def new_game(options: TsifrogradOptions, seed: int) -> TsifroState:
+    grid = options.grid()
+    rng = Rng.from_seed(seed)
+    roll = roll_dice(rng, options.variant)
+    n = grid.size
+    return TsifroState(
+        options=options,
+        grid=grid,
+        values=(0,) * n,
+        owners=(EMPTY,) * n,
+        crossed=(False,) * n,
+        player=0,
+        roll=roll,
+        phase=PLACE,
+        last=EMPTY,
+        targets=(),
+        turns=(0, 0),
+        crossings=(0, 0),
+        rng_state=rng.state,
+    )
+
+
+def state_from_cells(options: TsifrogradOptions, cells: dict[str, tuple[int, int]], player: int = 0, roll: tuple[int, int] = (1, 1), turns=(5, 5)) -> TsifroState:
+    """A position for tests and examples: ``cells`` maps cell names to (owner, value)."""
+    state = new_game(options, 0)
+    values = list(state.values)
+    owners = list(state.owners)
+    for name, (owner, value) in cells.items():
+        i = state.grid.index_of(name)
+        owners[i], values[i] = owner, value
+    return attrs.evolve(state, values=tuple(values), owners=tuple(owners), player=player, roll=roll, turns=turns)
