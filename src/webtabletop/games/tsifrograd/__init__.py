@@ -19,4 +19,6 @@ SPEC = register(
 )
 rules.TsifroState.spec = SPEC
 
-__all__ = ["SPEC", "PRESETS", "TsifrogradOptions", "rules"]
+from webtabletop.games.tsifrograd.view import VIEW  # noqa: E402
+
+__all__ = ["SPEC", "PRESETS", "TsifrogradOptions", "VIEW", "rules"]

@@ -1,0 +1,57 @@
+"""The new-game dialog, generated from a game's attrs option class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from webtabletop.core.protocol import GameSpec, options_to_dict
+from webtabletop.core.view import GameView, attrs_html, esc
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def _choices(field: attrs.Attribute) -> list[Any] | None:
+    v = field.validator
+    options = getattr(v, "options", None)
+    if options is not None:
+        return list(options)
+    for inner in getattr(v, "_validators", ()) or ():
+        options = getattr(inner, "options", None)
+        if options is not None:
+            return list(options)
+    return None
+
+
+def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | None = None) -> str:
+    """Form controls for every option field (select for choices, checkbox for bools, number/text)."""
+    values = options_to_dict(options)
+    helps = view.options_help()
+    hidden = set(getattr(view, "hidden_options", ()))
+    rows = []
+    for f in attrs.fields(spec.options_class):
+        if f.name in hidden:
+            continue
+        value = values[f.name]
+        fid = f"opt-{f.name}"
+        help_text = helps.get(f.name, "")
+        desc = f'<small id="{fid}-help">{esc(help_text)}</small>' if help_text else ""
+        described = f"{fid}-help" if help_text else None
+        choices = _choices(f)
+        if isinstance(f.default, bool):
+            control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
+            rows.append(f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>')
+            continue
+        if choices is not None:
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>' for c in choices)
+            control = f'<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>'
+        elif isinstance(f.default, int) or (f.default is None and f.name in helps):
+            control = f'<input type="number" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
+        else:
+            control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
+        rows.append(f'<div class="field"><label for="{fid}">{esc(_label(f.name))}</label>{control}{desc}</div>')
+    err = f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
+    return err + "".join(rows)

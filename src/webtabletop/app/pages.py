@@ -1,0 +1,219 @@
+"""HTML of the app's screens: home, game, new-game dialog, rules, data, errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.app.saves import AI_LEVELS, Players
+from webtabletop.core.protocol import GameSpec, Outcome
+from webtabletop.core.view import GameView, attrs_html, esc
+
+
+def btn(label: str, cmd: str, arg: Any = None, *, key: str | None = None, disabled: bool = False, cls: str = "btn", title: str | None = None, shortcut: str | None = None) -> str:
+    a = attrs_html(
+        type="button",
+        class_=cls,
+        data_cmd=cmd,
+        data_arg=arg,
+        data_key=key or f"cmd-{cmd}",
+        disabled=disabled,
+        title=title,
+        aria_keyshortcuts=shortcut,
+    )
+    return f"<button {a}>{label}</button>"
+
+
+ICON_FIRST = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M3 3v10" stroke="currentColor" stroke-width="2"/><path d="M13 3 5 8l8 5z" fill="currentColor"/></svg>'
+ICON_BACK = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M12 3 4 8l8 5z" fill="currentColor"/></svg>'
+ICON_FORWARD = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 3l8 5-8 5z" fill="currentColor"/></svg>'
+ICON_LAST = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 3v10" stroke="currentColor" stroke-width="2"/><path d="M3 3l8 5-8 5z" fill="currentColor"/></svg>'
+
+
+def link(label: str, href: str, cls: str = "btn") -> str:
+    return f'<a class="{cls}" href="{esc(href)}">{label}</a>'
+
+
+def notice_html(notices: list[str]) -> str:
+    if not notices:
+        return ""
+    items = "".join(f"<li>{esc(n)}</li>" for n in notices)
+    return f'<div class="notice" role="status"><ul>{items}</ul>{btn("Dismiss", "dismiss-notices", cls="btn small")} <a href="#/data">Your data</a></div>'
+
+
+def home(games: list[tuple[GameSpec, bool]], notices: list[str]) -> str:
+    cards = []
+    for spec, has_saved in games:
+        resume = link("Resume", f"#/{spec.id}", "btn primary") if has_saved else ""
+        cards.append(
+            f'<li class="game-card" data-game="{esc(spec.id)}"><h2>{esc(spec.title)}</h2><p>{esc(spec.summary)}</p>'
+            f'<div class="actions">{resume}{link("Play vs AI", f"#/{spec.id}/play?vs=ai", "btn" if has_saved else "btn primary")}'
+            f'{link("Hot-seat", f"#/{spec.id}/play?vs=human")}{link("New game…", f"#/{spec.id}/new")}'
+            f'{link("Rules", f"#/{spec.id}/rules", "btn ghost")}</div></li>'
+        )
+    return (
+        f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
+        "<p class='lead'>Two-player games in your browser — against a friend on this device or against the computer. "
+        "Works offline once loaded; every position can be shared as a link.</p>"
+        f"<ul class='games'>{''.join(cards)}</ul></section>"
+    )
+
+
+def players_controls(view: GameView, players: Players) -> str:
+    rows = []
+    for p in (0, 1):
+        opts = "".join(
+            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>'
+            for k in ("human", "ai")
+        )
+        rows.append(
+            f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(view.player_names[p])} '
+            f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(view.player_names[p])} is played by">{opts}</select></label>'
+        )
+    lv = "".join(f'<option value="{lv}"{" selected" if players.level == lv else ""}>{lv}</option>' for lv in AI_LEVELS)
+    rows.append(f'<label class="pl">AI level <select data-change="level" data-key="level" aria-label="AI level">{lv}</select></label>')
+    return f'<div class="players">{"".join(rows)}</div>'
+
+
+def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
+    if outcome.winner is None:
+        title = "Draw"
+    else:
+        title = f"{view.player_names[outcome.winner]} wins"
+    a, b = outcome.scores
+    fmt = lambda v: f"{v:g}"  # noqa: E731
+    return (
+        f'<div class="result" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
+        f'<h2 id="result-title">{esc(title)}</h2>'
+        f'<p class="final-score"><span class="p0">{esc(view.player_names[0])} {fmt(a)}</span> – '
+        f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(outcome.reason.capitalize())}.</p>'
+        f'<div class="actions">{btn("Rematch", "rematch", cls="btn primary", key="rematch")}'
+        f'{link("New game…", f"#/{spec.id}/new")}{btn("Review the game", "dismiss-result", key="review")}'
+        f"{btn('Copy share link', 'copy-link', key='result-copy')}</div></div>"
+    )
+
+
+def game_screen(
+    *,
+    spec: GameSpec,
+    view: GameView,
+    description: str,
+    board: str,
+    panel: str,
+    prompt: str,
+    status: list[tuple[str, str]],
+    players: Players,
+    to_move: int | None,
+    log: list[tuple[str, int]],
+    cursor: int,
+    can_undo: bool,
+    can_redo: bool,
+    thinking: bool,
+    result: str,
+    message: str | None,
+    notices: list[str],
+    extra_controls: str = "",
+) -> str:
+    turn = ""
+    if to_move is not None:
+        who = view.player_names[to_move]
+        kind = " (computer)" if players.is_ai(to_move) else ""
+        turn = f'<div class="turn p{to_move}" aria-live="polite"><span class="swatch p{to_move}" aria-hidden="true"></span>{esc(who)}{kind} to move</div>'
+    status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
+    names = f"<tr><th></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+    items = []
+    for i, (label, mover) in enumerate(log):
+        current = ' aria-current="step"' if i + 1 == cursor else ""
+        future = " future" if i + 1 > cursor else ""
+        items.append(
+            f'<li class="p{mover}{future}"><button type="button" data-cmd="goto" data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(label)}</button></li>'
+        )
+    log_html = f'<ol class="log" aria-label="Move log">{"".join(items)}</ol>' if items else '<p class="log empty">No moves yet.</p>'
+    think = '<div class="thinking" role="status">Computer is thinking…</div>' if thinking else ""
+    msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+    prompt_html = f'<p class="prompt" aria-live="polite">{esc(prompt)}</p>' if prompt else ""
+    controls = (
+        '<div class="controls" role="toolbar" aria-label="Game controls">'
+        + btn("Undo", "undo", disabled=not can_undo, shortcut="U", title="Undo (U)")
+        + btn("Redo", "redo", disabled=not can_redo, title="Redo")
+        + btn(ICON_FIRST + '<span class="visually-hidden">First position</span>', "first", disabled=cursor == 0, title="First position (Home)", cls="btn icon")
+        + btn(ICON_BACK + '<span class="visually-hidden">Previous move</span>', "back", disabled=cursor == 0, title="Previous move (←)", cls="btn icon", shortcut="ArrowLeft")
+        + btn(ICON_FORWARD + '<span class="visually-hidden">Next move</span>', "forward", disabled=not can_redo, title="Next move (→)", cls="btn icon", shortcut="ArrowRight")
+        + btn(ICON_LAST + '<span class="visually-hidden">Last position</span>', "last", disabled=not can_redo, title="Last position (End)", cls="btn icon")
+        + btn("Flip", "flip", title="Flip the board (F)", shortcut="F")
+        + btn("Copy share link", "copy-link", key="copy-link")
+        + btn("Save file", "export-game", title="Download this game as a file")
+        + extra_controls
+        + "</div>"
+    )
+    return (
+        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'>"
+        f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>"
+        f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}"
+        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
+        f"<div class='layout{' thinking-on' if thinking else ''}'>"
+        f"<div class='board-col'>{turn}<div class='board-wrap'>{board}</div>{think}</div>"
+        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
+        f"<table class='score'><caption class='visually-hidden'>Scores</caption>{names}{status_rows}</table>"
+        f"{players_controls(view, players)}{controls}"
+        f"<h2 class='log-title'>Moves</h2>{log_html}</aside></div>{result}</section>"
+    )
+
+
+def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]], players: Players, seed_hint: str = "") -> str:
+    preset_opts = "".join(f'<option value="{esc(k)}">{esc(k)}</option>' for k in presets)
+    preset = (
+        f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="preset">'
+        f'<option value="custom">custom (use the fields below)</option>{preset_opts}</select>'
+        f"<small>A preset overrides the board fields below.</small></div>"
+        if presets
+        else ""
+    )
+    pl = []
+    for p, name in ((0, "first"), (1, "second")):
+        opts = "".join(f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>' for k in ("human", "ai"))
+        pl.append(f'<div class="field"><label for="pl{p}">{name.capitalize()} player</label><select id="pl{p}" name="player{p}">{opts}</select></div>')
+    lv = "".join(f'<option value="{x}"{" selected" if players.level == x else ""}>{x}</option>' for x in AI_LEVELS)
+    pl.append(f'<div class="field"><label for="ai-level">AI level</label><select id="ai-level" name="level">{lv}</select></div>')
+    return (
+        f"<section class='new-game'><h1>New game of {esc(spec.title)}</h1>"
+        f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>Players</legend>{''.join(pl)}</fieldset>"
+        f"<fieldset><legend>Options</legend>{preset}{fields}"
+        f"<div class='field'><label for='opt-seed'>Seed</label><input id='opt-seed' name='seed' type='text' inputmode='numeric' value='{esc(seed_hint)}' placeholder='random'>"
+        f"<small>Leave empty for a random game; the same seed gives the same dice.</small></div></fieldset>"
+        f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>Start the game</button>"
+        f"{link('Cancel', f'#/{spec.id}', 'btn ghost')}</div></form></section>"
+    )
+
+
+def rules_page(spec: GameSpec, view: GameView) -> str:
+    return (
+        f"<article class='rules'><h1>{esc(spec.title)} — rules</h1>{view.rules_html()}"
+        f"<p class='actions'>{link('Play', f'#/{spec.id}', 'btn primary')}{link('All games', '#/', 'btn ghost')}</p></article>"
+    )
+
+
+def error_page(title: str, message: str, game_id: str | None) -> str:
+    fresh = link("Start a new game", f"#/{game_id}/new", "btn primary") if game_id else ""
+    return (
+        f"<section class='error-page' role='alert'><h1>{esc(title)}</h1><p>{esc(message)}</p>"
+        f"<p class='actions'>{fresh}{link('All games', '#/', 'btn')}</p></section>"
+    )
+
+
+def data_page(saved: list[tuple[str, str, str]], aside: list[str], notices: list[str]) -> str:
+    rows = "".join(
+        f"<li><a href='{esc(href)}'>{esc(label)}</a> <small>{esc(detail)}</small></li>" for label, href, detail in saved
+    ) or "<li>No saved games yet.</li>"
+    aside_html = ""
+    if aside:
+        aside_html = (
+            "<h2>Kept aside</h2><p>These entries could not be read when the app started. They are kept, untouched, and "
+            "are part of the exported file so nothing is lost.</p><ul>" + "".join(f"<li><code>{esc(k)}</code></li>" for k in aside) + "</ul>"
+        )
+    return (
+        f"{notice_html(notices)}<section class='data'><h1>Your data</h1>"
+        "<p>Everything is stored in this browser only. Export it to a file to keep a copy or move it to another device.</p>"
+        f"<div class='actions'>{btn('Export all data', 'export-all', cls='btn primary')}"
+        "<label class='btn file'>Import a file…<input type='file' accept='.json,application/json' data-import='any' data-key='import'></label></div>"
+        f"<h2>Saved games</h2><ul class='saved'>{rows}</ul>{aside_html}</section>"
+    )

@@ -1,0 +1,21 @@
+"""CardGO: cards, elimination and Go — connect your card-stones until they take effect."""
+
+from webtabletop.core.protocol import GameSpec
+from webtabletop.core.registry import register
+from webtabletop.games.cardgo import rules
+from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
+
+SPEC = register(
+    GameSpec(
+        id="cardgo",
+        title="CardGO",
+        summary="Place time cards on a Go-like board: a group takes effect when it is big enough, "
+        "dealing its stones' values as damage. Enclose enemy stones to turn them to your side.",
+        options_class=CardgoOptions,
+        new_game=rules.new_game,
+        hidden_information=True,
+    )
+)
+rules.CardgoState.spec = SPEC
+
+__all__ = ["SPEC", "PRESETS", "CardgoOptions", "rules"]

@@ -1,0 +1,107 @@
+"""CardGO cards and their 13 effects (0..12), and the chance interface random effects draw from.
+
+On-play effects (1, 2, 4, 5, 6, 7, 9, 11, 12) resolve right after the placement, before rules 1-3;
+the extra plays of Indulgence (1), Pride (4) and Excitement (11) are offered *after* rules 1-3 of the
+placement have resolved, as an optional follow-up move by the same player. Effects read the card's
+printed value (terrain only changes the stone's value on the board). Standing effects: Joy (3),
+Loneliness (8), Suppression (10) act while the stone is on the board.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.core.rng import Rng
+
+(NO_EFFECT, INDULGENCE, BRAVE, JOY, PRIDE, SORROW, PAIN, KINDNESS, LONELINESS, LOVE, SUPPRESSION, EXCITEMENT, EVIL) = range(13)
+
+
+@attrs.frozen
+class EffectKind:
+    id: int
+    name: str
+    letter: str  # one character for codes, diagrams and the stone badge
+    text: str
+
+
+EFFECTS: tuple[EffectKind, ...] = (
+    EffectKind(NO_EFFECT, "None", "", "No effect."),
+    EffectKind(INDULGENCE, "Indulgence", "I", "You may at once also play a hand card of value this + 1."),
+    EffectKind(BRAVE, "Brave", "B", "A random enemy stone on the board becomes yours (not a Loneliness stone)."),
+    EffectKind(JOY, "Joy", "J", "This stone needs one less connectivity: it takes effect at value ≤ X + 1."),
+    EffectKind(PRIDE, "Pride", "P", "You may at once also play a hand card of value this − 1."),
+    EffectKind(SORROW, "Sorrow", "S", "The opponent loses a random 0..value time."),
+    EffectKind(PAIN, "Pain", "A", "The opponent loses time equal to this value."),
+    EffectKind(KINDNESS, "Kindness", "K", "You gain time equal to this value."),
+    EffectKind(LONELINESS, "Loneliness", "L", "This stone is never converted by the opponent (breathlessness, Brave)."),
+    EffectKind(LOVE, "Love", "V", "On play, draw one extra card."),
+    EffectKind(SUPPRESSION, "Suppression", "U", "While on the board, the stone directly below it cannot take effect."),
+    EffectKind(EXCITEMENT, "Excitement", "E", "You may at once also play a hand card of equal value."),
+    EffectKind(EVIL, "Evil", "D", "On placement, destroy a random stone in its 4-neighbourhood (either colour, no damage)."),
+)
+LETTERS = {e.letter: e.id for e in EFFECTS if e.letter}
+
+#: extra-play effects: effect -> difference between the required hand card value and this card's
+EXTRA_PLAY = {INDULGENCE: 1, PRIDE: -1, EXCITEMENT: 0}
+
+
+@attrs.frozen(order=True)
+class Card:
+    """A hand card: printed time value and effect id."""
+
+    value: int
+    effect: int = NO_EFFECT
+
+    @property
+    def code(self) -> str:
+        return f"{self.value}{EFFECTS[self.effect].letter}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.value}" if not self.effect else f"{self.value} {EFFECTS[self.effect].name}"
+
+
+def card_from_code(code: str) -> Card:
+    """``"4"`` or ``"4J"`` (value, then an optional effect letter)."""
+    digits = code.rstrip("".join(LETTERS))
+    letter = code[len(digits) :]
+    if not digits.isdigit() or (letter and letter not in LETTERS) or len(letter) > 1:
+        raise ValueError(f"not a card code: {code!r}")
+    return Card(int(digits), LETTERS[letter] if letter else NO_EFFECT)
+
+
+def deal_card(rng: Rng, min_value: int, max_value: int, effects: bool) -> Card:
+    """One card from the endless seeded source: uniform value, uniform effect (0..12) if effects are on."""
+    value = rng.randint(min_value, max_value)
+    effect = rng.randbelow(len(EFFECTS)) if effects else NO_EFFECT
+    return Card(value, effect)
+
+
+class Chance:
+    """Where random effects get their outcomes. The game uses :class:`RngChance`; the preview uses
+    :class:`HiddenChance`, which answers None ("unknown") so no future draw leaks."""
+
+    def pick(self, candidates: list[int]) -> int | None:
+        raise NotImplementedError
+
+    def amount(self, lo: int, hi: int) -> int | None:
+        raise NotImplementedError
+
+
+class RngChance(Chance):
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def pick(self, candidates: list[int]) -> int | None:
+        return self.rng.choice(candidates) if candidates else None
+
+    def amount(self, lo: int, hi: int) -> int | None:
+        return self.rng.randint(lo, hi)
+
+
+class HiddenChance(Chance):
+    def pick(self, candidates: list[int]) -> int | None:
+        return None
+
+    def amount(self, lo: int, hi: int) -> int | None:
+        return None

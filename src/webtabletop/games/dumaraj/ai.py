@@ -1,0 +1,406 @@
+"""DumaRaj AI: iterative-deepening alpha-beta (negamax) on the engine board.
+
+- Move ordering: transposition-table move, frags by most valuable victim / least valuable
+  attacker, rursus, killer moves, history counts.
+- Transposition table keyed by :meth:`Board.key` (Zobrist of mobs and side + area, counters,
+  piCSbumm target, Editor phase).
+- Quiescence search on frags (and rursus, piCSbumm) with stand-pat; all moves when under flag.
+- Evaluation (side to move's view): material (Trigon' by degree), piece-square bonuses made per
+  location (centre for leapers, advance for Pixas, a sheltered Raj while the enemy has a Fej or
+  much material), and a mop-up term when far ahead (drive the enemy Raj to the border and bring
+  one's own Raj near), so the AI mates instead of wandering into the 100-ply draw.
+- The Editor phase is a node of the same player (no sign change, no depth used); arbitrary moves
+  are ordinary moves for the search, so the AI plays whatever was agreed.
+- Budgets: a node cap always (reproducible), a time cap with ``time_limited`` (clock passed in).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import attrs
+
+from webtabletop.core.rng import Rng
+from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj.pieces import GON, PIXA, RAJ, TRIGON, value_of
+
+MATE = 1_000_000
+INF = 10_000_000
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+@attrs.frozen
+class Level:
+    max_depth: int
+    nodes: int
+    seconds: float
+    noise: int = 0  # random centipawns added to root moves (easy play)
+
+
+LEVELS = {
+    "easy": Level(2, 3_000, 0.3, noise=60),
+    "normal": Level(5, 30_000, 1.0),
+    "hard": Level(64, 400_000, 3.0),
+}
+
+
+@attrs.frozen
+class SearchResult:
+    move: object  # a legal DumaMove of the state
+    depth: int
+    nodes: int
+    seconds: float
+    score: int
+    pv: tuple[str, ...] = ()
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+class _Stop(Exception):
+    pass
+
+
+_PST_CACHE: dict = {}
+
+
+def _tables(b: E.Board):
+    """Per-kind, per-colour square bonuses for this location (cached per geometry)."""
+    g = b.geo
+    key = (id(g), b.rules.degree)
+    t = _PST_CACHE.get(key)
+    if t is not None and t[0] is g:
+        return t[1]
+    w = b.W
+    x0, y0, x1, y1 = b.rect
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    span = max(x1 - x0, y1 - y0) / 2 or 1
+    vals = [0] * 16
+    for kind in range(1, 8):
+        v = value_of(kind, b.rules.degree) if kind != RAJ else 0
+        vals[kind] = v
+        vals[kind | 8] = v
+    pst = [[0] * (w * b.H) for _ in range(16)]
+    for s in g.cells:
+        x, y = s % w, s // w
+        centre = 1 - max(abs(x - cx), abs(y - cy)) / span  # 1 centre .. 0 border
+        for c in (0, 1):
+            adv = (y - y0) if c == 0 else (y1 - y)
+            depth = adv / max(1, y1 - y0)
+            for kind in range(1, 8):
+                if kind in (GON, TRIGON):
+                    bonus = 30 * centre
+                elif kind == PIXA:
+                    bonus = 70 * depth * depth + 8 * centre
+                elif kind == RAJ:
+                    bonus = -25 * depth
+                else:
+                    bonus = 10 * centre
+                pst[kind | c << 3][s] = int(vals[kind] + bonus)
+    centre_dist = [0] * (w * b.H)
+    for s in g.cells:
+        x, y = s % w, s // w
+        centre_dist[s] = int(abs(x - cx) + abs(y - cy))
+    res = (pst, centre_dist, vals)
+    if len(_PST_CACHE) > 64:
+        _PST_CACHE.clear()
+    _PST_CACHE[key] = (g, res)
+    return res
+
+
+def evaluate(b: E.Board) -> int:
+    """Static score in centipawns for the side to move."""
+    pst, cdist, vals = _tables(b)
+    sq = b.sq
+    score = [0, 0]
+    mat = [0, 0]
+    for c in (0, 1):
+        sc = 0
+        m = 0
+        for s in b.pcs[c]:
+            p = sq[s]
+            sc += pst[p][s]
+            m += vals[p]
+        score[c] = sc
+        mat[c] = m
+    total = score[0] - score[1]
+    # mop-up: the stronger side drives the weaker Raj to the border and brings its own Raj
+    diff = mat[0] - mat[1]
+    if abs(diff) >= 300 and min(mat) <= 1300:
+        strong = 0 if diff > 0 else 1
+        k_s, k_w = b.kings[strong], b.kings[1 - strong]
+        if k_s >= 0 and k_w >= 0:
+            w = b.W
+            dist = abs(k_s % w - k_w % w) + abs(k_s // w - k_w // w)
+            bonus = 12 * cdist[k_w] + 6 * (14 - dist)
+            total += bonus if strong == 0 else -bonus
+    return total if b.side == 0 else -total
+
+
+class Searcher:
+    def __init__(
+        self,
+        b: E.Board,
+        clock: Callable[[], float],
+        deadline: float | None,
+        max_nodes: int,
+        history_keys: tuple = (),
+    ) -> None:
+        self.b = b
+        self.clock = clock
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.tt: dict = {}
+        self.killers: list[list[int]] = [[0, 0] for _ in range(256)]
+        self.hist: dict[int, int] = {}
+        self.path: list = list(history_keys)
+        self.vals = _tables(b)[2]
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.max_nodes:
+            raise _Stop
+        if self.deadline is not None and not self.nodes & 255 and self.clock() >= self.deadline:
+            raise _Stop
+
+    def _order(self, moves: list[int], tt_move: int, ply: int) -> list[int]:
+        sq = self.b.sq
+        vals = self.vals
+        killers = self.killers[ply] if ply < 256 else (0, 0)
+        hist = self.hist
+
+        def score(m: int) -> int:
+            if m == tt_move:
+                return 10_000_000
+            kind = (m >> 16) & 15
+            victim = sq[(m >> 8) & 255]
+            if kind == E.BUMM:
+                return 1_000_000
+            if victim and kind < E.RAJFLEX:
+                return 1_000_000 + vals[victim] * 16 - vals[sq[m & 255]] // 8
+            if kind == E.PROMO:
+                return 900_000 + vals[(m >> 20) & 7]
+            if m == killers[0] or m == killers[1]:
+                return 800_000
+            return hist.get(m, 0)
+
+        return sorted(moves, key=score, reverse=True)
+
+    def _is_tactical(self, m: int) -> bool:
+        kind = (m >> 16) & 15
+        return bool(self.b.sq[(m >> 8) & 255]) and kind < E.RAJFLEX or kind == E.PROMO or kind == E.BUMM
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        b = self.b
+        if b.editor is None and ply:
+            if b.half >= 100:
+                return 0
+            key = b.key()
+            if self.path.count(key) >= 2 or (ply >= 2 and key in self.path[-ply:]):
+                return 0
+        moves = E.gen_moves(b)
+        if not moves:
+            if b.kings[b.side] < 0:
+                return -MATE + ply
+            if b.kings[1 - b.side] < 0:
+                return MATE - ply
+            return -MATE + ply if b.in_check() else 0
+        if depth <= 0 and b.editor is None:
+            return self.quiesce(alpha, beta, ply, 0)
+        key = b.key()
+        entry = self.tt.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, flag, e_score, tt_move = entry
+            if e_depth >= depth and ply:
+                if flag == EXACT:
+                    return e_score
+                if flag == LOWER and e_score >= beta:
+                    return e_score
+                if flag == UPPER and e_score <= alpha:
+                    return e_score
+        side = b.side
+        best = -INF
+        best_move = 0
+        orig_alpha = alpha
+        child_depth = depth if b.editor is not None else depth - 1  # the Editor phase uses no depth
+        self.path.append(key)
+        try:
+            for m in self._order(moves, tt_move, ply):
+                E.make(b, m)
+                if b.side == side:  # the Editor phase follows: same player
+                    v = self.negamax(child_depth, alpha, beta, ply + 1)
+                else:
+                    v = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                E.unmake(b)
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            if not self._is_tactical(m) and ply < 256:
+                                k = self.killers[ply]
+                                if k[0] != m:
+                                    k[1], k[0] = k[0], m
+                                self.hist[m] = self.hist.get(m, 0) + depth * depth
+                            break
+        finally:
+            self.path.pop()
+        flag = EXACT if orig_alpha < best < beta else (LOWER if best >= beta else UPPER)
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+    def quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
+        self._tick()
+        b = self.b
+        in_check = b.kings[b.side] >= 0 and b.in_check() and not b.rules.raj_capture
+        if not in_check:
+            stand = evaluate(b)
+            if stand >= beta:
+                return stand
+            if stand > alpha:
+                alpha = stand
+            best = stand
+        else:
+            best = -INF
+        if qd > 8:
+            return evaluate(b)
+        moves = E.gen_moves(b)
+        if not moves:
+            if b.kings[b.side] < 0:
+                return -MATE + ply
+            return -MATE + ply if in_check else 0
+        if not in_check:
+            moves = [m for m in moves if self._is_tactical(m)]
+        side = b.side
+        for m in self._order(moves, 0, ply):
+            E.make(b, m)
+            if b.side == side:
+                E.make(b, E.SKIP << 16)  # no cutting during quiescence
+                v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
+                E.unmake(b)
+            else:
+                v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
+            E.unmake(b)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def pv(self, first: int, limit: int = 8) -> list[int]:
+        out = []
+        b = self.b
+        m = first
+        made = 0
+        seen = set()
+        while m and len(out) < limit:
+            moves = E.gen_moves(b)
+            if m not in moves:
+                break
+            out.append(m)
+            E.make(b, m)
+            made += 1
+            k = b.key()
+            if k in seen:
+                break
+            seen.add(k)
+            entry = self.tt.get(k)
+            m = entry[3] if entry else 0
+        for _ in range(made):
+            E.unmake(b)
+        return out
+
+
+def search_board(
+    b: E.Board,
+    level: Level,
+    seed: int = 0,
+    time_limited: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+    history_keys: tuple = (),
+    max_depth: int | None = None,
+):
+    """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``."""
+    start = clock()
+    deadline = start + level.seconds if time_limited else None
+    s = Searcher(b, clock, deadline, level.nodes, history_keys)
+    root = E.gen_moves(b)
+    if not root:
+        raise ValueError("no legal move: the game is over")
+    rng = Rng.from_seed(seed)
+    rng.shuffle(root)
+    noise = {m: rng.randbelow(level.noise + 1) for m in root} if level.noise else {}
+    best_move, best_score, depth_done = root[0], 0, 0
+    side = b.side
+    limit = max_depth if max_depth is not None else level.max_depth
+    if len(root) == 1:
+        return root[0], 0, 0, clock() - start, 0, [root[0]]
+    ordered = root
+    base = len(b.stack)
+    for depth in range(1, limit + 1):
+        try:
+            alpha = -INF
+            cur_best, cur_score = 0, -INF
+            scores = {}
+            child_depth = depth if b.editor is not None else depth - 1
+            for m in ordered:
+                E.make(b, m)
+                try:
+                    if b.side == side:
+                        v = s.negamax(child_depth, alpha, INF, 1)
+                    else:
+                        v = -s.negamax(child_depth, -INF, -alpha, 1)
+                finally:
+                    if len(b.stack) > base:
+                        E.unmake(b)
+                v += noise.get(m, 0)
+                scores[m] = v
+                if v > cur_score:
+                    cur_best, cur_score = m, v
+                    alpha = max(alpha, v)
+        except _Stop:
+            while len(b.stack) > base:
+                E.unmake(b)
+            if cur_best and depth_done:
+                best_move, best_score = cur_best, cur_score
+            break
+        best_move, best_score, depth_done = cur_best, cur_score, depth
+        ordered = sorted(ordered, key=lambda m: scores.get(m, -INF), reverse=True)
+        if abs(best_score) >= MATE - 1000:
+            break
+    b_pv = s.pv(best_move)
+    return best_move, depth_done, s.nodes, clock() - start, best_score, b_pv
+
+
+def choose_move(
+    state,
+    level: str = "normal",
+    seed: int = 0,
+    time_limited: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+    max_depth: int | None = None,
+) -> SearchResult:
+    """The AI's move for ``state`` (a DumaState) at ``level`` (easy, normal, hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    lv = LEVELS[level]
+    b = state.board()
+    m, depth, nodes, seconds, score, pv = search_board(
+        b, lv, seed, time_limited, clock, tuple(state.history), max_depth
+    )
+    from webtabletop.games.dumaraj import notation as N
+
+    move = state.move_from_code(N.move_code(m, state.width))
+    codes = []
+    bb = state.board()
+    for x in pv:
+        codes.append(N.move_code(x, state.width))
+        E.make(bb, x)
+    return SearchResult(move, depth, nodes, seconds, score, tuple(codes))

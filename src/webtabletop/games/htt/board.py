@@ -1,0 +1,51 @@
+"""HTT boards: the 9-cell rhombus (default), and hexagons of 7 and 19 cells.
+
+Each board knows, per cell and per side direction (E, NE, NW, W, SW, SE), the neighbouring cell
+or ``WALL`` (-1) where the board ends. Hand size = (cells + 1) / 2, so the cards of both hands
+fill the board but one (9 cells: 5 + 5 cards; 7 cells: 4 + 4; 19 cells: 10 + 10).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import attrs
+
+from webtabletop.core.grid import HEX_DIRECTIONS, Grid, hex_region
+
+WALL = -1
+BOARDS = ("rhombus9", "hex7", "hex19")
+BOARD_TITLES = {"rhombus9": "rhombus of 9 cells", "hex7": "hexagon of 7 cells", "hex19": "hexagon of 19 cells"}
+
+
+def _coords(name: str) -> tuple[tuple[int, int], ...]:
+    if name == "rhombus9":
+        return tuple((q, r) for q in range(3) for r in range(3))
+    radius = {"hex7": 1, "hex19": 2}[name]
+    return tuple((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius)
+
+
+@attrs.frozen
+class Board:
+    name: str
+    grid: Grid
+    #: sides[cell][d] = the neighbouring cell in direction d, or WALL
+    sides: tuple[tuple[int, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return self.grid.size
+
+    @property
+    def hand_size(self) -> int:
+        return (self.grid.size + 1) // 2
+
+
+@lru_cache(maxsize=8)
+def get_board(name: str) -> Board:
+    if name not in BOARDS:
+        raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
+    grid = hex_region(_coords(name))
+    index = {c: i for i, c in enumerate(grid.coords)}
+    sides = tuple(tuple(index.get((q + dq, r + dr), WALL) for dq, dr in HEX_DIRECTIONS) for q, r in grid.coords)
+    return Board(name, grid, sides)

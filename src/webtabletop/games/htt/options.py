@@ -1,0 +1,146 @@
+"""Table options of a duel (defaults = the digest's plain game: 9-cell rhombus, standard rule only).
+
+Hands: ``hand0`` / ``hand1`` list card references (ids such as ``emb-3b`` or inline codes
+``~12345Ar3``) in hand order. An empty hand is *dealt* by the rules from ``deal_set`` with the
+game seed: it gets a random card of each level of the other player's given hand, or, when both are
+dealt, both hands get cards of the same randomly drawn levels (different levels when the level
+range allows). So the record (options + seed + moves) always replays exactly.
+
+Wall, Mirror and Anti-wall exclude each other, so they are one choice: ``wall``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
+
+WALLS = ("none", "wall", "mirror", "antiwall")
+WALL_TITLES = {"none": "", "wall": "Wall", "mirror": "Mirror", "antiwall": "Anti-wall"}
+LEVEL_RANGE = (1, 11)
+
+#: presets for the new-game dialog (the collection keeps the player's own presets too)
+PRESETS = {
+    "plain": {},
+    "open": {"open": True},
+    "classic": {"same": True, "plus": True, "combo": True, "wall": "wall"},
+    "chaos": {"same": True, "plus": True, "minus": True, "combo": True, "wall": "mirror", "matter": True},
+    "block": {"block": True, "same": True, "plus": True, "wall": "wall"},
+    "big": {"board": "hex19"},
+    "small": {"board": "hex7"},
+}
+
+
+def _hand(value):
+    if value is None or value == "":
+        return ()
+    if isinstance(value, str):
+        value = [v for v in value.split(",") if v.strip()]
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"a hand must be a list of card ids, not {value!r}")
+    return tuple(str(v).strip() if isinstance(v, str) else v for v in value)
+
+
+def _level(_inst, attribute, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not LEVEL_RANGE[0] <= value <= LEVEL_RANGE[1]:
+        raise ValueError(f"'{attribute.name}' must be a card level from 1 to 11, not {value!r}")
+
+
+@attrs.frozen
+class HttOptions:
+    board: str = attrs.field(default="rhombus9", validator=attrs.validators.in_(BOARDS))
+    same: bool = False
+    plus: bool = False
+    minus: bool = False
+    combo: bool = False
+    wall: str = attrs.field(default="none", validator=attrs.validators.in_(WALLS))
+    matter: bool = False
+    min_level: int = attrs.field(default=1, validator=_level)
+    max_level: int = attrs.field(default=11, validator=_level)
+    in_order: bool = False
+    block: bool = False
+    open: bool = False
+    own_deck: bool = False
+    random_hands: bool = False
+    friendly: bool = False
+    hand0: tuple = attrs.field(default=(), converter=_hand)
+    hand1: tuple = attrs.field(default=(), converter=_hand)
+    deal_set: str = "all"
+
+    def __attrs_post_init__(self) -> None:
+        from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
+
+        for name in ("same", "plus", "minus", "combo", "matter", "in_order", "block", "open", "own_deck", "random_hands", "friendly"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name!r} must be true or false, not {getattr(self, name)!r}")
+        if self.min_level > self.max_level:
+            raise ValueError(f"the minimum level ({self.min_level}) is above the maximum level ({self.max_level})")
+        if self.deal_set != "all":
+            try:
+                get_set(self.deal_set)
+            except KeyError:
+                raise ValueError(f"unknown card set {self.deal_set!r} to deal from (built-in: {', '.join(BUILTIN_IDS)})") from None
+        size = get_board(self.board).hand_size
+        levels = self.max_level - self.min_level + 1
+        distinct = self.own_deck or self.random_hands
+        if distinct and levels < size:
+            raise ValueError(f"{'Own deck' if self.own_deck else 'Random'} needs {size} different levels but levels {self.min_level}..{self.max_level} give {levels}")
+        for p, hand in enumerate((self.hand0, self.hand1)):
+            if not hand:
+                continue
+            who = f"player {p + 1}'s hand"
+            if len(hand) != size:
+                raise ValueError(f"{who} has {len(hand)} cards; the {BOARD_TITLES[self.board]} needs {size}")
+            cards = []
+            for ref in hand:
+                try:
+                    cards.append(get_card(ref))
+                except ValueError as exc:
+                    raise ValueError(f"{who}: {exc}") from None
+            for c in cards:
+                if not self.min_level <= c.level <= self.max_level:
+                    raise ValueError(f"{who}: {c.name} is level {c.level}, outside the allowed levels {self.min_level}..{self.max_level}")
+            if distinct and len({c.level for c in cards}) != len(cards):
+                rule = "Own deck" if self.own_deck else "Random"
+                raise ValueError(f"{who}: {rule} allows at most one card per level")
+
+    @property
+    def hand_size(self) -> int:
+        return get_board(self.board).hand_size
+
+    def hand(self, player: int) -> tuple:
+        return self.hand0 if player == 0 else self.hand1
+
+    def rule_names(self) -> list[str]:
+        """The table rules in force, as short titles (for the scoreboard and the battle log)."""
+        out = []
+        for flag, title in (
+            ("own_deck", "Own deck"),
+            ("random_hands", "Random"),
+            ("open", "Open"),
+            ("same", "Same"),
+            ("plus", "Plus"),
+            ("minus", "Minus"),
+            ("combo", "Combo"),
+        ):
+            if getattr(self, flag):
+                out.append(title)
+        if self.wall != "none":
+            out.append(WALL_TITLES[self.wall])
+        if self.matter:
+            out.append("Matter")
+        if self.min_level > 1:
+            out.append(f"Min level {self.min_level}")
+        if self.max_level < 11:
+            out.append(f"Max level {self.max_level}")
+        if self.in_order:
+            out.append("In order")
+        if self.block:
+            out.append("Block")
+        if self.friendly:
+            out.append("Friendly")
+        return out
+
+    def describe(self) -> str:
+        rules = ", ".join(self.rule_names()) or "standard rule only"
+        return f"HTT · {BOARD_TITLES[self.board]} · {rules}"

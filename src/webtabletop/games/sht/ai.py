@@ -1,0 +1,141 @@
+"""SHT AI: information-set MCTS (webtabletop.ai.mcts) with SHT knowledge in the rollouts.
+
+The search never reads a hidden card: every iteration starts from ``state.determinize(me, seed)``,
+which deals everything ``me`` cannot see (opponent's hand and closed cards, both shields, the deck)
+again at random, and the result depends only on ``state.view(me)`` and the seed. The rollout policy
+and move ordering below look at the determinized state only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from webtabletop.ai.mcts import AiHooks, Budget, SearchResult, level_budget, search
+from webtabletop.core.rng import Rng
+from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import (
+    ADVANTAGE,
+    ATTACK,
+    CLOSED,
+    DECLINE,
+    DEFEND,
+    DEFEND_KIND,
+    OPEN,
+    PASS,
+    PUT,
+    SKIP,
+    TURN,
+    ShtMove,
+    ShtState,
+)
+
+
+def _defence_score(state: ShtState, move: ShtMove) -> float:
+    """Higher is better for the defender: an exact defence (advantage to me) first, then the
+    cheapest; declining is fine while the shield stands (the shield card comes to hand)."""
+    a = C.value(state.attack) if state.attack is not None else 0
+    me = state.to_move()
+    if move == DECLINE:
+        return 0.5 if state.shields[me] is not None else -100.0
+    d = sum(C.value(c) for c in move.cards)
+    score = 10.0 if d == a else (2.0 if d <= 2 * a else 0.0)
+    return score - d * 0.3 - len(move.cards)
+
+
+def rollout_policy(state: ShtState, rng: Rng) -> ShtMove:
+    """A cheap sensible player: defends cheaply, attacks a shieldless opponent, builds a field."""
+    phase = state.phase
+    if phase == TURN and not state.first_turn:
+        return _rollout_turn(state, rng)
+    legal = state.legal_moves()
+    if len(legal) == 1:
+        return legal[0]
+    if phase == DEFEND:
+        if state.shields[state.to_move()] is not None and rng.random() < 0.3:
+            return DECLINE
+        return max(legal, key=lambda m: _defence_score(state, m))
+    if phase == ADVANTAGE:
+        puts = [m for m in legal if m.kind == PUT]
+        return max(puts, key=lambda m: C.value(m.cards[0])) if puts else SKIP
+    attacks = [m for m in legal if m.kind == ATTACK]
+    if attacks and (state.shields[1 - state.player] is None or rng.random() < 0.4):
+        best = max(attacks, key=lambda m: C.value(m.cards[0]))
+        return best if rng.random() < 0.7 else attacks[rng.randbelow(len(attacks))]
+    plays = [m for m in legal if m.kind != ATTACK]
+    if not plays:
+        return legal[rng.randbelow(len(legal))]
+    return plays[rng.randbelow(len(plays))]
+
+
+def _rollout_turn(state: ShtState, rng: Rng) -> ShtMove:
+    """The turn part of :func:`rollout_policy`, built without listing every legal move."""
+    p = state.player
+    hand = state.hands[p]
+    field = state.fields[p]
+    if field and (not hand or state.shields[1 - p] is None or rng.random() < 0.4):
+        if rng.random() < 0.7:
+            card = max(field, key=lambda x: C.value(x.card)).card
+        else:
+            card = field[rng.randbelow(len(field))].card
+        return ShtMove(ATTACK, (card,))
+    if not hand:
+        return PASS
+    if len(hand) >= 2 and rng.random() < 0.5:
+        i, j = rng.sample(range(len(hand)), 2)
+        return ShtMove(OPEN, (hand[min(i, j)], hand[max(i, j)]))
+    return ShtMove(CLOSED, (hand[rng.randbelow(len(hand))],))
+
+
+def order_moves(state: ShtState, moves: Sequence[ShtMove]) -> Sequence[ShtMove]:
+    """Expansion order: best-looking defences, then attacks with big cards, then plays."""
+    if state.phase == DEFEND:
+        return sorted(moves, key=lambda m: -_defence_score(state, m))
+    if state.phase == ADVANTAGE:
+        return sorted(moves, key=lambda m: -(C.value(m.cards[0]) if m.cards else 0))
+
+    def key(m: ShtMove) -> tuple[int, int]:
+        if m.kind == ATTACK:
+            return (0, -C.value(m.cards[0]))
+        if m.kind == CLOSED:
+            return (1, -C.value(m.cards[0]))
+        if m.kind == OPEN:
+            return (2, -sum(C.value(c) for c in m.cards))
+        return (3, 0)
+
+    return sorted(moves, key=key)
+
+
+LEVELS = {
+    "easy": Budget(iterations=60, seconds=0.25),
+    "normal": Budget(iterations=400, seconds=1.0),
+    "hard": Budget(iterations=2000, seconds=3.0),
+}
+
+HOOKS = AiHooks(rollout_policy=rollout_policy, order_moves=order_moves, exploration=0.8, levels=LEVELS)
+
+
+def choose_move(
+    state: ShtState,
+    level: str = "normal",
+    seed: int = 0,
+    time_limited: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
+    """The AI's move for ``state.to_move()`` at ``level`` (``easy``/``normal``/``hard``).
+
+    With ``time_limited=False`` only the iteration budget counts, so the move is a pure function
+    of ``state.view(state.to_move())`` and ``seed``.
+    """
+    start = clock()
+    me = state.to_move()
+    world = state.determinize(me, seed)  # immediate wins are public facts; check them blind anyway
+    for move in state.legal_moves():
+        if move.kind == ATTACK:
+            after = world.apply(move)
+            if after.winner == me:
+                return SearchResult(move, 0, clock() - start, {move.code: (0, 1.0)})
+    return search(state, level_budget(level, HOOKS, time_limited), seed, HOOKS, clock)
+
+
+__all__ = ["HOOKS", "LEVELS", "choose_move", "rollout_policy", "order_moves", "DEFEND_KIND"]

@@ -1,0 +1,652 @@
+"""Rules of SHT (digest: shared/rules/sht.md), a two-player duel with one 52-card deck.
+
+Zones: the deck (face down, ``deck[-1]`` is the top), each player's hand (sorted), shield (one card
+nobody may look at, or None once broken), field (cards in the order played, each open or closed) and
+the shared discard pile (face up). The 52 cards are always in exactly one zone (or, during a battle,
+the attacking card is "in battle").
+
+A turn is one move of the player whose turn it is (``player``):
+
+- ``c:<id>``      put one hand card on the field closed;
+- ``o:<a>,<b>``   put two hand cards on the field open;
+- ``o:<id>``      the first player's very first turn only: put exactly one card open;
+- ``a:<id>``      attack with one of the player's own field cards (open or closed);
+- ``pass``        only when none of the above is possible (no hand cards, no field cards).
+
+A battle is a phase of the protocol: after ``a:<id>`` the attacking card is revealed and
+``to_move()`` is the defender, who plays ``d:<id>,<id>…`` (own field cards whose values sum to
+``d >= a``) or ``decline``. A declined or impossible defence breaks the defender's shield (it goes to
+their hand); without a shield the defender loses. The attacking card and the defending cards go to
+the discard pile. If the defence held, advantages follow: ``d == a`` gives the defender 1; ``d > 2a``
+gives the attacker 2; otherwise the attacker gets 1. Each advantage step draws a card for the
+advantaged player automatically (an empty deck gives nothing), then that player moves ``p:<id>``
+(put one hand card open) or ``skip``. Then the turn passes to the other player (``turn`` + 1).
+
+Decisions where the digest is silent or that the engine adds (also on the rules page):
+
+- The defender is asked whenever they have a closed field card or their open cards can defend; only
+  when it is public that no defence exists (no closed cards, open cards summing to less than the
+  attack) does the shield break at once, so being asked reveals nothing.
+- An advantage step with an empty hand (after the draw) is skipped automatically (hand sizes are
+  public).
+- Defence moves: all subsets with ``d >= a`` are offered, but cards of equal value and equal open/closed
+  state are interchangeable, so each choice of "how many of each (value, open/closed)" is offered once,
+  using the cards played earliest. If more than :data:`DEFENCE_CAP` choices remain, every *minimal*
+  defence (no card can be left out) is kept and the others are offered by increasing total and size
+  up to the cap (adding a card that is not needed never helps the defender).
+- Two passes in a row end the game as a draw. At the end of the game every card except the deck is
+  shown to both players.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+import attrs
+
+from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.core.rng import Rng
+from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.options import ShtOptions
+
+TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"
+HAND_SIZE = 5
+DEFENCE_CAP = 200
+PLAYER_NAMES = ("Player 1", "Player 2")
+
+CLOSED, OPEN, OPEN_ONE, ATTACK, DEFEND_KIND, DECLINE_KIND, PUT, SKIP_KIND, PASS_KIND = (
+    "c",
+    "o",
+    "o1",
+    "a",
+    "d",
+    "decline",
+    "p",
+    "skip",
+    "pass",
+)
+
+
+@attrs.frozen
+class ShtMove:
+    """``kind`` and the card ids it uses; ``code`` is the short stable text form."""
+
+    kind: str
+    cards: tuple[int, ...] = ()
+
+    @property
+    def code(self) -> str:
+        if self.kind in (DECLINE_KIND, SKIP_KIND, PASS_KIND):
+            return self.kind
+        kind = OPEN if self.kind == OPEN_ONE else self.kind
+        return f"{kind}:{','.join(str(c) for c in self.cards)}"
+
+
+DECLINE = ShtMove(DECLINE_KIND)
+SKIP = ShtMove(SKIP_KIND)
+PASS = ShtMove(PASS_KIND)
+
+
+@attrs.frozen
+class Slot:
+    """A field card: its id and whether it lies open (face up)."""
+
+    card: int
+    open: bool
+
+
+@attrs.frozen
+class Battle:
+    """The public record of the last battle (shown to both players)."""
+
+    attacker: int
+    attack: int
+    defence: tuple[int, ...]  # empty: declined or impossible
+    result: str  # "defended", "shield" (shield broke) or "lost"
+    advantage_player: int | None = None
+    advantages: int = 0
+
+    @property
+    def attack_value(self) -> int:
+        return C.value(self.attack)
+
+    @property
+    def defence_value(self) -> int:
+        return sum(C.value(c) for c in self.defence)
+
+
+def advantage_of(attacker: int, a: int, d: int) -> tuple[int, int]:
+    """(player, count) of the bonus advantage after a defence of ``d`` against ``a``."""
+    if d == a:
+        return (1 - attacker, 1)
+    if d > 2 * a:
+        return (attacker, 2)
+    return (attacker, 1)
+
+
+@attrs.frozen
+class ShtState(State):
+    options: ShtOptions
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    shields: tuple[int | None, int | None]
+    fields: tuple[tuple[Slot, ...], tuple[Slot, ...]]
+    discard: tuple[int, ...]
+    first: int  # who began
+    player: int  # whose turn it is
+    phase: str = TURN
+    turn: int = 0  # completed turns
+    attack: int | None = None  # the attacking card during DEFEND
+    adv_player: int = 0
+    adv_left: int = 0  # advantage steps still to come after the current one
+    passes: int = 0  # consecutive passes
+    winner: int | None = None
+    end_reason: str = ""
+    last_battle: Battle | None = None
+    rng_state: int = 0
+
+    # --- protocol ---------------------------------------------------------------------------
+    def to_move(self) -> int:
+        if self.phase == DEFEND:
+            return 1 - self.player
+        if self.phase == ADVANTAGE:
+            return self.adv_player
+        return self.player
+
+    def legal_moves(self) -> list[ShtMove]:
+        phase = self.phase
+        if phase == TURN:
+            return self._turn_moves()
+        if phase == DEFEND:
+            return self.defences() + [DECLINE]
+        if phase == ADVANTAGE:
+            return [ShtMove(PUT, (c,)) for c in self.hands[self.adv_player]] + [SKIP]
+        return []
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        if self.winner is None:
+            return Outcome(None, (0.0, 0.0), self.end_reason)
+        scores = (1.0, 0.0) if self.winner == 0 else (0.0, 1.0)
+        return Outcome(self.winner, scores, self.end_reason)
+
+    def apply(self, move: Any) -> ShtState:
+        if not isinstance(move, ShtMove):
+            raise IllegalMove(f"{move!r} is not an SHT move")
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalMove("the game is over")
+        d = self._draft()
+        if phase == TURN:
+            if move not in self._turn_moves():
+                raise IllegalMove(self._why_not(move))
+            _play_turn(d, move)
+        elif phase == DEFEND:
+            if move != DECLINE and (move.kind != DEFEND_KIND or not self._is_defence(move.cards)):
+                raise IllegalMove(
+                    "defend with your own field cards whose values reach the attack, or decline"
+                )
+            _resolve(d, move.cards)
+        elif move == SKIP:
+            _next_advantage_step(d)
+        else:
+            q = self.adv_player
+            hand = self.hands[q]
+            if move.kind != PUT or len(move.cards) != 1 or move.cards[0] not in hand:
+                raise IllegalMove("put one of your hand cards open, or skip")
+            card = move.cards[0]
+            _set(d, "hands", q, tuple(c for c in hand if c != card))
+            _set(d, "fields", q, self.fields[q] + (Slot(card, True),))
+            _next_advantage_step(d)
+        return ShtState(**d)
+
+    def _draft(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
+
+    def _is_defence(self, chosen: tuple[int, ...]) -> bool:
+        """``chosen`` is one of :meth:`defences` (checked without listing them when possible)."""
+        field = self.fields[1 - self.player]
+        if not chosen or len(set(chosen)) != len(chosen) or self.attack is None:
+            return False
+        on_field = {x.card for x in field}
+        if not all(c in on_field for c in chosen):
+            return False
+        if (
+            sum(C.value(c) for c in chosen) < C.value(self.attack)
+            or canonical_defence(field, chosen) != chosen
+        ):
+            return False
+        if len(field) <= 7:  # at most 127 sets: the cap cannot apply
+            return True
+        return ShtMove(DEFEND_KIND, chosen) in self.defences()
+
+    # --- legal moves ------------------------------------------------------------------------
+    @property
+    def first_turn(self) -> bool:
+        """The first player's very first turn (only one card open, if the rule is on)."""
+        return self.turn == 0 and self.options.first_turn_rule
+
+    def _turn_moves(self) -> list[ShtMove]:
+        p = self.player
+        hand = self.hands[p]
+        if self.first_turn:
+            return [ShtMove(OPEN_ONE, (c,)) for c in hand] or [PASS]
+        moves = [ShtMove(CLOSED, (c,)) for c in hand]
+        moves += [ShtMove(OPEN, pair) for pair in combinations(hand, 2)]
+        moves += [ShtMove(ATTACK, (s.card,)) for s in self.fields[p]]
+        return moves or [PASS]
+
+    def _why_not(self, move: ShtMove) -> str:
+        if self.first_turn:
+            return "the first player's very first turn may only put one hand card open"
+        if move.kind == ATTACK:
+            return "attack with one of your own field cards"
+        if move.kind == PASS_KIND:
+            return "you may pass only when you cannot do anything else"
+        return "put one hand card closed, two hand cards open, or attack with a field card"
+
+    def defences(self) -> list[ShtMove]:
+        """The defence moves against the current attack (see the module notes on dedupe and cap)."""
+        if self.phase != DEFEND or self.attack is None:
+            return []
+        return [
+            ShtMove(DEFEND_KIND, cards)
+            for cards in defence_sets(self.fields[1 - self.player], C.value(self.attack))
+        ]
+
+    # --- hidden information -----------------------------------------------------------------
+    def visible_cards(self, player: int | None) -> frozenset[int]:
+        """Every card whose face ``player`` may see now (None = a spectator)."""
+        seen = set(self.discard)
+        if self.attack is not None:
+            seen.add(self.attack)
+        over = self.phase == OVER
+        for p in (0, 1):
+            mine = p == player
+            for slot in self.fields[p]:
+                if slot.open or mine or over:
+                    seen.add(slot.card)
+            if mine or over:
+                seen.update(self.hands[p])
+            if over and self.shields[p] is not None:
+                seen.add(self.shields[p])
+        return frozenset(seen)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, with cards as names (``"QS"``); hidden cards are ``None``.
+
+        Own hand and own closed cards, all open cards, the discard pile and the battle card; the
+        opponent's hand and closed cards only as counts/backs; shields only as present or not; the
+        deck only as a count. At the end of the game hands, closed cards and shields are shown.
+        """
+        over = self.phase == OVER
+        players = []
+        for p in (0, 1):
+            mine = p == player
+            show = mine or over
+            players.append(
+                {
+                    "hand": [C.name(c) for c in self.hands[p]] if show else None,
+                    "hand_count": len(self.hands[p]),
+                    "shield": self.shields[p] is not None,
+                    "shield_card": C.name(self.shields[p]) if over and self.shields[p] is not None else None,
+                    "field": [
+                        {"card": C.name(x.card) if (x.open or show) else None, "open": x.open}
+                        for x in self.fields[p]
+                    ],
+                }
+            )
+        lb = self.last_battle
+        outcome = self.outcome()
+        return {
+            "viewer": player,
+            "phase": self.phase,
+            "to_move": self.to_move(),
+            "player": self.player,
+            "first": self.first,
+            "turn": self.turn,
+            "first_turn": self.first_turn,
+            "deck_count": len(self.deck),
+            "discard": [C.name(c) for c in self.discard],
+            "attack": C.name(self.attack) if self.attack is not None else None,
+            "advantage": {"player": self.adv_player, "left": self.adv_left}
+            if self.phase == ADVANTAGE
+            else None,
+            "passes": self.passes,
+            "players": players,
+            "last_battle": None
+            if lb is None
+            else {
+                "attacker": lb.attacker,
+                "attack": C.name(lb.attack),
+                "defence": [C.name(c) for c in lb.defence],
+                "result": lb.result,
+                "advantage_player": lb.advantage_player,
+                "advantages": lb.advantages,
+            },
+            "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+        }
+
+    def determinize(self, player: int, seed: int) -> ShtState:
+        """A state ``player`` cannot tell from this one: every card they cannot see (opponent's hand
+        and closed cards, both shields, the deck) is dealt again at random from the same multiset,
+        and the generator state is replaced. Depends only on ``view(player)`` and ``seed``."""
+        if self.phase == OVER:
+            return self
+        rng = Rng.from_seed(seed)
+        unseen = sorted(set(C.ALL_CARDS) - self.visible_cards(player))
+        rng.shuffle(unseen)
+        q = 1 - player
+        pos = 0
+        n = len(self.hands[q])
+        opp_hand = C.sorted_cards(unseen[pos : pos + n])
+        pos += n
+        opp_field = []
+        for slot in self.fields[q]:
+            if slot.open:
+                opp_field.append(slot)
+            else:
+                opp_field.append(Slot(unseen[pos], False))
+                pos += 1
+        shields: list[int | None] = []
+        for sh in self.shields:
+            if sh is None:
+                shields.append(None)
+            else:
+                shields.append(unseen[pos])
+                pos += 1
+        deck = tuple(unseen[pos:])
+        assert len(deck) == len(self.deck)
+        d = self._draft()
+        _set(d, "hands", q, opp_hand)
+        _set(d, "fields", q, tuple(opp_field))
+        d.update(shields=(shields[0], shields[1]), deck=deck, rng_state=rng.next_u64())
+        return ShtState(**d)
+
+    # --- presentation helpers -------------------------------------------------------------
+    def move_label(self, move: Any) -> str:
+        """A label safe for both players (a closed card is not named)."""
+        who = PLAYER_NAMES[self.to_move()]
+        kind = getattr(move, "kind", None)
+        cs = getattr(move, "cards", ())
+        names = " ".join(C.symbol(c) for c in cs)
+        if kind == CLOSED:
+            return f"{who} puts a card closed"
+        if kind in (OPEN, OPEN_ONE):
+            return f"{who} puts {names} open"
+        if kind == ATTACK:
+            return f"{who} attacks with {names}"
+        if kind == DEFEND_KIND:
+            return f"{who} defends with {' + '.join(C.symbol(c) for c in cs)} = {sum(C.value(c) for c in cs)}"
+        if kind == DECLINE_KIND:
+            return f"{who} does not defend"
+        if kind == PUT:
+            return f"{who} puts {names} open (advantage)"
+        if kind == SKIP_KIND:
+            return f"{who} puts no card (advantage)"
+        if kind == PASS_KIND:
+            return f"{who} passes"
+        return getattr(move, "code", str(move))
+
+    def all_zones(self) -> list[int]:
+        """Every card in every zone (52 ids, each once: the invariant the tests check)."""
+        out = list(self.deck) + list(self.discard)
+        for p in (0, 1):
+            out += list(self.hands[p]) + [x.card for x in self.fields[p]]
+            if self.shields[p] is not None:
+                out.append(self.shields[p])
+        if self.attack is not None:
+            out.append(self.attack)
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "options": attrs.asdict(self.options),
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "shields": list(self.shields),
+            "fields": [[[x.card, x.open] for x in f] for f in self.fields],
+            "discard": list(self.discard),
+            "first": self.first,
+            "player": self.player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "attack": self.attack,
+            "adv_player": self.adv_player,
+            "adv_left": self.adv_left,
+            "passes": self.passes,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "last_battle": None if self.last_battle is None else attrs.asdict(self.last_battle),
+            "rng_state": self.rng_state,
+        }
+
+    def text(self) -> str:
+        def cs(xs):
+            return " ".join(C.symbol(c) for c in xs) or "-"
+
+        lines = []
+        for p in (0, 1):
+            field = " ".join(C.symbol(x.card) + ("" if x.open else "*") for x in self.fields[p]) or "-"
+            shield = C.symbol(self.shields[p]) if self.shields[p] is not None else "none"
+            lines.append(f"{PLAYER_NAMES[p]}: hand {cs(self.hands[p])} | field {field} | shield {shield}")
+        battle = f", attack {C.symbol(self.attack)}" if self.attack is not None else ""
+        lines.append(
+            f"deck {len(self.deck)}, discard {len(self.discard)}; turn {self.turn}, {self.phase}{battle}; to move: {PLAYER_NAMES[self.to_move()]}"
+        )
+        return "\n".join(lines)
+
+
+# --- applying moves to a draft (a dict of the next state's fields; one constructor call per move) ---
+def _set(d: dict[str, Any], zone: str, p: int, value: Any) -> None:
+    pair = d[zone]
+    d[zone] = (value, pair[1]) if p == 0 else (pair[0], value)
+
+
+def _play_turn(d: dict[str, Any], move: ShtMove) -> None:
+    p = d["player"]
+    kind = move.kind
+    if move == PASS:
+        d["passes"] += 1
+        if d["passes"] >= 2:
+            d.update(phase=OVER, winner=None, end_reason="two passes in a row: a draw")
+        else:
+            _end_turn(d)
+        return
+    d["passes"] = 0
+    if kind == ATTACK:
+        card = move.cards[0]
+        _set(d, "fields", p, tuple(x for x in d["fields"][p] if x.card != card))
+        d.update(attack=card, phase=DEFEND)
+        field = d["fields"][1 - p]
+        if all(x.open for x in field) and sum(C.value(x.card) for x in field) < C.value(card):
+            _resolve(d, ())  # publicly impossible to defend
+        return
+    is_open = kind != CLOSED
+    _set(d, "hands", p, tuple(c for c in d["hands"][p] if c not in move.cards))
+    _set(d, "fields", p, d["fields"][p] + tuple(Slot(c, is_open) for c in move.cards))
+    _end_turn(d)
+
+
+def _resolve(d: dict[str, Any], defence: tuple[int, ...]) -> None:
+    """End the battle: discard the cards, break a shield or hand out advantages."""
+    p = d["player"]
+    q = 1 - p
+    attack = d["attack"]
+    d["discard"] = d["discard"] + (attack,) + defence
+    if defence:
+        _set(d, "fields", q, tuple(x for x in d["fields"][q] if x.card not in defence))
+    d["attack"] = None
+    if not defence:
+        shield = d["shields"][q]
+        if shield is None:
+            d.update(
+                phase=OVER,
+                winner=p,
+                last_battle=Battle(p, attack, (), "lost"),
+                end_reason="an undefended attack on a player without a shield",
+            )
+            return
+        _set(d, "shields", q, None)
+        _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (shield,)))
+        d["last_battle"] = Battle(p, attack, (), "shield")
+        _end_turn(d)
+        return
+    who, count = advantage_of(p, C.value(attack), sum(C.value(c) for c in defence))
+    d.update(last_battle=Battle(p, attack, defence, "defended", who, count), adv_player=who, adv_left=count)
+    _next_advantage_step(d)
+
+
+def _next_advantage_step(d: dict[str, Any]) -> None:
+    """Start the next advantage step (draw, then ask) or end the turn when none is left."""
+    q = d["adv_player"]
+    while d["adv_left"] > 0:
+        deck = d["deck"]
+        if deck:
+            _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (deck[-1],)))
+            d["deck"] = deck[:-1]
+        d["adv_left"] -= 1
+        if d["hands"][q]:
+            d["phase"] = ADVANTAGE
+            return
+    _end_turn(d)
+
+
+def _end_turn(d: dict[str, Any]) -> None:
+    d.update(phase=TURN, player=1 - d["player"], turn=d["turn"] + 1, attack=None, adv_left=0)
+
+
+_FIELD_NAMES = tuple(f.name for f in attrs.fields(ShtState))
+
+
+def defence_sets(field: tuple[Slot, ...], a: int, cap: int = DEFENCE_CAP) -> list[tuple[int, ...]]:
+    """Canonical defending sets (card ids in field order) with total ``>= a``.
+
+    Cards with equal value and equal open state form a group; a defence takes the first ``k`` of a
+    group, for every combination of ``k``s. Sorted by (total, size, cards). Above ``cap`` sets, all
+    minimal sets are kept and the others fill up to ``cap`` in that order.
+    """
+    groups: dict[tuple[int, bool], list[int]] = {}
+    for slot in field:
+        groups.setdefault((C.value(slot.card), slot.open), []).append(slot.card)
+    if sum(C.value(x.card) for x in field) < a:
+        return []
+    keys = list(groups)
+    order = {x.card: i for i, x in enumerate(field)}
+    found: list[tuple[int, int, tuple[int, ...], bool]] = []
+    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
+        total = sum(k[0] * n for k, n in zip(keys, counts, strict=True))
+        if total < a:
+            continue
+        chosen = [c for k, n in zip(keys, counts, strict=True) for c in groups[k][:n]]
+        smallest = min(k[0] for k, n in zip(keys, counts, strict=True) if n)
+        minimal = total - smallest < a
+        found.append((total, len(chosen), tuple(sorted(chosen, key=order.__getitem__)), minimal))
+    found.sort(key=lambda t: (t[0], t[1], t[2]))
+    if len(found) > cap:
+        room = max(0, cap - sum(1 for t in found if t[3]))
+        kept = []
+        for t in found:
+            if t[3]:
+                kept.append(t)
+            elif room:
+                kept.append(t)
+                room -= 1
+        found = kept
+    return [t[2] for t in found]
+
+
+def canonical_defence(field: tuple[Slot, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """The canonical set equivalent to ``chosen`` (same count per value and open state)."""
+    want: dict[tuple[int, bool], int] = {}
+    on_field = {x.card: x for x in field}
+    for c in chosen:
+        slot = on_field[c]
+        key = (C.value(c), slot.open)
+        want[key] = want.get(key, 0) + 1
+    out = []
+    for slot in field:
+        key = (C.value(slot.card), slot.open)
+        if want.get(key, 0) > 0:
+            out.append(slot.card)
+            want[key] -= 1
+    return tuple(out)
+
+
+def new_game(options: ShtOptions, seed: int) -> ShtState:
+    """Shuffle, deal 5 hand cards and 1 shield to each player, choose the first player."""
+    rng = Rng.from_seed(seed)
+    deck = list(C.ALL_CARDS)
+    rng.shuffle(deck)
+    if options.first_player == "random":
+        first = rng.randbelow(2)
+    else:
+        first = 0 if options.first_player == "first" else 1
+    hands = (C.sorted_cards(deck[-5:]), C.sorted_cards(deck[-10:-5]))
+    shields = (deck[-11], deck[-12])
+    rest = tuple(deck[:-12])
+    return ShtState(
+        options=options,
+        deck=rest,
+        hands=hands,
+        shields=shields,
+        fields=((), ()),
+        discard=(),
+        first=first,
+        player=first,
+        rng_state=rng.state,
+    )
+
+
+def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
+    """A position for tests: zones given by card names; every card not named goes to the deck.
+
+    Keys: ``hand0``/``hand1`` (names), ``field0``/``field1`` (names, a ``*`` suffix = closed),
+    ``shield0``/``shield1`` (a name or None), ``discard`` (names), ``deck`` (names, top last; the
+    default is every remaining card in id order), ``player``, ``turn`` (default 1), ``attack``.
+    """
+    opts = options or ShtOptions()
+    used: list[int] = []
+
+    def ids(names) -> tuple[int, ...]:
+        out = tuple(C.from_name(n.rstrip("*")) for n in names)
+        used.extend(out)
+        return out
+
+    hands = (C.sorted_cards(ids(zones.get("hand0", ()))), C.sorted_cards(ids(zones.get("hand1", ()))))
+    fields = tuple(
+        tuple(Slot(C.from_name(n.rstrip("*")), not n.endswith("*")) for n in zones.get(f"field{p}", ()))
+        for p in (0, 1)
+    )
+    for f in fields:
+        used.extend(x.card for x in f)
+    shields = []
+    for p in (0, 1):
+        sh = zones.get(f"shield{p}")
+        shields.append(None if sh is None else ids([sh])[0])
+    discard = ids(zones.get("discard", ()))
+    attack = ids([zones["attack"]])[0] if zones.get("attack") else None
+    if "deck" in zones:
+        deck = ids(zones["deck"])
+        rest = [c for c in C.ALL_CARDS if c not in used]
+        discard = discard + tuple(rest)  # cards not placed anywhere are treated as discarded
+    else:
+        deck = tuple(c for c in C.ALL_CARDS if c not in used)
+    if len(set(used)) != len(used):
+        raise ValueError("a card is named twice")
+    player = zones.get("player", 0)
+    return ShtState(
+        options=opts,
+        deck=tuple(deck),
+        hands=hands,
+        shields=(shields[0], shields[1]),
+        fields=(fields[0], fields[1]),
+        discard=discard,
+        first=zones.get("first", 0),
+        player=player,
+        phase=DEFEND if attack is not None else TURN,
+        turn=zones.get("turn", 1),
+        attack=attack,
+    )

@@ -1,0 +1,643 @@
+"""SVG view of SHT: standard playing cards, hidden information drawn from ``state.view(viewer)`` only.
+
+Every card face the board or panel draws comes from ``state.view(ctx.viewer)``, so a face the viewer
+may not see is never drawn (the tests check every card element). The viewer's own closed cards are
+drawn face up with a dashed border and a "closed" band; the opponent's closed cards, every hand but
+the viewer's, both shields and the deck are drawn as backs.
+
+Interaction (tokens, see webtabletop.core.view):
+- ``h:<id>``  toggles a hand card in the selection (``h:3,17``); buttons then play it closed, two
+  open, or (first turn / advantage) one open;
+- ``f:<id>``  selects an own field card to attack with (``a:<id>``); a second click attacks;
+- ``d:<id>``  toggles a defending card (``d:3,7``); the panel shows the running total against the
+  attack and a confirm button carrying the defence's move code, and a decline button;
+- ``clear``   empties the selection.
+
+Share links (policy, also on the rules page): a link holds the options, the seed and the moves, i.e.
+a full replay, so it is *not* a way to keep a secret from whoever opens it. The app shows a finished
+game with everything face up; an unfinished game opens behind the privacy screen, and only after the
+receiver confirms "I am <player to move>" is the position shown from that player's side. Anything
+shown before that confirmation comes from :func:`public_summary`, which holds only public facts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.core.protocol import State
+from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
+from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import (
+    ADVANTAGE,
+    DEFEND,
+    PLAYER_NAMES,
+    TURN,
+    ShtState,
+    advantage_of,
+    canonical_defence,
+)
+
+WIDTH, HEIGHT = 900, 660
+CW, CH = 64, 90  # card size on the field and in the viewer's hand
+SW, SH = 40, 56  # small cards (opponent's hand)
+RED, BLACK = "#c62828", "#1b1b1b"
+TABLE = "#1f6f4a"
+
+
+# --- cards -----------------------------------------------------------------------------------
+def card_face(
+    x: float,
+    y: float,
+    card: int,
+    w: float = CW,
+    h: float = CH,
+    *,
+    closed: bool = False,
+    selected: bool = False,
+    new: bool = False,
+    extra: str = "",
+) -> str:
+    """A face-up card: rank and suit in two corners, a big suit in the middle; ``closed`` adds a
+    dashed border and a "closed" band (the owner's own closed card)."""
+    colour = RED if C.is_red(card) else BLACK
+    rank = C.RANKS[card % 13]
+    sym = C.SUIT_SYMBOLS[C.suit(card)]
+    label = C.long_name(card) + (" (closed: only you see it)" if closed else "")
+    stroke = "#f2b705" if selected else ("#555" if not closed else "#333")
+    sw = 4 if selected else 1.5
+    dash = ' stroke-dasharray="5 3"' if closed and not selected else ""
+    fs = h * 0.2
+    parts = [
+        f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}" data-card="{C.name(card)}" '
+        f'transform="translate({x:g},{y:g})" aria-label="{esc(label)}" {extra}>',
+        f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
+        f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text>',
+        f'<text x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" fill="{colour}">{sym}</text>',
+        f'<text x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',
+    ]
+    if closed:
+        parts.append(
+            f'<rect x="0" y="{h * 0.74:g}" width="{w:g}" height="{h * 0.15:g}" fill="#37474f" opacity="0.85"/>'
+        )
+        parts.append(
+            f'<text x="{w / 2:g}" y="{h * 0.855:g}" font-size="{h * 0.11:g}" fill="#fff" text-anchor="middle">closed</text>'
+        )
+    if new:
+        parts.append(
+            f'<circle cx="{w - 7:g}" cy="7" r="6" fill="#f2b705"/><text x="{w - 7:g}" y="10" font-size="9" text-anchor="middle">★</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def card_back(
+    x: float,
+    y: float,
+    w: float = CW,
+    h: float = CH,
+    *,
+    label: str = "face-down card",
+    band: str = "",
+    extra: str = "",
+) -> str:
+    """A face-down card (lattice pattern); ``band`` writes a word across it (e.g. "shield")."""
+    parts = [
+        f'<g class="card back" transform="translate({x:g},{y:g})" aria-label="{esc(label)}" {extra}><title>{esc(label)}</title>',
+        f'<rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fff" stroke="#555" stroke-width="1.5"/>',
+        f'<rect x="{w * 0.08:g}" y="{w * 0.08:g}" width="{w * 0.84:g}" height="{h - w * 0.16:g}" rx="{w * 0.06:g}" fill="url(#sht-back)"/>',
+    ]
+    if band:
+        parts.append(
+            f'<rect x="0" y="{h * 0.4:g}" width="{w:g}" height="{h * 0.2:g}" fill="#fffdf7" opacity="0.9"/>'
+        )
+        parts.append(
+            f'<text x="{w / 2:g}" y="{h * 0.545:g}" font-size="{h * 0.13:g}" text-anchor="middle" fill="#222">{esc(band)}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _defs() -> str:
+    return (
+        '<defs><pattern id="sht-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        '<rect width="8" height="8" fill="#2f4f9e"/><rect width="4" height="8" fill="#3d63c0"/></pattern></defs>'
+    )
+
+
+def _button_attrs(label: str, token: str, kind: str = "pick") -> str:
+    key = "data_pick" if kind == "pick" else "data_move"
+    return attrs_html(**{key: token}, tabindex="0", role="button", aria_label=label)
+
+
+def _ids(selection: str | None, prefix: str) -> tuple[int, ...]:
+    if not selection or not selection.startswith(prefix + ":"):
+        return ()
+    body = selection[len(prefix) + 1 :]
+    try:
+        return tuple(int(x) for x in body.split(",") if x)
+    except ValueError:
+        return ()
+
+
+def _row_x(n: int, left: float, right: float, w: float, gap: float = 8) -> list[float]:
+    """x positions of ``n`` cards centred in [left, right], overlapping when they do not fit."""
+    if n == 0:
+        return []
+    step = min(w + gap, (right - left - w) / max(1, n - 1)) if n > 1 else 0
+    total = step * (n - 1) + w
+    start = left + (right - left - total) / 2
+    return [start + i * step for i in range(n)]
+
+
+# --- public facts ----------------------------------------------------------------------------
+def public_summary(state: ShtState) -> dict[str, Any]:
+    """Facts anyone may see (safe before a receiver says who they are): the spectator view plus
+    readable lines. Before the end it names no card in a hand, closed on a field, in a shield or in
+    the deck."""
+    v = state.view(None)
+    lines = []
+    for p in (0, 1):
+        pv = v["players"][p]
+        open_cards = [c for c in (f["card"] for f in pv["field"]) if c]
+        closed = sum(1 for f in pv["field"] if f["card"] is None)
+        shield = "shield intact" if pv["shield"] else "no shield"
+        lines.append(
+            f"{PLAYER_NAMES[p]}: {pv['hand_count']} in hand, {shield}, open {' '.join(_sym(c) for c in open_cards) or 'none'}, {closed} closed"
+        )
+    lines.append(f"Deck {v['deck_count']}, discard pile {len(v['discard'])}; turn {v['turn'] + 1}")
+    if v["outcome"]:
+        w = v["outcome"]["winner"]
+        lines.append(("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f" ({v['outcome']['reason']})")
+    else:
+        lines.append(f"{PLAYER_NAMES[v['to_move']]} to move")
+    return {"view": v, "lines": lines}
+
+
+def link_policy(state: ShtState) -> dict[str, Any]:
+    """How an opened share link shows this position: finished games in full (``viewer`` None,
+    everything revealed); otherwise behind the privacy screen for the player to move, who must
+    confirm ``confirm`` first."""
+    if state.is_over:
+        return {"reveal": "all", "viewer": None, "confirm": None}
+    p = state.to_move()
+    return {"reveal": "player", "viewer": p, "confirm": f"I am {PLAYER_NAMES[p]}"}
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _sym(name: str) -> str:
+    return C.symbol(C.from_name(name))
+
+
+def _battle_text(lb: dict[str, Any] | None) -> str:
+    if not lb:
+        return ""
+    att = PLAYER_NAMES[lb["attacker"]]
+    defender = PLAYER_NAMES[1 - lb["attacker"]]
+    a = C.value(C.from_name(lb["attack"]))
+    if lb["result"] == "lost":
+        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} had no defence and no shield."
+    if lb["result"] == "shield":
+        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender}'s shield broke and went to their hand."
+    d = sum(C.value(C.from_name(c)) for c in lb["defence"])
+    who = PLAYER_NAMES[lb["advantage_player"]]
+    n = lb["advantages"]
+    return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} defended with {' + '.join(_sym(c) for c in lb['defence'])} = {d}. {who} got {n} advantage{'s' if n > 1 else ''}."
+
+
+# --- the view --------------------------------------------------------------------------------
+class ShtView(GameView):
+    player_names = PLAYER_NAMES
+    player_colours = ("#c0392b", "#2f6fd6")
+    privacy_screen = True
+
+    def _bottom(self, ctx: ViewContext) -> int:
+        me = ctx.viewer if ctx.viewer is not None else 0
+        return 1 - me if ctx.flipped else me
+
+    def _my_turn(self, state: State, ctx: ViewContext) -> bool:
+        return (
+            ctx.interactive and ctx.viewer is not None and not state.is_over and state.to_move() == ctx.viewer
+        )
+
+    def board(self, state: State, ctx: ViewContext) -> str:
+        assert isinstance(state, ShtState)
+        v = state.view(ctx.viewer)
+        bottom = self._bottom(ctx)
+        top = 1 - bottom
+        mine = self._my_turn(state, ctx)
+        phase = v["phase"]
+        sel_hand = set(_ids(ctx.selection, "h"))
+        sel_attack = set(_ids(ctx.selection, "a"))
+        sel_def = set(_ids(ctx.selection, "d"))
+        new_cards: set[str] = set()
+        if ctx.previous is not None and ctx.viewer is not None and isinstance(ctx.previous, ShtState):
+            before = ctx.previous.view(ctx.viewer)["players"][ctx.viewer]["hand"] or []
+            now = v["players"][ctx.viewer]["hand"] or []
+            new_cards = set(now) - set(before)
+
+        out = [
+            f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="SHT table" '
+            f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" font-family="system-ui,sans-serif">',
+            _defs(),
+            f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{TABLE}"/>',
+        ]
+
+        def side_label(p: int, y: float) -> str:
+            pv = v["players"][p]
+            turn = " — to move" if v["to_move"] == p and not v["outcome"] else ""
+            you = " (you)" if p == ctx.viewer else ""
+            shield = "shield" if pv["shield"] else "no shield"
+            text = f"{PLAYER_NAMES[p]}{you}: {pv['hand_count']} in hand · {shield}{turn}"
+            return f'<text x="16" y="{y:g}" font-size="15" fill="#fff" font-weight="600">{esc(text)}</text>'
+
+        def shield_card(p: int, x: float, y: float) -> str:
+            pv = v["players"][p]
+            if not pv["shield"]:
+                return (
+                    f'<g aria-label="no shield"><rect x="{x:g}" y="{y:g}" width="{CW}" height="{CH}" rx="6" fill="none" '
+                    f'stroke="#ffffff88" stroke-dasharray="4 4"/><text x="{x + CW / 2:g}" y="{y + CH / 2 + 4:g}" font-size="11" '
+                    f'fill="#ffffffcc" text-anchor="middle">no shield</text></g>'
+                )
+            if pv.get("shield_card"):
+                return card_face(x, y, C.from_name(pv["shield_card"]))
+            return card_back(x, y, label=f"{PLAYER_NAMES[p]}'s shield (nobody may look at it)", band="shield")
+
+        def field_row(p: int, y: float) -> str:
+            pv = v["players"][p]
+            field = pv["field"]
+            xs = _row_x(len(field), 16, WIDTH - 110, CW)
+            parts = []
+            if not field:
+                parts.append(
+                    f'<text x="{WIDTH / 2 - 50:g}" y="{y + CH / 2:g}" font-size="13" fill="#ffffffaa" text-anchor="middle">no field cards</text>'
+                )
+            for x, f in zip(xs, field, strict=True):
+                name = f["card"]
+                if name is None:
+                    parts.append(
+                        card_back(x, y, label=f"{PLAYER_NAMES[p]}'s closed field card", band="closed")
+                    )
+                    continue
+                card = C.from_name(name)
+                extra = ""
+                selected = False
+                if p == ctx.viewer and mine:
+                    if phase == TURN and not v["first_turn"]:
+                        selected = card in sel_attack
+                        extra = _button_attrs(f"attack with {C.long_name(card)}", f"f:{card}")
+                    elif phase == DEFEND:
+                        selected = card in sel_def
+                        extra = _button_attrs(f"defend with {C.long_name(card)}", f"d:{card}")
+                parts.append(card_face(x, y, card, closed=not f["open"], selected=selected, extra=extra))
+            return "".join(parts)
+
+        # opponent (top)
+        tv = v["players"][top]
+        out.append(side_label(top, 24))
+        hand_top = tv["hand"]
+        n = tv["hand_count"]
+        xs = _row_x(n, 16, WIDTH - 110, SW, 4)
+        for i, x in enumerate(xs):
+            if hand_top is not None:
+                out.append(card_face(x, 34, C.from_name(hand_top[i]), SW, SH))
+            else:
+                out.append(card_back(x, 34, SW, SH, label=f"{PLAYER_NAMES[top]}'s hand card"))
+        out.append(shield_card(top, WIDTH - 90, 34))
+        out.append(field_row(top, 134))
+
+        # middle band: deck, discard, battle
+        mid = 262
+        out.append(
+            f'<rect x="8" y="{mid - 6}" width="{WIDTH - 16}" height="{CH + 36}" rx="10" fill="#00000022"/>'
+        )
+        if v["deck_count"]:
+            out.append(card_back(24, mid, label=f"deck, {v['deck_count']} cards"))
+        else:
+            out.append(
+                f'<rect x="24" y="{mid}" width="{CW}" height="{CH}" rx="6" fill="none" stroke="#ffffff88" stroke-dasharray="4 4"/>'
+            )
+        out.append(
+            f'<text x="{24 + CW / 2:g}" y="{mid + CH + 18:g}" font-size="13" fill="#fff" text-anchor="middle">deck {v["deck_count"]}</text>'
+        )
+        disc = v["discard"]
+        if disc:
+            out.append(card_face(110, mid, C.from_name(disc[-1])))
+        else:
+            out.append(
+                f'<rect x="110" y="{mid}" width="{CW}" height="{CH}" rx="6" fill="none" stroke="#ffffff88" stroke-dasharray="4 4"/>'
+            )
+        out.append(
+            f'<text x="{110 + CW / 2:g}" y="{mid + CH + 18:g}" font-size="13" fill="#fff" text-anchor="middle">discard {len(disc)}</text>'
+        )
+        if v["attack"]:
+            a = C.value(C.from_name(v["attack"]))
+            out.append(card_face(260, mid, C.from_name(v["attack"]), extra='data-role="attack"'))
+            out.append(
+                f'<text x="{260 + CW + 14:g}" y="{mid + 30:g}" font-size="18" fill="#ffe082" font-weight="700">attack {a}</text>'
+            )
+            if phase == DEFEND and sel_def and ctx.viewer == v["to_move"]:
+                d = sum(C.value(c) for c in sel_def)
+                mark = "≥" if d >= a else "<"
+                out.append(
+                    f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">defence {d} {mark} {a}</text>'
+                )
+        else:
+            text = _battle_text(v["last_battle"])
+            if v["outcome"]:
+                w = v["outcome"]["winner"]
+                text = ("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f": {v['outcome']['reason']}."
+            elif v["advantage"]:
+                adv = v["advantage"]
+                text = (
+                    f"{PLAYER_NAMES[adv['player']]}: advantage step — a card was drawn; put one open or skip."
+                )
+            for i, line in enumerate(_wrap(text, 80)):
+                out.append(
+                    f'<text x="200" y="{mid + 24 + i * 20}" font-size="15" fill="#fff">{esc(line)}</text>'
+                )
+
+        # viewer (bottom)
+        bv = v["players"][bottom]
+        out.append(field_row(bottom, 396))
+        out.append(side_label(bottom, 512))
+        hand = bv["hand"]
+        n = bv["hand_count"]
+        xs = _row_x(n, 16, WIDTH - 110, CW)
+        for i, x in enumerate(xs):
+            if hand is None:
+                out.append(card_back(x, 524, label=f"{PLAYER_NAMES[bottom]}'s hand card"))
+                continue
+            card = C.from_name(hand[i])
+            extra = ""
+            if bottom == ctx.viewer and mine and phase in (TURN, ADVANTAGE):
+                extra = _button_attrs(f"select {C.long_name(card)}", f"h:{card}")
+            out.append(
+                card_face(
+                    x,
+                    524,
+                    card,
+                    selected=card in sel_hand,
+                    new=hand[i] in new_cards and bottom == ctx.viewer,
+                    extra=extra,
+                )
+            )
+        out.append(shield_card(bottom, WIDTH - 90, 524))
+        out.append("</svg>")
+        return "".join(out)
+
+    # --- panel and buttons ------------------------------------------------------------------
+    def actions(self, state: ShtState, ctx: ViewContext) -> list[tuple[str, str | None]]:
+        """(label, move code or None for a disabled button) for the player at the device."""
+        if not self._my_turn(state, ctx):
+            return []
+        legal = {m.code: m for m in state.legal_moves()}
+        phase = state.phase
+        out: list[tuple[str, str | None]] = []
+        if phase == TURN:
+            if "pass" in legal:
+                return [("Pass (nothing to play)", "pass")]
+            hand = _ids(ctx.selection, "h")
+            if state.first_turn:
+                code = f"o:{hand[0]}" if len(hand) == 1 else None
+                return [("Put open (first turn: one card)", code if code in legal else None)]
+            one = f"c:{hand[0]}" if len(hand) == 1 else None
+            two = next(
+                (
+                    m.code
+                    for m in legal.values()
+                    if m.kind == "o" and len(hand) == 2 and set(m.cards) == set(hand)
+                ),
+                None,
+            )
+            out.append(("Put closed", one if one in legal else None))
+            out.append(("Put two open", two))
+            att = _ids(ctx.selection, "a")
+            code = f"a:{att[0]}" if att else None
+            label = f"Attack with {C.symbol(att[0])}" if att else "Attack (click a field card)"
+            out.append((label, code if code in legal else None))
+            return out
+        if phase == DEFEND:
+            chosen = _ids(ctx.selection, "d")
+            code = "d:" + ",".join(str(c) for c in chosen) if chosen else None
+            assert state.attack is not None
+            a = C.value(state.attack)
+            d = sum(C.value(c) for c in chosen)
+            label = f"Defend with {d} against {a}" if chosen else f"Defend (select cards, {a} or more)"
+            out.append((label, code if code in legal else None))
+            shield = state.shields[state.to_move()] is not None
+            out.append(("Decline (your shield breaks)" if shield else "Decline (you lose)", "decline"))
+            return out
+        if phase == ADVANTAGE:
+            hand = _ids(ctx.selection, "h")
+            code = f"p:{hand[0]}" if len(hand) == 1 else None
+            out.append(("Put open", code if code in legal else None))
+            out.append(("Skip", "skip"))
+        return out
+
+    def panel(self, state: State, ctx: ViewContext) -> str:
+        assert isinstance(state, ShtState)
+        v = state.view(ctx.viewer)
+        parts = ['<div class="sht-panel">']
+        acts = self.actions(state, ctx)
+        if acts:
+            parts.append('<div class="actions">')
+            for label, code in acts:
+                if code is None:
+                    parts.append(f'<button type="button" disabled>{esc(label)}</button>')
+                else:
+                    parts.append(
+                        f'<button type="button" {_button_attrs(label, code, "move")}>{esc(label)}</button>'
+                    )
+            if ctx.selection:
+                parts.append(
+                    f'<button type="button" {_button_attrs("Clear selection", "clear")}>Clear selection</button>'
+                )
+            parts.append("</div>")
+        if state.phase == DEFEND and self._my_turn(state, ctx):
+            chosen = _ids(ctx.selection, "d")
+            assert state.attack is not None
+            a = C.value(state.attack)
+            d = sum(C.value(c) for c in chosen)
+            if chosen and d >= a:
+                who, n = advantage_of(state.player, a, d)
+                gain = "you get" if who == ctx.viewer else "the attacker gets"
+                parts.append(f"<p>Defence {d} against {a}: {gain} {n} advantage{'s' if n > 1 else ''}.</p>")
+            elif chosen:
+                parts.append(f"<p>Defence {d} against {a}: not enough yet.</p>")
+        text = _battle_text(v["last_battle"])
+        if text:
+            parts.append(f'<p class="last-battle">Last battle: {esc(text)}</p>')
+        disc = v["discard"]
+        items = "".join(f"<li>{esc(_sym(c))}</li>" for c in disc)
+        parts.append(
+            f'<details class="discard"><summary>Discard pile ({len(disc)} cards, newest last)</summary>'
+            f'<ol class="cards">{items or "<li>empty</li>"}</ol></details>'
+        )
+        parts.append("</div>")
+        return "".join(parts)
+
+    def status(self, state: State) -> list[tuple[str, str]]:
+        assert isinstance(state, ShtState)
+        v = state.view(None)
+        out = []
+        for p in (0, 1):
+            pv = v["players"][p]
+            shield = "shield ✓" if pv["shield"] else "no shield"
+            out.append((PLAYER_NAMES[p], f"{shield} · hand {pv['hand_count']} · field {len(pv['field'])}"))
+        out.append(("Deck", str(v["deck_count"])))
+        out.append(("Discard", str(len(v["discard"]))))
+        return out
+
+    def prompt(self, state: State, ctx: ViewContext) -> str:
+        assert isinstance(state, ShtState)
+        outcome = state.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return f"Draw: {outcome.reason}."
+            return f"{PLAYER_NAMES[outcome.winner]} wins: {outcome.reason}."
+        p = state.to_move()
+        if ctx.viewer != p or not ctx.interactive:
+            doing = {TURN: "their turn", DEFEND: "defending", ADVANTAGE: "an advantage step"}[state.phase]
+            return f"Waiting for {PLAYER_NAMES[p]} ({doing})."
+        if state.phase == TURN:
+            if state.legal_moves()[0].code == "pass":
+                return "You have no cards to play and none to attack with: pass."
+            if state.first_turn:
+                return "Your first turn: select one hand card and put it open."
+            return "Your turn: select one hand card to put closed, two to put open, or click one of your field cards to attack."
+        if state.phase == DEFEND:
+            assert state.attack is not None
+            a = C.value(state.attack)
+            shield = "your shield breaks" if state.shields[p] is not None else "you lose"
+            return f"You are attacked with {C.symbol(state.attack)} ({a}): select field cards adding up to {a} or more and defend, or decline ({shield})."
+        step = "the last" if state.adv_left == 0 else "one more follows"
+        return f"Advantage ({step}): you drew a card if the deck had one. Select a hand card to put open, or skip."
+
+    def pick(self, state: State, ctx: ViewContext, token: str) -> PickResult:
+        assert isinstance(state, ShtState)
+        if token == "clear":
+            return PickResult(selection=None)
+        if not self._my_turn(state, ctx):
+            return PickResult(selection=ctx.selection, message="It is not your move.")
+        kind, _, rest = token.partition(":")
+        if kind in ("h", "f", "d"):
+            try:
+                card = int(rest)
+            except ValueError:
+                return PickResult(selection=ctx.selection, message="Unknown card.")
+        if kind == "h":
+            if state.phase not in (TURN, ADVANTAGE) or card not in state.hands[ctx.viewer]:  # type: ignore[index]
+                return PickResult(selection=ctx.selection, message="Select one of your hand cards.")
+            chosen = list(_ids(ctx.selection, "h"))
+            if card in chosen:
+                chosen.remove(card)
+            else:
+                limit = 1 if state.phase == ADVANTAGE or state.first_turn else 2
+                chosen = (chosen + [card])[-limit:]
+            return PickResult(selection="h:" + ",".join(map(str, chosen)) if chosen else None)
+        if kind == "f":
+            codes = {m.code for m in state.legal_moves()}
+            code = f"a:{card}"
+            if code not in codes:
+                return PickResult(selection=ctx.selection, message="You cannot attack with that card now.")
+            if ctx.selection == code:
+                return PickResult(selection=None, move=code)
+            return PickResult(
+                selection=code, message=f"Attack with {C.symbol(card)}? Click it again or press Attack."
+            )
+        if kind == "d":
+            if state.phase != DEFEND:
+                return PickResult(selection=ctx.selection)
+            field = state.fields[state.to_move()]
+            if card not in {x.card for x in field}:
+                return PickResult(selection=ctx.selection, message="Defend with your own field cards.")
+            chosen = set(_ids(ctx.selection, "d"))
+            chosen ^= {card}
+            canon = canonical_defence(field, tuple(chosen))
+            return PickResult(selection="d:" + ",".join(map(str, canon)) if canon else None)
+        codes = {m.code for m in state.legal_moves()}
+        if token in codes:
+            return PickResult(selection=None, move=token)
+        return PickResult(selection=ctx.selection, message="That is not possible now.")
+
+    def options_help(self) -> dict[str, str]:
+        return {
+            "first_player": "Who begins: random (decided by the seed), player 1 or player 2.",
+            "first_turn_rule": "The first player's very first turn may only put one card open.",
+        }
+
+    def rules_html(self) -> str:
+        return RULES_HTML
+
+
+RULES_HTML = """
+<h2>SHT</h2>
+<p>A duel for two players with one standard 52-card deck (no jokers). Attack with your cards, defend
+with cards that add up, and land an attack your opponent cannot stop when their shield is gone.
+Values: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13. Suits do not matter.</p>
+<h3>Cards and zones</h3>
+<ul>
+<li><b>Hand</b>: only you see it.</li>
+<li><b>Shield</b>: one face-down card each. <em>Nobody</em> may look at it, not even its owner.</li>
+<li><b>Field</b>: cards put down <b>open</b> (face up, both see them) or <b>closed</b> (face down; the
+owner may look at them any time — on your screen they show with a dashed border and the word
+"closed"). On the field both kinds work the same.</li>
+<li><b>Deck</b> (face down) and <b>discard pile</b> (face up: open the list in the side panel to look
+through it).</li>
+</ul>
+<h3>Setup</h3>
+<p>The deck is shuffled; each player gets 5 hand cards and 1 shield. The first player is chosen at random
+(or as set in the options).</p>
+<h3>Your turn: do exactly one</h3>
+<ol>
+<li>put <b>one</b> hand card on the field <b>closed</b>;</li>
+<li>put <b>two</b> hand cards on the field <b>open</b>;</li>
+<li><b>attack</b> with one of your field cards (open or closed).</li>
+</ol>
+<p>There is no draw step. The first player's very first turn may only put <b>one card open</b>.
+If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the
+game in a draw.</p>
+<h3>Battle</h3>
+<p>The attacking card is turned face up; its value is the attack <i>a</i>. The defender may choose any of
+their own field cards whose values add up to <i>d</i> ≥ <i>a</i>, or decline. Without a defence the
+defender's <b>shield breaks</b> and goes into their hand; a player without a shield who cannot or does
+not defend <b>loses</b>. The attacking card and the defending cards go to the discard pile.</p>
+<p>If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1;
+<i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card,
+then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes.</p>
+<h3>Decisions of this edition</h3>
+<ul>
+<li>The attacking card is revealed; attacking and defending cards are discarded after the battle.</li>
+<li>Drawing from an empty deck draws nothing. A player who cannot act passes; two passes in a row = draw.</li>
+<li>The defender is always asked when they have a closed card (so being asked gives nothing away);
+only when it is plain to see that no defence exists (no closed cards, open cards too small) does the
+shield break at once.</li>
+<li>Cards of the same value and the same open/closed state are interchangeable in a defence; the game
+uses the one put down earliest (it is highlighted when you select). With a very large field the
+choices offered are capped at 200, always including every defence in which no card could be left
+out — adding a card you do not need never helps.</li>
+<li>An advantage step when your hand is empty after the draw is skipped.</li>
+<li>When the game ends, hands, closed cards and shields are shown to both players.</li>
+</ul>
+<h3>Playing on one device</h3>
+<p>Between turns the screen hides everything until the next player confirms they are at the device.
+The defender answers an attack during the attacker's turn, so the screen changes hands then too.</p>
+<h3>Share links and secrets</h3>
+<p>A share link holds the options, the shuffle's seed and every move: it is a full replay. Whoever
+decodes it could work out every card, so send a link of an unfinished game only to your opponent, or
+after the game. When a link of an <b>unfinished</b> game is opened, the position stays behind the
+privacy screen until the receiver confirms "I am …" for the player to move; it is then shown from that
+player's side only. A link of a <b>finished</b> game shows everything. The move list never names a card
+that was put down closed.</p>
+"""
+
+VIEW = ShtView()

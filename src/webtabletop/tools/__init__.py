@@ -1,0 +1,1 @@
+"""Developer tooling (build, serve, self-play). Not used by the page."""

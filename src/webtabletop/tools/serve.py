@@ -1,0 +1,40 @@
+"""A small static HTTP server for dist/ (what GitHub Pages serves), with correct MIME types."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import socketserver
+import threading
+from pathlib import Path
+
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".toml": "text/plain", ".py": "text/plain"}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def log_message(self, format, *args):  # noqa: A002 - quiet by default
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(root: Path, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> Server:
+    server = Server((host, port), functools.partial(Handler, directory=str(root)))
+    server.verbose = verbose
+    return server
+
+
+def serve_in_thread(root: Path, host: str = "127.0.0.1", port: int = 0) -> tuple[Server, str]:
+    server = make_server(root, host, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"

@@ -1,0 +1,310 @@
+# The page's main thread (MicroPython): a thin layer between the DOM and the engine worker.
+# It forwards the player's clicks, drags, keys, forms, files and URL changes as actions to the
+# worker's dispatch() and applies the answers: new HTML for #app, localStorage writes, the URL
+# fragment, clipboard, downloads, toasts. All logic lives in src/webtabletop (tested in CPython).
+import asyncio
+import json
+
+import js
+from pyscript import workers
+
+document = js.document
+window = js.window
+from pyscript.ffi import create_proxy, to_js
+
+APP = document.getElementById("app")
+TOAST = document.getElementById("toast")
+PREFIX = "webtabletop:"
+state = {"engine": None, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
+lock = asyncio.Lock()
+latencies = []
+window.wttLatencies = to_js([])
+
+
+def now():
+    return js.Date.now()
+
+
+def snapshot():
+    out = {}
+    ls = window.localStorage
+    for i in range(ls.length):
+        k = ls.key(i)
+        if k is not None and str(k).startswith(PREFIX):
+            out[str(k)] = str(ls.getItem(k))
+    return out
+
+
+def toast(message, link=None):
+    TOAST.innerHTML = ""
+    p = document.createElement("p")
+    p.textContent = message
+    TOAST.appendChild(p)
+    if link:
+        inp = document.createElement("input")
+        inp.value = link
+        inp.readOnly = True
+        inp.setAttribute("aria-label", "Share link")
+        inp.className = "link-field"
+        TOAST.appendChild(inp)
+    close = document.createElement("button")
+    close.textContent = "×"
+    close.className = "toast-close"
+    close.setAttribute("aria-label", "Close message")
+    close.setAttribute("data-toast-close", "1")
+    TOAST.appendChild(close)
+    TOAST.hidden = False
+
+
+def download(name, text):
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+    url = js.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+
+def apply(resp, t0=None):
+    for w in resp.get("writes", []):
+        try:
+            window.localStorage.setItem(w["key"], w["value"])
+        except Exception as exc:  # quota or private mode: tell the player, keep going
+            toast("Could not save to this browser's storage (" + str(exc) + "). Export your data to keep it.")
+    if "hash" in resp:
+        window.history.replaceState(None, "", resp["hash"])
+    if "html" in resp and not resp.get("quiet"):
+        active = document.activeElement
+        key = active.getAttribute("data-key") if active and active.getAttribute else None
+        APP.innerHTML = resp["html"]
+        document.title = resp.get("title", "webtabletop")
+        document.body.setAttribute("data-route", resp.get("route", ""))
+        if key:
+            el = APP.querySelector('[data-key="' + str(key) + '"]')
+            if el:
+                el.focus(to_js({"preventScroll": True}))
+        if state["first"] and APP.querySelector(".board"):
+            state["first"] = False
+            window.performance.mark("board-ready")
+        document.body.setAttribute("data-ready", "1")
+    if resp.get("clipboard"):
+        try:
+            window.navigator.clipboard.writeText(resp["clipboard"]).catch(create_proxy(lambda e: None))
+        except Exception:
+            pass
+    if resp.get("download"):
+        download(resp["download"]["name"], resp["download"]["text"])
+    if resp.get("toast"):
+        toast(resp["toast"], resp.get("toast_link"))
+    if t0 is not None:
+        window.wttLatencies.push(window.performance.now() - t0)
+    if resp.get("ai") and not state["ai"]:
+        state["ai"] = True
+        asyncio.create_task(run_ai())
+
+
+async def send(action, t0=None):
+    action["now"] = now()
+    async with lock:
+        raw = await state["engine"].dispatch(json.dumps(action))
+        apply(json.loads(str(raw)), t0)
+
+
+async def run_ai():
+    document.body.setAttribute("data-ai", "thinking")
+    try:
+        await asyncio.sleep(0.05)  # let the "thinking" frame paint first
+        state["ai"] = False
+        await send({"type": "ai"})
+    finally:
+        if not state["ai"]:
+            document.body.removeAttribute("data-ai")
+
+
+def fire(action, t0=None):
+    if state["engine"] is None:
+        return
+    asyncio.create_task(send(action, t0))
+
+
+def on_click(ev):
+    target = ev.target
+    if target.closest("[data-toast-close]"):
+        TOAST.hidden = True
+        return
+    if state["suppress"]:
+        state["suppress"] = False
+        return
+    el = target.closest("[data-move],[data-pick],[data-cmd]")
+    if not el or not APP.contains(el) or el.hasAttribute("disabled"):
+        return
+    t0 = window.performance.now()
+    if el.hasAttribute("data-move"):
+        if document.body.getAttribute("data-ai") == "thinking":
+            return
+        fire({"type": "move", "code": el.getAttribute("data-move")}, t0)
+    elif el.hasAttribute("data-pick"):
+        if document.body.getAttribute("data-ai") == "thinking":
+            return
+        fire({"type": "pick", "token": el.getAttribute("data-pick")}, t0)
+    else:
+        fire({"type": "cmd", "name": el.getAttribute("data-cmd"), "arg": el.getAttribute("data-arg")}, t0)
+
+
+def on_change(ev):
+    el = ev.target
+    if el.hasAttribute("data-change"):
+        fire({"type": "change", "name": el.getAttribute("data-change"), "value": el.value})
+    elif el.hasAttribute("data-import"):
+        files = el.files
+        if files and files.length:
+            asyncio.create_task(read_file(files.item(0)))
+
+
+async def read_file(f):
+    if f.size > 5_000_000:
+        toast("That file is larger than 5 MB: it is not a webtabletop file.")
+        return
+    text = await f.text()
+    await send({"type": "import", "name": str(f.name), "text": str(text)})
+
+
+def on_submit(ev):
+    form = ev.target
+    if not form.hasAttribute("data-form"):
+        return
+    ev.preventDefault()
+    data = {}
+    els = form.elements
+    for i in range(els.length):
+        el = els.item(i)
+        name = el.getAttribute("name")
+        if not name:
+            continue
+        if el.type == "checkbox":
+            data[name] = "true" if el.checked else "false"
+        else:
+            data[name] = str(el.value)
+    fire({"type": "form", "name": form.getAttribute("data-form"), "data": data})
+
+
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last", "f": "flip", "u": "undo", "Escape": "deselect"}
+
+
+def on_key(ev):
+    tag = ev.target.tagName
+    if tag in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    if ev.key in ("Enter", " ") and ev.target.getAttribute("role") == "button" and ev.target.tagName != "BUTTON":
+        ev.preventDefault()
+        ev.target.click()
+        return
+    if ev.ctrlKey or ev.metaKey or ev.altKey:
+        if ev.key == "z":
+            ev.preventDefault()
+            fire({"type": "cmd", "name": "undo"})
+        elif ev.key == "y":
+            ev.preventDefault()
+            fire({"type": "cmd", "name": "redo"})
+        return
+    if document.body.getAttribute("data-route") != "game":
+        return
+    name = KEYS.get(ev.key)
+    if name:
+        ev.preventDefault()
+        fire({"type": "cmd", "name": name})
+
+
+def on_focus(ev):
+    el = ev.target
+    if el and el.getAttribute and el.getAttribute("data-drop") and document.body.getAttribute("data-selection") == "1":
+        token = el.getAttribute("data-drop")
+        if token != state["hover"]:
+            state["hover"] = token
+            fire({"type": "hover", "token": token})
+
+
+# --- drag and drop (pointer events: mouse, pen and touch alike) ---
+def drop_under(x, y):
+    under = document.elementFromPoint(x, y)
+    target = under.closest("[data-drop]") if under else None
+    return target.getAttribute("data-drop") if target and APP.contains(target) else None
+
+
+def on_pointerdown(ev):
+    el = ev.target.closest("[data-drag]")
+    if not el or document.body.getAttribute("data-ai") == "thinking":
+        return
+    state["drag"] = {"token": el.getAttribute("data-drag"), "x": ev.clientX, "y": ev.clientY, "ghost": None, "over": None, "el": el}
+
+
+def on_pointermove(ev):
+    d = state["drag"]
+    if not d:
+        return
+    if d["ghost"] is None:
+        if abs(ev.clientX - d["x"]) + abs(ev.clientY - d["y"]) < 8:
+            return
+        ghost = d["el"].cloneNode(True)
+        ghost.classList.add("drag-ghost")
+        ghost.removeAttribute("data-key")
+        document.body.appendChild(ghost)
+        d["ghost"] = ghost
+        document.body.classList.add("dragging")
+    d["ghost"].style.left = str(ev.clientX) + "px"
+    d["ghost"].style.top = str(ev.clientY) + "px"
+    token = drop_under(ev.clientX, ev.clientY)
+    if token != d["over"]:
+        d["over"] = token
+        state["hover"] = token
+        fire({"type": "hover", "token": token})
+
+
+def on_pointerup(ev):
+    d = state["drag"]
+    state["drag"] = None
+    if not d or d["ghost"] is None:
+        return
+    d["ghost"].remove()
+    document.body.classList.remove("dragging")
+    state["suppress"] = True
+    js.setTimeout(create_proxy(lambda: state.update({"suppress": False})), 50)
+    token = drop_under(ev.clientX, ev.clientY)
+    if token:
+        fire({"type": "drop", "drag": d["token"], "drop": token}, window.performance.now())
+    else:
+        fire({"type": "hover", "token": None})
+
+
+def on_hash(ev):
+    fire({"type": "hash", "hash": str(window.location.hash)})
+
+
+def on_storage(ev):
+    key = ev.key
+    if key is not None and str(key).startswith(PREFIX):
+        fire({"type": "storage", "key": str(key), "value": None if ev.newValue is None else str(ev.newValue)})
+
+
+for name, fn in (("click", on_click), ("change", on_change), ("submit", on_submit), ("keydown", on_key), ("focusin", on_focus)):
+    document.addEventListener(name, create_proxy(fn))
+for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove), ("pointerup", on_pointerup)):
+    document.addEventListener(name, create_proxy(fn))
+window.addEventListener("hashchange", create_proxy(on_hash))
+window.addEventListener("storage", create_proxy(on_storage))
+
+document.getElementById("loading-text").textContent = "Starting the game engine…"
+state["engine"] = await workers["engine"]
+entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
+await send(
+    {
+        "type": "start",
+        "hash": str(window.location.hash),
+        "storage": snapshot(),
+        "entropy": entropy,
+        "base": str(window.location.origin) + str(window.location.pathname),
+    }
+)
