@@ -46,6 +46,9 @@ class AiHooks:
 
     #: (state, rng) -> move; default: uniform random legal move
     rollout_policy: Callable[[State, Rng], Move] | None = None
+    #: (state, rng) -> (value 0, value 1): a whole playout done by the game itself (fast path);
+    #: when given it replaces the generic rollout loop below
+    simulate: Callable[[State, Rng], tuple[float, float]] | None = None
     #: (state) -> (value for player 0, value for player 1) in [-1, 1], used when a rollout is cut
     evaluate: Callable[[State], tuple[float, float]] | None = None
     #: plies after which a rollout stops and ``evaluate`` scores it (None: play to the end)
@@ -78,6 +81,9 @@ class SearchResult:
 
 
 def _rollout(state: State, hooks: AiHooks, rng: Rng) -> tuple[float, float]:
+    if hooks.simulate is not None:
+        outcome = state.outcome()
+        return outcome.returns() if outcome is not None else hooks.simulate(state, rng)
     policy = hooks.rollout_policy
     depth = 0
     limit = hooks.rollout_depth

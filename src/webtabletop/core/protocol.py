@@ -124,6 +124,25 @@ class State:
         return repr(self)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fast_evolve(inst: Any, **changes: Any) -> Any:
+    """``attrs.evolve`` without validators or converters, for hot paths of frozen slotted states.
+
+    Only for values the rules themselves computed (already valid); ~5x faster than evolve.
+    """
+    cls = type(inst)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(a.name for a in attrs.fields(cls))
+    new = object.__new__(cls)
+    setter = object.__setattr__
+    for name in names:
+        setter(new, name, changes[name] if name in changes else getattr(inst, name))
+    return new
+
+
 @attrs.frozen
 class GameSpec:
     """The declaration of one game."""

@@ -5,6 +5,9 @@ from __future__ import annotations
 from webtabletop.core.protocol import GameError, GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
+#: game packages shown on the home page, in this order (a game is listed when it is complete)
+PLAYABLE = ("tsifrograd",)
+_loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -15,15 +18,20 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def _load() -> None:
-    if _GAMES:
+    global _loaded
+    if _loaded:
         return
-    # Importing a game package registers it. Order = order on the home page.
-    from webtabletop.games import tsifrograd  # noqa: F401
+    import importlib
+
+    for name in PLAYABLE:  # importing a game package registers it
+        importlib.import_module(f"webtabletop.games.{name}")
+    _loaded = True
 
 
 def all_games() -> list[GameSpec]:
+    """The playable games, in home-page order."""
     _load()
-    return list(_GAMES.values())
+    return [_GAMES[name] for name in PLAYABLE]
 
 
 def get_game(game_id: str) -> GameSpec:

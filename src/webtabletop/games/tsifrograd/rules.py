@@ -30,7 +30,7 @@ from typing import Any
 import attrs
 
 from webtabletop.core.grid import Grid
-from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.core.protocol import IllegalMove, Outcome, State, fast_evolve
 from webtabletop.core.rng import Rng
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 
@@ -65,6 +65,14 @@ class Decline:
 
 
 DECLINE = Decline()
+_PLACES: list[Place] = []
+
+
+def place_move(cell: int) -> Place:
+    """Shared Place values (moves are immutable, so one object per cell is enough)."""
+    while len(_PLACES) <= cell:
+        _PLACES.append(Place(len(_PLACES)))
+    return _PLACES[cell]
 
 
 def roll_dice(rng: Rng, variant: str) -> tuple[int, int]:
@@ -72,6 +80,70 @@ def roll_dice(rng: Rng, variant: str) -> tuple[int, int]:
     if variant == "proximity":
         return (rng.randint(1, 20), 0)
     return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def crossing_targets(variant, neighbours, owners, values, crossed, cell, me) -> tuple[int, ...]:
+    """Enemy cells the number at ``cell`` (just placed by ``me``) may cross out (grace aside)."""
+    enemy = 1 - me
+    n = values[cell]
+    if variant == "tsifroshturm":
+        return tuple(e for e in neighbours[cell] if owners[e] == enemy and not crossed[e] and values[e] < n)
+    m = 0
+    for f in neighbours[cell]:
+        if owners[f] == me and not crossed[f] and values[f] > m:
+            m = values[f]
+    if not m:
+        return ()
+    out = []
+    for e in neighbours[cell]:
+        if owners[e] != enemy or crossed[e]:
+            continue
+        d = 0
+        for f in neighbours[e]:
+            if owners[f] == enemy and not crossed[f] and values[f] > d:
+                d = values[f]
+        if n + m > values[e] + d:
+            out.append(e)
+    return tuple(out)
+
+
+def proximity_place(neighbours, owners: list[int], values: list[int], cell: int, me: int, army: int) -> int:
+    """Place ``army`` at ``cell`` in the lists; capture smaller enemies, reinforce friends. Returns captures."""
+    values[cell] = army
+    owners[cell] = me
+    captured = 0
+    for f in neighbours[cell]:
+        if owners[f] == me:
+            values[f] += 1
+        elif owners[f] == 1 - me and values[f] < army:
+            owners[f] = me
+            captured += 1
+    return captured
+
+
+def totals(owners, values, crossed) -> tuple[int, int]:
+    """Sum of each player's un-crossed numbers."""
+    t = [0, 0]
+    for v, o, x in zip(values, owners, crossed, strict=True):
+        if o != EMPTY and not x:
+            t[o] += v
+    return (t[0], t[1])
+
+
+def final_outcome(variant: str, crossings: tuple[int, int], sums: tuple[int, int]) -> Outcome:
+    """The winner once the board is full (see the module docstring)."""
+    if variant == "tsifrograd":
+        scores, reason = crossings, "more enemy numbers crossed out"
+    else:
+        scores, reason = sums, "higher total"
+    a, b = scores
+    if a > b:
+        return Outcome(0, (a, b), reason)
+    if b > a:
+        return Outcome(1, (a, b), reason)
+    if variant == "proximity":
+        return Outcome(None, (a, b), "equal totals")
+    return Outcome(1, (a, b), "a tie goes to the second player")
 
 
 @attrs.frozen(eq=True)
@@ -108,7 +180,7 @@ class TsifroState(State):
             return [Cross(c) for c in self.targets] + [DECLINE]
         if self.is_full():
             return []
-        return [Place(i) for i, o in enumerate(self.owners) if o == EMPTY]
+        return [place_move(i) for i, o in enumerate(self.owners) if o == EMPTY]
 
     def is_full(self) -> bool:
         return EMPTY not in self.owners
@@ -137,29 +209,11 @@ class TsifroState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != PLACE or not self.is_full():
             return None
-        variant = self.options.variant
-        if variant == "tsifrograd":
-            scores = self.crossings
-            reason = "more enemy numbers crossed out"
-        else:
-            scores = self.totals()
-            reason = "higher total"
-        a, b = scores
-        if a > b:
-            return Outcome(0, (a, b), reason)
-        if b > a:
-            return Outcome(1, (a, b), reason)
-        if variant == "proximity":
-            return Outcome(None, (a, b), "equal totals")
-        return Outcome(1, (a, b), "a tie goes to the second player")
+        return final_outcome(self.options.variant, self.crossings, self.totals())
 
     # --- rules ------------------------------------------------------------------------------
     def totals(self) -> tuple[int, int]:
-        t = [0, 0]
-        for v, o, x in zip(self.values, self.owners, self.crossed, strict=True):
-            if o != EMPTY and not x:
-                t[o] += v
-        return (t[0], t[1])
+        return totals(self.owners, self.values, self.crossed)
 
     def live(self, cell: int, owner: int) -> bool:
         return self.owners[cell] == owner and not self.crossed[cell]
@@ -171,26 +225,7 @@ class TsifroState(State):
         """Enemy cells that the number just placed at ``cell`` may cross out."""
         if self.grace_active():
             return ()
-        me, enemy = self.player, 1 - self.player
-        nbrs = self.grid.neighbours
-        crossed = self.crossed
-        n = values[cell]
-        out = []
-        if self.options.variant == "tsifroshturm":
-            for e in nbrs[cell]:
-                if owners[e] == enemy and not crossed[e] and values[e] < n:
-                    out.append(e)
-            return tuple(out)
-        m = max((values[f] for f in nbrs[cell] if owners[f] == me and not crossed[f]), default=0)
-        if not m:
-            return ()
-        for e in nbrs[cell]:
-            if owners[e] != enemy or crossed[e]:
-                continue
-            d = max((values[f] for f in nbrs[e] if owners[f] == enemy and not crossed[f]), default=0)
-            if n + m > values[e] + d:
-                out.append(e)
-        return tuple(out)
+        return crossing_targets(self.options.variant, self.grid.neighbours, owners, values, self.crossed, cell, self.player)
 
     def _place(self, cell: int) -> TsifroState:
         values = list(self.values)
@@ -199,27 +234,18 @@ class TsifroState(State):
         owners[cell] = self.player
         values_t, owners_t = tuple(values), tuple(owners)
         targets = self.eligible_targets(cell, owners_t, values_t)
-        placed = attrs.evolve(self, values=values_t, owners=owners_t, last=cell, last_cross=EMPTY)
+        placed = fast_evolve(self, values=values_t, owners=owners_t, last=cell, last_cross=EMPTY)
         if targets:
-            return attrs.evolve(placed, phase=CROSS, targets=targets)
+            return fast_evolve(placed, phase=CROSS, targets=targets)
         return placed._end_turn()
 
     def _place_proximity(self, cell: int) -> TsifroState:
         values = list(self.values)
         owners = list(self.owners)
-        army = self.number
-        values[cell] = army
-        owners[cell] = self.player
-        captured = 0
-        for f in self.grid.neighbours[cell]:
-            if owners[f] == self.player:
-                values[f] += 1
-            elif owners[f] == 1 - self.player and values[f] < army:
-                owners[f] = self.player
-                captured += 1
+        captured = proximity_place(self.grid.neighbours, owners, values, cell, self.player, self.number)
         counts = list(self.crossings)
         counts[self.player] += captured
-        placed = attrs.evolve(self, values=tuple(values), owners=tuple(owners), last=cell, last_cross=EMPTY, crossings=tuple(counts))
+        placed = fast_evolve(self, values=tuple(values), owners=tuple(owners), last=cell, last_cross=EMPTY, crossings=tuple(counts))
         return placed._end_turn()
 
     def _end_turn(self, **changes: Any) -> TsifroState:
@@ -227,7 +253,7 @@ class TsifroState(State):
         turns[self.player] += 1
         rng = Rng(self.rng_state)
         roll = roll_dice(rng, self.options.variant)
-        return attrs.evolve(
+        return fast_evolve(
             self,
             phase=PLACE,
             targets=(),

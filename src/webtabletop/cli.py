@@ -1,0 +1,134 @@
+"""Command line: ``python -m webtabletop {serve,build,selfplay,replay,…}``.
+
+Game packages add their own subcommands through ``games/<game>/cli.py:add_commands``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+from webtabletop.core.protocol import GameError
+
+GAME_CLIS = ("dumaraj", "htt", "cardgo", "sht")
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from webtabletop.tools.build import build
+
+    build(Path(args.dist) if args.dist else None)
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from webtabletop.tools.build import ROOT, build
+    from webtabletop.tools.serve import make_server
+
+    dist = Path(args.dist) if args.dist else ROOT / "dist"
+    if not args.no_build:
+        build(dist)
+    server = make_server(dist, args.host, args.port, verbose=args.verbose)
+    print(f"webtabletop is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from webtabletop.tools.selfplay import selfplay
+
+    players = tuple(p.strip() for p in args.players.split(","))
+    if len(players) != 2:
+        print("error: --players needs two kinds, e.g. random,ai", file=sys.stderr)
+        return 2
+    options = json.loads(args.options) if args.options else {}
+    result = selfplay(args.game, args.games, args.seed, players, options)
+    if not args.json:
+        a, b = result["players"]
+        print(f"{result['games']} games of {args.game}: {a} won {result['wins'][0]}, {b} won {result['wins'][1]}, draws {result['draws']}")
+        print(f"win rates: {a} {result['win_rate'][0]:.1%}, {b} {result['win_rate'][1]:.1%}; {result['plies']} moves in {result['seconds']} s = {result['moves_per_second']} moves/s")
+    print(json.dumps(result))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from webtabletop.core import sharelink
+    from webtabletop.core.record import Record
+
+    source = args.source
+    path = Path(source)
+    if "#" in source or "r=" in source:
+        record = sharelink.decode_link(source)
+    elif path.exists():
+        record = Record.loads(path.read_text(encoding="utf-8"))
+    else:
+        raise GameError(f"{source!r} is neither a share link nor an existing file")
+    states = record.replay()
+    final = states[-1]
+    if args.json:
+        out = {"record": record.to_json(), "final": final.snapshot(), "outcome": None}
+        outcome = final.outcome()
+        if outcome is not None:
+            out["outcome"] = {"winner": outcome.winner, "scores": list(outcome.scores), "reason": outcome.reason}
+        print(json.dumps(out))
+    else:
+        print(f"{record.game_id}, seed {record.seed}, options {record.options or 'default'}, {len(record.moves)} moves")
+        print(final.text())
+        outcome = final.outcome()
+        if outcome is not None:
+            print(f"result: {'draw' if outcome.winner is None else f'player {outcome.winner + 1} wins'} {outcome.scores} ({outcome.reason})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m webtabletop", description="webtabletop: build and serve the site, play and check games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("build", help="assemble the static site in dist/")
+    p.add_argument("--dist", help="output folder (default: dist/)")
+    p.set_defaults(func=_cmd_build)
+    p = sub.add_parser("serve", help="build, then serve the site on localhost")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--dist")
+    p.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    p.add_argument("--verbose", action="store_true")
+    p.set_defaults(func=_cmd_serve)
+    p = sub.add_parser("selfplay", help="play games between random and AI players")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", default="random,ai", help="two of random, ai, ai:easy, ai:normal, ai:hard")
+    p.add_argument("--options", help="game options as JSON")
+    p.add_argument("--json", action="store_true", help="print only the JSON line")
+    p.set_defaults(func=_cmd_selfplay)
+    p = sub.add_parser("replay", help="decode a share link or a record file and print the final position")
+    p.add_argument("source", help="a share URL (or #/game?r=…) or a record .json file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_replay)
+    for name in GAME_CLIS:
+        try:
+            module = importlib.import_module(f"webtabletop.games.{name}.cli")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(f"webtabletop.games.{name}"):
+                continue
+            raise
+        module.add_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except GameError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1

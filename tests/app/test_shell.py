@@ -1,0 +1,181 @@
+"""The app controller in CPython: routes, playing, undo, saves, links, bad input."""
+
+import json
+
+import pytest
+
+from webtabletop.app.shell import App
+from webtabletop.core import sharelink
+from webtabletop.core.storage import PREFIX
+
+
+class Page:
+    """A stand-in for web/main.py: applies writes and hash changes like the browser does."""
+
+    def __init__(self, storage=None, hash_=""):
+        self.storage = dict(storage or {})
+        self.hash = hash_
+        self.app = App()
+        self.last = self.send({"type": "start", "hash": hash_, "storage": dict(self.storage), "entropy": 12345, "base": "http://x/"})
+
+    def send(self, action):
+        action.setdefault("now", 1000)
+        resp = self.app.handle(action)
+        json.dumps(resp)
+        for w in resp["writes"]:
+            self.storage[w["key"]] = w["value"]
+        if "hash" in resp:
+            self.hash = resp["hash"]
+        self.last = resp
+        return resp
+
+    def cells(self):
+        s = self.app.session.state
+        return [m.code for m in s.legal_moves()]
+
+
+def test_home_lists_playable_games():
+    page = Page()
+    assert page.last["route"] == "home"
+    assert "Tsifrograd" in page.last["html"] and 'href="#/tsifrograd/play?vs=ai"' in page.last["html"]
+
+
+def test_play_hot_seat_saves_and_resumes_after_reload():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    assert page.hash == "#/tsifrograd" and page.last["route"] == "game"
+    assert 'data-move="0"' in page.last["html"]
+    for _ in range(3):
+        page.send({"type": "move", "code": page.cells()[0]})
+    moves = page.app.session.history.record.moves
+    assert len(moves) >= 3
+    reloaded = Page(page.storage, "#/tsifrograd")
+    assert reloaded.app.session.history.record.moves == moves
+    assert reloaded.app.session.history.record.seed == page.app.session.history.record.seed
+
+
+def test_against_ai_the_page_is_told_to_ask_the_ai():
+    page = Page(hash_="#/tsifrograd/play?vs=ai")
+    assert page.last["ai"] is False  # the human (Orange) moves first
+    page.send({"type": "move", "code": page.cells()[0]})
+    assert page.last["ai"] is True and "Computer is thinking" in page.last["html"]
+    page.send({"type": "move", "code": page.cells()[0]})
+    assert "computer&#x27;s turn" in page.last["html"]
+    page.send({"type": "ai"})
+    assert page.app.session.state.to_move() == 0 and page.last["ai"] is False
+    page.send({"type": "cmd", "name": "undo"})
+    assert page.app.session.history.cursor == 0  # back to the human's turn
+
+
+def test_share_link_round_trip_and_keeps_other_games():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    for _ in range(4):
+        page.send({"type": "move", "code": page.cells()[-1]})
+    page.send({"type": "cmd", "name": "copy-link"})
+    link = page.last["clipboard"]
+    assert link.startswith("http://x/#/tsifrograd?r=")
+    friend = Page(hash_=link[len("http://x/") :])
+    assert friend.app.session.state == page.app.session.state
+    assert friend.hash == "#/tsifrograd"
+    # opening a link in the first browser keeps the game that was there
+    before = {k for k in page.storage if k.startswith(PREFIX + "game:")}
+    page.send({"type": "hash", "hash": link[len("http://x/") :]})
+    after = {k for k in page.storage if k.startswith(PREFIX + "game:")}
+    assert before < after
+
+
+@pytest.mark.parametrize("frag", ["#/tsifrograd?r=garbage!!", "#/tsifrograd?r=", "#/tsifrograd?r=AQ", "#/nogame?r=abc", "#/tsifrograd/nopage"])
+def test_broken_links_show_a_message_and_lose_nothing(frag):
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    page.send({"type": "move", "code": page.cells()[0]})
+    saved = dict(page.storage)
+    page.send({"type": "hash", "hash": frag})
+    assert page.last["route"] == "error"
+    assert "role='alert'" in page.last["html"]
+    assert page.storage == saved
+
+
+def test_illegal_move_gets_a_message():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    page.send({"type": "move", "code": "999"})
+    assert "not a legal move" in page.last["html"]
+
+
+def test_corrupt_saved_game_is_set_aside_with_a_notice():
+    store = {PREFIX + "last:tsifrograd": json.dumps({"schema": "last-game", "version": 1, "data": {"slot": "s1"}}), PREFIX + "game:tsifrograd:s1": "{broken"}
+    page = Page(store, "#/tsifrograd")
+    assert page.storage[PREFIX + "aside:game:tsifrograd:s1:1"] == "{broken"
+    assert "could not be read" in page.last["html"]
+    assert page.last["route"] == "game"
+
+
+def test_saved_game_with_illegal_moves_is_set_aside():
+    data = {"record": {"format": "webtabletop-record", "version": 1, "game": "tsifrograd", "options": {}, "seed": 1, "moves": ["0", "0"]}, "cursor": 0, "players": {"kinds": ["human", "human"], "level": "normal"}, "updated": 0}
+    store = {PREFIX + "game:tsifrograd:s1": json.dumps({"schema": "saved-game", "version": 1, "data": data})}
+    page = Page(store, "#/tsifrograd")
+    assert any(k.startswith(PREFIX + "aside:") for k in page.storage)
+    assert page.app.session.history.record.moves == ()
+
+
+def test_new_game_form_validates_and_starts():
+    page = Page(hash_="#/tsifrograd/new")
+    assert "<form data-form='new-game'" in page.last["html"]
+    page.send({"type": "form", "name": "new-game", "data": {"variant": "tsifroshturm", "board": "hex", "radius": "99", "seed": ""}})
+    assert page.last["route"] == "new" and "radius" in page.last["html"]
+    page.send({"type": "form", "name": "new-game", "data": {"variant": "proximity", "preset": "large", "radius": "3", "grace": "", "seed": "42", "player0": "human", "player1": "human"}})
+    assert page.last["route"] == "game"
+    rec = page.app.session.history.record
+    assert rec.seed == 42 and rec.options == {"variant": "proximity", "radius": 4}
+
+
+def test_step_through_and_goto():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    for _ in range(3):
+        page.send({"type": "move", "code": page.cells()[0]})
+    n = page.app.session.history.cursor
+    page.send({"type": "cmd", "name": "back"})
+    assert page.app.session.history.cursor == n - 1
+    page.send({"type": "cmd", "name": "goto", "arg": "1"})
+    assert page.app.session.history.cursor == 1 and 'aria-current="step"' in page.last["html"]
+    page.send({"type": "cmd", "name": "last"})
+    assert page.app.session.history.cursor == n
+
+
+def test_export_import_data_and_record_files():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    page.send({"type": "move", "code": page.cells()[0]})
+    page.send({"type": "cmd", "name": "export-game"})
+    record_text = page.last["download"]["text"]
+    page.send({"type": "cmd", "name": "export-all"})
+    backup = page.last["download"]["text"]
+    fresh = Page()
+    fresh.send({"type": "import", "name": "game.json", "text": record_text})
+    assert fresh.last["route"] == "game" and len(fresh.app.session.history.record.moves) == 1
+    other = Page()
+    other.send({"type": "import", "name": "data.json", "text": backup})
+    assert "Imported" in other.last["toast"]
+    other.send({"type": "import", "name": "junk.json", "text": "junk"})
+    assert "not a webtabletop backup" in other.last["toast"] or "not valid JSON" in other.last["toast"]
+
+
+def test_storage_event_from_another_tab_updates_snapshot():
+    page = Page()
+    page.send({"type": "storage", "key": PREFIX + "game:tsifrograd:zz", "value": "{}"})
+    assert page.last.get("quiet") is True
+    assert PREFIX + "game:tsifrograd:zz" in page.app.store
+
+
+def test_rules_and_data_pages():
+    page = Page(hash_="#/tsifrograd/rules")
+    assert "Tsifroshturm" in page.last["html"] and "second player" in page.last["html"]
+    page.send({"type": "hash", "hash": "#/data"})
+    assert "Export all data" in page.last["html"]
+
+
+def test_full_game_result_screen_and_rematch():
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    while page.app.session.state.outcome() is None:
+        page.send({"type": "move", "code": page.cells()[0]})
+    assert "role=\"dialog\"" in page.last["html"] and " wins" in page.last["html"]
+    seed = page.app.session.history.record.seed
+    page.send({"type": "cmd", "name": "rematch"})
+    assert page.app.session.history.record.moves == () and page.app.session.history.record.seed != seed

