@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy, to_js
 APP = document.getElementById("app")
 TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
-state = {"engine": None, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
+state = {"renders": 0, "engine": None, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
 lock = asyncio.Lock()
 latencies = []
 window.wttLatencies = to_js([])
@@ -89,6 +89,9 @@ def apply(resp, t0=None):
         if state["first"] and APP.querySelector(".board"):
             state["first"] = False
             window.performance.mark("board-ready")
+        state["renders"] += 1
+        document.body.setAttribute("data-renders", str(state["renders"]))
+        document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
         document.body.setAttribute("data-ready", "1")
     if resp.get("clipboard"):
         try:
@@ -138,7 +141,10 @@ def on_click(ev):
     if state["suppress"]:
         state["suppress"] = False
         return
-    el = target.closest("[data-move],[data-pick],[data-cmd]")
+    activate(target.closest("[data-move],[data-pick],[data-cmd]"))
+
+
+def activate(el):
     if not el or not APP.contains(el) or el.hasAttribute("disabled"):
         return
     t0 = window.performance.now()
@@ -200,7 +206,7 @@ def on_key(ev):
         return
     if ev.key in ("Enter", " ") and ev.target.getAttribute("role") == "button" and ev.target.tagName != "BUTTON":
         ev.preventDefault()
-        ev.target.click()
+        activate(ev.target.closest("[data-move],[data-pick],[data-cmd]"))
         return
     if ev.ctrlKey or ev.metaKey or ev.altKey:
         if ev.key == "z":

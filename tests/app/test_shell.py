@@ -179,3 +179,11 @@ def test_full_game_result_screen_and_rematch():
     seed = page.app.session.history.record.seed
     page.send({"type": "cmd", "name": "rematch"})
     assert page.app.session.history.record.moves == () and page.app.session.history.record.seed != seed
+
+
+def test_form_error_keeps_what_was_typed():
+    page = Page(hash_="#/tsifrograd/new")
+    page.send({"type": "form", "name": "new-game", "data": {"variant": "tsifroshturm", "board": "square", "width": "20", "height": "4", "seed": "77", "player1": "human"}})
+    html = page.last["html"]
+    assert "width" in html and 'value="20"' in html and 'value="tsifroshturm" selected' in html
+    assert "value='77'" in html or 'value="77"' in html

@@ -10,6 +10,14 @@ from webtabletop.core.protocol import GameSpec, options_to_dict
 from webtabletop.core.view import GameView, attrs_html, esc
 
 
+def _typed(current: Any, raw: Any) -> Any:
+    if isinstance(current, bool):
+        return raw in (True, "true", "on", "1")
+    if isinstance(current, int) and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+        return int(raw)
+    return raw
+
+
 def _label(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
@@ -26,9 +34,16 @@ def _choices(field: attrs.Attribute) -> list[Any] | None:
     return None
 
 
-def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | None = None) -> str:
-    """Form controls for every option field (select for choices, checkbox for bools, number/text)."""
+def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | None = None, entered: dict[str, Any] | None = None) -> str:
+    """Form controls for every option field (select for choices, checkbox for bools, number/text).
+
+    ``entered`` holds what the player typed when the form came back with an error: it is shown
+    again as typed, so nothing has to be re-entered.
+    """
     values = options_to_dict(options)
+    for name, raw in (entered or {}).items():
+        if name in values:
+            values[name] = _typed(values[name], raw)
     helps = view.options_help()
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []
@@ -46,7 +61,7 @@ def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | No
             rows.append(f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>')
             continue
         if choices is not None:
-            opts = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>{esc(c)}</option>' for c in choices)
+            opts = "".join(f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(c)}</option>' for c in choices)
             control = f'<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>'
         elif isinstance(f.default, int) or (f.default is None and f.name in helps):
             control = f'<input type="number" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'

@@ -159,9 +159,9 @@ def game_screen(
     )
 
 
-def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]], players: Players, seed_hint: str = "") -> str:
-    preset_opts = "".join(f'<option value="{esc(k)}">{esc(k)}</option>' for k in presets)
-    preset = (
+def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]], players: Players, seed_hint: str = "", preset: str = "") -> str:
+    preset_opts = "".join(f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets)
+    preset_html = (
         f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="preset">'
         f'<option value="custom">custom (use the fields below)</option>{preset_opts}</select>'
         f"<small>A preset overrides the board fields below.</small></div>"
@@ -177,7 +177,7 @@ def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]
     return (
         f"<section class='new-game'><h1>New game of {esc(spec.title)}</h1>"
         f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>Players</legend>{''.join(pl)}</fieldset>"
-        f"<fieldset><legend>Options</legend>{preset}{fields}"
+        f"<fieldset><legend>Options</legend>{preset_html}{fields}"
         f"<div class='field'><label for='opt-seed'>Seed</label><input id='opt-seed' name='seed' type='text' inputmode='numeric' value='{esc(seed_hint)}' placeholder='random'>"
         f"<small>Leave empty for a random game; the same seed gives the same dice.</small></div></fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>Start the game</button>"

@@ -412,6 +412,7 @@ class App:
             raise GameError("this form is not open")
         spec = get_game(self.route[1])
         data = {k: v for k, v in data.items()}
+        entered = dict(data)
         kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
         level = data.pop("level", "normal")
         seed_text = str(data.pop("seed", "") or "").strip()
@@ -425,7 +426,7 @@ class App:
             if seed_text and not (seed_text.isdigit() and int(seed_text) < 2**32):
                 raise GameError("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
         except (GameError, ValueError) as exc:
-            self.route = ("new", spec.id, str(exc))
+            self.route = ("new", spec.id, str(exc), entered)
             return
         seed = int(seed_text) if seed_text else self._fresh_seed()
         self._new_session(spec, options, seed, players)
@@ -504,15 +505,21 @@ class App:
             current = None
             if self.session is not None and self.session.spec.id == spec.id:
                 current = spec.options_from_dict(self.session.history.record.options)
-            fields = options_fields(spec, current or spec.default_options(), view, route[2] or None)
+            entered = route[3] if len(route) > 3 else {}
+            fields = options_fields(spec, current or spec.default_options(), view, route[2] or None, entered)
             presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
             players = self.session.players if self.session else Players(("human", "ai"), self.settings["ai_level"])
-            html = pages.new_game_form(spec, fields, presets, players)
+            if entered:
+                kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
+                if all(k in ("human", "ai") for k in kinds):
+                    players = Players(kinds, players.level)
+            html = pages.new_game_form(spec, fields, presets, players, str(entered.get("seed", "")), str(entered.get("preset", "")))
             title = f"New {spec.title} game · webtabletop"
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
             title = f"{self.session.spec.title} · webtabletop"
             resp["ai"] = self.session.wants_ai()
+            resp["selection"] = self.session.selection is not None
         else:
             _, heading, message, game_id = route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
             html = pages.error_page(heading, message, game_id or None)

@@ -1,0 +1,76 @@
+"""Browser tests against the built site (dist/), served over local HTTP like GitHub Pages.
+
+Chromium comes from the system (Debian's ``chromium``); Playwright cannot download its own here.
+Set WTT_CHROMIUM to use another binary. The site must be built first (``python -m webtabletop
+build``; the README's test command does it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from webtabletop.tools.serve import serve_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = os.environ.get("WTT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT = 90_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site():
+    """Serve dist/ on a free localhost port for the whole session; yields the base URL."""
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python -m webtabletop build` first")
+    server, url = serve_in_thread(DIST)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture()
+def server_control():
+    """A separate server for tests that stop it (offline test)."""
+    server, url = serve_in_thread(DIST)
+    yield server, url
+    try:
+        server.shutdown()
+    except Exception:
+        pass
+
+
+def wait_ready(page, timeout=READY_TIMEOUT):
+    page.wait_for_selector("body[data-ready='1']", timeout=timeout)
+
+
+def open_app(page, base, fragment=""):
+    page.goto(base + fragment)
+    wait_ready(page)
+
+
+def settle(page):
+    """Wait until the worker answered every queued action (no AI thinking, no pending render)."""
+    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)

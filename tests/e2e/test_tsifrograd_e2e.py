@@ -1,0 +1,146 @@
+"""Tsifrograd in a real browser: a whole game by clicks, links, reload, errors, AI, keyboard."""
+
+from __future__ import annotations
+
+import re
+
+from tests.e2e.conftest import open_app, settle, wait_ready
+from tests.e2e.helpers import act, board_labels, log_count, renders
+
+
+def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    open_app(page, site)
+    assert page.locator(".game-card[data-game='tsifrograd']").count() == 1
+    act(page, page.get_by_role("link", name="Hot-seat").first)
+    assert page.locator(".board").is_visible()
+    for _ in range(200):
+        if page.locator(".result").count():
+            break
+        target = page.locator(".cell.target")
+        if page.locator("[data-move='-']").count() and target.count():
+            act(page, target.first)  # always take a crossing when one is offered
+        else:
+            act(page, page.locator(".cell.legal").first)
+    result = page.locator(".result")
+    assert result.is_visible()
+    assert re.search(r"(Orange|Blue) wins", result.inner_text())
+    assert page.locator(".cell.empty").count() == 0
+    assert outside == [], f"requests left localhost: {outside}"
+
+
+def test_share_link_opens_the_same_board_in_a_fresh_browser(page, site, browser):
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    for _ in range(7):
+        act(page, page.locator(".cell.legal").nth(3))
+        if page.locator("[data-move='-']").count():
+            act(page, page.locator("[data-move='-']"))
+    before = board_labels(page)
+    act(page, page.locator("[data-cmd='copy-link']").first)
+    link = page.locator("#toast .link-field").input_value()
+    assert "#/tsifrograd?r=" in link and len(link) < 1000
+    other = browser.new_context()
+    friend = other.new_page()
+    friend.goto(link)
+    wait_ready(friend)
+    friend.wait_for_selector(".board")
+    assert board_labels(friend) == before
+    assert "Opened the shared game" in friend.locator("#toast").inner_text()
+    other.close()
+
+
+def test_reload_mid_game_resumes(page, site):
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    for i in range(5):
+        act(page, page.locator(".cell.legal").nth(i))
+        if page.locator("[data-move='-']").count():
+            act(page, page.locator("[data-move='-']"))
+    before = board_labels(page)
+    moves = log_count(page)
+    page.reload()
+    wait_ready(page)
+    assert board_labels(page) == before and log_count(page) == moves
+    assert page.url.endswith("#/tsifrograd")
+
+
+def test_broken_link_shows_error_and_a_way_out(page, site):
+    open_app(page, site, "#/tsifrograd?r=AQAAthisisnotagame")
+    alert = page.get_by_role("alert")
+    assert "cannot be opened" in alert.inner_text()
+    assert "damaged" in alert.inner_text()
+    act(page, page.get_by_role("link", name="Start a new game"))
+    assert page.locator("form[data-form='new-game']").is_visible()
+
+
+def test_truncated_link_and_unknown_game(page, site):
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    act(page, page.locator(".cell.legal").first)
+    act(page, page.locator("[data-cmd='copy-link']").first)
+    link = page.locator("#toast .link-field").input_value()
+    page.goto(link[: len(link) - 6])
+    page.wait_for_selector(".error-page")
+    assert "cannot be opened" in page.inner_text(".error-page")
+    page.goto(site + "#/nosuchgame")
+    page.wait_for_selector(".error-page")
+    assert "unknown game" in page.inner_text(".error-page")
+
+
+def test_against_the_ai_and_undo(page, site):
+    open_app(page, site, "#/tsifrograd/play?vs=ai")
+    act(page, page.locator(".cell.legal").first)
+    settle(page)
+    page.wait_for_function("document.querySelectorAll('.log li').length >= 2")
+    assert "Orange" in page.locator(".turn").inner_text()
+    act(page, page.locator("[data-cmd='undo']"))
+    assert log_count(page) >= 2 and page.locator(".log li.future").count() >= 1
+    assert "Orange" in page.locator(".turn").inner_text()
+
+
+def test_keyboard_play_and_step_through(page, site):
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    cell = page.locator(".cell.legal").first
+    cell.focus()
+    before = renders(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    assert log_count(page) == 1
+    page.locator("body").click(position={"x": 5, "y": 5})
+    before = renders(page)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    assert page.locator(".log li.future").count() == 1
+    before = renders(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    assert page.locator(".log li.future").count() == 0
+
+
+def test_new_game_dialog_options_and_validation(page, site):
+    open_app(page, site, "#/tsifrograd/new")
+    page.select_option("#opt-board", "square")
+    page.fill("#opt-width", "20")
+    act(page, page.get_by_role("button", name="Start the game"))
+    assert "width" in page.get_by_role("alert").inner_text()
+    page.select_option("#opt-variant", "tsifroshturm")
+    page.fill("#opt-width", "5")
+    page.fill("#opt-height", "4")
+    page.select_option("#opt-adjacency", "4")
+    page.select_option("#pl1", "human")
+    act(page, page.get_by_role("button", name="Start the game"))
+    assert page.locator(".cell").count() == 20
+    assert "Tsifroshturm" in page.locator(".variant").inner_text()
+    assert "Opening grace" in page.locator(".panel").inner_text()
+
+
+def test_phone_layout_tap_to_play(browser, site):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    page = ctx.new_page()
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    box = page.locator(".board").bounding_box()
+    assert box["width"] <= 390 and box["width"] > 300
+    before = renders(page)
+    page.locator(".cell.legal").nth(10).tap()
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    assert log_count(page) == 1
+    ctx.close()
