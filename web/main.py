@@ -19,6 +19,7 @@ state = {"renders": 0, "engine": None, "ai": False, "hover": None, "drag": None,
 lock = asyncio.Lock()
 latencies = []
 window.wttLatencies = to_js([])
+window.wttAiStats = to_js([])
 
 
 def now():
@@ -104,6 +105,8 @@ def apply(resp, t0=None):
         toast(resp["toast"], resp.get("toast_link"))
     if t0 is not None:
         window.wttLatencies.push(window.performance.now() - t0)
+    if resp.get("ai_stats"):
+        window.wttAiStats.push(to_js(resp["ai_stats"]))
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
         asyncio.create_task(run_ai())

@@ -331,7 +331,8 @@ class App:
         t0 = time.perf_counter()
         result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
         seconds = time.perf_counter() - t0
-        s.last_ai = {"seconds": round(seconds, 3), "iterations": getattr(result, "iterations", None), "level": s.players.level}
+        s.last_ai = {"seconds": round(seconds, 4), "iterations": getattr(result, "iterations", None), "level": s.players.level, "game": s.spec.id}
+        self._resp["ai_stats"] = s.last_ai
         s.history.play(result.move.code)
         s.selection = None
         s.result_dismissed = False

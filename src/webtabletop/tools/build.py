@@ -142,6 +142,7 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     check_config(dist)
     version = short_hash([*wheels, lib / "webtabletop.zip", *sorted(WEB.rglob("*.*"))])
     (dist / "build.json").write_text(json.dumps({"version": version, "wheels": [w.name for w in wheels]}))
+    (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     html = (dist / "index.html").read_text().replace("__BUILD__", version)
     (dist / "index.html").write_text(html)
     # service worker (precache every file, including the 9.6 MB wasm)
