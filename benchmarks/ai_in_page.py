@@ -30,7 +30,12 @@ def main() -> None:
         page.evaluate(OBSERVE)
         done = 0
         while done < args.moves and not page.locator(".result").count():
-            click_and_render(page, page.locator(".cell.target").first if page.locator(".cell.target").count() else page.locator(".cell.legal").first)
+            click_and_render(
+                page,
+                page.locator(".cell.target").first
+                if page.locator(".cell.target").count()
+                else page.locator(".cell.legal").first,
+            )
             page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
             done += 1
         stats = page.evaluate("Array.from(window.wttAiStats)")
@@ -45,7 +50,9 @@ def main() -> None:
         "longest_main_thread_task_ms": round(max(longs), 1) if longs else 0.0,
         "long_tasks": len(longs),
     }
-    print(f"AI ({args.level}) move: median {result['ai_move_ms']['median']} ms, max {result['ai_move_ms']['max']} ms; longest main-thread task {result['longest_main_thread_task_ms']} ms")
+    print(
+        f"AI ({args.level}) move: median {result['ai_move_ms']['median']} ms, max {result['ai_move_ms']['max']} ms; longest main-thread task {result['longest_main_thread_task_ms']} ms"
+    )
     print(json.dumps(result))
 
 

@@ -15,7 +15,15 @@ from webtabletop.tools.serve import serve_in_thread
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 CHROMIUM = os.environ.get("WTT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @contextlib.contextmanager

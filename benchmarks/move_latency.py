@@ -35,7 +35,9 @@ def main() -> None:
             lat += page.evaluate("Array.from(window.wttLatencies)")
         ctx.close()
     result = {"benchmark": "move_latency", "click_to_board_ms": summary(lat)}
-    print(f"click → board updated: median {result['click_to_board_ms']['median']} ms, p95 {result['click_to_board_ms']['p95']} ms over {len(lat)} moves")
+    print(
+        f"click → board updated: median {result['click_to_board_ms']['median']} ms, p95 {result['click_to_board_ms']['p95']} ms over {len(lat)} moves"
+    )
     print(json.dumps(result))
 
 

@@ -55,7 +55,9 @@ def main() -> None:
         "bare_pyodide_hello_ms": summary(bare),
         "ratio_median": round(statistics.median(ours) / statistics.median(bare), 3),
     }
-    print(f"interactive board: median {result['board_ready_ms']['median']} ms; bare Pyodide hello: median {result['bare_pyodide_hello_ms']['median']} ms; ratio {result['ratio_median']}")
+    print(
+        f"interactive board: median {result['board_ready_ms']['median']} ms; bare Pyodide hello: median {result['bare_pyodide_hello_ms']['median']} ms; ratio {result['ratio_median']}"
+    )
     print(json.dumps(result))
 
 

@@ -51,7 +51,9 @@ def main() -> None:
         "draws": match["draws"],
         "ai_ms_per_move": round(1000 * match["think_seconds"][1] / ai_moves, 2),
     }
-    print(f"{args.game}: {result['random_moves_per_second']} random moves/s; AI ({args.level}) beat random in {result['ai_wins']}/{args.games} games ({result['ai_win_rate']:.1%}), {result['ai_ms_per_move']} ms per AI move")
+    print(
+        f"{args.game}: {result['random_moves_per_second']} random moves/s; AI ({args.level}) beat random in {result['ai_wins']}/{args.games} games ({result['ai_win_rate']:.1%}), {result['ai_ms_per_move']} ms per AI move"
+    )
     print(json.dumps(result))
 
 

@@ -87,6 +87,10 @@ def apply(resp, t0=None):
             el = APP.querySelector('[data-key="' + str(key) + '"]')
             if el:
                 el.focus(to_js({"preventScroll": True}))
+        current = APP.querySelector(".log [aria-current]")
+        if current:
+            log = current.closest(".log")
+            log.scrollTop = current.offsetTop - log.clientHeight / 2
         if state["first"] and APP.querySelector(".board"):
             state["first"] = False
             window.performance.mark("board-ready")

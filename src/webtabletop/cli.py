@@ -6,6 +6,7 @@ Game packages add their own subcommands through ``games/<game>/cli.py:add_comman
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import sys
@@ -31,11 +32,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not args.no_build:
         build(dist)
     server = make_server(dist, args.host, args.port, verbose=args.verbose)
-    print(f"webtabletop is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-    try:
+    print(
+        f"webtabletop is served at http://{args.host}:{server.server_address[1]}/  (Ctrl+C to stop)",
+        flush=True,
+    )
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
@@ -50,8 +52,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     result = selfplay(args.game, args.games, args.seed, players, options)
     if not args.json:
         a, b = result["players"]
-        print(f"{result['games']} games of {args.game}: {a} won {result['wins'][0]}, {b} won {result['wins'][1]}, draws {result['draws']}")
-        print(f"win rates: {a} {result['win_rate'][0]:.1%}, {b} {result['win_rate'][1]:.1%}; {result['plies']} moves in {result['seconds']} s = {result['moves_per_second']} moves/s")
+        print(
+            f"{result['games']} games of {args.game}: {a} won {result['wins'][0]}, {b} won {result['wins'][1]}, draws {result['draws']}"
+        )
+        print(
+            f"win rates: {a} {result['win_rate'][0]:.1%}, {b} {result['win_rate'][1]:.1%}; {result['plies']} moves in {result['seconds']} s = {result['moves_per_second']} moves/s"
+        )
     print(json.dumps(result))
     return 0
 
@@ -74,19 +80,30 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         out = {"record": record.to_json(), "final": final.snapshot(), "outcome": None}
         outcome = final.outcome()
         if outcome is not None:
-            out["outcome"] = {"winner": outcome.winner, "scores": list(outcome.scores), "reason": outcome.reason}
+            out["outcome"] = {
+                "winner": outcome.winner,
+                "scores": list(outcome.scores),
+                "reason": outcome.reason,
+            }
         print(json.dumps(out))
     else:
-        print(f"{record.game_id}, seed {record.seed}, options {record.options or 'default'}, {len(record.moves)} moves")
+        print(
+            f"{record.game_id}, seed {record.seed}, options {record.options or 'default'}, {len(record.moves)} moves"
+        )
         print(final.text())
         outcome = final.outcome()
         if outcome is not None:
-            print(f"result: {'draw' if outcome.winner is None else f'player {outcome.winner + 1} wins'} {outcome.scores} ({outcome.reason})")
+            print(
+                f"result: {'draw' if outcome.winner is None else f'player {outcome.winner + 1} wins'} {outcome.scores} ({outcome.reason})"
+            )
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m webtabletop", description="webtabletop: build and serve the site, play and check games.")
+    parser = argparse.ArgumentParser(
+        prog="python -m webtabletop",
+        description="webtabletop: build and serve the site, play and check games.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("build", help="assemble the static site in dist/")
     p.add_argument("--dist", help="output folder (default: dist/)")

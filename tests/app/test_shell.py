@@ -5,7 +5,6 @@ import json
 import pytest
 
 from webtabletop.app.shell import App
-from webtabletop.core import sharelink
 from webtabletop.core.storage import PREFIX
 
 
@@ -16,7 +15,15 @@ class Page:
         self.storage = dict(storage or {})
         self.hash = hash_
         self.app = App()
-        self.last = self.send({"type": "start", "hash": hash_, "storage": dict(self.storage), "entropy": 12345, "base": "http://x/"})
+        self.last = self.send(
+            {
+                "type": "start",
+                "hash": hash_,
+                "storage": dict(self.storage),
+                "entropy": 12345,
+                "base": "http://x/",
+            }
+        )
 
     def send(self, action):
         action.setdefault("now", 1000)
@@ -83,7 +90,16 @@ def test_share_link_round_trip_and_keeps_other_games():
     assert before < after
 
 
-@pytest.mark.parametrize("frag", ["#/tsifrograd?r=garbage!!", "#/tsifrograd?r=", "#/tsifrograd?r=AQ", "#/nogame?r=abc", "#/tsifrograd/nopage"])
+@pytest.mark.parametrize(
+    "frag",
+    [
+        "#/tsifrograd?r=garbage!!",
+        "#/tsifrograd?r=",
+        "#/tsifrograd?r=AQ",
+        "#/nogame?r=abc",
+        "#/tsifrograd/nopage",
+    ],
+)
 def test_broken_links_show_a_message_and_lose_nothing(frag):
     page = Page(hash_="#/tsifrograd/play?vs=human")
     page.send({"type": "move", "code": page.cells()[0]})
@@ -101,7 +117,10 @@ def test_illegal_move_gets_a_message():
 
 
 def test_corrupt_saved_game_is_set_aside_with_a_notice():
-    store = {PREFIX + "last:tsifrograd": json.dumps({"schema": "last-game", "version": 1, "data": {"slot": "s1"}}), PREFIX + "game:tsifrograd:s1": "{broken"}
+    store = {
+        PREFIX + "last:tsifrograd": json.dumps({"schema": "last-game", "version": 1, "data": {"slot": "s1"}}),
+        PREFIX + "game:tsifrograd:s1": "{broken",
+    }
     page = Page(store, "#/tsifrograd")
     assert page.storage[PREFIX + "aside:game:tsifrograd:s1:1"] == "{broken"
     assert "could not be read" in page.last["html"]
@@ -109,7 +128,19 @@ def test_corrupt_saved_game_is_set_aside_with_a_notice():
 
 
 def test_saved_game_with_illegal_moves_is_set_aside():
-    data = {"record": {"format": "webtabletop-record", "version": 1, "game": "tsifrograd", "options": {}, "seed": 1, "moves": ["0", "0"]}, "cursor": 0, "players": {"kinds": ["human", "human"], "level": "normal"}, "updated": 0}
+    data = {
+        "record": {
+            "format": "webtabletop-record",
+            "version": 1,
+            "game": "tsifrograd",
+            "options": {},
+            "seed": 1,
+            "moves": ["0", "0"],
+        },
+        "cursor": 0,
+        "players": {"kinds": ["human", "human"], "level": "normal"},
+        "updated": 0,
+    }
     store = {PREFIX + "game:tsifrograd:s1": json.dumps({"schema": "saved-game", "version": 1, "data": data})}
     page = Page(store, "#/tsifrograd")
     assert any(k.startswith(PREFIX + "aside:") for k in page.storage)
@@ -119,9 +150,29 @@ def test_saved_game_with_illegal_moves_is_set_aside():
 def test_new_game_form_validates_and_starts():
     page = Page(hash_="#/tsifrograd/new")
     assert "<form data-form='new-game'" in page.last["html"]
-    page.send({"type": "form", "name": "new-game", "data": {"variant": "tsifroshturm", "board": "hex", "radius": "99", "seed": ""}})
+    page.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {"variant": "tsifroshturm", "board": "hex", "radius": "99", "seed": ""},
+        }
+    )
     assert page.last["route"] == "new" and "radius" in page.last["html"]
-    page.send({"type": "form", "name": "new-game", "data": {"variant": "proximity", "preset": "large", "radius": "3", "grace": "", "seed": "42", "player0": "human", "player1": "human"}})
+    page.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {
+                "variant": "proximity",
+                "preset": "large",
+                "radius": "3",
+                "grace": "",
+                "seed": "42",
+                "player0": "human",
+                "player1": "human",
+            },
+        }
+    )
     assert page.last["route"] == "game"
     rec = page.app.session.history.record
     assert rec.seed == 42 and rec.options == {"variant": "proximity", "radius": 4}
@@ -175,7 +226,7 @@ def test_full_game_result_screen_and_rematch():
     page = Page(hash_="#/tsifrograd/play?vs=human")
     while page.app.session.state.outcome() is None:
         page.send({"type": "move", "code": page.cells()[0]})
-    assert "role=\"dialog\"" in page.last["html"] and " wins" in page.last["html"]
+    assert 'role="dialog"' in page.last["html"] and " wins" in page.last["html"]
     seed = page.app.session.history.record.seed
     page.send({"type": "cmd", "name": "rematch"})
     assert page.app.session.history.record.moves == () and page.app.session.history.record.seed != seed
@@ -183,7 +234,68 @@ def test_full_game_result_screen_and_rematch():
 
 def test_form_error_keeps_what_was_typed():
     page = Page(hash_="#/tsifrograd/new")
-    page.send({"type": "form", "name": "new-game", "data": {"variant": "tsifroshturm", "board": "square", "width": "20", "height": "4", "seed": "77", "player1": "human"}})
+    page.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {
+                "variant": "tsifroshturm",
+                "board": "square",
+                "width": "20",
+                "height": "4",
+                "seed": "77",
+                "player1": "human",
+            },
+        }
+    )
     html = page.last["html"]
     assert "width" in html and 'value="20"' in html and 'value="tsifroshturm" selected' in html
     assert "value='77'" in html or 'value="77"' in html
+
+
+def _hand_names(state, player):
+    from webtabletop.games.sht import cards
+
+    return [cards.name(c) for c in state.hands[player]]
+
+
+def test_hot_seat_privacy_screen_for_hidden_information():
+    page = Page(hash_="#/sht/play?vs=human")
+    html = page.last["html"]
+    assert "Pass the device to" in html
+    state = page.app.session.state
+    for p in (0, 1):  # nothing private of either player is drawn behind the screen
+        for name in _hand_names(state, p):
+            assert f'data-card="{name}"' not in html
+    page.send({"type": "cmd", "name": "reveal"})
+    me = state.to_move()
+    html = page.last["html"]
+    assert "Pass the device to" not in html
+    for name in _hand_names(state, 1 - me):
+        assert f'data-card="{name}"' not in html
+    own = _hand_names(state, me)
+    assert any(f'data-card="{n}"' in html for n in own)
+    # play until the turn passes: the screen comes back for the other player
+    for _ in range(10):
+        s = page.app.session.state
+        if s.to_move() != me:
+            break
+        page.send({"type": "move", "code": s.legal_moves()[0].code})
+    assert page.app.session.state.to_move() != me
+    assert "Pass the device to" in page.last["html"]
+
+
+def test_hidden_information_share_link_opens_behind_the_privacy_screen():
+    page = Page(hash_="#/sht/play?vs=ai")
+    for _ in range(6):
+        s = page.app.session.state
+        if s.is_over:
+            break
+        if page.last.get("ai"):
+            page.send({"type": "ai"})
+        else:
+            page.send({"type": "move", "code": s.legal_moves()[0].code})
+    page.send({"type": "cmd", "name": "copy-link"})
+    friend = Page(hash_=page.last["clipboard"][len("http://x/") :])
+    if not friend.app.session.state.is_over:
+        assert "Pass the device to" in friend.last["html"]

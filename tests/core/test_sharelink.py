@@ -39,7 +39,11 @@ def test_finished_37_cell_game_link_is_short_and_url_safe():
 
 def test_link_sizes_for_every_preset_are_reported():
     sizes = {}
-    for name, opts in {"normal": {}, "large": {"radius": 4}, "square8": {"board": "square", "width": 8, "height": 8}}.items():
+    for name, opts in {
+        "normal": {},
+        "large": {"radius": 4},
+        "square8": {"board": "square", "width": 8, "height": 8},
+    }.items():
         sizes[name] = len(sharelink.make_hash(finished_game(opts)))
     assert sizes["normal"] < 1000 and sizes["large"] < 2000 and sizes["square8"] < 2000
 

@@ -24,7 +24,15 @@ def test_round_trip():
     assert storage.read({}, KEY, SCHEMA).data is None
 
 
-@pytest.mark.parametrize("raw", ["{not json", json.dumps({"schema": "other", "version": 1, "data": {}}), json.dumps({"schema": "thing", "version": 2, "data": {"n": "x"}}), json.dumps([1, 2])])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{not json",
+        json.dumps({"schema": "other", "version": 1, "data": {}}),
+        json.dumps({"schema": "thing", "version": 2, "data": {"n": "x"}}),
+        json.dumps([1, 2]),
+    ],
+)
 def test_corrupt_documents_are_set_aside_not_deleted(raw):
     snap = {KEY: raw}
     result = storage.read(snap, KEY, SCHEMA)
@@ -75,8 +83,14 @@ def test_export_import_round_trip_with_backups():
         ("nope", "not valid JSON"),
         ('{"format": "x"}', "not a webtabletop backup"),
         ('{"format": "webtabletop-backup", "version": 5}', "not supported"),
-        ('{"format": "webtabletop-backup", "version": 1, "documents": {"evil": "x"}}', "not webtabletop data"),
-        ('{"format": "webtabletop-backup", "version": 1, "documents": {"webtabletop:thing": "{}"}}', "damaged"),
+        (
+            '{"format": "webtabletop-backup", "version": 1, "documents": {"evil": "x"}}',
+            "not webtabletop data",
+        ),
+        (
+            '{"format": "webtabletop-backup", "version": 1, "documents": {"webtabletop:thing": "{}"}}',
+            "damaged",
+        ),
     ],
 )
 def test_bad_imports_change_nothing(text, message):

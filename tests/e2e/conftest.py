@@ -7,6 +7,7 @@ build``; the README's test command does it).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -56,10 +57,8 @@ def server_control():
     """A separate server for tests that stop it (offline test)."""
     server, url = serve_in_thread(DIST)
     yield server, url
-    try:
+    with contextlib.suppress(Exception):
         server.shutdown()
-    except Exception:
-        pass
 
 
 def wait_ready(page, timeout=READY_TIMEOUT):

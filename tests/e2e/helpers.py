@@ -15,7 +15,9 @@ def act(page, locator, timeout=30_000):
 
 
 def board_labels(page) -> list[str]:
-    return page.eval_on_selector_all(".board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    return page.eval_on_selector_all(
+        ".board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
 
 
 def log_count(page) -> int:

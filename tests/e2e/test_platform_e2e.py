@@ -18,7 +18,9 @@ def test_offline_reload_then_play(browser, server_control):
     page = ctx.new_page()
     open_app(page, url, "#/tsifrograd/play?vs=human")
     # the service worker installs only after precaching every file (15 MB including Pyodide)
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=120_000
+    )
     cached = page.evaluate(
         """async () => { const names = await caches.keys(); let n = 0, wasm = false;
         for (const name of names) { const c = await caches.open(name); const keys = await c.keys(); n += keys.length;
@@ -46,7 +48,14 @@ def test_manifest_and_icons_make_it_installable(page, site):
         assert page.request.get(site + icon["src"]).ok
 
 
-SCREENS = ["#/", "#/tsifrograd/play?vs=human", "#/tsifrograd/rules", "#/tsifrograd/new", "#/data", "#/tsifrograd?r=broken"]
+SCREENS = [
+    "#/",
+    "#/tsifrograd/play?vs=human",
+    "#/tsifrograd/rules",
+    "#/tsifrograd/new",
+    "#/data",
+    "#/tsifrograd?r=broken",
+]
 
 
 @pytest.mark.parametrize("fragment", SCREENS)
@@ -56,5 +65,9 @@ def test_axe_finds_no_serious_violations(page, site, fragment):
         act(page, page.locator(".cell.legal").first)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert bad == [], bad

@@ -10,7 +10,12 @@ from tests.e2e.helpers import act, board_labels, log_count, renders
 
 def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
     outside = []
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda r: (
+            outside.append(r.url) if not r.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None
+        ),
+    )
     open_app(page, site)
     assert page.locator(".game-card[data-game='tsifrograd']").count() == 1
     act(page, page.get_by_role("link", name="Hot-seat").first)
@@ -134,7 +139,9 @@ def test_new_game_dialog_options_and_validation(page, site):
 
 
 def test_phone_layout_tap_to_play(browser, site):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
     page = ctx.new_page()
     open_app(page, site, "#/tsifrograd/play?vs=human")
     box = page.locator(".board").bounding_box()

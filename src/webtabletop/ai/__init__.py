@@ -3,4 +3,13 @@
 from webtabletop.ai.mcts import LEVELS, AiHooks, Budget, SearchResult, choose_move, search
 from webtabletop.ai.players import make_player, random_move
 
-__all__ = ["LEVELS", "AiHooks", "Budget", "SearchResult", "choose_move", "search", "make_player", "random_move"]
+__all__ = [
+    "LEVELS",
+    "AiHooks",
+    "Budget",
+    "SearchResult",
+    "choose_move",
+    "search",
+    "make_player",
+    "random_move",
+]

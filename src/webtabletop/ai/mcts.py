@@ -56,6 +56,11 @@ class AiHooks:
     #: (state, moves) -> moves, most promising first; expansion tries them in this order
     order_moves: Callable[[State, Sequence[Move]], Sequence[Move]] | None = None
     exploration: float = 0.9
+    #: (state, move, me) -> key: how the searching player ``me`` tells moves apart. Moves with the
+    #: same key share one tree branch (e.g. "the opponent put *some* card face down"); within a
+    #: branch the concrete move of the current determinization is drawn at random. Default: the
+    #: move code, i.e. every move is its own branch.
+    observe: Callable[[State, Move, int], str] | None = None
     #: per-level budget overrides for this game
     levels: dict[str, Budget] | None = None
 
@@ -122,6 +127,7 @@ def search(
     root = Node(-1)
     c = hooks.exploration
     order = hooks.order_moves
+    observe = hooks.observe
     iterations = 0
     deadline = start + budget.seconds if budget.seconds is not None else None
     max_iter = budget.iterations
@@ -135,40 +141,50 @@ def search(
         node = root
         path = [root]
         while s.outcome() is None:
-            moves = s.legal_moves()
+            if observe is None:
+                groups = {m.code: (m,) for m in s.legal_moves()}
+            else:
+                groups = {}
+                for m in s.legal_moves():
+                    groups.setdefault(observe(s, m, me), []).append(m)
             children = node.children
-            untried = [m for m in moves if m.code not in children]
+            untried = [k for k in groups if k not in children]
             if untried:
                 if order is not None:
-                    move = order(s, untried)[0]
+                    reps = {groups[k][0]: k for k in untried}
+                    key = reps[order(s, list(reps))[0]]
                 else:
-                    move = untried[rng.randbelow(len(untried))]
+                    key = untried[rng.randbelow(len(untried))]
                 child = Node(s.to_move())
-                children[move.code] = child
-                for m in moves:
-                    ch = children.get(m.code)
+                children[key] = child
+                for k in groups:
+                    ch = children.get(k)
                     if ch is not None and ch is not child:
                         ch.avail += 1
-                s = s.apply(move)
+                options = groups[key]
+                s = s.apply(options[0] if len(options) == 1 else options[rng.randbelow(len(options))])
                 path.append(child)
                 break
-            best = None
+            best_key = ""
             best_value = -math.inf
-            for m in moves:
-                ch = children[m.code]
+            for k in groups:
+                ch = children[k]
                 ch.avail += 1
                 value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:
-                    best, best_value = m, value
-            node = children[best.code]
-            s = s.apply(best)
+                    best_key, best_value = k, value
+            node = children[best_key]
+            options = groups[best_key]
+            s = s.apply(options[0] if len(options) == 1 else options[rng.randbelow(len(options))])
             path.append(node)
         returns = _rollout(s, hooks, rng)
         for n in path:
             n.visits += 1
             if n.player >= 0:
                 n.total += returns[n.player]
-    stats = {code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()}
+    stats = {
+        code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()
+    }
     best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
     return SearchResult(best_move, iterations, clock() - start, stats)
 
@@ -183,7 +199,13 @@ def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -
     return b if time_limited else Budget(iterations=b.iterations)
 
 
-def choose_move(state: State, level: str = "normal", seed: int = 0, time_limited: bool = True, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+def choose_move(
+    state: State,
+    level: str = "normal",
+    seed: int = 0,
+    time_limited: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
     """The AI's move at ``level``, using the game's own hooks."""
     hooks: Any = getattr(state.spec, "ai_hooks", None)
     return search(state, level_budget(level, hooks, time_limited), seed, hooks, clock)

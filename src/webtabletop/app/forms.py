@@ -34,7 +34,13 @@ def _choices(field: attrs.Attribute) -> list[Any] | None:
     return None
 
 
-def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | None = None, entered: dict[str, Any] | None = None) -> str:
+def options_fields(
+    spec: GameSpec,
+    options: Any,
+    view: GameView,
+    error: str | None = None,
+    entered: dict[str, Any] | None = None,
+) -> str:
     """Form controls for every option field (select for choices, checkbox for bools, number/text).
 
     ``entered`` holds what the player typed when the form came back with an error: it is shown
@@ -58,15 +64,22 @@ def options_fields(spec: GameSpec, options: Any, view: GameView, error: str | No
         choices = _choices(f)
         if isinstance(f.default, bool):
             control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
-            rows.append(f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>')
+            rows.append(
+                f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>'
+            )
             continue
         if choices is not None:
-            opts = "".join(f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(c)}</option>' for c in choices)
-            control = f'<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>'
+            opts = "".join(
+                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(c)}</option>'
+                for c in choices
+            )
+            control = f"<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>"
         elif isinstance(f.default, int) or (f.default is None and f.name in helps):
             control = f'<input type="number" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
         else:
             control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
-        rows.append(f'<div class="field"><label for="{fid}">{esc(_label(f.name))}</label>{control}{desc}</div>')
+        rows.append(
+            f'<div class="field"><label for="{fid}">{esc(_label(f.name))}</label>{control}{desc}</div>'
+        )
     err = f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
     return err + "".join(rows)

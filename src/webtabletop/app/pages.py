@@ -9,7 +9,17 @@ from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
 
 
-def btn(label: str, cmd: str, arg: Any = None, *, key: str | None = None, disabled: bool = False, cls: str = "btn", title: str | None = None, shortcut: str | None = None) -> str:
+def btn(
+    label: str,
+    cmd: str,
+    arg: Any = None,
+    *,
+    key: str | None = None,
+    disabled: bool = False,
+    cls: str = "btn",
+    title: str | None = None,
+    shortcut: str | None = None,
+) -> str:
     a = attrs_html(
         type="button",
         class_=cls,
@@ -47,14 +57,24 @@ def home(games: list[tuple[GameSpec, bool]], notices: list[str]) -> str:
         cards.append(
             f'<li class="game-card" data-game="{esc(spec.id)}"><h2>{esc(spec.title)}</h2><p>{esc(spec.summary)}</p>'
             f'<div class="actions">{resume}{link("Play vs AI", f"#/{spec.id}/play?vs=ai", "btn" if has_saved else "btn primary")}'
-            f'{link("Hot-seat", f"#/{spec.id}/play?vs=human")}{link("New game…", f"#/{spec.id}/new")}'
-            f'{link("Rules", f"#/{spec.id}/rules", "btn ghost")}</div></li>'
+            f"{link('Hot-seat', f'#/{spec.id}/play?vs=human')}{link('New game…', f'#/{spec.id}/new')}"
+            f"{link('Rules', f'#/{spec.id}/rules', 'btn ghost')}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         "<p class='lead'>Two-player games in your browser — against a friend on this device or against the computer. "
         "Works offline once loaded; every position can be shared as a link.</p>"
         f"<ul class='games'>{''.join(cards)}</ul></section>"
+    )
+
+
+def privacy_screen(who: str, other: str) -> str:
+    """Hot-seat privacy: covers the secrets until the next player confirms they hold the device."""
+    return (
+        f'<div class="privacy" role="dialog" aria-modal="true" aria-labelledby="privacy-title" data-key="privacy">'
+        f'<h2 id="privacy-title">Pass the device to {esc(who)}</h2>'
+        f"<p>{esc(other)}, please look away. {esc(who)}: press the button when only you can see the screen.</p>"
+        f"{btn(f'I am {esc(who)} — show my cards', 'reveal', cls='btn primary', key='reveal')}</div>"
     )
 
 
@@ -69,16 +89,21 @@ def players_controls(view: GameView, players: Players) -> str:
             f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(view.player_names[p])} '
             f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(view.player_names[p])} is played by">{opts}</select></label>'
         )
-    lv = "".join(f'<option value="{lv}"{" selected" if players.level == lv else ""}>{lv}</option>' for lv in AI_LEVELS)
-    rows.append(f'<label class="pl">AI level <select data-change="level" data-key="level" aria-label="AI level">{lv}</select></label>')
+    lv = "".join(
+        f'<option value="{lv}"{" selected" if players.level == lv else ""}>{lv}</option>' for lv in AI_LEVELS
+    )
+    rows.append(
+        f'<label class="pl">AI level <select data-change="level" data-key="level" aria-label="AI level">{lv}</select></label>'
+    )
     return f'<div class="players">{"".join(rows)}</div>'
 
 
+def outcome_title(view: GameView, outcome: Outcome) -> str:
+    return "Draw" if outcome.winner is None else f"{view.player_names[outcome.winner]} wins"
+
+
 def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
-    if outcome.winner is None:
-        title = "Draw"
-    else:
-        title = f"{view.player_names[outcome.winner]} wins"
+    title = outcome_title(view, outcome)
     a, b = outcome.scores
     fmt = lambda v: f"{v:g}"  # noqa: E731
     return (
@@ -87,7 +112,7 @@ def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
         f'<p class="final-score"><span class="p0">{esc(view.player_names[0])} {fmt(a)}</span> – '
         f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(outcome.reason.capitalize())}.</p>'
         f'<div class="actions">{btn("Rematch", "rematch", cls="btn primary", key="rematch")}'
-        f'{link("New game…", f"#/{spec.id}/new")}{btn("Review the game", "dismiss-result", key="review")}'
+        f"{link('New game…', f'#/{spec.id}/new')}{btn('Review the game', 'dismiss-result', key='review')}"
         f"{btn('Copy share link', 'copy-link', key='result-copy')}</div></div>"
     )
 
@@ -127,7 +152,11 @@ def game_screen(
         items.append(
             f'<li class="p{mover}{future}"><button type="button" data-cmd="goto" data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(label)}</button></li>'
         )
-    log_html = f'<ol class="log" aria-label="Move log">{"".join(items)}</ol>' if items else '<p class="log empty">No moves yet.</p>'
+    log_html = (
+        f'<ol class="log" aria-label="Move log">{"".join(items)}</ol>'
+        if items
+        else '<p class="log empty">No moves yet.</p>'
+    )
     think = '<div class="thinking" role="status">Computer is thinking…</div>' if thinking else ""
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt" aria-live="polite">{esc(prompt)}</p>' if prompt else ""
@@ -135,10 +164,36 @@ def game_screen(
         '<div class="controls" role="toolbar" aria-label="Game controls">'
         + btn("Undo", "undo", disabled=not can_undo, shortcut="U", title="Undo (U)")
         + btn("Redo", "redo", disabled=not can_redo, title="Redo")
-        + btn(ICON_FIRST + '<span class="visually-hidden">First position</span>', "first", disabled=cursor == 0, title="First position (Home)", cls="btn icon")
-        + btn(ICON_BACK + '<span class="visually-hidden">Previous move</span>', "back", disabled=cursor == 0, title="Previous move (←)", cls="btn icon", shortcut="ArrowLeft")
-        + btn(ICON_FORWARD + '<span class="visually-hidden">Next move</span>', "forward", disabled=not can_redo, title="Next move (→)", cls="btn icon", shortcut="ArrowRight")
-        + btn(ICON_LAST + '<span class="visually-hidden">Last position</span>', "last", disabled=not can_redo, title="Last position (End)", cls="btn icon")
+        + btn(
+            ICON_FIRST + '<span class="visually-hidden">First position</span>',
+            "first",
+            disabled=cursor == 0,
+            title="First position (Home)",
+            cls="btn icon",
+        )
+        + btn(
+            ICON_BACK + '<span class="visually-hidden">Previous move</span>',
+            "back",
+            disabled=cursor == 0,
+            title="Previous move (←)",
+            cls="btn icon",
+            shortcut="ArrowLeft",
+        )
+        + btn(
+            ICON_FORWARD + '<span class="visually-hidden">Next move</span>',
+            "forward",
+            disabled=not can_redo,
+            title="Next move (→)",
+            cls="btn icon",
+            shortcut="ArrowRight",
+        )
+        + btn(
+            ICON_LAST + '<span class="visually-hidden">Last position</span>',
+            "last",
+            disabled=not can_redo,
+            title="Last position (End)",
+            cls="btn icon",
+        )
         + btn("Flip", "flip", title="Flip the board (F)", shortcut="F")
         + btn("Copy share link", "copy-link", key="copy-link")
         + btn("Save file", "export-game", title="Download this game as a file")
@@ -159,8 +214,17 @@ def game_screen(
     )
 
 
-def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]], players: Players, seed_hint: str = "", preset: str = "") -> str:
-    preset_opts = "".join(f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets)
+def new_game_form(
+    spec: GameSpec,
+    fields: str,
+    presets: dict[str, dict[str, Any]],
+    players: Players,
+    seed_hint: str = "",
+    preset: str = "",
+) -> str:
+    preset_opts = "".join(
+        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets
+    )
     preset_html = (
         f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="preset">'
         f'<option value="custom">custom (use the fields below)</option>{preset_opts}</select>'
@@ -170,10 +234,19 @@ def new_game_form(spec: GameSpec, fields: str, presets: dict[str, dict[str, Any]
     )
     pl = []
     for p, name in ((0, "first"), (1, "second")):
-        opts = "".join(f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>' for k in ("human", "ai"))
-        pl.append(f'<div class="field"><label for="pl{p}">{name.capitalize()} player</label><select id="pl{p}" name="player{p}">{opts}</select></div>')
-    lv = "".join(f'<option value="{x}"{" selected" if players.level == x else ""}>{x}</option>' for x in AI_LEVELS)
-    pl.append(f'<div class="field"><label for="ai-level">AI level</label><select id="ai-level" name="level">{lv}</select></div>')
+        opts = "".join(
+            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>'
+            for k in ("human", "ai")
+        )
+        pl.append(
+            f'<div class="field"><label for="pl{p}">{name.capitalize()} player</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
+        )
+    lv = "".join(
+        f'<option value="{x}"{" selected" if players.level == x else ""}>{x}</option>' for x in AI_LEVELS
+    )
+    pl.append(
+        f'<div class="field"><label for="ai-level">AI level</label><select id="ai-level" name="level">{lv}</select></div>'
+    )
     return (
         f"<section class='new-game'><h1>New game of {esc(spec.title)}</h1>"
         f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>Players</legend>{''.join(pl)}</fieldset>"
@@ -201,14 +274,20 @@ def error_page(title: str, message: str, game_id: str | None) -> str:
 
 
 def data_page(saved: list[tuple[str, str, str]], aside: list[str], notices: list[str]) -> str:
-    rows = "".join(
-        f"<li><a href='{esc(href)}'>{esc(label)}</a> <small>{esc(detail)}</small></li>" for label, href, detail in saved
-    ) or "<li>No saved games yet.</li>"
+    rows = (
+        "".join(
+            f"<li><a href='{esc(href)}'>{esc(label)}</a> <small>{esc(detail)}</small></li>"
+            for label, href, detail in saved
+        )
+        or "<li>No saved games yet.</li>"
+    )
     aside_html = ""
     if aside:
         aside_html = (
             "<h2>Kept aside</h2><p>These entries could not be read when the app started. They are kept, untouched, and "
-            "are part of the exported file so nothing is lost.</p><ul>" + "".join(f"<li><code>{esc(k)}</code></li>" for k in aside) + "</ul>"
+            "are part of the exported file so nothing is lost.</p><ul>"
+            + "".join(f"<li><code>{esc(k)}</code></li>" for k in aside)
+            + "</ul>"
         )
     return (
         f"{notice_html(notices)}<section class='data'><h1>Your data</h1>"

@@ -65,6 +65,7 @@ class Session:
         self.result_dismissed = False
         self.message: str | None = None
         self.last_ai: dict[str, Any] | None = None
+        self.revealed: int | None = None  # hot-seat with secrets: who confirmed being at the device
 
     @property
     def state(self):
@@ -77,14 +78,28 @@ class Session:
     def wants_ai(self) -> bool:
         return self.history.at_end and self.ai_to_move()
 
+    def private_hot_seat(self) -> bool:
+        """Two humans share one device in a game with secrets (hands, closed cards)."""
+        return (
+            self.view.privacy_screen
+            and not self.players.is_ai(0)
+            and not self.players.is_ai(1)
+            and not self.state.is_over
+        )
+
+    def needs_privacy_screen(self) -> bool:
+        return self.private_hot_seat() and self.revealed != self.state.to_move()
+
     def viewer(self) -> int | None:
         s = self.state
         humans = [p for p in (0, 1) if not self.players.is_ai(p)]
         if len(humans) == 1:
             return humans[0]
-        if not humans:
+        if not humans or s.is_over:
             return None
-        return None if s.is_over else s.to_move()
+        if self.private_hot_seat():
+            return self.revealed if self.revealed == s.to_move() else None
+        return s.to_move()
 
     def context(self) -> ViewContext:
         h = self.history
@@ -94,7 +109,9 @@ class Session:
             viewer=self.viewer(),
             selection=self.selection,
             hover=self.hover,
-            interactive=not self.state.is_over and not self.players.is_ai(self.state.to_move()),
+            interactive=not self.state.is_over
+            and not self.players.is_ai(self.state.to_move())
+            and not self.needs_privacy_screen(),
             flipped=self.flipped,
             last_move=last,
             previous=prev,
@@ -200,11 +217,18 @@ class App:
         elif page == "play":
             vs = query.get("vs", "ai")
             kinds = ("human", "ai") if vs == "ai" else ("human", "human")
-            self._new_session(spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"]))
+            self._new_session(
+                spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"])
+            )
             self._resp["hash"] = f"#/{spec.id}"
         elif page == "slot":
             if not self._load_slot(spec, query.get("s", "")):
-                self.route = ("error", "Saved game not found", "That saved game is not in this browser's storage.", spec.id)
+                self.route = (
+                    "error",
+                    "Saved game not found",
+                    "That saved game is not in this browser's storage.",
+                    spec.id,
+                )
             else:
                 self._resp["hash"] = f"#/{spec.id}"
                 self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
@@ -228,7 +252,12 @@ class App:
         for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
             if self._load_slot(spec, key.rsplit(":", 1)[1]):
                 return
-        self._new_session(spec, spec.default_options(), self._fresh_seed(), Players(("human", "ai"), self.settings["ai_level"]))
+        self._new_session(
+            spec,
+            spec.default_options(),
+            self._fresh_seed(),
+            Players(("human", "ai"), self.settings["ai_level"]),
+        )
 
     def _load_slot(self, spec: GameSpec, slot: str) -> bool:
         key = game_key(spec.id, slot)
@@ -243,7 +272,9 @@ class App:
         except GameError as exc:
             aside = storage.set_aside(self.store, key, self.store[key])
             self._write(aside)
-            self.notices.append(f"A saved {spec.title} game could not be replayed ({exc}); it was kept aside as “{aside.key[len(storage.PREFIX):]}”.")
+            self.notices.append(
+                f"A saved {spec.title} game could not be replayed ({exc}); it was kept aside as “{aside.key[len(storage.PREFIX) :]}”."
+            )
             return False
         self.session = Session(spec, slot, history, Players.from_json(data["players"]))
         self.route = ("game", spec.id)
@@ -253,9 +284,16 @@ class App:
         try:
             record = sharelink.decode(spec.id, payload)
         except (GameError, RecordError) as exc:
-            self.route = ("error", "This share link cannot be opened", f"{exc}. Nothing was changed: your saved games are untouched.", spec.id)
+            self.route = (
+                "error",
+                "This share link cannot be opened",
+                f"{exc}. Nothing was changed: your saved games are untouched.",
+                spec.id,
+            )
             return
-        self.session = Session(spec, self._new_slot(), History(record), Players(("human", "human"), self.settings["ai_level"]))
+        self.session = Session(
+            spec, self._new_slot(), History(record), Players(("human", "human"), self.settings["ai_level"])
+        )
         self.route = ("game", spec.id)
         self._save()
         self._resp["hash"] = f"#/{spec.id}"
@@ -331,7 +369,12 @@ class App:
         t0 = time.perf_counter()
         result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
         seconds = time.perf_counter() - t0
-        s.last_ai = {"seconds": round(seconds, 4), "iterations": getattr(result, "iterations", None), "level": s.players.level, "game": s.spec.id}
+        s.last_ai = {
+            "seconds": round(seconds, 4),
+            "iterations": getattr(result, "iterations", None),
+            "level": s.players.level,
+            "game": s.spec.id,
+        }
         self._resp["ai_stats"] = s.last_ai
         s.history.play(result.move.code)
         s.selection = None
@@ -344,7 +387,11 @@ class App:
             return
         h.undo()
         # against the computer, undo back to a position where a human is to move
-        while h.cursor > 0 and s.players.is_ai(h.state.to_move()) and not all(s.players.is_ai(p) for p in (0, 1)):
+        while (
+            h.cursor > 0
+            and s.players.is_ai(h.state.to_move())
+            and not all(s.players.is_ai(p) for p in (0, 1))
+        ):
             h.undo()
 
     def _cmd(self, name: str, arg: Any) -> None:
@@ -352,7 +399,10 @@ class App:
             self.notices = []
             return
         if name == "export-all":
-            self._resp["download"] = {"name": "webtabletop-data.json", "text": storage.export_all(self.store, __version__)}
+            self._resp["download"] = {
+                "name": "webtabletop-data.json",
+                "text": storage.export_all(self.store, __version__),
+            }
             return
         s = self._require_game()
         h = s.history
@@ -374,6 +424,9 @@ class App:
             s.flipped = not s.flipped
         elif name == "deselect":
             s.selection = None
+        elif name == "reveal":
+            if s.private_hot_seat():
+                s.revealed = s.state.to_move()
         elif name == "dismiss-result":
             s.result_dismissed = True
         elif name == "ai-here":
@@ -385,7 +438,10 @@ class App:
             self._toast("Share link copied. It opens this exact position.", link)
         elif name == "export-game":
             rec = h.record
-            self._resp["download"] = {"name": f"{rec.game_id}-{rec.seed}.json", "text": json.dumps(rec.to_json(), indent=1)}
+            self._resp["download"] = {
+                "name": f"{rec.game_id}-{rec.seed}.json",
+                "text": json.dumps(rec.to_json(), indent=1),
+            }
         elif name == "rematch":
             options = s.spec.options_from_dict(h.record.options)
             self._new_session(s.spec, options, self._fresh_seed(), s.players)
@@ -425,7 +481,9 @@ class App:
             players = Players.from_json({"kinds": list(kinds), "level": level})
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
             if seed_text and not (seed_text.isdigit() and int(seed_text) < 2**32):
-                raise GameError("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
+                raise GameError(
+                    "the seed must be a whole number from 0 to 4294967295 (or empty for a random game)"
+                )
         except (GameError, ValueError) as exc:
             self.route = ("new", spec.id, str(exc), entered)
             return
@@ -458,7 +516,12 @@ class App:
         if record is not None:
             record.replay()  # validate fully before saving anything
             spec = get_game(record.game_id)
-            self.session = Session(spec, self._new_slot(), History(record), Players(("human", "human"), self.settings["ai_level"]))
+            self.session = Session(
+                spec,
+                self._new_slot(),
+                History(record),
+                Players(("human", "human"), self.settings["ai_level"]),
+            )
             self.route = ("game", spec.id)
             self._save()
             self._resp["hash"] = f"#/{spec.id}"
@@ -491,10 +554,15 @@ class App:
         route = self.route
         title = "webtabletop"
         if route[0] == "home":
-            games = [(spec, any(k.startswith(f"{GAME_PREFIX}{spec.id}:") for k in self.store)) for spec in all_games()]
+            games = [
+                (spec, any(k.startswith(f"{GAME_PREFIX}{spec.id}:") for k in self.store))
+                for spec in all_games()
+            ]
             html = pages.home(games, self.notices)
         elif route[0] == "data":
-            html = pages.data_page(self._saved_list(), sorted(k for k in self.store if k.startswith(storage.ASIDE)), self.notices)
+            html = pages.data_page(
+                self._saved_list(), sorted(k for k in self.store if k.startswith(storage.ASIDE)), self.notices
+            )
             title = "Your data · webtabletop"
         elif route[0] == "rules":
             spec = get_game(route[1])
@@ -509,12 +577,16 @@ class App:
             entered = route[3] if len(route) > 3 else {}
             fields = options_fields(spec, current or spec.default_options(), view, route[2] or None, entered)
             presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
-            players = self.session.players if self.session else Players(("human", "ai"), self.settings["ai_level"])
+            players = (
+                self.session.players if self.session else Players(("human", "ai"), self.settings["ai_level"])
+            )
             if entered:
                 kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
                 if all(k in ("human", "ai") for k in kinds):
                     players = Players(kinds, players.level)
-            html = pages.new_game_form(spec, fields, presets, players, str(entered.get("seed", "")), str(entered.get("preset", "")))
+            html = pages.new_game_form(
+                spec, fields, presets, players, str(entered.get("seed", "")), str(entered.get("preset", ""))
+            )
             title = f"New {spec.title} game · webtabletop"
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
@@ -522,7 +594,9 @@ class App:
             resp["ai"] = self.session.wants_ai()
             resp["selection"] = self.session.selection is not None
         else:
-            _, heading, message, game_id = route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
+            _, heading, message, game_id = (
+                route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
+            )
             html = pages.error_page(heading, message, game_id or None)
             title = "Error · webtabletop"
         resp["html"] = html
@@ -538,20 +612,35 @@ class App:
         outcome = state.outcome()
         thinking = s.wants_ai()
         if thinking:
-            ctx = ViewContext(viewer=ctx.viewer, interactive=False, flipped=ctx.flipped, last_move=ctx.last_move, previous=ctx.previous)
+            ctx = ViewContext(
+                viewer=ctx.viewer,
+                interactive=False,
+                flipped=ctx.flipped,
+                last_move=ctx.last_move,
+                previous=ctx.previous,
+            )
         result = ""
         if outcome is not None and h.at_end and not s.result_dismissed:
             result = pages.result_html(view, outcome, s.spec)
         prompt = ""
         extra = ""
-        if outcome is None:
+        privacy = ""
+        if s.needs_privacy_screen():
+            who = view.player_names[state.to_move()]
+            privacy = pages.privacy_screen(who, view.player_names[1 - state.to_move()])
+            prompt = f"Pass the device to {who}."
+        elif outcome is None:
             if s.ai_to_move() and not h.at_end:
                 prompt = "Reviewing an earlier position. The computer is to move here."
                 extra = pages.btn("Computer, play from here", "ai-here", cls="btn")
             elif not thinking:
                 prompt = view.prompt(state, ctx)
         else:
-            prompt = "Game over." if h.at_end else "Reviewing the game."
+            prompt = (
+                f"Game over: {pages.outcome_title(view, outcome)} ({outcome.reason})."
+                if h.at_end
+                else "Reviewing the game."
+            )
         options = s.spec.options_from_dict(h.record.options)
         description = options.describe() if hasattr(options, "describe") else ""
         log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
@@ -570,7 +659,7 @@ class App:
             can_undo=h.can_undo(),
             can_redo=h.can_redo(),
             thinking=thinking,
-            result=result,
+            result=result + privacy,
             message=s.message,
             notices=self.notices,
             extra_controls=extra,

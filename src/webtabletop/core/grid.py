@@ -57,12 +57,19 @@ def _build(kind: str, coords: list[tuple[int, int]], directions, centre_fn) -> G
         rows[c[1]] = k
         names.append(f"{row_letter(row_ids.index(c[1]))}{k}")
     neighbours = tuple(
-        tuple(index[(c[0] + dq, c[1] + dr)] for dq, dr in directions if (c[0] + dq, c[1] + dr) in index) for c in coords
+        tuple(index[(c[0] + dq, c[1] + dr)] for dq, dr in directions if (c[0] + dq, c[1] + dr) in index)
+        for c in coords
     )
     raw = [centre_fn(c) for c in coords]
     minx = min(x for x, _ in raw)
     miny = min(y for _, y in raw)
-    centres = tuple((round(x - minx + 0.5 * (SQRT3 if kind == "hex" else 1.0), 4), round(y - miny + (1.0 if kind == "hex" else 0.5), 4)) for x, y in raw)
+    centres = tuple(
+        (
+            round(x - minx + 0.5 * (SQRT3 if kind == "hex" else 1.0), 4),
+            round(y - miny + (1.0 if kind == "hex" else 0.5), 4),
+        )
+        for x, y in raw
+    )
     width = max(x for x, _ in centres) + (SQRT3 / 2 if kind == "hex" else 0.5)
     height = max(y for _, y in centres) + (1.0 if kind == "hex" else 0.5)
     return Grid(kind, tuple(coords), tuple(names), centres, neighbours, round(width, 4), round(height, 4))
@@ -71,7 +78,9 @@ def _build(kind: str, coords: list[tuple[int, int]], directions, centre_fn) -> G
 @lru_cache(maxsize=64)
 def hexagon(radius: int) -> Grid:
     """A hexagon of hex cells: 3r(r+1)+1 cells (r=3: 37, r=4: 61)."""
-    coords = [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius]
+    coords = [
+        (q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius
+    ]
     return _build("hex", coords, HEX_DIRECTIONS, lambda c: (SQRT3 * (c[0] + c[1] / 2), 1.5 * c[1]))
 
 

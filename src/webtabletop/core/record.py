@@ -80,7 +80,9 @@ class Record:
             raise RecordError("this is not a webtabletop game record")
         version = data.get("version")
         if version != RECORD_VERSION:
-            raise RecordError(f"record version {version!r} is not supported (this app reads version {RECORD_VERSION})")
+            raise RecordError(
+                f"record version {version!r} is not supported (this app reads version {RECORD_VERSION})"
+            )
         game = data.get("game")
         options = data.get("options", {})
         seed = data.get("seed")
@@ -161,4 +163,7 @@ class History:
 
     def log(self) -> list[str]:
         """Readable names of all moves (including those after the cursor)."""
-        return [self.states[i].move_label(self.states[i].move_from_code(code)) for i, code in enumerate(self.record.moves)]
+        return [
+            self.states[i].move_label(self.states[i].move_from_code(code))
+            for i, code in enumerate(self.record.moves)
+        ]

@@ -70,7 +70,9 @@ def encode(record: Record) -> str:
         index = next(i for i, m in enumerate(legal) if m.code == code)
         number += index * radix
         radix *= len(legal)
-    options = json.dumps(record.options, separators=(",", ":"), sort_keys=True).encode() if record.options else b""
+    options = (
+        json.dumps(record.options, separators=(",", ":"), sort_keys=True).encode() if record.options else b""
+    )
     body = bytearray([VERSION])
     body += _varint(record.seed)
     body += _varint(len(options)) + options
@@ -94,7 +96,9 @@ def decode(game_id: str, payload: str) -> Record:
     if len(raw) < 6:
         raise LinkError("the link is cut short")
     if raw[0] != VERSION:
-        raise LinkError(f"the link was made by another version of webtabletop (format {raw[0]}, this app reads {VERSION})")
+        raise LinkError(
+            f"the link was made by another version of webtabletop (format {raw[0]}, this app reads {VERSION})"
+        )
     body, crc = raw[:-4], int.from_bytes(raw[-4:], "little")
     if zlib.crc32(game_id.encode() + body) & 0xFFFFFFFF != crc:
         raise LinkError("the link is damaged or incomplete (its checksum does not match)")

@@ -100,13 +100,17 @@ def read(snapshot: dict[str, str], key: str, schema: Schema) -> ReadResult:
             raise ValueError("no valid version number")
     except (ValueError, TypeError) as exc:
         aside = set_aside(snapshot, key, raw)
-        return ReadResult(None, (aside,), f"Saved data “{label}” could not be read ({exc}); it was kept aside as “{aside.key[len(PREFIX):]}”.")
+        return ReadResult(
+            None,
+            (aside,),
+            f"Saved data “{label}” could not be read ({exc}); it was kept aside as “{aside.key[len(PREFIX) :]}”.",
+        )
     if version > schema.version:
         aside = set_aside(snapshot, key, raw)
         return ReadResult(
             None,
             (aside,),
-            f"Saved data “{label}” was written by a newer version of webtabletop; it was kept aside as “{aside.key[len(PREFIX):]}”.",
+            f"Saved data “{label}” was written by a newer version of webtabletop; it was kept aside as “{aside.key[len(PREFIX) :]}”.",
         )
     writes: list[Write] = []
     data = doc["data"]
@@ -120,7 +124,11 @@ def read(snapshot: dict[str, str], key: str, schema: Schema) -> ReadResult:
         data = schema.validate(data)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         aside = set_aside(snapshot, key, raw)
-        return ReadResult(None, (aside,), f"Saved data “{label}” is damaged ({exc}); it was kept aside as “{aside.key[len(PREFIX):]}”.")
+        return ReadResult(
+            None,
+            (aside,),
+            f"Saved data “{label}” is damaged ({exc}); it was kept aside as “{aside.key[len(PREFIX) :]}”.",
+        )
     if version < schema.version:
         writes.append(Write(key, encode_doc(schema, data)))
     return ReadResult(data, tuple(writes))
@@ -129,7 +137,9 @@ def read(snapshot: dict[str, str], key: str, schema: Schema) -> ReadResult:
 def export_all(snapshot: dict[str, str], app_version: str) -> str:
     """Every document of the namespace (including set-aside and backups) as one JSON file."""
     docs = {k: v for k, v in sorted(snapshot.items()) if k.startswith(PREFIX)}
-    return json.dumps({"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "app": app_version, "documents": docs}, indent=1)
+    return json.dumps(
+        {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "app": app_version, "documents": docs}, indent=1
+    )
 
 
 def parse_import(text: str, schemas: dict[str, Schema]) -> dict[str, str]:
@@ -159,7 +169,7 @@ def parse_import(text: str, schemas: dict[str, Schema]) -> dict[str, str]:
             continue
         result = read({key: raw}, key, schema)
         if result.data is None:
-            raise StorageError(f"the backup's “{key[len(PREFIX):]}” is damaged: {result.problem}")
+            raise StorageError(f"the backup's “{key[len(PREFIX) :]}” is damaged: {result.problem}")
     return docs
 
 
@@ -170,7 +180,7 @@ def import_writes(snapshot: dict[str, str], docs: dict[str, str]) -> list[Write]
     for key, raw in docs.items():
         old = snapshot.get(key)
         if old is not None and old != raw:
-            backup = Write(free_slot(taken, f"{BACKUP}{key[len(PREFIX):]}:before-import"), old)
+            backup = Write(free_slot(taken, f"{BACKUP}{key[len(PREFIX) :]}:before-import"), old)
             taken[backup.key] = old
             out.append(backup)
         if old != raw:

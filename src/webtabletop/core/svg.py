@@ -21,7 +21,9 @@ def points(pts: list[tuple[float, float]]) -> str:
 def die(value: int, size: int = 44, colour: str = "#fff", pip: str = "#222") -> str:
     """A six-sided die face as a standalone SVG (role=img with its value as the name)."""
     r = size * 0.09
-    dots = "".join(f'<circle cx="{x * size:g}" cy="{y * size:g}" r="{r:g}" fill="{pip}"/>' for x, y in PIPS[value])
+    dots = "".join(
+        f'<circle cx="{x * size:g}" cy="{y * size:g}" r="{r:g}" fill="{pip}"/>' for x, y in PIPS[value]
+    )
     return (
         f'<svg class="die" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-label="die showing {value}">'
         f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size * 0.18:g}" fill="{colour}" stroke="#333" stroke-width="1.5"/>'

@@ -27,7 +27,11 @@ BUILD = ROOT / "build"
 #: files copied from npm packages: (package dir, files or globs, destination under dist/)
 NPM_FILES = [
     ("@pyscript/core/dist", ["core.js", "core.css", "*.js"], "pyscript"),
-    ("pyodide", ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"], "pyodide"),
+    (
+        "pyodide",
+        ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+        "pyodide",
+    ),
     ("@micropython/micropython-webassembly-pyscript", ["micropython.mjs", "micropython.wasm"], "micropython"),
     ("axe-core", ["axe.min.js"], None),  # test-only, not copied
 ]
@@ -61,7 +65,18 @@ def ensure_wheels() -> list[Path]:
         if not found:
             log(f"downloading wheel {req}")
             subprocess.run(
-                [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--dest", str(dest), req],
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "--quiet",
+                    "--no-deps",
+                    "--only-binary=:all:",
+                    "--dest",
+                    str(dest),
+                    req,
+                ],
                 check=True,
             )
             found = sorted(dest.glob(pattern))
@@ -115,7 +130,9 @@ def check_config(dist: Path) -> None:
     wanted = [config["interpreter"], *config.get("files", {})]
     missing = [p for p in wanted if not (dist / p).exists()]
     if missing:
-        raise SystemExit(f"web/pyscript.toml names files the build did not produce: {missing} (update web/wheels.txt or the toml)")
+        raise SystemExit(
+            f"web/pyscript.toml names files the build did not produce: {missing} (update web/wheels.txt or the toml)"
+        )
 
 
 def build(dist: Path | None = None, quiet: bool = False) -> Path:
@@ -146,7 +163,9 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     html = (dist / "index.html").read_text().replace("__BUILD__", version)
     (dist / "index.html").write_text(html)
     # service worker (precache every file, including the 9.6 MB wasm)
-    subprocess.run(["node", str(ROOT / "tools" / "build_sw.mjs"), str(dist)], cwd=ROOT, check=True, capture_output=quiet)
+    subprocess.run(
+        ["node", str(ROOT / "tools" / "build_sw.mjs"), str(dist)], cwd=ROOT, check=True, capture_output=quiet
+    )
     size = sum(f.stat().st_size for f in dist.rglob("*") if f.is_file())
     log(f"dist/ ready: {size / 1e6:.1f} MB in {time.perf_counter() - t0:.1f} s (build {version})")
     return dist

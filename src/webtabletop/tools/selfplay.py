@@ -10,7 +10,14 @@ from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng
 
 
-def selfplay(game_id: str, games: int, seed: int, players: tuple[str, str], options: dict[str, Any] | None = None, alternate: bool = True) -> dict[str, Any]:
+def selfplay(
+    game_id: str,
+    games: int,
+    seed: int,
+    players: tuple[str, str],
+    options: dict[str, Any] | None = None,
+    alternate: bool = True,
+) -> dict[str, Any]:
     """Play ``games`` games; with ``alternate`` the two players swap seats every game.
 
     Returns wins per *player kind index* (0 = first named, 1 = second named), draws, plies and

@@ -8,7 +8,14 @@ import socketserver
 import threading
 from pathlib import Path
 
-MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".toml": "text/plain", ".py": "text/plain"}
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+}
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -92,3 +92,26 @@ def test_ai_beats_random_quick():
 @pytest.mark.slow
 def test_ai_beats_random_200_games():
     assert _play_vs_random(200, "easy") >= 160
+
+
+def test_opponent_moves_are_keyed_by_what_the_ai_observes():
+    from webtabletop.games.sht.ai import observed_key
+
+    s = state_from(hand0=["2C", "3C"], field0=["9S*", "4D"], hand1=["5D"], shield0="5H", shield1="6C")
+    two, three = C.from_name("2C"), C.from_name("3C")
+    # the opponent (player 0 to move, AI is player 1): closed plays are one branch
+    assert (
+        observed_key(s, s.move_from_code(f"c:{two}"), 1)
+        == observed_key(s, s.move_from_code(f"c:{three}"), 1)
+        == "c:?"
+    )
+    assert observed_key(s, s.move_from_code(f"c:{two}"), 0) == f"c:{two}"
+    assert observed_key(s, s.move_from_code(f"a:{C.from_name('9S')}"), 1) == "a:@0"
+    assert observed_key(s, s.move_from_code(f"a:{C.from_name('4D')}"), 1) == f"a:{C.from_name('4D')}"
+    assert observed_key(s, s.move_from_code(f"o:{two},{three}"), 1) == f"o:{two},{three}"
+
+
+def test_single_legal_move_is_returned_at_once():
+    s = state_from(hand0=[], field0=[], hand1=["2C"], shield0="KS", shield1="KH")
+    result = sht.ai_choose(s, "hard", seed=1)
+    assert result.move.code == "pass" and result.iterations == 0

@@ -63,6 +63,7 @@ def test_share_link_round_trip_and_reveals_nothing(seed):
         link = sharelink.make_hash(record)
         assert re.fullmatch(r"#/sht\?r=[A-Za-z0-9_-]+", link), "only the game id and an opaque payload"
         assert sharelink.decode_link(link) == record
+        assert len(link) < 400
         state = record.final_state()
         policy = link_policy(state)
         if state.is_over:

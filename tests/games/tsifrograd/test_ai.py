@@ -2,12 +2,12 @@
 
 import pytest
 
+from tests.games.tsifrograd.test_rules import example_position
 from webtabletop.ai.mcts import Budget, search
 from webtabletop.games.tsifrograd import SPEC
 from webtabletop.games.tsifrograd.ai import HOOKS, simulate
 from webtabletop.games.tsifrograd.rules import CROSS, Cross
 from webtabletop.tools.selfplay import selfplay
-from tests.games.tsifrograd.test_rules import example_position
 
 
 def test_ai_takes_the_crossing_in_the_worked_example():

@@ -4,7 +4,16 @@ import pytest
 
 from webtabletop.core.protocol import IllegalMove, OptionsError, options_from_dict
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
-from webtabletop.games.tsifrograd.rules import CROSS, DECLINE, EMPTY, PLACE, Cross, Place, new_game, state_from_cells
+from webtabletop.games.tsifrograd.rules import (
+    CROSS,
+    DECLINE,
+    EMPTY,
+    PLACE,
+    Cross,
+    Place,
+    new_game,
+    state_from_cells,
+)
 
 ORANGE, BLUE = 0, 1
 TSIFRO = TsifrogradOptions()
@@ -66,7 +75,9 @@ def example_position():
     around = nb(g, idx, c)
     nine, seven = around[0], around[1]
     six = next(n for n in nb(g, idx, seven) if n != c and n not in around and n != nine)
-    state = state_from_cells(TSIFRO, {nine: (ORANGE, 9), seven: (BLUE, 7), six: (BLUE, 6)}, player=ORANGE, roll=(2, 3))
+    state = state_from_cells(
+        TSIFRO, {nine: (ORANGE, 9), seven: (BLUE, 7), six: (BLUE, 6)}, player=ORANGE, roll=(2, 3)
+    )
     return state, idx, c, seven
 
 
@@ -95,11 +106,15 @@ def test_example_nine_next_to_eleven_needs_more_than_twenty():
     around = nb(g, idx, c)
     five, nine = around[0], around[2]
     eleven = next(n for n in nb(g, idx, nine) if n not in around and n != c)
-    state = state_from_cells(TSIFRO, {five: (ORANGE, 5), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE, roll=(3, 3))
+    state = state_from_cells(
+        TSIFRO, {five: (ORANGE, 5), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE, roll=(3, 3)
+    )
     assert state.apply(Place(idx[c])).phase == PLACE  # 6 + 5 = 11 is far from 20
     import attrs
 
-    strong = state_from_cells(TSIFRO, {five: (ORANGE, 12), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE)
+    strong = state_from_cells(
+        TSIFRO, {five: (ORANGE, 12), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE
+    )
     assert attrs.evolve(strong, roll=(4, 4)).apply(Place(idx[c])).phase == PLACE  # 8 + 12 = 20, not > 20
     assert attrs.evolve(strong, roll=(4, 5)).apply(Place(idx[c])).targets == (idx[nine],)  # 21 > 20
 
@@ -120,7 +135,9 @@ def test_crossed_numbers_count_for_nothing():
     around = nb(g, idx, c)
     friend, enemy = around[0], around[1]
     guard = next(n for n in nb(g, idx, enemy) if n not in around and n != c)
-    state = state_from_cells(TSIFRO, {friend: (ORANGE, 6), enemy: (BLUE, 7), guard: (BLUE, 12)}, player=ORANGE, roll=(4, 4))
+    state = state_from_cells(
+        TSIFRO, {friend: (ORANGE, 6), enemy: (BLUE, 7), guard: (BLUE, 12)}, player=ORANGE, roll=(4, 4)
+    )
     assert state.apply(Place(idx[c])).phase == PLACE  # 8 + 6 = 14 < 7 + 12
     crossed = list(state.crossed)
     crossed[idx[guard]] = True  # the 12 no longer defends
@@ -144,7 +161,12 @@ def test_tsifroshturm_simple_crossing_example():
     g, idx = grid_names(SHTURM)
     c = "d4"
     around = nb(g, idx, c)
-    state = state_from_cells(SHTURM, {around[0]: (ORANGE, 2), around[2]: (ORANGE, 4), around[4]: (ORANGE, 9)}, player=BLUE, roll=(3, 4))
+    state = state_from_cells(
+        SHTURM,
+        {around[0]: (ORANGE, 2), around[2]: (ORANGE, 4), around[4]: (ORANGE, 9)},
+        player=BLUE,
+        roll=(3, 4),
+    )
     after = state.apply(Place(idx[c]))
     assert sorted(after.targets) == sorted([idx[around[0]], idx[around[2]]])
     final = after.apply(Cross(idx[around[2]]))
@@ -208,7 +230,9 @@ def test_proximity_capture_and_reinforce():
     cells = {around[0]: (BLUE, 5), around[1]: (BLUE, 15), around[2]: (ORANGE, 3), around[3]: (BLUE, 9)}
     state = state_from_cells(PROX, cells, player=ORANGE, roll=(9, 0))
     after = state.apply(Place(idx[c]))
-    assert after.owners[idx[around[0]]] == ORANGE and after.values[idx[around[0]]] == 5  # captured, value kept
+    assert (
+        after.owners[idx[around[0]]] == ORANGE and after.values[idx[around[0]]] == 5
+    )  # captured, value kept
     assert after.owners[idx[around[1]]] == BLUE  # 15 > 9 stays
     assert after.owners[idx[around[3]]] == BLUE  # equal is not smaller
     assert after.values[idx[around[2]]] == 4  # reinforced

@@ -605,7 +605,8 @@ def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
 
     Keys: ``hand0``/``hand1`` (names), ``field0``/``field1`` (names, a ``*`` suffix = closed),
     ``shield0``/``shield1`` (a name or None), ``discard`` (names), ``deck`` (names, top last; the
-    default is every remaining card in id order), ``player``, ``turn`` (default 1), ``attack``.
+    default is every remaining card in id order; when a deck is given, cards named nowhere go to the
+    discard pile), ``player``, ``turn`` (default 1), ``attack`` (a name: the position is a battle).
     """
     opts = options or ShtOptions()
     used: list[int] = []

@@ -67,20 +67,24 @@ def card_face(
     sw = 4 if selected else 1.5
     dash = ' stroke-dasharray="5 3"' if closed and not selected else ""
     fs = h * 0.2
+    own_label = "" if "aria-label=" in extra else f' aria-label="{esc(label)}"'
     parts = [
         f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}" data-card="{C.name(card)}" '
-        f'transform="translate({x:g},{y:g})" aria-label="{esc(label)}" {extra}>',
+        f'transform="translate({x:g},{y:g})"{own_label} {extra}>',
         f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
         f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text>',
         f'<text x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" fill="{colour}">{sym}</text>',
         f'<text x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',
     ]
     if closed:
+        parts.append(f'<rect x="1" y="{h * 0.8:g}" width="{w - 2:g}" height="{h * 0.18:g}" fill="#37474f"/>')
         parts.append(
-            f'<rect x="0" y="{h * 0.74:g}" width="{w:g}" height="{h * 0.15:g}" fill="#37474f" opacity="0.85"/>'
+            f'<text x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">closed</text>'
         )
+    else:
         parts.append(
-            f'<text x="{w / 2:g}" y="{h * 0.855:g}" font-size="{h * 0.11:g}" fill="#fff" text-anchor="middle">closed</text>'
+            f'<g transform="rotate(180 {w / 2:g} {h / 2:g})"><text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" '
+            f'font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text></g>'
         )
     if new:
         parts.append(
@@ -102,7 +106,7 @@ def card_back(
 ) -> str:
     """A face-down card (lattice pattern); ``band`` writes a word across it (e.g. "shield")."""
     parts = [
-        f'<g class="card back" transform="translate({x:g},{y:g})" aria-label="{esc(label)}" {extra}><title>{esc(label)}</title>',
+        f'<g class="card back" transform="translate({x:g},{y:g})" aria-label="{esc(label)}"><title>{esc(label)}</title>',
         f'<rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fff" stroke="#555" stroke-width="1.5"/>',
         f'<rect x="{w * 0.08:g}" y="{w * 0.08:g}" width="{w * 0.84:g}" height="{h - w * 0.16:g}" rx="{w * 0.06:g}" fill="url(#sht-back)"/>',
     ]
@@ -452,7 +456,7 @@ class ShtView(GameView):
             parts.append('<div class="actions">')
             for label, code in acts:
                 if code is None:
-                    parts.append(f'<button type="button" disabled>{esc(label)}</button>')
+                    parts.append(f'<button type="button" disabled="disabled">{esc(label)}</button>')
                 else:
                     parts.append(
                         f'<button type="button" {_button_attrs(label, code, "move")}>{esc(label)}</button>'
@@ -513,6 +517,8 @@ class ShtView(GameView):
                 return "You have no cards to play and none to attack with: pass."
             if state.first_turn:
                 return "Your first turn: select one hand card and put it open."
+            if not state.hands[p]:
+                return "You have no hand cards: click one of your field cards to attack (you must)."
             return "Your turn: select one hand card to put closed, two to put open, or click one of your field cards to attack."
         if state.phase == DEFEND:
             assert state.attack is not None

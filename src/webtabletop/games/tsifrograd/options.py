@@ -75,8 +75,14 @@ class TsifrogradOptions:
         return rectangle(self.width, self.height, self.adjacency)
 
     def describe(self) -> str:
-        title = {"tsifrograd": "Tsifrograd", "tsifroshturm": "Tsifroshturm", "proximity": "Proximity"}[self.variant]
+        title = {"tsifrograd": "Tsifrograd", "tsifroshturm": "Tsifroshturm", "proximity": "Proximity"}[
+            self.variant
+        ]
         g = self.grid()
-        board = f"hexagon of {g.size} cells" if self.board == "hex" else f"{self.width}×{self.height} squares, {self.adjacency}-adjacent"
+        board = (
+            f"hexagon of {g.size} cells"
+            if self.board == "hex"
+            else f"{self.width}×{self.height} squares, {self.adjacency}-adjacent"
+        )
         grace = f", grace {self.grace_turns}" if self.grace_turns else ""
         return f"{title} · {board}{grace}"

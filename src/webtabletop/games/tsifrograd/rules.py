@@ -196,7 +196,9 @@ class TsifroState(State):
             return self._place(move.cell)
         if isinstance(move, Cross):
             if move.cell not in self.targets:
-                raise IllegalMove(f"{self.grid.names[move.cell] if 0 <= move.cell < len(self.owners) else move.cell} cannot be crossed out now")
+                raise IllegalMove(
+                    f"{self.grid.names[move.cell] if 0 <= move.cell < len(self.owners) else move.cell} cannot be crossed out now"
+                )
             crossed = list(self.crossed)
             crossed[move.cell] = True
             counts = list(self.crossings)
@@ -221,11 +223,15 @@ class TsifroState(State):
     def grace_active(self) -> bool:
         return self.turns[self.player] < self.options.grace_turns
 
-    def eligible_targets(self, cell: int, owners: tuple[int, ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    def eligible_targets(
+        self, cell: int, owners: tuple[int, ...], values: tuple[int, ...]
+    ) -> tuple[int, ...]:
         """Enemy cells that the number just placed at ``cell`` may cross out."""
         if self.grace_active():
             return ()
-        return crossing_targets(self.options.variant, self.grid.neighbours, owners, values, self.crossed, cell, self.player)
+        return crossing_targets(
+            self.options.variant, self.grid.neighbours, owners, values, self.crossed, cell, self.player
+        )
 
     def _place(self, cell: int) -> TsifroState:
         values = list(self.values)
@@ -245,7 +251,14 @@ class TsifroState(State):
         captured = proximity_place(self.grid.neighbours, owners, values, cell, self.player, self.number)
         counts = list(self.crossings)
         counts[self.player] += captured
-        placed = fast_evolve(self, values=tuple(values), owners=tuple(owners), last=cell, last_cross=EMPTY, crossings=tuple(counts))
+        placed = fast_evolve(
+            self,
+            values=tuple(values),
+            owners=tuple(owners),
+            last=cell,
+            last_cross=EMPTY,
+            crossings=tuple(counts),
+        )
         return placed._end_turn()
 
     def _end_turn(self, **changes: Any) -> TsifroState:
@@ -296,7 +309,9 @@ class TsifroState(State):
             cell = "." if o == EMPTY else f"{'ab'[o]}{self.values[i]}{'x' if self.crossed[i] else ''}"
             rows.setdefault(name[0], []).append(cell.rjust(4))
         lines = [f"{k} {''.join(v)}" for k, v in rows.items()]
-        lines.append(f"to move: {PLAYER_NAMES[self.player]} ({self.phase}), number {self.number}; crossed {self.crossings}; totals {self.totals()}")
+        lines.append(
+            f"to move: {PLAYER_NAMES[self.player]} ({self.phase}), number {self.number}; crossed {self.crossings}; totals {self.totals()}"
+        )
         return "\n".join(lines)
 
 
@@ -322,7 +337,13 @@ def new_game(options: TsifrogradOptions, seed: int) -> TsifroState:
     )
 
 
-def state_from_cells(options: TsifrogradOptions, cells: dict[str, tuple[int, int]], player: int = 0, roll: tuple[int, int] = (1, 1), turns=(5, 5)) -> TsifroState:
+def state_from_cells(
+    options: TsifrogradOptions,
+    cells: dict[str, tuple[int, int]],
+    player: int = 0,
+    roll: tuple[int, int] = (1, 1),
+    turns=(5, 5),
+) -> TsifroState:
     """A position for tests and examples: ``cells`` maps cell names to (owner, value)."""
     state = new_game(options, 0)
     values = list(state.values)
@@ -330,4 +351,6 @@ def state_from_cells(options: TsifrogradOptions, cells: dict[str, tuple[int, int
     for name, (owner, value) in cells.items():
         i = state.grid.index_of(name)
         owners[i], values[i] = owner, value
-    return attrs.evolve(state, values=tuple(values), owners=tuple(owners), player=player, roll=roll, turns=turns)
+    return attrs.evolve(
+        state, values=tuple(values), owners=tuple(owners), player=player, roll=roll, turns=turns
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webtabletop.core.grid import SQRT3, hex_corners
+from webtabletop.core.grid import hex_corners
 from webtabletop.core.svg import die, points, svg_open
 from webtabletop.core.view import GameView, ViewContext, attrs_html, esc
 from webtabletop.games.tsifrograd.rules import CROSS, EMPTY, PLAYER_NAMES, TsifroState
@@ -89,11 +89,13 @@ class TsifrogradView(GameView):
         else:
             roll = die(state.roll[0]) + die(state.roll[1])
             caption = f"{who} rolled {state.roll[0]} + {state.roll[1]} = <b>{state.number}</b>"
-        html = f'<div class="roll" aria-live="polite"><div class="dice">{roll}</div><div>{caption}</div></div>'
+        html = (
+            f'<div class="roll" aria-live="polite"><div class="dice">{roll}</div><div>{caption}</div></div>'
+        )
         if state.phase == CROSS and ctx.interactive:
             html += (
                 '<div class="choice"><p>Cross out one highlighted number — or keep the peace:</p>'
-                f'<button type="button" class="btn" data-move="-" data-key="decline">Decline (cross nothing)</button></div>'
+                '<button type="button" class="btn" data-move="-" data-key="decline">Decline (cross nothing)</button></div>'
             )
         elif state.grace_active() and state.options.variant != "proximity":
             left = state.options.grace_turns - state.turns[state.player]
@@ -157,8 +159,10 @@ squares 3–12 per side).</li>
 <li>the new cell touches at least one other un-crossed number of the player; let <b>M</b> be the largest of them;</li>
 <li><b>N + M &gt; E + D</b>, where D is the largest un-crossed number of E's owner touching E (0 if there is none).</li>
 </ol>
-<p>Example: Orange writes 5 next to its 9 and crosses out a Blue 7 whose best friend is a 6, because 9 + 5 = 14 &gt;
-7 + 6 = 13. Orange can never cross a 9 standing next to an 11: that needs more than 20.</p>
+<p>Example 1: Orange writes 5 next to its 9 and crosses out a Blue 7 whose best friend is a 6, because 9 + 5 = 14 &gt;
+7 + 6 = 13.</p>
+<p>Example 2: a Blue 9 standing next to a Blue 11 needs more than 9 + 11 = 20. Orange, whose biggest numbers there are
+a 5 and a 6 (5 + 6 = 11), cannot touch it, whatever it writes; it would need something like a 12 placed beside its own 9.</p>
 <p>Crossing happens only at the moment of the move, so placing next to enemies is otherwise safe. At most one number is
 crossed out per turn; the eligible numbers light up and the player picks one or declines.</p>
 <p><b>Winner:</b> whoever crossed out more enemy numbers. Equal counts: <b>the second player (Blue) wins</b>.</p>
@@ -178,8 +182,11 @@ reinforced by +1. When the board is full, the higher total of owned values wins;
 <li>The source's board pictures are lost: the preset sizes above are our choice.</li>
 <li>Tsifrograd: one crossing per turn at most, chosen by the player, optional.</li>
 <li>Tsifroshturm: equal totals go to the second player, as in Tsifrograd.</li>
-<li>Proximity: reinforcement has no upper limit; captured cells keep their value; no blocked cells; equal totals draw.
-Opening grace does not apply to Proximity.</li>
+<li>Proximity follows the original Flash game (capture smaller touching enemies, +1 to touching friends); the score is
+the total of owned armies. Reinforcement has no upper limit; captured cells keep their value; no blocked cells; equal
+totals draw. Opening grace does not apply to Proximity.</li>
+<li>The digest's phrase “Orange cannot cross a 9 standing next to an 11” is read in its source context (Orange's
+numbers there are a 5 and a 6): with a 12 beside an own 9, crossing it is possible (21 &gt; 20).</li>
 <li>Dice are rolled by the app from the game's seed, so a shared link replays the very same rolls.</li>
 </ul>
 <h2>Playing here</h2>
