@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import shutil
 import statistics
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from webtabletop.tools.chromium import ARGS, CHROMIUM
 from webtabletop.tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("WTT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @contextlib.contextmanager

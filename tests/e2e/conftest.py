@@ -8,26 +8,16 @@ build``; the README's test command does it).
 from __future__ import annotations
 
 import contextlib
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
+from webtabletop.tools.chromium import ARGS as CHROMIUM_ARGS
+from webtabletop.tools.chromium import CHROMIUM
 from webtabletop.tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = os.environ.get("WTT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_TIMEOUT = 90_000
 
 
