@@ -164,7 +164,7 @@ def test_new_game_form_validates_and_starts():
             "name": "new-game",
             "data": {
                 "variant": "proximity",
-                "preset": "large",
+                "_preset": "large",
                 "radius": "3",
                 "grace": "",
                 "seed": "42",
@@ -299,3 +299,44 @@ def test_hidden_information_share_link_opens_behind_the_privacy_screen():
     friend = Page(hash_=page.last["clipboard"][len("http://x/") :])
     if not friend.app.session.state.is_over:
         assert "Pass the device to" in friend.last["html"]
+
+
+def test_two_tabs_on_the_same_game_never_overwrite_each_other():
+    first = Page(hash_="#/tsifrograd/play?vs=human")
+    first.send({"type": "move", "code": first.cells()[0]})
+    second = Page(first.storage, "#/tsifrograd")  # the same saved game in another tab
+    second.send({"type": "move", "code": second.cells()[0]})
+    key = next(k for k, v in second.storage.items() if k.startswith(PREFIX + "game:"))
+    first.storage.update(second.storage)
+    first.send({"type": "storage", "key": key, "value": second.storage[key]})
+    first.send({"type": "move", "code": first.cells()[-1]})
+    games = {k: json.loads(v)["data"]["record"]["moves"] for k, v in first.storage.items() if k.startswith(PREFIX + "game:")}
+    assert len(games) == 2  # the other tab's game and this tab's game are both kept
+    assert "another tab" in first.last["toast"]
+
+
+def test_dumaraj_position_editor_to_new_game():
+    page = Page(hash_="#/dumaraj/editor")
+    assert page.last["route"] == "editor" and "Legal position" in page.last["html"]
+    page.send({"type": "pick", "token": "load:empty8"})
+    page.send({"type": "pick", "token": "sq:0"})
+    assert "Choose a mob" in page.last["html"]
+    page.send({"type": "pick", "token": "tool:Q"})
+    page.send({"type": "pick", "token": "sq:3"})  # d1: a white Fej
+    text = page.app.editor["text"]
+    assert text.startswith("4k3/8/8/8/8/8/8/3QK3") and text.endswith(" w")
+    page.send({"type": "pick", "token": "tool:p"})
+    page.send({"type": "pick", "token": "sq:1"})  # a black Pixa on its finist line (b1) is illegal
+    assert "Not a legal start" in page.last["html"]
+    page.send({"type": "cmd", "name": "editor-start"})
+    assert page.last["route"] == "editor" and "Pixa" in page.last["html"]
+    page.send({"type": "pick", "token": "sq:1"})  # clicking the same mob again removes it
+    page.send({"type": "form", "name": "editor-text", "data": {"text": "nonsense"}})
+    assert "cannot be read" in page.last["html"]
+    page.send({"type": "cmd", "name": "editor-start"})
+    assert page.last["route"] == "new" and "3QK3" in page.last["html"]
+    page.send({"type": "form", "name": "new-game", "data": {"fen": page.app.editor["text"], "player0": "human", "player1": "human", "seed": "1"}})
+    assert page.last["route"] == "game"
+    assert page.app.session.state.fen().startswith("4k3/8/8/8/8/8/8/3QK3 w")
+    page.send({"type": "cmd", "name": "export-text"})
+    assert page.last["clipboard"].startswith("4k3/")

@@ -137,6 +137,7 @@ def game_screen(
     message: str | None,
     notices: list[str],
     extra_controls: str = "",
+    ai_note: str = "",
 ) -> str:
     turn = ""
     if to_move is not None:
@@ -194,14 +195,18 @@ def game_screen(
             title="Last position (End)",
             cls="btn icon",
         )
-        + btn("Flip", "flip", title="Flip the board (F)", shortcut="F")
+        + (btn("Flip", "flip", title="Flip the board (F)", shortcut="F") if view.flippable else "")
         + btn("Copy share link", "copy-link", key="copy-link")
         + btn("Save file", "export-game", title="Download this game as a file")
         + extra_controls
         + "</div>"
     )
+    style = ""
+    if view.player_inks:
+        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
     return (
-        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'>"
+        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{style}>"
         f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>"
         f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}"
         f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
@@ -209,7 +214,7 @@ def game_screen(
         f"<div class='board-col'>{turn}<div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
         f"<table class='score'><caption class='visually-hidden'>Scores</caption>{names}{status_rows}</table>"
-        f"{players_controls(view, players)}{controls}"
+        f"{players_controls(view, players)}{ai_note}{controls}"
         f"<h2 class='log-title'>Moves</h2>{log_html}</aside></div>{result}</section>"
     )
 
@@ -226,7 +231,7 @@ def new_game_form(
         f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets
     )
     preset_html = (
-        f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="preset">'
+        f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="_preset">'
         f'<option value="custom">custom (use the fields below)</option>{preset_opts}</select>'
         f"<small>A preset overrides the board fields below.</small></div>"
         if presets
@@ -262,6 +267,14 @@ def rules_page(spec: GameSpec, view: GameView) -> str:
     return (
         f"<article class='rules'><h1>{esc(spec.title)} — rules</h1>{view.rules_html()}"
         f"<p class='actions'>{link('Play', f'#/{spec.id}', 'btn primary')}{link('All games', '#/', 'btn ghost')}</p></article>"
+    )
+
+
+def editor_page(spec: GameSpec, title: str, body: str) -> str:
+    return (
+        f"<section class='editor'><div class='game-head'><h1>{esc(spec.title)}: {esc(title.lower())}</h1>"
+        f"<nav class='game-nav' aria-label='Game'>{link('Back to the game', f'#/{spec.id}', 'btn small')}"
+        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
     )
 
 

@@ -66,6 +66,8 @@ class Session:
         self.message: str | None = None
         self.last_ai: dict[str, Any] | None = None
         self.revealed: int | None = None  # hot-seat with secrets: who confirmed being at the device
+        self.saved_value: str | None = None  # what this tab last wrote for this game
+        self.forked = False  # another tab changed this game: save ours under a new slot
 
     @property
     def state(self):
@@ -136,6 +138,7 @@ class App:
         self.now = 0.0
         self.base = ""
         self.settings: dict[str, Any] = {"ai_level": "normal", "coords": True}
+        self.editor: dict[str, Any] = {}  # position editor: game, text, tool, message
         self._resp: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ entry point
@@ -152,6 +155,8 @@ class App:
                 self._ai_move()
             elif kind == "storage":
                 self._storage_event(action.get("key"), action.get("value"))
+            elif kind == "pick" and self.route[0] == "editor":
+                self._editor_pick(str(action.get("token", "")))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop"):
                 pass
             elif kind == "move":
@@ -221,6 +226,20 @@ class App:
                 spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"])
             )
             self._resp["hash"] = f"#/{spec.id}"
+        elif page == "editor" and getattr(game_module(spec.id), "EDITOR", None) is not None:
+            editor = game_module(spec.id).EDITOR
+            text = editor.default_text()
+            if query.get("from") == "game" and self.session is not None and self.session.spec.id == spec.id:
+                text = self.session.view.export_text(self.session.state) or text
+            elif self.editor.get("game") == spec.id:
+                text = self.editor["text"]
+            self.editor = {
+                "game": spec.id,
+                "text": editor.load(text),
+                "tool": self.editor.get("tool"),
+                "message": None,
+            }
+            self.route = ("editor", spec.id)
         elif page == "slot":
             if not self._load_slot(spec, query.get("s", "")):
                 self.route = (
@@ -277,6 +296,7 @@ class App:
             )
             return False
         self.session = Session(spec, slot, history, Players.from_json(data["players"]))
+        self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
         return True
 
@@ -316,7 +336,13 @@ class App:
         s = self.session
         if s is None:
             return
-        self._write(storage.write(SAVED_GAME, game_key(s.spec.id, s.slot), s.save_data(self.now)))
+        if s.forked:  # never overwrite what another tab saved: keep both games
+            s.slot = self._new_slot()
+            s.forked = False
+            self._toast("This game was also changed in another tab. Both versions are kept: see “Your data”.")
+        w = storage.write(SAVED_GAME, game_key(s.spec.id, s.slot), s.save_data(self.now))
+        s.saved_value = w.value
+        self._write(w)
         self._write(storage.write(LAST_GAME, last_key(s.spec.id), {"slot": s.slot}))
 
     def _write(self, w: storage.Write) -> None:
@@ -404,6 +430,19 @@ class App:
                 "text": storage.export_all(self.store, __version__),
             }
             return
+        if name == "copy-text":
+            self._resp["clipboard"] = str(arg or "")
+            self._toast("Position text copied.", str(arg or ""))
+            return
+        if name == "editor-start" and self.route[0] == "editor":
+            editor = game_module(self.route[1]).EDITOR
+            problem = editor.check(self.editor["text"])
+            if problem:
+                self.editor["message"] = problem
+                return
+            self.route = ("new", self.route[1], None, {"fen": self.editor["text"]})
+            self._resp["hash"] = f"#/{self.route[1]}/new"
+            return
         s = self._require_game()
         h = s.history
         s.message = None
@@ -436,6 +475,14 @@ class App:
             link = self.base + sharelink.make_hash(h.current_record())
             self._resp["clipboard"] = link
             self._toast("Share link copied. It opens this exact position.", link)
+        elif name == "export-text":
+            text = s.view.export_text(s.state)
+            if text:
+                self._resp["clipboard"] = text
+                self._toast(
+                    "Position text copied. Paste it into the position editor or a new game's start position.",
+                    text,
+                )
         elif name == "export-game":
             rec = h.record
             self._resp["download"] = {
@@ -465,6 +512,14 @@ class App:
         self._save()
 
     def _form(self, name: str, data: dict[str, Any]) -> None:
+        if name == "editor-text" and self.route[0] == "editor":
+            editor = game_module(self.route[1]).EDITOR
+            try:
+                self.editor["text"] = editor.load(str(data.get("text", "")))
+                self.editor["message"] = None
+            except GameError as exc:
+                self.editor["message"] = f"That text cannot be read: {exc}"
+            return
         if name != "new-game" or self.route[0] != "new":
             raise GameError("this form is not open")
         spec = get_game(self.route[1])
@@ -473,7 +528,7 @@ class App:
         kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
         level = data.pop("level", "normal")
         seed_text = str(data.pop("seed", "") or "").strip()
-        preset = data.pop("preset", "custom")
+        preset = data.pop("_preset", "custom")
         presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
         if preset in presets:
             data.update(presets[preset])
@@ -533,6 +588,11 @@ class App:
         self.session = None
         self._toast(f"Imported {len(docs)} entries from {name}; every replaced entry was backed up first.")
 
+    def _editor_pick(self, token: str) -> None:
+        editor = game_module(self.route[1]).EDITOR
+        text, tool, message = editor.pick(self.editor["text"], self.editor.get("tool"), token)
+        self.editor.update(text=text, tool=tool, message=message)
+
     def _storage_event(self, key: Any, value: Any) -> None:
         """Another tab changed storage: keep our snapshot current (never lose its writes)."""
         if not isinstance(key, str):
@@ -541,6 +601,9 @@ class App:
             self.store.pop(key, None)
         else:
             self.store[key] = str(value)
+        s = self.session
+        if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
+            s.forked = True
         self._resp["quiet"] = True
 
     def _toast(self, message: str, link: str | None = None) -> None:
@@ -588,6 +651,12 @@ class App:
                 spec, fields, presets, players, str(entered.get("seed", "")), str(entered.get("preset", ""))
             )
             title = f"New {spec.title} game · webtabletop"
+        elif route[0] == "editor":
+            spec = get_game(route[1])
+            editor = game_module(spec.id).EDITOR
+            body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
+            html = pages.editor_page(spec, editor.title, body)
+            title = f"{spec.title} {editor.title.lower()} · webtabletop"
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
             title = f"{self.session.spec.title} · webtabletop"
@@ -641,6 +710,10 @@ class App:
                 if h.at_end
                 else "Reviewing the game."
             )
+        if view.export_text(state) is not None:
+            extra += pages.btn("Position text", "export-text", title="Copy this position as text")
+        if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
+            extra += pages.link("Edit position", f"#/{s.spec.id}/editor?from=game", "btn")
         options = s.spec.options_from_dict(h.record.options)
         description = options.describe() if hasattr(options, "describe") else ""
         log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
@@ -663,7 +736,16 @@ class App:
             message=s.message,
             notices=self.notices,
             extra_controls=extra,
+            ai_note=self._ai_note(s),
         )
+
+    @staticmethod
+    def _ai_note(s: Session) -> str:
+        info = s.last_ai
+        if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
+            return ""
+        work = f", {info['iterations']} playouts" if info.get("iterations") else ""
+        return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'
 
     def _saved_list(self) -> list[tuple[str, str, str]]:
         out = []

@@ -52,6 +52,11 @@ class GameView:
     player_colours: tuple[str, str] = ("#e8772e", "#2f6fd6")
     #: hidden information: hot-seat play shows a privacy screen between turns
     privacy_screen: bool = False
+    #: the board has an orientation worth flipping (the Flip button and the F key)
+    flippable: bool = False
+    #: CSS colours of the two players (swatches) and of their names in text; None keeps the
+    #: page's orange/blue
+    player_inks: tuple[str, str] | None = None
 
     def board(self, state: State, ctx: ViewContext) -> str:
         """The board as SVG (or HTML) text."""
@@ -76,6 +81,10 @@ class GameView:
     def rules_html(self) -> str:
         """The in-app rules page (HTML)."""
         return "<p>No rules page yet.</p>"
+
+    def export_text(self, state: State) -> str | None:
+        """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""
+        return None
 
     def options_help(self) -> dict[str, str]:
         """Short help text per option name for the new-game dialog."""

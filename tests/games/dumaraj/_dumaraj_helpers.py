@@ -28,7 +28,19 @@ def codes(state: DumaState) -> list[str]:
 def reference_moves(b: E.Board) -> list[int]:
     """Legal moves the slow way: pseudo-legal moves (the engine under "Raj capture") filtered by
     make / is the own Raj under flag / unmake. Used to check the pin-and-check generator."""
-    rb = E.Board(b.W, b.H, b.sq, b.side, attrs.evolve(b.rules, raj_capture=True), b.rect, b.ctr, b.bumm, b.editor, b.half, b.full)
+    rb = E.Board(
+        b.W,
+        b.H,
+        b.sq,
+        b.side,
+        attrs.evolve(b.rules, raj_capture=True),
+        b.rect,
+        b.ctr,
+        b.bumm,
+        b.editor,
+        b.half,
+        b.full,
+    )
     out = []
     c = b.side
     for m in E.gen_moves(rb):

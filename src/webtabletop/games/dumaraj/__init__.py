@@ -3,7 +3,8 @@
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
 from webtabletop.games.dumaraj import rules
-from webtabletop.games.dumaraj.ai import choose_move
+from webtabletop.games.dumaraj.ai import choose_move, mcts_hooks
+from webtabletop.games.dumaraj.editor import EDITOR
 from webtabletop.games.dumaraj.options import PRESETS, DumaRajOptions
 from webtabletop.games.dumaraj.view import DumaRajView
 
@@ -15,6 +16,7 @@ SPEC = register(
         "or 8×8 location, with agreed arbitrary moves: flex, editor, warp and piCSbumm.",
         options_class=DumaRajOptions,
         new_game=rules.new_game,
+        ai_hooks=mcts_hooks(),
     )
 )
 rules.DumaState.spec = SPEC
@@ -22,4 +24,4 @@ rules.DumaState.spec = SPEC
 VIEW = DumaRajView()
 ai_choose = choose_move
 
-__all__ = ["SPEC", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move", "rules"]
+__all__ = ["SPEC", "EDITOR", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move", "rules"]

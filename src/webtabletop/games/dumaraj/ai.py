@@ -28,6 +28,7 @@ from webtabletop.games.dumaraj.pieces import GON, PIXA, RAJ, TRIGON, value_of
 MATE = 1_000_000
 INF = 10_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
+TT_MAX = 200_000  # transposition-table entries
 
 
 @attrs.frozen
@@ -187,7 +188,8 @@ class Searcher:
                 return 800_000
             return hist.get(m, 0)
 
-        return sorted(moves, key=score, reverse=True)
+        # ties broken by the move's own number: the order never depends on set iteration order
+        return sorted(moves, key=lambda m: (score(m) << 24) | m, reverse=True)
 
     def _is_tactical(self, m: int) -> bool:
         kind = (m >> 16) & 15
@@ -251,7 +253,10 @@ class Searcher:
         finally:
             self.path.pop()
         flag = EXACT if orig_alpha < best < beta else (LOWER if best >= beta else UPPER)
-        self.tt[key] = (depth, flag, best, best_move)
+        tt = self.tt
+        if len(tt) >= TT_MAX:  # bounded memory (Pyodide): start afresh
+            tt.clear()
+        tt[key] = (depth, flag, best, best_move)
         return best
 
     def quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
@@ -269,13 +274,14 @@ class Searcher:
             best = -INF
         if qd > 8:
             return evaluate(b)
-        moves = E.gen_moves(b)
-        if not moves:
+        if in_check:
+            moves = E.gen_moves(b)
+            if not moves:
+                return -MATE + ply
+        else:
             if b.kings[b.side] < 0:
                 return -MATE + ply
-            return -MATE + ply if in_check else 0
-        if not in_check:
-            moves = [m for m in moves if self._is_tactical(m)]
+            moves = E.gen_tactical(b)
         side = b.side
         for m in self._order(moves, 0, ply):
             E.make(b, m)
@@ -335,6 +341,7 @@ def search_board(
     if not root:
         raise ValueError("no legal move: the game is over")
     rng = Rng.from_seed(seed)
+    root.sort()  # a canonical order first (the generator's order follows set iteration)
     rng.shuffle(root)
     noise = {m: rng.randbelow(level.noise + 1) for m in root} if level.noise else {}
     best_move, best_score, depth_done = root[0], 0, 0
@@ -372,7 +379,7 @@ def search_board(
                 best_move, best_score = cur_best, cur_score
             break
         best_move, best_score, depth_done = cur_best, cur_score, depth
-        ordered = sorted(ordered, key=lambda m: scores.get(m, -INF), reverse=True)
+        ordered.sort(key=lambda m: scores.get(m, -INF), reverse=True)  # stable: ties keep order
         if abs(best_score) >= MATE - 1000:
             break
     b_pv = s.pv(best_move)
@@ -386,11 +393,24 @@ def choose_move(
     time_limited: bool = True,
     clock: Callable[[], float] = time.perf_counter,
     max_depth: int | None = None,
+    nodes: int | None = None,
+    seconds: float | None = None,
 ) -> SearchResult:
-    """The AI's move for ``state`` (a DumaState) at ``level`` (easy, normal, hard)."""
+    """The AI's move for ``state`` (a DumaState) at ``level`` (easy, normal, hard).
+
+    ``nodes`` / ``seconds`` override the level's node and time budgets; the time budget applies
+    only with ``time_limited`` (without it the search is reproducible from ``seed``)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(LEVELS)})")
+    if state.is_over:
+        raise ValueError("no legal move: the game is over")
     lv = LEVELS[level]
+    if nodes is not None or seconds is not None:
+        lv = attrs.evolve(
+            lv,
+            nodes=nodes if nodes is not None else lv.nodes,
+            seconds=seconds if seconds is not None else lv.seconds,
+        )
     b = state.board()
     m, depth, nodes, seconds, score, pv = search_board(
         b, lv, seed, time_limited, clock, tuple(state.history), max_depth
@@ -404,3 +424,25 @@ def choose_move(
         codes.append(N.move_code(x, state.width))
         E.make(bb, x)
     return SearchResult(move, depth, nodes, seconds, score, tuple(codes))
+
+
+# --- plug-ins for the generic MCTS (webtabletop.ai.mcts), used by game-agnostic tools ----------
+
+
+def _mcts_evaluate(state) -> tuple[float, float]:
+    import math
+
+    v = math.tanh(evaluate(state.board()) / 400.0)
+    return (v, -v) if state.to_move() == 0 else (-v, v)
+
+
+def _mcts_order(state, moves):
+    cells = state.cells
+    return sorted(moves, key=lambda m: (not cells[m.to] or m.kind >= E.CUT, m.kind != E.PROMO))
+
+
+def mcts_hooks():
+    """AiHooks for the generic MCTS: short rollouts cut by the evaluation, frags first."""
+    from webtabletop.ai.mcts import AiHooks
+
+    return AiHooks(evaluate=_mcts_evaluate, rollout_depth=2, order_moves=_mcts_order)

@@ -525,6 +525,80 @@ def gen_moves(b: Board) -> list[int]:
     return out
 
 
+def gen_tactical(b: Board) -> list[int]:
+    """Legal frags, rursus moves and piCSbumm strikes, for a side *not* under flag (the AI's
+    quiescence search). Outside the Editor phase only."""
+    c = b.side
+    e = 1 - c
+    k = b.kings[c]
+    if k < 0 or b.kings[e] < 0 or b.editor is not None:
+        return []
+    sq = b.sq
+    g = b.geo
+    enemy = OWN[e]
+    legal = not b.rules.raj_capture
+    pinned = _check_info(sq, g, k, c)[2] if legal else None
+    tab = g.tab[c]
+    out: list[int] = []
+    for s in b.pcs[c]:
+        if s == k:
+            continue
+        p = sq[s]
+        kind = p & 7
+        bo, mv, cp, rays = tab[kind]
+        start = len(out)
+        if kind == PIXA:
+            promo = g.promo[c]
+            for t in mv[s]:
+                if promo[t] and not sq[t]:
+                    for pk in PROMOTIONS:
+                        out.append(s | t << 8 | PROMO << 16 | pk << 20)
+            for t in cp[s]:
+                if enemy[sq[t]]:
+                    if promo[t]:
+                        for pk in PROMOTIONS:
+                            out.append(s | t << 8 | PROMO << 16 | pk << 20)
+                    else:
+                        out.append(s | t << 8)
+        else:
+            for t in bo[s]:
+                if enemy[sq[t]]:
+                    out.append(s | t << 8)
+            for ray in rays[s]:
+                for t in ray:
+                    q = sq[t]
+                    if q:
+                        if enemy[q]:
+                            out.append(s | t << 8)
+                        break
+            for t in cp[s]:
+                if enemy[sq[t]]:
+                    out.append(s | t << 8)
+        if pinned is not None and s in pinned and len(out) > start:
+            allowed = pinned[s]
+            keep = [m for m in out[start:] if (m >> 8) & 255 in allowed]
+            del out[start:]
+            out.extend(keep)
+    kp = sq[k]
+    sq[k] = 0
+    for t in g.adj[k]:
+        if enemy[sq[t]] and not (legal and attacked(sq, g, t, e)):
+            out.append(k | t << 8)
+    sq[k] = kp
+    if b.bumm is not None and b.rules.picsbumm:
+        over = b.bumm[0]
+        mine = PIXA | c << 3
+        for s in g.attfrom[c][PIXA][over]:
+            if sq[s] == mine:
+                m = s | over << 8 | BUMM << 16
+                make(b, m)
+                ok = not legal or not attacked(b.sq, b.geo, b.kings[c], e)
+                unmake(b)
+                if ok:
+                    out.append(m)
+    return out
+
+
 def _gen_editor(b: Board) -> list[int]:
     out = []
     c = b.side

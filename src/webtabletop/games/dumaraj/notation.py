@@ -289,12 +289,14 @@ def validate_board(b: E.Board) -> None:
                     f"a Pixa of the {names[c]} player stands on its finist line ({square_name(s, w)})"
                 )
     mover = b.side
-    if b.editor is None:
+    if b.rules.raj_capture:  # under "Raj capture" a Raj may stand under flag
+        pass
+    elif b.editor is None:
         if b.in_check(1 - mover):
             raise PositionError(f"the side to move ({names[mover]}) could frag the enemy Raj")
-    else:
-        if b.in_check(mover):
-            raise PositionError("in the Editor phase the mover's own Raj may not be under flag")
+    elif b.in_check(mover):
+        raise PositionError("in the Editor phase the mover's own Raj may not be under flag")
+    if b.editor is not None:
         for line in b.editor:
             border = (x0, x1) if line >= E.FILE_LINE else (y0, y1)
             pos = line - E.FILE_LINE if line >= E.FILE_LINE else line
@@ -351,3 +353,15 @@ def move_label(b: E.Board, m: int) -> str:
     if kind == E.PROMO:
         text += f"={MOBS[E.m_promo(m)].name}"
     return text
+
+
+def validate_fen(text: str, rules: E.Rules | None = None) -> Position:
+    """Check position text for the position editor: readable, each side one Raj, no Pixa on its
+    finist line, the side to move cannot frag the enemy Raj, sizes 4x4..12x12. ``rules`` default
+    to the text's own rules field. Raises :class:`NotationError` / :class:`PositionError`."""
+    pos = parse_fen(text)
+    if rules is None:
+        r = pos.rules or {}
+        rules = E.Rules(r.get("trigon_degree", 2), *(bool(r.get(name, False)) for _ch, name in RULE_LETTERS))
+    validate_board(pos.board(rules))
+    return pos

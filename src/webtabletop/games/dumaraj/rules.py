@@ -13,7 +13,8 @@ End of the game (checked when a turn is complete):
   (it is an offer between players, not a move of the record).
 
 Invariants: ``cells`` holds exactly one Raj per side (except after a Raj capture); no Pixa on its
-finist line; the side to move cannot frag the enemy Raj (outside the Editor phase).
+finist line; the side to move cannot frag the enemy Raj (outside the Editor phase, and unless
+"Raj capture" is agreed).
 """
 
 from __future__ import annotations
@@ -123,7 +124,16 @@ class DumaState(State):
         if ms is None:
             b = self._board()
             ms = E.gen_moves(b)
-            ms.sort(key=lambda m: (m >> 16 & 15 >= E.CUT, m & 255, m >> 8 & 255, m >> 16 & 15, m >> 20))
+            ms.sort(
+                key=lambda m: (
+                    m >> 16 & 15 >= E.CUT,
+                    m >> 16 & 15 == E.SKIP,
+                    m & 255,
+                    m >> 8 & 255,
+                    m >> 16 & 15,
+                    m >> 20,
+                )
+            )
             self._cache["moves"] = ms
         return ms
 
@@ -219,7 +229,7 @@ class DumaState(State):
             out = nxt.outcome()
             if out is not None and out.reason == "mate":
                 label += "#"
-            elif nxt.editor is None and nxt.in_check():
+            elif nxt._board().in_check(1 - self.side):
                 label += "+"
         return label
 
@@ -265,6 +275,7 @@ def state_from_fen(text: str, options: DumaRajOptions | None = None) -> DumaStat
     ``fen`` = the text, so restarting from the options gives the same position)."""
     pos = N.parse_fen(text)
     if options is None:
+        N.validate_board(pos.board(DumaRajOptions(**(pos.rules or {})).rules()))
         options = DumaRajOptions(fen=text, **(pos.rules or {}))
     b = pos.board(options.rules())
     N.validate_board(b)

@@ -71,6 +71,11 @@ def glyph(kind: int, colour: int, cx: float, cy: float, r: float) -> str:
 class DumaRajView(GameView):
     player_names = PLAYER_NAMES
     player_colours = ("#f2efe6", "#262626")
+    player_inks = ("#6b5a3e", "#262626")
+    flippable = True
+
+    def export_text(self, state: DumaState) -> str:
+        return state.fen()
 
     # --- geometry ---------------------------------------------------------------------------
     def _xy(self, state: DumaState, s: int, flipped: bool) -> tuple[float, float]:
@@ -203,6 +208,10 @@ class DumaRajView(GameView):
             if p:
                 cell.append(
                     f"<g{upright.format(x=ccx, y=ccy)}>{glyph(p & 7, p >> 3, ccx, ccy, CELL * 0.36)}</g>"
+                )
+            if mark and ctx.hover == token:  # drag preview: the mob would land here
+                cell.append(
+                    f'<rect class="hover" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4:g}" height="{CELL - 4:g}" fill="#1e88e5" fill-opacity=".3"/>'
                 )
             if mark == "flep":
                 cell.append(
@@ -472,12 +481,14 @@ move: the leaper and the striker leave the location (and a Pixa of the leaper's 
 </ul>
 <h3>Decisions where the source is silent</h3>
 <ul>
-<li>Each side's half: the ranks nearer to it; the middle rank of an odd number of ranks belongs to neither half.</li>
+<li>Each side's half: the ranks nearer to it; the middle rank of an odd number of ranks belongs to neither half; after Editor cuts the halves are counted on the
+ranks still in play.</li>
 <li>Raj flex may pass over bits under flag (only "not under flag" and "not into flag" apply).</li>
 <li>Editor: the move vector is the move's from-bit to to-bit (a flex: the Raj's or the Lod''s; piCSbumm: striker to
 the leaped-over bit; a Warp move the short way round). A northward move offers the southern border rank, an eastward
 one the western file, and so on. A line whose removal would leave a Pixa on its finist line cannot be removed. Under
-Warp, a cut that would put one's own Raj under flag is not offered. The Editor choice is a move of its own ("-a",
+Warp, a cut that would put one's own Raj under flag is not offered. The Editor phase also follows a mating move
+(the result is decided after it), but not a move that frags a Raj under "Raj capture" (the game is over). The Editor choice is a move of its own ("-a",
 "-1", or "-" to keep the location); the turn passes after it.</li>
 <li>Warp wraps around the current location (after removed lines). A Pixa leaping 2 forward over the front border lands
 on its own back rank (no rursus: it did not end on the finist line).</li>

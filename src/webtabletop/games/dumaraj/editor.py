@@ -1,0 +1,149 @@
+"""The DumaRaj position editor: place and remove mobs, choose the side to move, check legality.
+
+Pure functions over position text (the FEN-like notation of :mod:`notation`); the app shell shows
+:meth:`PositionEditor.render` on ``#/dumaraj/editor`` and sends clicks as tokens:
+``tool:<letter>`` (upper case = White, lower = Black, ``x`` = eraser), ``sq:<index>`` (apply the
+tool to a bit; the same mob again removes it), ``side:w|b``, ``load:<preset>|empty8|empty10``.
+"Start from here" hands the text to the new-game dialog (as the ``fen`` option), where the agreed
+arbitrary moves are chosen and the position is validated once more against them.
+"""
+
+from __future__ import annotations
+
+from webtabletop.core.protocol import GameError
+from webtabletop.core.view import attrs_html, esc
+from webtabletop.games.dumaraj import notation
+from webtabletop.games.dumaraj.options import PRESET_FENS
+from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.games.dumaraj.view import glyph
+
+LETTERS = "KQRBNTP"
+SQ = 40
+LOADS = {
+    "grand": PRESET_FENS["grand"],
+    "classic": PRESET_FENS["classic"],
+    "empty8": "4k3/8/8/8/8/8/8/4K3 w",
+    "empty10": "5k4/10/10/10/10/10/10/10/10/5K4 w",
+}
+
+
+def _split(text: str) -> tuple[int, int, list[int], str]:
+    pos = notation.parse_fen(text)
+    return pos.width, pos.height, list(pos.cells), "w" if pos.side == 0 else "b"
+
+
+def _code(letter: str) -> int:
+    kind = LETTERS.index(letter.upper()) + 1
+    return kind | (8 if letter.islower() else 0)
+
+
+class PositionEditor:
+    title = "Position editor"
+
+    def default_text(self) -> str:
+        return PRESET_FENS["classic"]
+
+    def load(self, text: str) -> str:
+        """Normalised board + side text of ``text``; :class:`GameError` if it cannot be read."""
+        w, h, cells, side = _split(text.strip())
+        return f"{notation.board_text(cells, w, h)} {side}"
+
+    def check(self, text: str) -> str | None:
+        """None when the position may be started from, else the reason (a clear sentence)."""
+        try:
+            notation.validate_fen(text)
+        except GameError as exc:
+            return str(exc)
+        return None
+
+    def pick(self, text: str, tool: str | None, token: str) -> tuple[str, str | None, str | None]:
+        kind, _, arg = token.partition(":")
+        if kind == "tool" and (arg == "x" or (len(arg) == 1 and arg.upper() in LETTERS)):
+            return text, arg, None
+        if kind == "load" and arg in LOADS:
+            return self.load(LOADS[arg]), tool, None
+        w, h, cells, side = _split(text)
+        if kind == "side" and arg in ("w", "b"):
+            side = arg
+        elif kind == "sq" and arg.isdigit() and int(arg) < w * h:
+            if tool is None:
+                return text, tool, "Choose a mob (or the eraser) first, then click bits."
+            s = int(arg)
+            new = 0 if tool == "x" else _code(tool)
+            cells[s] = 0 if cells[s] == new else new
+        else:
+            return text, tool, f"Unknown editor action {token!r}."
+        return f"{notation.board_text(cells, w, h)} {side}", tool, None
+
+    def render(self, text: str, tool: str | None, message: str | None) -> str:
+        w, h, cells, side = _split(text)
+        svg = [
+            f'<svg class="board editor-board" viewBox="0 0 {w * SQ + 24} {h * SQ + 24}" role="group" '
+            f'aria-label="Location {w} by {h}: click a bit to place the chosen mob" xmlns="http://www.w3.org/2000/svg">'
+        ]
+        for s, p in enumerate(cells):
+            x, y = 20 + (s % w) * SQ, (h - 1 - s // w) * SQ
+            name = notation.square_name(s, w)
+            what = "empty" if not p else f"{'Black' if p & 8 else 'White'} {MOBS[p & 7].name}"
+            fill = "#eed9b6" if (s % w + s // w) % 2 else "#b58863"
+            a = attrs_html(
+                data_pick=f"sq:{s}",
+                data_key=f"ed-{s}",
+                role="button",
+                tabindex="0",
+                aria_label=f"{name}: {what}",
+            )
+            piece = glyph(p & 7, 1 if p & 8 else 0, x + SQ / 2, y + SQ / 2, SQ * 0.4) if p else ""
+            svg.append(f'<g {a}><rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>{piece}</g>')
+        for i in range(w):
+            svg.append(
+                f'<text x="{20 + i * SQ + SQ / 2}" y="{h * SQ + 16}" font-size="12" text-anchor="middle" fill="#555">{notation.FILES[i]}</text>'
+            )
+        for j in range(h):
+            svg.append(
+                f'<text x="10" y="{(h - 1 - j) * SQ + SQ / 2 + 4}" font-size="12" text-anchor="middle" fill="#555">{j + 1}</text>'
+            )
+        svg.append("</svg>")
+        tools = []
+        for colour, letters in (("White", LETTERS), ("Black", LETTERS.lower())):
+            for letter in letters:
+                mob = MOBS[LETTERS.index(letter.upper()) + 1].name
+                pressed = "true" if tool == letter else "false"
+                icon = f'<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">{glyph(LETTERS.index(letter.upper()) + 1, 1 if letter.islower() else 0, 20, 20, 16)}</svg>'
+                tools.append(
+                    f'<button type="button" class="btn tool" data-pick="tool:{letter}" data-key="tool-{letter}" aria-pressed="{pressed}" aria-label="{colour} {esc(mob)}">{icon}</button>'
+                )
+        eraser = f'<button type="button" class="btn tool" data-pick="tool:x" data-key="tool-x" aria-pressed="{"true" if tool == "x" else "false"}">Eraser</button>'
+        problem = self.check(text)
+        verdict = (
+            f'<p class="error" role="alert">Not a legal start: {esc(problem)}</p>'
+            if problem
+            else '<p class="ok" role="status">Legal position: it can be started from.</p>'
+        )
+        msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+        sides = "".join(
+            f'<button type="button" class="btn small" data-pick="side:{c}" data-key="side-{c}" aria-pressed="{"true" if side == c else "false"}">{n} to move</button>'
+            for c, n in (("w", "White"), ("b", "Black"))
+        )
+        loads = "".join(
+            f'<button type="button" class="btn small" data-pick="load:{k}" data-key="load-{k}">{label}</button>'
+            for k, label in (
+                ("grand", "Grand start"),
+                ("classic", "Classic start"),
+                ("empty8", "Empty 8×8"),
+                ("empty10", "Empty 10×10"),
+            )
+        )
+        return (
+            f"<div class='editor-layout'><div class='board-wrap'>{''.join(svg)}</div><div class='side'>{msg}{verdict}"
+            f"<div class='tools' role='group' aria-label='Mobs'>{''.join(tools)}{eraser}</div>"
+            f"<div class='actions'>{sides}</div><div class='actions'>{loads}</div>"
+            f"<form data-form='editor-text' data-key='editor-form' class='fen-form'><label for='fen-text'>Position text</label>"
+            f"<textarea id='fen-text' name='text' rows='3' spellcheck='false'>{esc(text)}</textarea>"
+            f"<div class='actions'><button class='btn' type='submit'>Read this text</button>"
+            f"<button type='button' class='btn' data-cmd='copy-text' data-arg='{esc(text)}' data-key='copy-fen'>Copy text</button>"
+            f"<button type='button' class='btn primary' data-cmd='editor-start' data-key='editor-start'{' disabled' if problem else ''}>Start from here…</button></div></form></div></div>"
+        )
+
+
+EDITOR = PositionEditor()
