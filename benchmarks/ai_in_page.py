@@ -29,7 +29,7 @@ def main() -> None:
         page.wait_for_timeout(300)
         page.evaluate(OBSERVE)
         done = 0
-        while done < args.moves and not page.locator(".result").count():
+        while done < args.moves and not page.locator(".result-dialog").count():
             click_and_render(
                 page,
                 page.locator(".cell.target").first

@@ -26,7 +26,7 @@ def main() -> None:
             wait_ready(page)
             page.wait_for_selector(".cell.legal")
             page.evaluate("window.wttLatencies.length = 0")
-            while not page.locator(".result").count():
+            while not page.locator(".result-dialog").count():
                 target = page.locator(".cell.target")
                 if target.count():
                     click_and_render(page, target.first)

@@ -232,8 +232,12 @@ def on_key(ev):
 
 
 def on_focus(ev):
+    # keyboard focus only: a preview render on a mouse/touch focus would replace the element
+    # between pointerdown and pointerup, and the click would be lost
     el = ev.target
-    if el and el.getAttribute and el.getAttribute("data-drop") and document.body.getAttribute("data-selection") == "1":
+    if not el or not el.getAttribute or not el.matches(":focus-visible"):
+        return
+    if el.getAttribute("data-drop") and document.body.getAttribute("data-selection") == "1":
         token = el.getAttribute("data-drop")
         if token != state["hover"]:
             state["hover"] = token

@@ -40,7 +40,7 @@ def test_hot_seat_game_by_clicks_with_privacy_screen(page, site):
     open_app(page, site, "#/sht/play?vs=human")
     reveals = 0
     for _ in range(400):
-        if page.locator(".result").count():
+        if page.locator(".result-dialog").count():
             break
         if page.locator("[data-cmd='reveal']").count():
             # behind the curtain only public information is drawn: no hand card faces
@@ -48,7 +48,7 @@ def test_hot_seat_game_by_clicks_with_privacy_screen(page, site):
             assert page.locator(".board .card.face.closed").count() == 0
             reveals += 1
         step(page)
-    assert page.locator(".result").is_visible()
+    assert page.locator(".result-dialog").is_visible()
     assert reveals >= 2  # the device changed hands at least twice
 
 
@@ -56,10 +56,10 @@ def test_game_against_the_ai_to_the_end(page, site):
     open_app(page, site, "#/sht/play?vs=ai")
     for _ in range(400):
         settle(page)
-        if page.locator(".result").count():
+        if page.locator(".result-dialog").count():
             break
         assert not page.locator("[data-cmd='reveal']").count()  # no privacy screen against the computer
         step(page)
-    assert page.locator(".result").is_visible()
+    assert page.locator(".result-dialog").is_visible()
     stats = page.evaluate("Array.from(window.wttAiStats)")
     assert stats and all(s["game"] == "sht" for s in stats)

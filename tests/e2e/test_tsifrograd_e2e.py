@@ -21,14 +21,14 @@ def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
     act(page, page.get_by_role("link", name="Hot-seat").first)
     assert page.locator(".board").is_visible()
     for _ in range(200):
-        if page.locator(".result").count():
+        if page.locator(".result-dialog").count():
             break
         target = page.locator(".cell.target")
         if page.locator("[data-move='-']").count() and target.count():
             act(page, target.first)  # always take a crossing when one is offered
         else:
             act(page, page.locator(".cell.legal").first)
-    result = page.locator(".result")
+    result = page.locator(".result-dialog")
     assert result.is_visible()
     assert re.search(r"(Orange|Blue) wins", result.inner_text())
     assert page.locator(".cell.empty").count() == 0

@@ -107,7 +107,7 @@ def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
     a, b = outcome.scores
     fmt = lambda v: f"{v:g}"  # noqa: E731
     return (
-        f'<div class="result" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
+        f'<div class="result-dialog" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
         f'<h2 id="result-title">{esc(title)}</h2>'
         f'<p class="final-score"><span class="p0">{esc(view.player_names[0])} {fmt(a)}</span> – '
         f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(outcome.reason.capitalize())}.</p>'

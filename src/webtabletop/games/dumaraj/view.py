@@ -315,7 +315,7 @@ class DumaRajView(GameView):
         out = state.outcome()
         if out is not None:
             who = "Draw" if out.winner is None else f"{PLAYER_NAMES[out.winner]} wins"
-            return f'<p class="result" aria-live="polite">{esc(who)}: {esc(out.reason)}.</p>'
+            return f'<p class="outcome" aria-live="polite">{esc(who)}: {esc(out.reason)}.</p>'
         who = PLAYER_NAMES[state.side]
         html = []
         if state.editor is not None:
