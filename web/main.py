@@ -109,6 +109,8 @@ def apply(resp, t0=None):
         toast(resp["toast"], resp.get("toast_link"))
     if t0 is not None:
         window.wttLatencies.push(window.performance.now() - t0)
+    if resp.get("bench"):
+        window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
         window.wttAiStats.push(to_js(resp["ai_stats"]))
     if resp.get("ai") and not state["ai"]:
@@ -294,6 +296,14 @@ def on_pointerup(ev):
         fire({"type": "drop", "drag": d["token"], "drop": token}, window.performance.now())
     else:
         fire({"type": "hover", "token": None})
+
+
+def bench(payload):
+    # benchmarks only: window.wttBench('{"type": "bench", "seconds": 1}') -> window.wttBenchResult
+    fire(json.loads(str(payload)))
+
+
+window.wttBench = create_proxy(bench)
 
 
 def on_hash(ev):

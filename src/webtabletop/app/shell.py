@@ -153,6 +153,8 @@ class App:
                 self._route(action.get("hash", ""))
             elif kind == "ai":
                 self._ai_move()
+            elif kind == "bench":
+                self._bench(action)
             elif kind == "storage":
                 self._storage_event(action.get("key"), action.get("value"))
             elif kind == "pick" and self.route[0] == "editor":
@@ -395,17 +397,40 @@ class App:
         t0 = time.perf_counter()
         result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
         seconds = time.perf_counter() - t0
-        s.last_ai = {
-            "seconds": round(seconds, 4),
-            "iterations": getattr(result, "iterations", None),
-            "level": s.players.level,
-            "game": s.spec.id,
-        }
+        s.last_ai = {"seconds": round(seconds, 4), "level": s.players.level, "game": s.spec.id}
+        for key in ("iterations", "depth", "nodes"):  # whatever the game's searcher reports
+            value = getattr(result, key, None)
+            if isinstance(value, int):
+                s.last_ai[key] = value
         self._resp["ai_stats"] = s.last_ai
         s.history.play(result.move.code)
         s.selection = None
         s.result_dismissed = False
         self._save()
+
+    def _bench(self, action: dict[str, Any]) -> None:
+        """Benchmark aid: run the game's AI on the shown position with a fixed time budget and
+        report what it reached (depth/nodes or playouts); plays nothing."""
+        import inspect
+
+        s = self._require_game()
+        module = game_module(s.spec.id)
+        chooser = getattr(module, "ai_choose", None) or generic_choose
+        seconds = float(action.get("seconds", 1.0))
+        kwargs: dict[str, Any] = {}
+        params = inspect.signature(chooser).parameters
+        if "seconds" in params:
+            kwargs["seconds"] = seconds
+        if "nodes" in params:
+            kwargs["nodes"] = 10**9
+        t0 = time.perf_counter()
+        result = chooser(s.state, "hard", seed=1, **kwargs)
+        out = {"seconds": round(time.perf_counter() - t0, 4), "move": result.move.code}
+        for key in ("iterations", "depth", "nodes"):
+            value = getattr(result, key, None)
+            if isinstance(value, int):
+                out[key] = value
+        self._resp["bench"] = out
 
     def _undo(self, s: Session) -> None:
         h = s.history
@@ -744,7 +769,12 @@ class App:
         info = s.last_ai
         if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
             return ""
-        work = f", {info['iterations']} playouts" if info.get("iterations") else ""
+        if info.get("depth"):
+            work = f", depth {info['depth']}, {info.get('nodes', 0):,} nodes"
+        elif info.get("iterations"):
+            work = f", {info['iterations']} playouts"
+        else:
+            work = ""
         return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'
 
     def _saved_list(self) -> list[tuple[str, str, str]]:
