@@ -81,6 +81,8 @@ def apply(resp, t0=None):
         active = document.activeElement
         key = active.getAttribute("data-key") if active and active.getAttribute else None
         APP.innerHTML = resp["html"]
+        state["rendered"] = window.performance.now()
+        state["flag_sent"] = False
         document.title = resp.get("title", "webtabletop")
         document.body.setAttribute("data-route", resp.get("route", ""))
         if key:
@@ -304,6 +306,22 @@ def bench(payload):
 
 
 window.wttBench = create_proxy(bench)
+
+
+def tick():
+    # count the running clock down between renders; ask the app to check when it reaches zero
+    el = APP.querySelector(".clock[data-clock-run='1']")
+    if not el:
+        return
+    left = float(el.getAttribute("data-clock-ms")) - (window.performance.now() - state["rendered"])
+    s = max(0, int((left + 999) // 1000))
+    el.textContent = str(s // 60) + ":" + ("0" if s % 60 < 10 else "") + str(s % 60)
+    if left <= 0 and not state.get("flag_sent"):
+        state["flag_sent"] = True
+        fire({"type": "cmd", "name": "clock-check"})
+
+
+js.setInterval(create_proxy(tick), 250)
 
 
 def on_hash(ev):

@@ -340,3 +340,26 @@ def test_dumaraj_position_editor_to_new_game():
     assert page.app.session.state.fen().startswith("4k3/8/8/8/8/8/8/3QK3 w")
     page.send({"type": "cmd", "name": "export-text"})
     assert page.last["clipboard"].startswith("4k3/")
+
+
+def test_clock_runs_for_the_player_to_move_and_flags():
+    page = Page(hash_="#/tsifrograd/new")
+    page.send({"type": "form", "name": "new-game", "data": {"player0": "human", "player1": "human", "clock": "3+2", "seed": "5"}, "now": 1000})
+    assert 'role="timer"' in page.last["html"] and "3:00" in page.last["html"]
+    page.send({"type": "move", "code": page.cells()[0], "now": 11_000})  # Orange took 10 s
+    clock = page.app.session.clock
+    mover_left = clock.remaining[0]
+    assert mover_left == 180_000 - 10_000 + (2000 if page.app.session.state.to_move() == 1 else 0)
+    reloaded = Page(page.storage, "#/tsifrograd")
+    assert reloaded.app.session.clock.remaining == clock.remaining  # saved (paused while away)
+    page.send({"type": "cmd", "name": "clock-check", "now": 11_000 + 181_000})
+    html = page.last["html"]
+    assert "time ran out" in html and 'role="dialog"' in html
+    page.send({"type": "move", "code": page.cells()[0], "now": 400_000})
+    assert "game is over" in page.last["html"]
+
+
+def test_clock_form_rejects_unknown_preset():
+    page = Page(hash_="#/tsifrograd/new")
+    page.send({"type": "form", "name": "new-game", "data": {"clock": "1+1"}})
+    assert page.last["route"] == "new" and "unknown clock" in page.last["html"]

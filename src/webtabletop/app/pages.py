@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
@@ -138,6 +139,7 @@ def game_screen(
     notices: list[str],
     extra_controls: str = "",
     ai_note: str = "",
+    clocks: list[tuple[str, int, str, bool]] | None = None,
 ) -> str:
     turn = ""
     if to_move is not None:
@@ -159,6 +161,14 @@ def game_screen(
         else '<p class="log empty">No moves yet.</p>'
     )
     think = '<div class="thinking" role="status">Computer is thinking…</div>' if thinking else ""
+    clock_html = ""
+    if clocks:
+        items = "".join(
+            f'<span class="clock p{p}{" running" if run else ""}" role="timer" aria-label="{esc(name)}\'s clock" '
+            f'data-clock-ms="{ms}" data-clock-run="{1 if run else 0}">{esc(text)}</span>'
+            for p, (name, ms, text, run) in enumerate(clocks)
+        )
+        clock_html = f'<div class="clocks">{items}</div>'
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt" aria-live="polite">{esc(prompt)}</p>' if prompt else ""
     controls = (
@@ -211,7 +221,7 @@ def game_screen(
         f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}"
         f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
-        f"<div class='board-col'>{turn}<div class='board-wrap'>{board}</div>{think}</div>"
+        f"<div class='board-col'><div class='turn-row'>{turn}{clock_html}</div><div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
         f"<table class='score'><caption class='visually-hidden'>Scores</caption>{names}{status_rows}</table>"
         f"{players_controls(view, players)}{ai_note}{controls}"
@@ -251,6 +261,11 @@ def new_game_form(
     )
     pl.append(
         f'<div class="field"><label for="ai-level">AI level</label><select id="ai-level" name="level">{lv}</select></div>'
+    )
+    clocks = "".join(f'<option value="{k}">{k} (minutes + seconds per turn)</option>' for k in CLOCK_PRESETS)
+    pl.append(
+        f'<div class="field"><label for="clock">Clock</label><select id="clock" name="clock"><option value="none">no clock</option>{clocks}</select>'
+        "<small>Optional: a time bank per player; whoever runs out of time loses. Links do not carry time.</small></div>"
     )
     return (
         f"<section class='new-game'><h1>New game of {esc(spec.title)}</h1>"

@@ -53,10 +53,15 @@ def _validate_game(data: Any) -> dict[str, Any]:
     if not isinstance(cursor, int) or not 0 <= cursor <= len(record.moves):
         raise ValueError("cursor out of range")
     players = Players.from_json(data.get("players", {}))
+    clock = data.get("clock")
+    if clock is not None:
+        from webtabletop.app.clock import GameClock
+
+        GameClock.from_json(clock)
     updated = data.get("updated", 0)
     if not isinstance(updated, (int, float)):
         raise ValueError("bad timestamp")
-    return {"record": record.to_json(), "cursor": cursor, "players": players.to_json(), "updated": updated}
+    return {"record": record.to_json(), "cursor": cursor, "players": players.to_json(), "updated": updated, "clock": clock}
 
 
 def _validate_last(data: Any) -> dict[str, Any]:

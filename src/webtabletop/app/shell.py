@@ -22,6 +22,8 @@ from typing import Any
 from webtabletop import __version__
 from webtabletop.ai.mcts import choose_move as generic_choose
 from webtabletop.app import pages
+from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
+from webtabletop.app.clock import GameClock, format_ms
 from webtabletop.app.forms import options_fields
 from webtabletop.app.saves import (
     GAME_PREFIX,
@@ -35,7 +37,7 @@ from webtabletop.app.saves import (
     last_key,
 )
 from webtabletop.core import sharelink, storage
-from webtabletop.core.protocol import GameError, GameSpec, options_from_dict
+from webtabletop.core.protocol import GameError, GameSpec, Outcome, options_from_dict
 from webtabletop.core.record import History, Record, RecordError
 from webtabletop.core.registry import all_games, get_game
 from webtabletop.core.rng import Rng
@@ -66,6 +68,7 @@ class Session:
         self.message: str | None = None
         self.last_ai: dict[str, Any] | None = None
         self.revealed: int | None = None  # hot-seat with secrets: who confirmed being at the device
+        self.clock: GameClock | None = None  # optional, app-level (not part of the record)
         self.saved_value: str | None = None  # what this tab last wrote for this game
         self.forked = False  # another tab changed this game: save ours under a new slot
 
@@ -73,9 +76,20 @@ class Session:
     def state(self):
         return self.history.state
 
+    def time_outcome(self) -> Outcome | None:
+        """The game ended on time (the clock's flag), which overrides the rules' open game."""
+        if self.clock is None or self.clock.flagged is None or self.state.is_over:
+            return None
+        winner = 1 - self.clock.flagged
+        loser = self.view.player_names[self.clock.flagged]
+        return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), f"{loser}'s time ran out")
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome() or self.time_outcome()
+
     def ai_to_move(self) -> bool:
         s = self.state
-        return not s.is_over and self.players.is_ai(s.to_move())
+        return self.outcome() is None and self.players.is_ai(s.to_move())
 
     def wants_ai(self) -> bool:
         return self.history.at_end and self.ai_to_move()
@@ -111,7 +125,7 @@ class Session:
             viewer=self.viewer(),
             selection=self.selection,
             hover=self.hover,
-            interactive=not self.state.is_over
+            interactive=self.outcome() is None
             and not self.players.is_ai(self.state.to_move())
             and not self.needs_privacy_screen(),
             flipped=self.flipped,
@@ -125,7 +139,22 @@ class Session:
             "cursor": self.history.cursor,
             "players": self.players.to_json(),
             "updated": now,
+            "clock": self.clock.to_json() if self.clock else None,
         }
+
+    def sync_clock(self, now: float) -> None:
+        """Run the clock of the player to move, or none (browsing, privacy screen, game over)."""
+        if self.clock is None:
+            return
+        on = self.history.at_end and self.outcome() is None and not self.needs_privacy_screen()
+        self.clock.run(self.state.to_move() if on else None, now)
+
+    def clock_move(self, now: float, before, after) -> None:
+        """Charge the mover's clock for a move made at ``now``."""
+        if self.clock is None:
+            return
+        mover = before.to_move()
+        self.clock.moved(mover, now, turn_over=after.is_over or after.to_move() != mover)
 
 
 class App:
@@ -298,6 +327,7 @@ class App:
             )
             return False
         self.session = Session(spec, slot, history, Players.from_json(data["players"]))
+        self.session.clock = GameClock.from_json(data.get("clock"))
         self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
         return True
@@ -369,7 +399,11 @@ class App:
             raise GameError("the game is over: start a new game or a rematch")
         if s.players.is_ai(s.state.to_move()) and s.history.at_end:
             raise GameError("it is the computer's turn")
+        if s.clock is not None and s.history.at_end and s.clock.check(self.now) is not None:
+            raise GameError("time is up: the game is over")
+        before = s.state
         s.history.play(code)  # raises IllegalMove with a message
+        s.clock_move(self.now, before, s.state)
         s.selection = None
         s.hover = None
         s.message = None
@@ -395,6 +429,7 @@ class App:
         module = game_module(s.spec.id)
         chooser = getattr(module, "ai_choose", None) or generic_choose
         t0 = time.perf_counter()
+        before = s.state
         result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
         seconds = time.perf_counter() - t0
         s.last_ai = {"seconds": round(seconds, 4), "level": s.players.level, "game": s.spec.id}
@@ -403,7 +438,12 @@ class App:
             if isinstance(value, int):
                 s.last_ai[key] = value
         self._resp["ai_stats"] = s.last_ai
+        done = self.now + 1000 * seconds
+        if s.clock is not None and s.clock.check(done) is not None:
+            self._save()  # the computer ran out of time while thinking
+            return
         s.history.play(result.move.code)
+        s.clock_move(done, before, s.state)
         s.selection = None
         s.result_dismissed = False
         self._save()
@@ -484,6 +524,10 @@ class App:
                 h.goto(int(arg))
             except (TypeError, ValueError):
                 raise GameError("bad move number") from None
+        elif name == "clock-check":
+            if s.clock is not None:
+                s.clock.check(self.now)
+                self._save()
         elif name == "flip":
             s.flipped = not s.flipped
         elif name == "deselect":
@@ -516,7 +560,11 @@ class App:
             }
         elif name == "rematch":
             options = s.spec.options_from_dict(h.record.options)
+            preset = s.clock.preset if s.clock else None
             self._new_session(s.spec, options, self._fresh_seed(), s.players)
+            if preset:
+                self.session.clock = GameClock.new(preset)
+                self._save()
         else:
             raise GameError(f"unknown command {name!r}")
         if name in ("undo", "back", "redo", "forward", "first", "last", "goto"):
@@ -552,6 +600,7 @@ class App:
         entered = dict(data)
         kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
         level = data.pop("level", "normal")
+        clock = data.pop("clock", "none") or "none"
         seed_text = str(data.pop("seed", "") or "").strip()
         preset = data.pop("_preset", "custom")
         presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
@@ -560,6 +609,8 @@ class App:
         try:
             players = Players.from_json({"kinds": list(kinds), "level": level})
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
+            if clock != "none" and clock not in CLOCK_PRESETS:
+                raise GameError(f"unknown clock {clock!r}")
             if seed_text and not (seed_text.isdigit() and int(seed_text) < 2**32):
                 raise GameError(
                     "the seed must be a whole number from 0 to 4294967295 (or empty for a random game)"
@@ -569,6 +620,9 @@ class App:
             return
         seed = int(seed_text) if seed_text else self._fresh_seed()
         self._new_session(spec, options, seed, players)
+        if clock != "none":
+            self.session.clock = GameClock.new(clock)
+            self._save()
         self.settings = {**self.settings, "ai_level": level}
         self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
         self._resp["hash"] = f"#/{spec.id}"
@@ -703,7 +757,8 @@ class App:
         ctx = s.context()
         view = s.view
         h = s.history
-        outcome = state.outcome()
+        s.sync_clock(self.now)
+        outcome = s.outcome()
         thinking = s.wants_ai()
         if thinking:
             ctx = ViewContext(
@@ -762,7 +817,15 @@ class App:
             notices=self.notices,
             extra_controls=extra,
             ai_note=self._ai_note(s),
+            clocks=self._clocks(s),
         )
+
+    def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:
+        """(player name, ms left, m:ss, running) per player, or [] without a clock."""
+        c = s.clock
+        if c is None:
+            return []
+        return [(s.view.player_names[p], round(c.left(p, self.now)), format_ms(c.left(p, self.now)), c.running == p) for p in (0, 1)]
 
     @staticmethod
     def _ai_note(s: Session) -> str:
