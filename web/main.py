@@ -178,15 +178,33 @@ def on_change(ev):
     elif el.hasAttribute("data-import"):
         files = el.files
         if files and files.length:
-            asyncio.create_task(read_file(files.item(0)))
+            asyncio.create_task(read_file(files.item(0), el.getAttribute("data-import")))
+        el.value = ""  # the same file can be chosen again
 
 
-async def read_file(f):
+async def read_file(f, kind):
+    # kind: "image" arrives as a data: URL (the app checks its size and type); anything else as text
     if f.size > 5_000_000:
-        toast("That file is larger than 5 MB: it is not a webtabletop file.")
+        toast("That file is larger than 5 MB: it is not a file this app can use.")
         return
-    text = await f.text()
-    await send({"type": "import", "name": str(f.name), "text": str(text)})
+    action = {"type": "import", "kind": str(kind or "any"), "name": str(f.name), "size": int(f.size), "mime": str(f.type)}
+    if kind == "image":
+        if f.size > 262_144:  # the app explains the size limit; no need to read a big file
+            action["data"] = None
+            await send(action)
+            return
+        reader = js.FileReader.new()
+
+        def loaded(ev):
+            action["data"] = str(reader.result)
+            fire(action)
+
+        reader.onload = create_proxy(loaded)
+        reader.readAsDataURL(f)
+        return
+    else:
+        action["text"] = str(await f.text())
+    await send(action)
 
 
 def on_submit(ev):

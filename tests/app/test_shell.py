@@ -4,41 +4,8 @@ import json
 
 import pytest
 
-from webtabletop.app.shell import App
+from tests.app.harness import Page
 from webtabletop.core.storage import PREFIX
-
-
-class Page:
-    """A stand-in for web/main.py: applies writes and hash changes like the browser does."""
-
-    def __init__(self, storage=None, hash_=""):
-        self.storage = dict(storage or {})
-        self.hash = hash_
-        self.app = App()
-        self.last = self.send(
-            {
-                "type": "start",
-                "hash": hash_,
-                "storage": dict(self.storage),
-                "entropy": 12345,
-                "base": "http://x/",
-            }
-        )
-
-    def send(self, action):
-        action.setdefault("now", 1000)
-        resp = self.app.handle(action)
-        json.dumps(resp)
-        for w in resp["writes"]:
-            self.storage[w["key"]] = w["value"]
-        if "hash" in resp:
-            self.hash = resp["hash"]
-        self.last = resp
-        return resp
-
-    def cells(self):
-        s = self.app.session.state
-        return [m.code for m in s.legal_moves()]
 
 
 def test_home_lists_playable_games():

@@ -51,15 +51,30 @@ def notice_html(notices: list[str]) -> str:
     return f'<div class="notice" role="status"><ul>{items}</ul>{btn("Dismiss", "dismiss-notices", cls="btn small")} <a href="#/data">Your data</a></div>'
 
 
-def home(games: list[tuple[GameSpec, bool]], notices: list[str]) -> str:
+def page_links(spec: GameSpec, nav) -> str:
+    """Links to a game's own pages (e.g. HTT's collection)."""
+    return "".join(link(esc(title), f"#/{spec.id}/{page}", "btn small") for page, title in (nav or ()))
+
+
+def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) -> str:
+    return (
+        f"{notice_html(notices)}<section class='game-page' data-game='{esc(spec.id)}'><div class='game-head'>"
+        f"<h1>{esc(spec.title)}: {esc(title)}</h1><nav class='game-nav' aria-label='{esc(spec.title)}'>"
+        f"{link('Play', f'#/{spec.id}', 'btn small primary')}{page_links(spec, nav)}"
+        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
+    )
+
+
+def home(games: list[tuple[GameSpec, bool, Any]], notices: list[str]) -> str:
     cards = []
-    for spec, has_saved in games:
+    for spec, has_saved, game_pages in games:
+        extra = page_links(spec, game_pages.nav) if game_pages is not None else ""
         resume = link("Resume", f"#/{spec.id}", "btn primary") if has_saved else ""
         cards.append(
             f'<li class="game-card" data-game="{esc(spec.id)}"><h2>{esc(spec.title)}</h2><p>{esc(spec.summary)}</p>'
             f'<div class="actions">{resume}{link("Play vs AI", f"#/{spec.id}/play?vs=ai", "btn" if has_saved else "btn primary")}'
             f"{link('Hot-seat', f'#/{spec.id}/play?vs=human')}{link('New game…', f'#/{spec.id}/new')}"
-            f"{link('Rules', f'#/{spec.id}/rules', 'btn ghost')}</div></li>"
+            f"{link('Rules', f'#/{spec.id}/rules', 'btn ghost')}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
@@ -140,6 +155,7 @@ def game_screen(
     extra_controls: str = "",
     ai_note: str = "",
     clocks: list[tuple[str, int, str, bool]] | None = None,
+    page_nav: str = "",
 ) -> str:
     turn = ""
     if to_move is not None:
@@ -218,7 +234,7 @@ def game_screen(
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{style}>"
         f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>"
-        f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}"
+        f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}{page_nav}"
         f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{clock_html}</div><div class='board-wrap'>{board}</div>{think}</div>"

@@ -24,6 +24,7 @@ from webtabletop.ai.mcts import choose_move as generic_choose
 from webtabletop.app import pages
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock, format_ms
+from webtabletop.app.extensions import GamePages, PageContext
 from webtabletop.app.forms import options_fields
 from webtabletop.app.saves import (
     GAME_PREFIX,
@@ -52,6 +53,20 @@ def game_view(game_id: str) -> GameView:
     return game_module(game_id).VIEW
 
 
+def game_pages(game_id: str) -> GamePages | None:
+    return getattr(game_module(game_id), "PAGES", None)
+
+
+def all_schemas() -> dict:
+    """Every storage schema: the app's and each game's own (used to validate imports)."""
+    schemas = dict(SCHEMAS)
+    for spec in all_games():
+        pages = game_pages(spec.id)
+        if pages is not None:
+            schemas.update(pages.schemas)
+    return schemas
+
+
 class Session:
     """The game on screen: its history, who plays, and view-only state (selection, flip)."""
 
@@ -71,6 +86,7 @@ class Session:
         self.clock: GameClock | None = None  # optional, app-level (not part of the record)
         self.saved_value: str | None = None  # what this tab last wrote for this game
         self.forked = False  # another tab changed this game: save ours under a new slot
+        self.reported = False  # the game-over hook of the game's pages has run
 
     @property
     def state(self):
@@ -140,6 +156,7 @@ class Session:
             "players": self.players.to_json(),
             "updated": now,
             "clock": self.clock.to_json() if self.clock else None,
+            "reported": self.reported,
         }
 
     def sync_clock(self, now: float) -> None:
@@ -188,6 +205,8 @@ class App:
                 self._storage_event(action.get("key"), action.get("value"))
             elif kind == "pick" and self.route[0] == "editor":
                 self._editor_pick(str(action.get("token", "")))
+            elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
+                game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop"):
                 pass
             elif kind == "move":
@@ -257,6 +276,8 @@ class App:
                 spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"])
             )
             self._resp["hash"] = f"#/{spec.id}"
+        elif game_pages(spec.id) is not None and page in dict(game_pages(spec.id).nav):
+            self.route = ("page", spec.id, page, query)
         elif page == "editor" and getattr(game_module(spec.id), "EDITOR", None) is not None:
             editor = game_module(spec.id).EDITOR
             text = editor.default_text()
@@ -328,6 +349,7 @@ class App:
             return False
         self.session = Session(spec, slot, history, Players.from_json(data["players"]))
         self.session.clock = GameClock.from_json(data.get("clock"))
+        self.session.reported = bool(data.get("reported", False))
         self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
         return True
@@ -404,6 +426,7 @@ class App:
         before = s.state
         s.history.play(code)  # raises IllegalMove with a message
         s.clock_move(self.now, before, s.state)
+        self._report_game_over(s)
         s.selection = None
         s.hover = None
         s.message = None
@@ -444,6 +467,7 @@ class App:
             return
         s.history.play(result.move.code)
         s.clock_move(done, before, s.state)
+        self._report_game_over(s)
         s.selection = None
         s.result_dismissed = False
         self._save()
@@ -471,6 +495,15 @@ class App:
             if isinstance(value, int):
                 out[key] = value
         self._resp["bench"] = out
+
+    def _report_game_over(self, s: Session) -> None:
+        """Tell the game's pages (once) that a game ended, e.g. to update a collection."""
+        outcome = s.state.outcome()
+        pages_ = game_pages(s.spec.id)
+        if outcome is None or s.reported or pages_ is None or not s.history.at_end:
+            return
+        s.reported = True
+        pages_.game_over(s.history.record, outcome, s.players, PageContext(self))
 
     def _undo(self, s: Session) -> None:
         h = s.history
@@ -607,6 +640,8 @@ class App:
         if preset in presets:
             data.update(presets[preset])
         try:
+            if game_pages(spec.id) is not None:
+                data = game_pages(spec.id).prepare_new_game(data, PageContext(self))
             players = Players.from_json({"kinds": list(kinds), "level": level})
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
             if clock != "none" and clock not in CLOCK_PRESETS:
@@ -661,7 +696,7 @@ class App:
             self._resp["hash"] = f"#/{spec.id}"
             self._toast(f"Imported the game from {name}.")
             return
-        docs = storage.parse_import(text, SCHEMAS)
+        docs = storage.parse_import(text, all_schemas())
         for w in storage.import_writes(self.store, docs):
             self._write(w)
         self.session = None
@@ -697,7 +732,7 @@ class App:
         title = "webtabletop"
         if route[0] == "home":
             games = [
-                (spec, any(k.startswith(f"{GAME_PREFIX}{spec.id}:") for k in self.store))
+                (spec, any(k.startswith(f"{GAME_PREFIX}{spec.id}:") for k in self.store), game_pages(spec.id))
                 for spec in all_games()
             ]
             html = pages.home(games, self.notices)
@@ -726,10 +761,17 @@ class App:
                 kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
                 if all(k in ("human", "ai") for k in kinds):
                     players = Players(kinds, players.level)
+            extra_fields = game_pages(spec.id).new_game_fields(PageContext(self)) if game_pages(spec.id) else ""
             html = pages.new_game_form(
-                spec, fields, presets, players, str(entered.get("seed", "")), str(entered.get("preset", ""))
+                spec, fields + extra_fields, presets, players, str(entered.get("seed", "")), str(entered.get("_preset", ""))
             )
             title = f"New {spec.title} game · webtabletop"
+        elif route[0] == "page":
+            spec = get_game(route[1])
+            game_pages_ = game_pages(spec.id)
+            body = game_pages_.render(route[2], route[3], PageContext(self))
+            html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
+            title = f"{spec.title}: {dict(game_pages_.nav)[route[2]]} · webtabletop"
         elif route[0] == "editor":
             spec = get_game(route[1])
             editor = game_module(spec.id).EDITOR
@@ -818,6 +860,7 @@ class App:
             extra_controls=extra,
             ai_note=self._ai_note(s),
             clocks=self._clocks(s),
+            page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
         )
 
     def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:

@@ -1,9 +1,18 @@
-"""Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection."""
+"""Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
+
+Modules: ``cards`` (card model, level table), ``sets`` (set generator, checker, JSON), ``names`` and
+``library`` (the built-in sets in ``data/*.json``, card lookup), ``board``, ``options``, ``rules``
+(the duel), ``ai`` (MCTS + exact endgame; :func:`ai_choose`), ``collection`` (the player's
+collection model), ``art`` (generated card art), ``view`` (SVG view, card grid HTML), ``cli``.
+"""
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
 from webtabletop.games.htt import rules
+from webtabletop.games.htt.ai import HOOKS
+from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.options import PRESETS, HttOptions
+from webtabletop.games.htt.view import VIEW
 
 SPEC = register(
     GameSpec(
@@ -13,9 +22,10 @@ SPEC = register(
         "Same, Plus, Minus, Combo, walls and Matter as table rules; build your collection from packs.",
         options_class=HttOptions,
         new_game=rules.new_game,
+        ai_hooks=HOOKS,
         hidden_information=True,
     )
 )
 rules.HttState.spec = SPEC
 
-__all__ = ["SPEC", "PRESETS", "HttOptions", "rules"]
+__all__ = ["SPEC", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]

@@ -5,7 +5,13 @@
 - It searches :meth:`HttState.for_search` states: no draw offers, the game ends when the board is
   full (the blind pick after a win is no decision: the AI takes a seeded random face-down card).
 - Draw offers: the AI accepts when it is not ahead (digest) and never offers one itself.
-- Rollouts are mostly greedy (the placement that turns the most cards now), partly random.
+- Levels: easy (60 iterations, a careless random placement in about one move of seven), normal (500),
+  hard (2500); normal and hard also solve the endgame exactly.
+- Rollouts are random; inside the search a win by more cards scores a little more
+  (:class:`webtabletop.games.htt.rules.SearchOutcome`), which steers the AI away from near-draws.
+- Endgame (normal and hard): once the rest of the game is small (:data:`ENDGAME`), the AI
+  solves it exactly with alpha-beta in several determinized worlds (one world with Open, or when
+  the opponent has no hidden card left) and plays the move with the best average result.
 """
 
 from __future__ import annotations
@@ -17,7 +23,17 @@ import attrs
 
 from webtabletop.ai.mcts import AiHooks, Budget, SearchResult, level_budget, search
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.rules import ACCEPT, DECLINE, DRAW, PICK, HttState, Place, Take, matter_values, resolve
+from webtabletop.games.htt.rules import (
+    ACCEPT,
+    DECLINE,
+    DRAW,
+    PICK,
+    HttState,
+    Place,
+    Take,
+    matter_values,
+    resolve,
+)
 
 LEVELS = {
     "easy": Budget(iterations=60, seconds=0.3),
@@ -61,7 +77,109 @@ def rollout_policy(state: HttState, rng: Rng):
     return best[rng.randbelow(len(best))]
 
 
-HOOKS = AiHooks(rollout_policy=rollout_policy, evaluate=evaluate, exploration=0.8, levels=LEVELS)
+#: random rollouts: measured as strong as the greedy policy (GREEDY_HOOKS) and cheaper
+HOOKS = AiHooks(evaluate=evaluate, exploration=0.8, levels=LEVELS)
+GREEDY_HOOKS = attrs.evolve(HOOKS, rollout_policy=rollout_policy)
+
+
+#: per level: chance of a careless move (a seeded random placement), so "easy" can be beaten
+CARELESS = {"easy": 0.15}
+
+#: per level: (largest estimated number of lines to solve exactly, determinized worlds)
+ENDGAME = {"easy": (0, 0), "normal": (5000, 4), "hard": (40000, 12)}
+
+
+def _leaves(state: HttState) -> int:
+    """Rough size of the rest of the game: product of (cards in hand × empty cells) per ply."""
+    empty = len(state.empty_cells())
+    p = state.player
+    total = 1
+    counts = [len(state.hand_slots(0)), len(state.hand_slots(1))]
+    for k in range(empty):
+        c = counts[p] if not state.options.in_order else min(1, counts[p])
+        total *= max(1, c) * (empty - k)
+        counts[p] -= 1
+        p = 1 - p
+        if total > 10**7:
+            break
+    return total
+
+
+def _negamax(ctx, owners: list, values: list, hands: list, p: int, alpha: int, beta: int) -> int:
+    """Exact value for ``p`` (to move) of the rest of the game: 32 × sign + card difference."""
+    sides, icons, opts, empties = ctx
+    free = [c for c in empties if owners[c] == -1]
+    if not free:
+        mine = sum(1 for o in owners if o == p) + len(hands[p])
+        theirs = sum(1 for o in owners if o == 1 - p) + len(hands[1 - p])
+        d = mine - theirs
+        return 32 * ((d > 0) - (d < 0)) + d
+    hand = hands[p]
+    seen = set()
+    order = range(min(1, len(hand))) if opts.in_order else range(len(hand))
+    best = -(10**6)
+    for i in order:
+        card = hand[i]
+        key = (card.values, card.matter)
+        if key in seen:
+            continue
+        seen.add(key)
+        rest = hand[:i] + hand[i + 1 :]
+        for cell in free:
+            owners[cell] = p
+            values[cell] = matter_values(card.values, card.matter, icons[cell])
+            flips = resolve(sides, owners, values, cell, p, opts)
+            hands[p] = rest
+            v = -_negamax(ctx, owners, values, hands, 1 - p, -beta, -alpha)
+            hands[p] = hand
+            for f in flips:
+                owners[f.cell] = 1 - p
+            owners[cell] = -1
+            values[cell] = None
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        return best
+    return best
+
+
+def solve_endgame(
+    state: HttState,
+    worlds: int,
+    seed: int,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+):
+    """The placement with the best average exact value over ``worlds`` determinizations (fewer
+    when ``deadline`` passes; at least one)."""
+    me = state.player
+    rng = Rng.from_seed(seed)
+    moves = [m for m in state.legal_moves() if isinstance(m, Place)]
+    totals = dict.fromkeys((m.code for m in moves), 0)
+    hidden = not state.options.open and state.hand_slots(1 - me)
+    for k in range(worlds if hidden else 1):
+        if k and deadline is not None and clock() >= deadline:
+            break
+        world = state.for_search().determinize(me, rng.next_u64()) if hidden else state
+        ctx = (world.board.sides, world.icons, world.options, world.empty_cells())
+        hands = [world.hand(0), world.hand(1)]
+        owners, values = list(world.owners), list(world.values)
+        for m in moves:
+            card = world.decks[me][m.slot]
+            owners[m.cell] = me
+            values[m.cell] = matter_values(card.values, card.matter, world.icons[m.cell])
+            flips = resolve(world.board.sides, owners, values, m.cell, me, world.options)
+            saved = hands[me]
+            hands[me] = [c for i, c in zip(world.hand_slots(me), saved, strict=True) if i != m.slot]
+            totals[m.code] += -_negamax(ctx, owners, values, hands, 1 - me, -(10**6), 10**6)
+            hands[me] = saved
+            for f in flips:
+                owners[f.cell] = 1 - me
+            owners[m.cell] = -1
+            values[m.cell] = None
+    return max(moves, key=lambda m: totals[m.code])
 
 
 @attrs.frozen
@@ -71,7 +189,13 @@ class AiChoice:
     seconds: float = 0.0
 
 
-def choose_move(state: HttState, level: str = "normal", seed: int = 0, time_limited: bool = True, clock: Callable[[], float] = time.perf_counter):
+def choose_move(
+    state: HttState,
+    level: str = "normal",
+    seed: int = 0,
+    time_limited: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+):
     """The AI's move for ``state.to_move()`` at ``level`` (easy / normal / hard)."""
     if state.phase == DRAW:
         me = state.to_move()
@@ -80,5 +204,16 @@ def choose_move(state: HttState, level: str = "normal", seed: int = 0, time_limi
     if state.phase == PICK:
         return AiChoice(Take(Rng(seed).randbelow(len(state.pick_order))))
     budget = level_budget(level, HOOKS, time_limited)
+    careless = CARELESS.get(level, 0.0)
+    if careless:
+        rng = Rng.from_seed(seed ^ 0x5EED)
+        if rng.random() < careless:
+            moves = [m for m in state.legal_moves() if isinstance(m, Place)]
+            return AiChoice(moves[rng.randbelow(len(moves))])
+    limit, worlds = ENDGAME.get(level, (0, 0))
+    if limit and _leaves(state) <= limit:
+        start = clock()
+        deadline = start + budget.seconds if budget.seconds is not None else None
+        return AiChoice(solve_endgame(state, worlds, seed, deadline, clock), 0, clock() - start)
     result: SearchResult = search(state.for_search(), budget, seed, HOOKS, clock)
     return AiChoice(state.move_from_code(result.move.code), result.iterations, result.seconds)

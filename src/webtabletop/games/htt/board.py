@@ -15,14 +15,20 @@ from webtabletop.core.grid import HEX_DIRECTIONS, Grid, hex_region
 
 WALL = -1
 BOARDS = ("rhombus9", "hex7", "hex19")
-BOARD_TITLES = {"rhombus9": "rhombus of 9 cells", "hex7": "hexagon of 7 cells", "hex19": "hexagon of 19 cells"}
+BOARD_TITLES = {
+    "rhombus9": "rhombus of 9 cells",
+    "hex7": "hexagon of 7 cells",
+    "hex19": "hexagon of 19 cells",
+}
 
 
 def _coords(name: str) -> tuple[tuple[int, int], ...]:
     if name == "rhombus9":
         return tuple((q, r) for q in range(3) for r in range(3))
     radius = {"hex7": 1, "hex19": 2}[name]
-    return tuple((q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius)
+    return tuple(
+        (q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1) if abs(q + r) <= radius
+    )
 
 
 @attrs.frozen
@@ -47,5 +53,7 @@ def get_board(name: str) -> Board:
         raise ValueError(f"unknown board {name!r} (boards: {', '.join(BOARDS)})")
     grid = hex_region(_coords(name))
     index = {c: i for i, c in enumerate(grid.coords)}
-    sides = tuple(tuple(index.get((q + dq, r + dr), WALL) for dq, dr in HEX_DIRECTIONS) for q, r in grid.coords)
+    sides = tuple(
+        tuple(index.get((q + dq, r + dr), WALL) for dq, dr in HEX_DIRECTIONS) for q, r in grid.coords
+    )
     return Board(name, grid, sides)

@@ -22,7 +22,13 @@ A = 10
 MATTERS = ("red", "blue", "yellow", "green", "purple")
 MATTER_LETTERS = {"red": "r", "blue": "b", "yellow": "y", "green": "g", "purple": "p"}
 LETTER_MATTERS = {v: k for k, v in MATTER_LETTERS.items()}
-MATTER_COLOURS = {"red": "#d8433a", "blue": "#2f74d0", "yellow": "#e0b21c", "green": "#3a9e4f", "purple": "#8a4fc0"}
+MATTER_COLOURS = {
+    "red": "#d8433a",
+    "blue": "#2f74d0",
+    "yellow": "#e0b21c",
+    "green": "#3a9e4f",
+    "purple": "#8a4fc0",
+}
 LEVELS = tuple(range(1, 12))
 SIDE_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 

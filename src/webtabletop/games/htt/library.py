@@ -8,7 +8,7 @@ values, matter and level, so records of games with player-made cards replay anyw
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from webtabletop.games.htt.cards import Card, card_from_inline
@@ -28,11 +28,16 @@ def build_builtin(set_id: str) -> CardSet:
     raise KeyError(f"no built-in set {set_id!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_set(set_id: str) -> CardSet:
     if set_id not in BUILTIN_IDS:
         raise KeyError(f"no built-in set {set_id!r} (built-in: {', '.join(BUILTIN_IDS)})")
-    text = resources.files("webtabletop.games.htt").joinpath("data").joinpath(f"{set_id}.json").read_text("utf-8")
+    text = (
+        resources.files("webtabletop.games.htt")
+        .joinpath("data")
+        .joinpath(f"{set_id}.json")
+        .read_text("utf-8")
+    )
     return CardSet.from_json(json.loads(text))
 
 

@@ -6,6 +6,10 @@ game seed: it gets a random card of each level of the other player's given hand,
 dealt, both hands get cards of the same randomly drawn levels (different levels when the level
 range allows). So the record (options + seed + moves) always replays exactly.
 
+Own deck / Random: the app puts the player's chosen cards (Own deck) or
+``Collection.random_hand`` (Random) into the hand; the options check one card per level. A dealt
+hand under these rules also has different levels.
+
 Wall, Mirror and Anti-wall exclude each other, so they are one choice: ``wall``.
 """
 
@@ -70,21 +74,39 @@ class HttOptions:
     def __attrs_post_init__(self) -> None:
         from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
 
-        for name in ("same", "plus", "minus", "combo", "matter", "in_order", "block", "open", "own_deck", "random_hands", "friendly"):
+        for name in (
+            "same",
+            "plus",
+            "minus",
+            "combo",
+            "matter",
+            "in_order",
+            "block",
+            "open",
+            "own_deck",
+            "random_hands",
+            "friendly",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"option {name!r} must be true or false, not {getattr(self, name)!r}")
         if self.min_level > self.max_level:
-            raise ValueError(f"the minimum level ({self.min_level}) is above the maximum level ({self.max_level})")
+            raise ValueError(
+                f"the minimum level ({self.min_level}) is above the maximum level ({self.max_level})"
+            )
         if self.deal_set != "all":
             try:
                 get_set(self.deal_set)
             except KeyError:
-                raise ValueError(f"unknown card set {self.deal_set!r} to deal from (built-in: {', '.join(BUILTIN_IDS)})") from None
+                raise ValueError(
+                    f"unknown card set {self.deal_set!r} to deal from (built-in: {', '.join(BUILTIN_IDS)})"
+                ) from None
         size = get_board(self.board).hand_size
         levels = self.max_level - self.min_level + 1
         distinct = self.own_deck or self.random_hands
         if distinct and levels < size:
-            raise ValueError(f"{'Own deck' if self.own_deck else 'Random'} needs {size} different levels but levels {self.min_level}..{self.max_level} give {levels}")
+            raise ValueError(
+                f"{'Own deck' if self.own_deck else 'Random'} needs {size} different levels but levels {self.min_level}..{self.max_level} give {levels}"
+            )
         for p, hand in enumerate((self.hand0, self.hand1)):
             if not hand:
                 continue
@@ -99,7 +121,9 @@ class HttOptions:
                     raise ValueError(f"{who}: {exc}") from None
             for c in cards:
                 if not self.min_level <= c.level <= self.max_level:
-                    raise ValueError(f"{who}: {c.name} is level {c.level}, outside the allowed levels {self.min_level}..{self.max_level}")
+                    raise ValueError(
+                        f"{who}: {c.name} is level {c.level}, outside the allowed levels {self.min_level}..{self.max_level}"
+                    )
             if distinct and len({c.level for c in cards}) != len(cards):
                 rule = "Own deck" if self.own_deck else "Random"
                 raise ValueError(f"{who}: {rule} allows at most one card per level")
@@ -110,6 +134,13 @@ class HttOptions:
 
     def hand(self, player: int) -> tuple:
         return self.hand0 if player == 0 else self.hand1
+
+    def deck_strength(self, player: int) -> int | None:
+        """Sum of the levels of a given hand (shown in the table properties under Own deck)."""
+        from webtabletop.games.htt.library import get_card
+
+        hand = self.hand(player)
+        return sum(get_card(r).level for r in hand) if hand else None
 
     def rule_names(self) -> list[str]:
         """The table rules in force, as short titles (for the scoreboard and the battle log)."""

@@ -19,11 +19,12 @@ Placing card X (values after Matter) on cell c by player P, all on the owners be
    Same: the equal contacts; Plus: contacts sharing one sum; Minus: sharing one difference. A group
    of two or more such contacts turns the enemy cards in it (own cards and walls never turn).
 2. Standard rule (not with Block): each enemy neighbour whose facing value is lower than X's turns.
-3. Combo (not with Block): each card turned in step 1 applies the standard rule as if just placed
-   by P; cards turned so continue the chain.
+3. Combo (not with Block): each card turned by Same/Plus/Minus applies the standard rule as if just
+   placed by P; cards turned so continue the chain (breadth first: chain step 2, 3, ...).
 The flips of the last move are kept (cell, chain step, cause) so the view can number them.
-Matter: a card placed on an icon of its own colour gets +1 on every side (A+1 = S = 11), on an icon
-of another colour −1 (1−1 = 0); the changed values count for every rule.
+Matter: at the start 1..cells//3 icons (1..3 on the default board; seeded count, cells, colours)
+lie on distinct cells. A card placed on an icon of its own colour gets +1 on every side
+(A+1 = S = 11), on an icon of another colour −1 (1−1 = 0); the changed values count for every rule.
 """
 
 from __future__ import annotations
@@ -167,13 +168,17 @@ class HttState(State):
         if phase == DRAW:
             if move == ACCEPT:
                 n = len(self.decks[0])
-                return attrs.evolve(self, phase=OVER, winner=None, scores=(n, n), reason="draw agreed", flips=())
+                return attrs.evolve(
+                    self, phase=OVER, winner=None, scores=(n, n), reason="draw agreed", flips=()
+                )
             if move == DECLINE:
                 return attrs.evolve(self, phase=PLAY, player=1 - self.player)
             raise IllegalMove("accept or decline the draw offer")
         if phase == PICK:
             if isinstance(move, Take) and 0 <= move.index < len(self.pick_order):
-                return attrs.evolve(self, phase=OVER, taken=self.pick_order[move.index], player=1 - self.player)
+                return attrs.evolve(
+                    self, phase=OVER, taken=self.pick_order[move.index], player=1 - self.player
+                )
             raise IllegalMove(f"take one of the {len(self.pick_order)} face-down cards")
         raise IllegalMove("the game is over")
 
@@ -187,7 +192,10 @@ class HttState(State):
     # --- rules ------------------------------------------------------------------------------
     def score(self) -> tuple[int, int]:
         """Own-coloured board cards + cards in hand, per player."""
-        s = [len(self.decks[0]) - bin(self.used[0]).count("1"), len(self.decks[1]) - bin(self.used[1]).count("1")]
+        s = [
+            len(self.decks[0]) - bin(self.used[0]).count("1"),
+            len(self.decks[1]) - bin(self.used[1]).count("1"),
+        ]
         for o in self.owners:
             if o >= 0:
                 s[o] += 1
@@ -238,7 +246,16 @@ class HttState(State):
         rng = Rng(self.rng_state)
         order = list(range(len(self.decks[1 - winner])))
         rng.shuffle(order)
-        return attrs.evolve(self, phase=PICK, player=winner, winner=winner, scores=(a, b), reason=reason, pick_order=tuple(order), rng_state=rng.state)
+        return attrs.evolve(
+            self,
+            phase=PICK,
+            player=winner,
+            winner=winner,
+            scores=(a, b),
+            reason=reason,
+            pick_order=tuple(order),
+            rng_state=rng.state,
+        )
 
     # --- hidden information -------------------------------------------------------------------
     def hidden(self, viewer: int | None) -> set[int]:
@@ -283,6 +300,7 @@ class HttState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         snap = self.snapshot()
+        del snap["rng_state"]  # it fixes the face-down order of the winner's pick
         for p in self.hidden(player):
             snap["hands"][p] = [None if ref is None else "?" for ref in snap["hands"][p]]
             snap["decks"][p] = [c.id if self.used[p] >> i & 1 else "?" for i, c in enumerate(self.decks[p])]
@@ -297,7 +315,9 @@ class HttState(State):
             return f"{who}: {card.name} ({card.text}) → {self.board.grid.names[move.cell]}"
         if isinstance(move, Take):
             return f"{PLAYER_NAMES[self.player]} takes face-down card {move.index + 1}"
-        return {"draw": "offers a draw", "accept": "accepts the draw", "decline": "declines the draw"}[move.code]
+        return {"draw": "offers a draw", "accept": "accepts the draw", "decline": "declines the draw"}[
+            move.code
+        ]
 
     def snapshot(self) -> dict[str, Any]:
         hands: list[list[str | None]] = []
@@ -320,7 +340,9 @@ class HttState(State):
             "flips": [[f.cell, f.step, f.cause] for f in self.flips],
             "winner": self.winner,
             "pick_count": len(self.pick_order),
-            "taken": self.decks[1 - self.winner][self.taken].id if self.taken >= 0 and self.winner is not None else None,
+            "taken": self.decks[1 - self.winner][self.taken].id
+            if self.taken >= 0 and self.winner is not None
+            else None,
             "rng_state": self.rng_state,
         }
 
@@ -343,7 +365,10 @@ class HttState(State):
             rows.setdefault(name[0], []).append(cell.rjust(9))
         lines = [f"{k} {''.join(v)}" for k, v in rows.items()]
         for p in (0, 1):
-            lines.append(f"{PLAYER_NAMES[p]} hand: " + " ".join(f"{i}:{c.text}" for i, c in zip(self.hand_slots(p), self.hand(p), strict=True)))
+            lines.append(
+                f"{PLAYER_NAMES[p]} hand: "
+                + " ".join(f"{i}:{c.text}" for i, c in zip(self.hand_slots(p), self.hand(p), strict=True))
+            )
         lines.append(f"to move: {PLAYER_NAMES[self.player]} ({self.phase}); score {self.score()}")
         return "\n".join(lines)
 
@@ -366,7 +391,11 @@ def resolve(sides, owners: list[int], values: list, cell: int, p: int, o: HttOpt
             elif owners[n] != EMPTY:
                 contacts.append((n, vals[d], values[n][(d + 3) % 6]))
         if len(contacts) >= 2:
-            for rule, key in (("same", None), ("plus", lambda a, b: a + b), ("minus", lambda a, b: abs(a - b))):
+            for rule, key in (
+                ("same", None),
+                ("plus", lambda a, b: a + b),
+                ("minus", lambda a, b: abs(a - b)),
+            ):
                 if not getattr(o, rule):
                     continue
                 groups: dict[int, list[int]] = {}
@@ -380,7 +409,11 @@ def resolve(sides, owners: list[int], values: list, cell: int, p: int, o: HttOpt
                     if len(members) >= 2:
                         for n in members:
                             if n != WALL and owners[n] == enemy:
-                                special[n] = f"{special[n]}+{rule}" if n in special and rule not in special[n] else rule
+                                special[n] = (
+                                    f"{special[n]}+{rule}"
+                                    if n in special and rule not in special[n]
+                                    else rule
+                                )
     standard: list[int] = []
     if not o.block:
         for d in range(6):
@@ -487,7 +520,13 @@ def new_game(options: HttOptions, seed: int) -> HttState:
     )
 
 
-def position(options: HttOptions, cells: dict[str, tuple[int, str]], hands=None, player: int = 0, icons: dict[str, str] | None = None) -> HttState:
+def position(
+    options: HttOptions,
+    cells: dict[str, tuple[int, str]],
+    hands=None,
+    player: int = 0,
+    icons: dict[str, str] | None = None,
+) -> HttState:
     """A test position: ``cells`` maps cell names to (owner, values text such as "5A3121");
     ``hands`` optionally gives each player's cards as values texts (level 1 placeholder cards)."""
     state = new_game(options, 0)
@@ -507,8 +546,23 @@ def position(options: HttOptions, cells: dict[str, tuple[int, str]], hands=None,
         values[i] = cards[i].values
     decks = state.decks
     if hands is not None:
-        decks = tuple(tuple(mk(t, 10 * p + j, m) for j, (t, m) in enumerate((x, "red") if isinstance(x, str) else x for x in hand)) for p, hand in enumerate(hands))
-    icon_t = list(state.icons)
+        decks = tuple(
+            tuple(
+                mk(t, 10 * p + j, m)
+                for j, (t, m) in enumerate((x, "red") if isinstance(x, str) else x for x in hand)
+            )
+            for p, hand in enumerate(hands)
+        )
+    icon_t: list = [None] * len(state.icons)
     for name, colour in (icons or {}).items():
         icon_t[names.index(name)] = colour
-    return attrs.evolve(state, owners=tuple(owners), values=tuple(values), cards=tuple(cards), decks=decks, player=player, icons=tuple(icon_t), turn=sum(1 for o in owners if o >= 0))
+    return attrs.evolve(
+        state,
+        owners=tuple(owners),
+        values=tuple(values),
+        cards=tuple(cards),
+        decks=decks,
+        player=player,
+        icons=tuple(icon_t),
+        turn=sum(1 for o in owners if o >= 0),
+    )

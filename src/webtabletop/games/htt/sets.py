@@ -30,8 +30,8 @@ from webtabletop.games.htt.cards import (
     MATTERS,
     MAX_VALUE,
     SUMS,
-    Card,
     A,
+    Card,
     card_problems,
     count_a,
     parse_value,
@@ -90,11 +90,24 @@ class CardSet:
     def to_json(self) -> dict[str, Any]:
         cards = []
         for c in self.cards:
-            d: dict[str, Any] = {"id": c.id, "name": c.name, "level": c.level, "values": c.text, "matter": c.matter, "rarity": c.rarity}
+            d: dict[str, Any] = {
+                "id": c.id,
+                "name": c.name,
+                "level": c.level,
+                "values": c.text,
+                "matter": c.matter,
+                "rarity": c.rarity,
+            }
             if c.image:
                 d["image"] = c.image
             cards.append(d)
-        out: dict[str, Any] = {"format": SET_FORMAT, "version": SET_VERSION, "id": self.id, "name": self.name, "theme": self.theme}
+        out: dict[str, Any] = {
+            "format": SET_FORMAT,
+            "version": SET_VERSION,
+            "id": self.id,
+            "name": self.name,
+            "theme": self.theme,
+        }
         if self.seed is not None:
             out["seed"] = self.seed
         out["cards"] = cards
@@ -109,7 +122,9 @@ class CardSet:
         if not isinstance(data, dict) or data.get("format") != SET_FORMAT:
             raise ValueError("this is not an HTT card set (format 'htt-set' expected)")
         if data.get("version") != SET_VERSION:
-            raise ValueError(f"card set version {data.get('version')!r} is not supported (this app reads version {SET_VERSION})")
+            raise ValueError(
+                f"card set version {data.get('version')!r} is not supported (this app reads version {SET_VERSION})"
+            )
         for key in ("id", "name", "theme"):
             if not isinstance(data.get(key), str):
                 raise ValueError(f"the set's {key!r} must be text")
@@ -124,7 +139,14 @@ class CardSet:
             where = f"card {i + 1}"
             if not isinstance(c, dict):
                 raise ValueError(f"{where} is not an object")
-            for key, typ in (("id", str), ("name", str), ("level", int), ("values", str), ("matter", str), ("rarity", int)):
+            for key, typ in (
+                ("id", str),
+                ("name", str),
+                ("level", int),
+                ("values", str),
+                ("matter", str),
+                ("rarity", int),
+            ):
                 if not isinstance(c.get(key), typ) or isinstance(c.get(key), bool):
                     raise ValueError(f"{where}: {key!r} must be {'text' if typ is str else 'a whole number'}")
             if len(c["values"]) != 6:
@@ -136,7 +158,9 @@ class CardSet:
             image = c.get("image")
             if image is not None and not isinstance(image, str):
                 raise ValueError(f"{where}: 'image' must be text (a data: URL)")
-            cards.append(Card(c["id"], c["name"], c["level"], values, c["matter"], c["rarity"], data["id"], image))
+            cards.append(
+                Card(c["id"], c["name"], c["level"], values, c["matter"], c["rarity"], data["id"], image)
+            )
         return cls(data["id"], data["name"], data["theme"], tuple(cards), seed)
 
     @classmethod
@@ -319,7 +343,13 @@ def check_set(card_set: CardSet) -> list[Violation]:
         if c.matter not in MATTERS:
             add(Violation("matter", f"matter {c.matter!r} is not one of {', '.join(MATTERS)}", c.id))
         if not isinstance(c.rarity, int) or not RARITY[0] <= c.rarity <= RARITY[1]:
-            add(Violation("rarity", f"rarity weight must be a whole number {RARITY[0]}..{RARITY[1]}, not {c.rarity!r}", c.id))
+            add(
+                Violation(
+                    "rarity",
+                    f"rarity weight must be a whole number {RARITY[0]}..{RARITY[1]}, not {c.rarity!r}",
+                    c.id,
+                )
+            )
         for p in card_problems(c.level, c.values):
             add(Violation("card", p, c.id))
 
@@ -328,9 +358,18 @@ def check_set(card_set: CardSet) -> list[Violation]:
     for lv in range(1, 11):
         n = len(levels.get(lv, []))
         if not PER_LEVEL[0] <= n <= PER_LEVEL[1]:
-            add(Violation("count", f"level {lv} has {n} cards; each of levels 1..10 needs {PER_LEVEL[0]}..{PER_LEVEL[1]}"))
+            add(
+                Violation(
+                    "count",
+                    f"level {lv} has {n} cards; each of levels 1..10 needs {PER_LEVEL[0]}..{PER_LEVEL[1]}",
+                )
+            )
         elif n != n1:
-            add(Violation("count", f"level {lv} has {n} cards but level 1 has {n1}: levels 1..10 need equal counts"))
+            add(
+                Violation(
+                    "count", f"level {lv} has {n} cards but level 1 has {n1}: levels 1..10 need equal counts"
+                )
+            )
     n11 = len(levels.get(11, []))
     if not LEVEL11[0] <= n11 <= LEVEL11[1]:
         add(Violation("count", f"level 11 has {n11} cards; it needs {LEVEL11[0]}..{LEVEL11[1]}"))
@@ -339,9 +378,19 @@ def check_set(card_set: CardSet) -> list[Violation]:
     three = [c.id for c in card_set.cards if count_a(c.values) == 3]
     two = [c.id for c in card_set.cards if count_a(c.values) == 2]
     if len(three) > MAX_THREE_A:
-        add(Violation("three-a", f"{len(three)} cards carry three A ({', '.join(three)}); a set may have at most {MAX_THREE_A}"))
+        add(
+            Violation(
+                "three-a",
+                f"{len(three)} cards carry three A ({', '.join(three)}); a set may have at most {MAX_THREE_A}",
+            )
+        )
     if len(two) > MAX_TWO_A:
-        add(Violation("two-a", f"{len(two)} cards carry two A ({', '.join(two)}); a set may have at most {MAX_TWO_A}"))
+        add(
+            Violation(
+                "two-a",
+                f"{len(two)} cards carry two A ({', '.join(two)}); a set may have at most {MAX_TWO_A}",
+            )
+        )
 
     # Sum spread per level (only over the cards whose sums are valid).
     for lv, cards in sorted(levels.items()):
@@ -358,18 +407,39 @@ def check_set(card_set: CardSet) -> list[Violation]:
         if width == 3:
             expected = position_counts(len(cards), 3)
             if counts != expected:
-                add(Violation("spread", f"level {lv}: {len(cards)} cards must take the smallest/middle/largest sums {expected[0]}/{expected[1]}/{expected[2]} times, not {counts[0]}/{counts[1]}/{counts[2]}"))
+                add(
+                    Violation(
+                        "spread",
+                        f"level {lv}: {len(cards)} cards must take the smallest/middle/largest sums {expected[0]}/{expected[1]}/{expected[2]} times, not {counts[0]}/{counts[1]}/{counts[2]}",
+                    )
+                )
         elif max(counts) - min(counts) > 1:
-            add(Violation("spread", f"level {lv}: the {width} allowed sums must be used as evenly as possible, counts are {'/'.join(map(str, counts))}"))
+            add(
+                Violation(
+                    "spread",
+                    f"level {lv}: the {width} allowed sums must be used as evenly as possible, counts are {'/'.join(map(str, counts))}",
+                )
+            )
 
     # Matter spread.
     for lv, cards in sorted(levels.items()):
         first = [c.matter for c in cards[:5]]
         if len(set(first)) != len(first):
-            add(Violation("matter-level", f"level {lv}: the first {len(first)} cards must have different matter colours, got {', '.join(first)}"))
+            add(
+                Violation(
+                    "matter-level",
+                    f"level {lv}: the first {len(first)} cards must have different matter colours, got {', '.join(first)}",
+                )
+            )
     tally = {m: sum(1 for c in card_set.cards if c.matter == m) for m in MATTERS}
     if max(tally.values()) - min(tally.values()) > 1:
-        add(Violation("matter-spread", "matter colour counts over the set must differ by at most 1: " + ", ".join(f"{m} {n}" for m, n in tally.items())))
+        add(
+            Violation(
+                "matter-spread",
+                "matter colour counts over the set must differ by at most 1: "
+                + ", ".join(f"{m} {n}" for m, n in tally.items()),
+            )
+        )
     return out
 
 

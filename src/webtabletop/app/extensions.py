@@ -1,0 +1,91 @@
+"""Extra screens a game adds to the app, and the narrow door they use into the app's state.
+
+A game package may define ``PAGES`` (a :class:`GamePages`): its own routes ``#/<game>/<page>``
+(e.g. HTT's collection, packs, achievements), storage documents it owns, fields it adds to the
+new-game dialog (e.g. choosing a deck), and a hook when one of its games ends (e.g. a card
+changes hands). Pages are pure functions of what :class:`PageContext` gives them, so they are
+tested in CPython like the rest of the app.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webtabletop.core import storage
+from webtabletop.core.storage import Schema
+
+if TYPE_CHECKING:
+    from webtabletop.app.saves import Players
+    from webtabletop.app.shell import App
+    from webtabletop.core.protocol import Outcome
+    from webtabletop.core.record import Record
+
+
+class PageContext:
+    """What a game's pages may do: read/write their documents, tell the player, navigate."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+
+    @property
+    def now(self) -> float:
+        """Milliseconds since 1970 (the page's clock; for dates in logs)."""
+        return self._app.now
+
+    def entropy(self) -> int:
+        """A fresh 64-bit random number (for pack draws and new seeds; not for game rules)."""
+        return self._app.rng.next_u64()
+
+    def read(self, key: str, schema: Schema) -> Any:
+        """The document at ``key``, validated/migrated; None if absent or set aside (with a notice)."""
+        result = storage.read(self._app.store, key, schema)
+        self._app._apply_read(result)
+        return result.data
+
+    def write(self, key: str, schema: Schema, data: Any) -> None:
+        self._app._write(storage.write(schema, key, data))
+
+    def keys(self, prefix: str) -> list[str]:
+        return sorted(k for k in self._app.store if k.startswith(prefix))
+
+    def toast(self, message: str, link: str | None = None) -> None:
+        self._app._toast(message, link)
+
+    def notice(self, message: str) -> None:
+        """A message that stays on screen until dismissed (for problems with saved data)."""
+        self._app.notices.append(message)
+
+    def download(self, name: str, text: str) -> None:
+        self._app._resp["download"] = {"name": name, "text": text}
+
+    def go(self, fragment: str) -> None:
+        """Navigate to ``#/…`` (as if the player followed a link)."""
+        self._app._resp["hash"] = fragment
+        self._app._route(fragment)
+
+
+class GamePages:
+    """Base class: override what the game needs."""
+
+    #: (page, title) pairs: routes ``#/<game>/<page>``, linked from the home card and the game screen
+    nav: tuple[tuple[str, str], ...] = ()
+    #: storage key prefix -> schema of the documents this game owns (checked on import)
+    schemas: dict[str, Schema] = {}
+
+    def render(self, page: str, query: dict[str, str], ctx: PageContext) -> str:
+        raise NotImplementedError
+
+    def handle(self, page: str, action: dict[str, Any], ctx: PageContext) -> None:
+        """A pick/cmd/form/change/import action on one of this game's pages."""
+
+    def new_game_fields(self, ctx: PageContext) -> str:
+        """Extra HTML form fields for the new-game dialog (e.g. a deck chooser)."""
+        return ""
+
+    def prepare_new_game(self, data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
+        """Turn the submitted form data into option data (e.g. fill hands from the collection);
+        raise GameError with a clear message to send the player back to the form."""
+        return data
+
+    def game_over(self, record: Record, outcome: Outcome, players: Players, ctx: PageContext) -> None:
+        """Called once when a game of this kind ends (e.g. record the result in a collection)."""

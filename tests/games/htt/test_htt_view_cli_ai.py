@@ -1,0 +1,319 @@
+"""The view (SVG, tokens, hidden hands), the CLI, and the AI."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+import webtabletop.games.htt as htt
+from webtabletop.core.rng import Rng
+from webtabletop.core.view import ViewContext
+from webtabletop.games.htt import SPEC, VIEW, ai_choose
+from webtabletop.games.htt.ai import choose_move
+from webtabletop.games.htt.art import art_svg
+from webtabletop.games.htt.cli import main as cli_main
+from webtabletop.games.htt.library import builtin_set, get_card
+from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.rules import DRAW, OVER, PICK, position
+from webtabletop.games.htt.view import card_grid_html, set_view_html
+
+
+def test_spec_is_registered_and_exposes_view_and_ai():
+    from webtabletop.core.registry import get_game
+
+    assert get_game("htt") is SPEC and SPEC.title == "Hexagonal Triple Triad"
+    assert htt.rules.HttState.spec is SPEC and VIEW is not None and ai_choose is choose_move
+
+
+def test_board_svg_tokens_for_the_player_to_move():
+    s = SPEC.start(HttOptions(), 1)
+    p = s.to_move()
+    svg = VIEW.board(s, ViewContext(viewer=p))
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert len(re.findall(r'data-pick="h\d"', svg)) == 5
+    assert len(re.findall(r'data-drop="c\d"', svg)) == 9
+    assert svg.count("hidden card") == 5  # the opponent's hand, face down
+    other = VIEW.board(s, ViewContext(viewer=1 - p))
+    assert "data-pick" not in other
+    opened = VIEW.board(SPEC.start(HttOptions(open=True), 1), ViewContext(viewer=p))
+    assert "hidden card" not in opened
+
+
+def test_hidden_card_values_do_not_leak_into_the_svg():
+    s = SPEC.start(HttOptions(hand1=("emb-11a", "emb-10a", "emb-9a", "emb-8a", "emb-7a")), 1)
+    svg = VIEW.board(s, ViewContext(viewer=0))
+    for cid in s.options.hand1:
+        assert get_card(cid).name not in svg
+
+
+def test_click_card_then_cell_and_drag():
+    s = SPEC.start(HttOptions(), 1)
+    ctx = ViewContext(viewer=s.to_move())
+    r = VIEW.pick(s, ctx, "c4")
+    assert r.move is None and "hand" in r.message
+    r = VIEW.pick(s, ctx, "h2")
+    assert r.selection == "h2" and r.move is None
+    r = VIEW.pick(s, ViewContext(viewer=s.to_move(), selection="h2"), "c4")
+    assert r.move == "2b2"
+    s2 = s.apply_code(r.move)
+    r = VIEW.pick(s2, ViewContext(viewer=s2.to_move(), selection="h0"), "c4")
+    assert r.move is None and "taken" in r.message
+    assert VIEW.pick(s, ViewContext(viewer=1 - s.to_move()), "h1").message == "It is not your turn."
+
+
+def test_in_order_picks_the_first_card_by_itself():
+    s = SPEC.start(HttOptions(in_order=True), 1)
+    ctx = ViewContext(viewer=s.to_move())
+    assert VIEW.pick(s, ctx, "h3").message.startswith("In order")
+    assert VIEW.pick(s, ctx, "c0").move == "0a1"
+
+
+def test_flip_markers_are_numbered_in_chain_order():
+    cells = {"b3": (1, "111519"), "a2": (1, "111113"), "c3": (1, "111911"), "c2": (1, "115111")}
+    s = position(
+        HttOptions(same=True, combo=True), cells, hands=[["513111"], ["111111"]], player=0
+    ).apply_code("0b2")
+    svg = VIEW.board(s, ViewContext(viewer=0))
+    markers = re.findall(
+        r'<g class="htt-flip"><title>([^<]*)</title>.*?font-family="sans-serif">(\d)</text>', svg
+    )
+    assert sorted(markers, key=lambda m: m[1]) == [
+        ("turned 1st (Same)", "1"),
+        ("turned 2nd (Same)", "2"),
+        ("turned 3rd (Combo, chain step 2)", "3"),
+        ("turned 4th (Combo, chain step 3)", "4"),
+    ]
+    panel = VIEW.panel(s, ViewContext(viewer=1))
+    assert "c3: Combo (chain step 2)" in panel
+
+
+def test_panel_draw_and_pick_buttons_and_status():
+    s = SPEC.start(HttOptions(), 1)
+    p = s.to_move()
+    assert 'data-move="draw"' in VIEW.panel(s, ViewContext(viewer=p))
+    d = s.apply_code("draw")
+    assert d.phase == DRAW and 'data-move="accept"' in VIEW.panel(d, ViewContext(viewer=1 - p))
+    assert "offers a draw" in VIEW.prompt(d, ViewContext(viewer=1 - p))
+    over = d.apply_code("accept")
+    assert VIEW.status(over) == [("Blue", "5"), ("Red", "5")]
+    assert "Draw 5–5" in VIEW.prompt(over, ViewContext(viewer=0))
+    st = s
+    r = Rng(4)
+    while st.phase not in (OVER, PICK):
+        ms = [m for m in st.legal_moves() if m.code != "draw"]
+        st = st.apply(ms[r.randbelow(len(ms))])
+    if st.phase == PICK:
+        assert st.legal_moves()[0].code == "t0" and 'data-move="t4"' in VIEW.panel(
+            st, ViewContext(viewer=st.player)
+        )
+
+
+def test_rules_page_and_option_help_cover_every_rule():
+    html = VIEW.rules_html()
+    for word in (
+        "Same",
+        "Plus",
+        "Minus",
+        "Combo",
+        "Wall",
+        "Mirror",
+        "Anti-wall",
+        "Matter",
+        "In order",
+        "Block",
+        "Open",
+        "Own deck",
+        "Random",
+        "Min level",
+        "draw",
+        "pack",
+    ):
+        assert word in html, word
+    import attrs
+
+    assert set(VIEW.options_help()) == {f.name for f in attrs.fields(HttOptions)}
+
+
+def test_card_grid_marks_owned_and_missing_with_level_and_set():
+    s = builtin_set("emb")
+    html = set_view_html(s, {"emb-1a": 3})
+    assert "you own 1 of 86" in html and "×3" in html and html.count("missing</span>") == 85
+    assert 'aria-label="Spark Imp — level 1, set Embers of the Forge' in html
+    only = card_grid_html(list(s.cards), {"emb-1a": 3}, show="owned")
+    assert only.count("<li ") == 1
+    assert card_grid_html(list(s.cards), {}, level=11).count("<li ") == 6
+
+
+def test_art_is_deterministic_and_differs_between_cards():
+    a, b = get_card("tid-5a"), get_card("tid-5b")
+    assert art_svg(a) == art_svg(a) and art_svg(a) != art_svg(b)
+    assert art_svg(a).startswith("<svg")
+
+
+def test_cli_generate_and_check(tmp_path, capsys):
+    assert (
+        cli_main(
+            ["htt", "generate-set", "--seed", "3", "--per-level", "7", "--level11", "4", "--name", "CLI"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert len(data["cards"]) == 74 and data["name"] == "CLI"
+    f = tmp_path / "s.json"
+    f.write_text(out)
+    assert cli_main(["htt", "check-set", str(f)]) == 0
+    data["cards"][0]["values"] = "999999"
+    f.write_text(json.dumps(data))
+    assert cli_main(["htt", "check-set", str(f)]) == 1
+    assert "up to 6" in capsys.readouterr().out
+    assert cli_main(["htt", "check-set", str(tmp_path / "none.json")]) == 2
+    assert cli_main(["htt", "generate-set", "--seed", "1", "--per-level", "13"]) == 2
+
+
+def test_ai_answers_draw_offers_and_picks():
+    s = SPEC.start(HttOptions(), 1)
+    d = s.apply_code("draw")
+    assert choose_move(d, "easy", 0).move.code == "accept"  # 5-5: not ahead
+    st = s
+    while st.phase not in (OVER, PICK):
+        st = st.apply([m for m in st.legal_moves() if m.code != "draw"][0])
+    if st.phase == PICK:
+        assert choose_move(st, "easy", 3).move.code.startswith("t")
+
+
+def test_ai_move_is_legal_reproducible_and_quick():
+    s = SPEC.start(HttOptions(same=True, plus=True, combo=True, wall="wall", matter=True), 2)
+    t = time.perf_counter()
+    a = choose_move(s, "normal", seed=9, time_limited=False)
+    assert time.perf_counter() - t < 5
+    assert a.move in s.legal_moves() and a.move.code != "draw"
+    assert choose_move(s, "normal", seed=9, time_limited=False).move == a.move
+
+
+def test_ai_takes_an_obvious_capture():
+    # Red at b3 shows W 1: only the 9-east card on b2 (west of b3) turns it; no other card turns anything
+    cells = {"b3": (1, "111111")}
+    s = position(HttOptions(open=True), cells, hands=[["911111"] + ["111111"] * 4, ["111111"] * 4], player=0)
+    assert choose_move(s, "normal", seed=1, time_limited=False).move.code == "0b2"
+
+
+def test_ai_clock_limits_time():
+    ticks = iter(range(10**6))
+    s = SPEC.start(HttOptions(), 3)
+    res = choose_move(s, "hard", seed=1, time_limited=True, clock=lambda: next(ticks) * 0.01)
+    assert res.iterations < 3000
+
+
+def _vs_random(n: int, level: str) -> tuple[int, int]:
+    wins = draws = 0
+    for g in range(n):
+        st = SPEC.start(HttOptions(), seed=1000 + g)
+        r = Rng(g)
+        ai = g % 2
+        while not st.is_over:
+            if st.to_move() == ai:
+                m = choose_move(st, level, seed=r.next_u64(), time_limited=False).move
+            else:
+                ms = [m for m in st.legal_moves() if m.code != "draw"]
+                m = ms[r.randbelow(len(ms))]
+            st = st.apply(m)
+        w = st.outcome().winner
+        wins += w == ai
+        draws += w is None
+    return wins, draws
+
+
+def test_ai_beats_random_player_quick():
+    wins, _ = _vs_random(12, "normal")
+    assert wins >= 10
+    wins, _ = _vs_random(12, "easy")  # easy plays a careless move now and then
+    assert wins >= 6
+
+
+@pytest.mark.slow
+def test_ai_beats_random_player_200_games():
+    wins, _ = _vs_random(200, "normal")
+    assert wins >= 180
+
+
+def test_ai_never_peeks_at_the_hidden_hand():
+    """Two games that differ only in Red's unseen cards get the same search and the same move."""
+    blue = ("emb-2a", "emb-4a", "emb-6a", "emb-8a", "emb-10a")
+    red_a = ("tid-1a", "tid-3a", "tid-5a", "tid-7a", "tid-9a")
+    red_b = ("grv-11a", "grv-10b", "grv-9c", "grv-8d", "grv-7e")
+    for seed in range(3):
+        a = SPEC.start(HttOptions(own_deck=True, hand0=blue, hand1=red_a), seed)
+        b = SPEC.start(HttOptions(own_deck=True, hand0=blue, hand1=red_b), seed)
+        if a.to_move() == 1:
+            continue
+        ma = choose_move(a, "normal", seed=5, time_limited=False)
+        mb = choose_move(b, "normal", seed=5, time_limited=False)
+        assert ma.move == mb.move
+        return
+    raise AssertionError("no seed where Blue starts")
+
+
+def test_grid_sorting_battle_log_and_achievements_html():
+    from webtabletop.games.htt.collection import Collection
+    from webtabletop.games.htt.view import achievements_html, battle_log_html
+
+    s = builtin_set("grv")
+    html = card_grid_html(list(s.cards), {"grv-5c": 4}, sort="copies")
+    assert html.index('data-card="grv-5c"') < html.index('data-card="grv-1a"')
+    with pytest.raises(ValueError):
+        card_grid_html([], {}, sort="colour")
+    log = battle_log_html(
+        [{"date": "d1", "opponent": "AI", "result": "win", "score": "6–4", "rules": "Same"}]
+    )
+    assert "<td>6–4</td>" in log and "No games" in battle_log_html([])
+    c = Collection()
+    c.add_card("grv-1a", 10)
+    c.update_achievements()
+    html = achievements_html(c)
+    assert "reward waiting" in html and 'data-achievement="copies:25"' in html
+
+
+def _minimax(state, me):
+    """Reference: exact best card difference for ``me`` with the real rules (slow, small positions)."""
+    if state.phase != "play":
+        a, b = state.score()
+        d = (a - b) if me == 0 else (b - a)
+        return 32 * ((d > 0) - (d < 0)) + d
+    vals = [_minimax(state.apply(m), me) for m in state.legal_moves()]
+    return max(vals) if state.to_move() == me else min(vals)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"same": True, "plus": True, "combo": True, "wall": "wall"},
+        {"minus": True, "matter": True, "wall": "mirror", "combo": True},
+    ],
+)
+def test_endgame_solver_matches_exhaustive_search(rules):
+    from webtabletop.games.htt.ai import solve_endgame
+
+    for seed in range(4):
+        s = SPEC.start(HttOptions(open=True, **rules), seed).for_search()
+        r = Rng(seed)
+        while len(s.empty_cells()) > 4:
+            ms = s.legal_moves()
+            s = s.apply(ms[r.randbelow(len(ms))])
+        me = s.to_move()
+        best = max(_minimax(s.apply(m), me) for m in s.legal_moves())
+        chosen = solve_endgame(s, 1, 0)
+        assert _minimax(s.apply(chosen), me) == best
+
+
+def test_dragging_an_already_selected_card_still_plays_it():
+    s = SPEC.start(HttOptions(), 1)
+    ctx = ViewContext(viewer=s.to_move(), selection="h2")
+    r = VIEW.pick(s, ctx, "h2")  # the drag start re-picks the card
+    assert r.selection == "h2"
+    r = VIEW.pick(s, ViewContext(viewer=s.to_move(), selection=r.selection), "c0")
+    assert r.move == "2a1"
