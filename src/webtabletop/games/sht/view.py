@@ -37,7 +37,7 @@ from webtabletop.games.sht.rules import (
     canonical_defence,
 )
 
-WIDTH, HEIGHT = 900, 660
+WIDTH, HEIGHT = 640, 660  # narrow enough that cards stay legible on a phone (they overlap when many)
 CW, CH = 64, 90  # card size on the field and in the viewer's hand
 SW, SH = 40, 56  # small cards (opponent's hand)
 RED, BLACK = "#c62828", "#1b1b1b"
