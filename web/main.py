@@ -22,8 +22,12 @@ window.wttLatencies = to_js([])
 window.wttAiStats = to_js([])
 
 
+_now_text = js.Function.new("return String(Date.now())")
+
+
 def now():
-    return js.Date.now()
+    # Date.now() as text: MicroPython would wrap a large JS integer to 32 bits
+    return float(str(_now_text()))
 
 
 def snapshot():
@@ -55,6 +59,15 @@ def toast(message, link=None):
     close.setAttribute("data-toast-close", "1")
     TOAST.appendChild(close)
     TOAST.hidden = False
+    # messages go away by themselves (a share link stays longer, to be copied by hand)
+    state["toast_id"] = state.get("toast_id", 0) + 1
+    ticket = state["toast_id"]
+
+    def hide():
+        if state["toast_id"] == ticket:
+            TOAST.hidden = True
+
+    js.setTimeout(create_proxy(hide), 20000 if link else 7000)
 
 
 def download(name, text):
@@ -299,7 +312,7 @@ def on_pointermove(ev):
     if token != d["over"]:
         d["over"] = token
         state["hover"] = token
-        fire({"type": "hover", "token": token})
+        fire({"type": "hover", "token": token, "drag": d["token"]})
 
 
 def on_pointerup(ev):

@@ -13,7 +13,13 @@ from typing import Any
 import attrs
 
 #: name -> (minutes, increment seconds)
-PRESETS: dict[str, tuple[int, int]] = {"3+2": (3, 2), "5+0": (5, 0), "10+5": (10, 5), "15+10": (15, 10), "30+0": (30, 0)}
+PRESETS: dict[str, tuple[int, int]] = {
+    "3+2": (3, 2),
+    "5+0": (5, 0),
+    "10+5": (10, 5),
+    "15+10": (15, 10),
+    "30+0": (30, 0),
+}
 
 
 @attrs.define
@@ -71,7 +77,11 @@ class GameClock:
 
     def to_json(self) -> dict[str, Any]:
         # saved paused: time while the page is closed is not charged
-        return {"preset": self.preset, "remaining": [round(x) for x in self.remaining], "flagged": self.flagged}
+        return {
+            "preset": self.preset,
+            "remaining": [round(x) for x in self.remaining],
+            "flagged": self.flagged,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> GameClock | None:
@@ -80,7 +90,11 @@ class GameClock:
         if not isinstance(data, dict) or data.get("preset") not in PRESETS:
             raise ValueError("bad clock")
         rem = data.get("remaining")
-        if not (isinstance(rem, list) and len(rem) == 2 and all(isinstance(x, (int, float)) and x >= 0 for x in rem)):
+        if not (
+            isinstance(rem, list)
+            and len(rem) == 2
+            and all(isinstance(x, (int, float)) and x >= 0 for x in rem)
+        ):
             raise ValueError("bad clock times")
         flagged = data.get("flagged")
         if flagged not in (None, 0, 1):

@@ -32,6 +32,12 @@ class PageContext:
         """Milliseconds since 1970 (the page's clock; for dates in logs)."""
         return self._app.now
 
+    @property
+    def query(self) -> dict[str, str]:
+        """The query of the page on screen (``#/game/page?k=v``), or {}."""
+        route = self._app.route
+        return dict(route[3]) if route[0] == "page" and len(route) > 3 else {}
+
     def entropy(self) -> int:
         """A fresh 64-bit random number (for pack draws and new seeds; not for game rules)."""
         return self._app.rng.next_u64()

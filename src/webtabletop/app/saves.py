@@ -61,7 +61,13 @@ def _validate_game(data: Any) -> dict[str, Any]:
     updated = data.get("updated", 0)
     if not isinstance(updated, (int, float)):
         raise ValueError("bad timestamp")
-    return {"record": record.to_json(), "cursor": cursor, "players": players.to_json(), "updated": updated, "clock": clock}
+    return {
+        "record": record.to_json(),
+        "cursor": cursor,
+        "players": players.to_json(),
+        "updated": updated,
+        "clock": clock,
+    }
 
 
 def _validate_last(data: Any) -> dict[str, Any]:

@@ -205,6 +205,8 @@ class App:
                 self._storage_event(action.get("key"), action.get("value"))
             elif kind == "pick" and self.route[0] == "editor":
                 self._editor_pick(str(action.get("token", "")))
+            elif kind == "cmd" and action.get("name") == "dismiss-notices":
+                self.notices = []
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop"):
@@ -214,7 +216,8 @@ class App:
             elif kind == "pick":
                 self._pick(str(action.get("token", "")))
             elif kind == "hover":
-                self._hover(action.get("token"))
+                token, drag = action.get("token"), action.get("drag")
+                self._hover(f"{drag}@{token}" if token and drag else token)
             elif kind == "drop":
                 self._pick(str(action.get("drag", "")))
                 self._pick(str(action.get("drop", "")))
@@ -641,7 +644,11 @@ class App:
             data.update(presets[preset])
         try:
             if game_pages(spec.id) is not None:
-                data = game_pages(spec.id).prepare_new_game(data, PageContext(self))
+                data = game_pages(spec.id).prepare_new_game(
+                    {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(self)
+                )
+                data.pop("player0", None)
+                data.pop("player1", None)
             players = Players.from_json({"kinds": list(kinds), "level": level})
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
             if clock != "none" and clock not in CLOCK_PRESETS:
@@ -761,9 +768,16 @@ class App:
                 kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
                 if all(k in ("human", "ai") for k in kinds):
                     players = Players(kinds, players.level)
-            extra_fields = game_pages(spec.id).new_game_fields(PageContext(self)) if game_pages(spec.id) else ""
+            extra_fields = (
+                game_pages(spec.id).new_game_fields(PageContext(self)) if game_pages(spec.id) else ""
+            )
             html = pages.new_game_form(
-                spec, fields + extra_fields, presets, players, str(entered.get("seed", "")), str(entered.get("_preset", ""))
+                spec,
+                fields + extra_fields,
+                presets,
+                players,
+                str(entered.get("seed", "")),
+                str(entered.get("_preset", "")),
             )
             title = f"New {spec.title} game · webtabletop"
         elif route[0] == "page":
@@ -868,7 +882,15 @@ class App:
         c = s.clock
         if c is None:
             return []
-        return [(s.view.player_names[p], round(c.left(p, self.now)), format_ms(c.left(p, self.now)), c.running == p) for p in (0, 1)]
+        return [
+            (
+                s.view.player_names[p],
+                round(c.left(p, self.now)),
+                format_ms(c.left(p, self.now)),
+                c.running == p,
+            )
+            for p in (0, 1)
+        ]
 
     @staticmethod
     def _ai_note(s: Session) -> str:

@@ -11,7 +11,8 @@ Interaction tokens (attributes on elements inside the board or panel HTML):
   selection (e.g. a selected piece, a chosen hand card) and/or play a move.
 - ``data-drag="<token>"`` / ``data-drop="<token>"``: a drag from a ``data-drag`` element onto a
   ``data-drop`` element is sent as ``pick(drag)`` then ``pick(drop)``; while dragging over a drop
-  target the page asks for a preview (``ctx.hover`` set to the drop token).
+  target the page asks for a preview (``ctx.hover`` = ``"<drag>@<drop>"``; on keyboard focus of a
+  drop target while something is selected, just ``"<drop>"``).
 Every interactive element must also be reachable by keyboard: give it ``tabindex="0"``,
 ``role="button"`` and an ``aria-label``; the page turns Enter/Space into a click.
 """
@@ -30,7 +31,7 @@ from webtabletop.core.protocol import State
 class ViewContext:
     viewer: int | None = None  # whose eyes: 0/1, or None for a spectator (hidden info stays hidden)
     selection: str | None = None  # view-defined token of what is selected (piece, hand card...)
-    hover: str | None = None  # drop target under a drag (for previews)
+    hover: str | None = None  # preview target: "<drag>@<drop>" during a drag, "<drop>" on keyboard focus
     interactive: bool = True  # may the player at the device move now?
     flipped: bool = False
     last_move: str | None = None  # code of the move that led to this state

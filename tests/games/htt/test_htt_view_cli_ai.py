@@ -31,7 +31,9 @@ def test_spec_is_registered_and_exposes_view_and_ai():
 def test_board_svg_tokens_for_the_player_to_move():
     s = SPEC.start(HttOptions(), 1)
     p = s.to_move()
-    svg = VIEW.board(s, ViewContext(viewer=p))
+    both = VIEW.board(s, ViewContext(viewer=p))
+    assert both.count("<svg") == 2 and 'class="htt-board htt-wide"' in both and "htt-tall" in both
+    svg = VIEW.board_svg(s, ViewContext(viewer=p))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert len(re.findall(r'data-pick="h\d"', svg)) == 5
     assert len(re.findall(r'data-drop="c\d"', svg)) == 9
@@ -76,7 +78,7 @@ def test_flip_markers_are_numbered_in_chain_order():
     s = position(
         HttOptions(same=True, combo=True), cells, hands=[["513111"], ["111111"]], player=0
     ).apply_code("0b2")
-    svg = VIEW.board(s, ViewContext(viewer=0))
+    svg = VIEW.board_svg(s, ViewContext(viewer=0))
     markers = re.findall(
         r'<g class="htt-flip"><title>([^<]*)</title>.*?font-family="sans-serif">(\d)</text>', svg
     )

@@ -12,6 +12,7 @@ from webtabletop.games.htt import rules
 from webtabletop.games.htt.ai import HOOKS
 from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.options import PRESETS, HttOptions
+from webtabletop.games.htt.pages import HttPages
 from webtabletop.games.htt.view import VIEW
 
 SPEC = register(
@@ -27,5 +28,6 @@ SPEC = register(
     )
 )
 rules.HttState.spec = SPEC
+PAGES = HttPages()
 
-__all__ = ["SPEC", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]
+__all__ = ["SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]

@@ -11,6 +11,7 @@ Decisions (digest left them open):
 - Earning: :data:`EARN_RULE` — one pack per win, and one per three games played (any result).
 - A pack holds 5 cards of one set, levels 1..10: a level is drawn with :data:`LEVEL_WEIGHTS` (level
   1 ten times as likely as level 10), then a card of that level by its rarity weight.
+  The free first pack has 5 different levels, so a new player can build an Own deck at once.
 - The AI's notional collection holds every built-in card. After a non-friendly game against the AI
   where the player's hand came from the collection, the winner's pick moves one card: the player
   gains it (a win) or loses one copy of it (a loss; the AI then holds it in :attr:`ai_won`).
@@ -42,6 +43,7 @@ EARN_RULE = "You earn a pack of cards for every win, and one more for every thre
 LEVEL_WEIGHTS = {lv: 11 - lv for lv in range(1, 11)}  # level 1: 10 ... level 10: 1
 LOG_SIZE = 100
 MAX_COPIES = 9999
+DECK_SOURCES = ("", "dealt", "own", "random")
 
 
 @attrs.frozen
@@ -52,13 +54,15 @@ class Achievement:
     kind: str  # which counter: see Collection.progress
 
 
-def achievement_list(set_ids: list[str]) -> list[Achievement]:
-    """All achievements (per-set ones for ``set_ids``), each granting a level-11 card."""
+def achievement_list(set_ids: list[str], names: dict[str, str] | None = None) -> list[Achievement]:
+    """All achievements (per-set ones for ``set_ids``, titled by ``names``), each granting a level-11 card."""
     out = []
+    names = names or {}
     for sid in set_ids:
-        out.append(Achievement(f"complete:{sid}", f"Complete set {sid}", 1, f"complete:{sid}"))
+        name = names.get(sid, sid)
+        out.append(Achievement(f"complete:{sid}", f"Complete set {name}", 1, f"complete:{sid}"))
         out.append(
-            Achievement(f"complete10:{sid}", f"Complete set {sid} without level 11", 1, f"complete10:{sid}")
+            Achievement(f"complete10:{sid}", f"Complete set {name} without level 11", 1, f"complete10:{sid}")
         )
     for n in (10, 25, 50):
         out.append(Achievement(f"copies:{n}", f"{n} copies of one card", n, "copies"))
@@ -123,6 +127,8 @@ class Collection:
     rewards_pending: list[str] = attrs.field(factory=list)  # reached, level-11 card not yet claimed
     log: list[dict[str, Any]] = attrs.field(factory=list)  # newest last
     ai_won: dict[str, int] = attrs.field(factory=dict)  # cards the AI took from the player
+    deck: list[str] = attrs.field(factory=list)  # the player's saved Own deck (card ids)
+    deck_source: str = ""  # last deck choice in the new-game dialog: dealt / own / random
 
     # --- cards ---------------------------------------------------------------------------------
     def copies(self, card_id: str) -> int:
@@ -217,7 +223,7 @@ class Collection:
         """Open one available pack of ``set_id``: 5 cards of levels 1..10 (seeded); returns their ids."""
         if self.packs_available <= 0:
             raise ValueError("no pack to open: win games to earn packs")
-        cards = draw_pack(get_set(set_id), seed)
+        cards = draw_pack(get_set(set_id), seed, distinct_levels=self.packs_opened == 0)
         for cid in cards:
             self.add_card(cid)
         self.packs_available -= 1
@@ -388,9 +394,10 @@ class Collection:
 
     def achievements(self) -> list[tuple[Achievement, int, bool]]:
         """(achievement, progress capped at target, reached) for every achievement."""
-        ids = [s.id for s in all_sets()]
+        sets = all_sets()
         return [
-            (a, min(a.target, self.progress(a.kind)), a.id in self.achieved) for a in achievement_list(ids)
+            (a, min(a.target, self.progress(a.kind)), a.id in self.achieved)
+            for a in achievement_list([s.id for s in sets], {s.id: s.name for s in sets})
         ]
 
     def update_achievements(self) -> list[Achievement]:
@@ -486,6 +493,14 @@ class Collection:
             except ValueError as exc:
                 raise ValueError(f"player set {i + 1}: {exc}") from None
         kwargs["custom_sets"] = list(sets)
+        deck = data.get("deck", [])
+        if not isinstance(deck, list) or not all(isinstance(x, str) for x in deck):
+            raise ValueError("collection field 'deck' must be a list of card ids")
+        kwargs["deck"] = list(deck)
+        source = data.get("deck_source", "")
+        if source not in DECK_SOURCES:
+            raise ValueError(f"collection field 'deck_source' must be one of {', '.join(DECK_SOURCES)}")
+        kwargs["deck_source"] = source
         return cls(**kwargs)
 
     @classmethod
@@ -497,14 +512,19 @@ class Collection:
         return cls.from_json(data)
 
 
-def draw_pack(card_set: CardSet, seed: int, size: int = PACK_SIZE) -> list[str]:
-    """``size`` card ids of ``card_set`` (levels 1..10): level by :data:`LEVEL_WEIGHTS`, then rarity."""
+def draw_pack(
+    card_set: CardSet, seed: int, size: int = PACK_SIZE, distinct_levels: bool = False
+) -> list[str]:
+    """``size`` card ids of ``card_set`` (levels 1..10): level by :data:`LEVEL_WEIGHTS`, then rarity
+    (``distinct_levels``: each level at most once, as in the first pack)."""
     rng = Rng.from_seed(seed)
     by_level = {lv: card_set.by_level(lv) for lv in range(1, 11)}
     levels = [lv for lv in range(1, 11) if by_level[lv]]
     out = []
     for _ in range(size):
         lv = levels[rng.weighted_index([LEVEL_WEIGHTS[lv] for lv in levels])]
+        if distinct_levels and len(levels) > 1:
+            levels.remove(lv)
         cards = by_level[lv]
         out.append(cards[rng.weighted_index([c.rarity for c in cards])].id)
     return out

@@ -38,6 +38,14 @@ def _points(cx: float, cy: float, r: float) -> str:
     return " ".join(f"{x},{y}" for x, y in hex_corners(cx, cy, r))
 
 
+def _hover_parts(ctx: ViewContext) -> tuple[str | None, str | None]:
+    """(dragged token, hovered drop token) from ``ctx.hover`` ("<drag>@<drop>" or "<drop>")."""
+    if not ctx.hover:
+        return None, None
+    drag, _, drop = ctx.hover.rpartition("@")
+    return drag or None, drop
+
+
 def card_title(card: Card) -> str:
     return f"{card.name} — level {card.level}, {card.matter} matter, values {card.text}" + (
         f", set {card.set_id}" if card.set_id else ""
@@ -114,33 +122,52 @@ def standalone_card_svg(
 
 class HttView(GameView):
     player_names = PLAYER_NAMES
-    player_colours = OWNER_STROKE
+    player_colours = ("#2f6fd6", "#d0453b")
+    player_inks = ("#1d4f9f", "#a32a22")
     privacy_screen = True
-    #: hands are chosen on the collection pages (Own deck / Random), not typed into the form
-    hidden_options = ("hand0", "hand1")
+    #: hands come from the deck chooser of the new-game dialog (dealt / Own deck / Random; see
+    #: :mod:`webtabletop.games.htt.pages`), not typed into the form
+    hidden_options = ("hand0", "hand1", "own_deck", "random_hands")
 
     # --- layout --------------------------------------------------------------------------------
-    def _layout(self, state: HttState):
+    def _layout(self, state: HttState, tall: bool = False, bottom: int = 0) -> dict:
+        """Geometry of one board variant: wide (hands as columns left and right of the board) or
+        tall (hands as rows above and below it, for narrow screens; ``bottom`` = the hand below)."""
         grid = state.board.grid
         hand = len(state.decks[0])
-        cols = 1 if hand <= 5 else 2
         hr = S * 0.78  # hand card radius
-        col_w = SQRT3 * hr + 6
-        rows = math.ceil(hand / cols)
-        hand_w = cols * col_w + 8
-        hand_h = rows * (2 * hr * 0.98) + 8
+        cw, ch = SQRT3 * hr + 6, 2 * hr * 0.98
         board_w, board_h = grid.width * S, grid.height * S
-        height = max(board_h, hand_h) + 16
-        width = hand_w * 2 + board_w + 24
-        bx, by = hand_w + 12, (height - board_h) / 2
-        return hr, col_w, cols, rows, hand_w, width, height, bx, by
+        if not tall:
+            cols = 1 if hand <= 5 else 2
+            rows = math.ceil(hand / cols)
+            hand_w = cols * cw + 8
+            height = max(board_h, rows * ch + 8) + 16
+            width = hand_w * 2 + board_w + 24
+            boxes = {0: (2, 2, hand_w - 4, height - 4), 1: (width - hand_w, 2, hand_w - 4, height - 4)}
+            return {"hr": hr, "cw": cw, "ch": ch, "rows": rows, "per_row": None, "width": width,
+                    "height": height, "bx": hand_w + 12, "by": (height - board_h) / 2, "boxes": boxes}  # fmt: skip
+        per_row = hand if hand <= 5 else math.ceil(hand / 2)
+        rows = math.ceil(hand / per_row)
+        hand_h = rows * ch + 8
+        width = max(board_w + 16, per_row * cw + 12)
+        height = 2 * hand_h + board_h + 28
+        top = 1 - bottom
+        boxes = {top: (2, 2, width - 4, hand_h), bottom: (2, height - hand_h - 2, width - 4, hand_h)}
+        return {"hr": hr, "cw": cw, "ch": ch, "rows": rows, "per_row": per_row, "width": width,
+                "height": height, "bx": (width - board_w) / 2, "by": hand_h + 14, "boxes": boxes}  # fmt: skip
 
-    def _hand_pos(self, state: HttState, player: int, slot: int):
-        hr, col_w, cols, rows, hand_w, width, height, bx, by = self._layout(state)
-        col, row = divmod(slot, rows)
-        x0 = 4 if player == 0 else width - hand_w + 4
-        x = x0 + col * col_w + col_w / 2
-        y = (height - rows * 2 * hr * 0.98) / 2 + row * 2 * hr * 0.98 + hr * 0.98
+    def _hand_pos(self, lay: dict, player: int, slot: int):
+        hr, cw, ch, rows = lay["hr"], lay["cw"], lay["ch"], lay["rows"]
+        x0, y0, w, h = lay["boxes"][player]
+        if lay["per_row"] is None:
+            col, row = divmod(slot, rows)
+            x = x0 + 2 + col * cw + cw / 2
+            y = (lay["height"] - rows * ch) / 2 + row * ch + ch / 2
+        else:
+            row, col = divmod(slot, lay["per_row"])
+            x = lay["width"] / 2 - lay["per_row"] * cw / 2 + col * cw + cw / 2
+            y = y0 + 4 + row * ch + ch / 2
         return x, y, hr
 
     def _selected_slot(self, state: HttState, ctx: ViewContext) -> int | None:
@@ -156,26 +183,34 @@ class HttView(GameView):
 
     # --- drawing -------------------------------------------------------------------------------
     def board(self, state: HttState, ctx: ViewContext) -> str:
-        hr, col_w, cols, rows, hand_w, width, height, bx, by = self._layout(state)
+        """Two SVG variants; the page's CSS shows the wide one on wide screens, the tall one on
+        phones (``.htt-wide`` / ``.htt-tall``)."""
+        return self.board_svg(state, ctx, tall=False) + self.board_svg(state, ctx, tall=True)
+
+    def board_svg(self, state: HttState, ctx: ViewContext, tall: bool = False) -> str:
+        bottom = ctx.viewer if ctx.viewer is not None else 0
+        lay = self._layout(state, tall, bottom)
+        width, height, bx, by = lay["width"], lay["height"], lay["bx"], lay["by"]
         grid = state.board.grid
         act = self._can_act(state, ctx)
         hidden = state.hidden(ctx.viewer)
         sel = self._selected_slot(state, ctx)
         preview = self._preview(state, ctx, sel) if act else None
+        variant = "htt-tall" if tall else "htt-wide"
         out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="htt-board" viewBox="0 0 {width:.0f} {height:.0f}" role="group" aria-label="HTT board and hands">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="htt-board {variant}" viewBox="0 0 {width:.0f} {height:.0f}" role="group" aria-label="HTT board and hands">'
         ]
         # hands
         for p in (0, 1):
-            x0 = 2 if p == 0 else width - hand_w
+            x0, y0, w, h = lay["boxes"][p]
             turn = state.phase == PLAY and state.player == p
             out.append(
-                f'<rect x="{x0:.0f}" y="2" width="{hand_w - 4:.0f}" height="{height - 4:.0f}" rx="10" fill="{OWNER_FILL[p]}" fill-opacity="{0.55 if turn else 0.2}" stroke="{OWNER_STROKE[p]}" stroke-width="{2.5 if turn else 1}"/>'
+                f'<rect x="{x0:.0f}" y="{y0:.0f}" width="{w:.0f}" height="{h:.0f}" rx="10" fill="{OWNER_FILL[p]}" fill-opacity="{0.55 if turn else 0.2}" stroke="{OWNER_STROKE[p]}" stroke-width="{2.5 if turn else 1}"/>'
             )
             for slot, card in enumerate(state.decks[p]):
                 if state.used[p] >> slot & 1:
                     continue
-                x, y, r = self._hand_pos(state, p, slot)
+                x, y, r = self._hand_pos(lay, p, slot)
                 if p in hidden:
                     out.append(card_back_svg(x, y, r, title=f"{PLAYER_NAMES[p]}'s hidden card"))
                     continue
@@ -221,7 +256,7 @@ class HttView(GameView):
                     if act
                     else attrs_html(aria_label=label)
                 )
-                hover = ctx.hover == f"c{i}"
+                hover = _hover_parts(ctx)[1] == f"c{i}"
                 out.append(
                     f'<g {extra}><title>{esc(label)}</title><polygon points="{_points(cx, cy, S * 0.97)}" fill="{"#fff6c8" if hover else "#e9e5dc"}" stroke="#b5ad9c" stroke-width="1.5"/>'
                 )
@@ -266,11 +301,15 @@ class HttView(GameView):
         return "".join(out)
 
     def _preview(self, state: HttState, ctx: ViewContext, sel: int | None) -> HttState | None:
-        """The state after dropping the selected card on the hovered cell (to mark what would turn)."""
-        if sel is None or not ctx.hover or not ctx.hover.startswith("c"):
+        """The state after dropping the dragged (or selected) card on the hovered cell (to mark what
+        would turn)."""
+        drag, drop = _hover_parts(ctx)
+        if drag and drag.startswith("h") and drag[1:].isdigit():
+            sel = int(drag[1:])
+        if sel is None or not drop or not drop.startswith("c"):
             return None
         try:
-            cell = int(ctx.hover[1:])
+            cell = int(drop[1:])
             return state.apply_code(f"{sel}{state.board.grid.names[cell]}")
         except (ValueError, IndexError):
             return None
@@ -284,11 +323,11 @@ class HttView(GameView):
             and me == state.player
             and "draw" in [m.code for m in state.legal_moves()]
         ):
-            out.append('<button type="button" data-move="draw" class="htt-draw">Offer a draw</button>')
+            out.append('<button type="button" data-move="draw" class="btn htt-draw">Offer a draw</button>')
         elif state.phase == DRAW and ctx.interactive and me == state.player:
             out.append(f"<p>{PLAYER_NAMES[1 - state.player]} offers a draw.</p>")
             out.append(
-                '<button type="button" data-move="accept">Accept the draw</button> <button type="button" data-move="decline">Decline</button>'
+                '<button type="button" class="btn primary" data-move="accept">Accept the draw</button> <button type="button" class="btn" data-move="decline">Decline</button>'
             )
         elif state.phase == PICK:
             loser = 1 - state.player
@@ -300,7 +339,7 @@ class HttView(GameView):
                 for i in range(len(state.pick_order)):
                     svg = f'<svg viewBox="0 0 60 70" width="60" height="70" aria-hidden="true">{card_back_svg(30, 35, 34)}</svg>'
                     out.append(
-                        f'<button type="button" data-move="t{i}" aria-label="face-down card {i + 1}">{svg}</button>'
+                        f'<button type="button" class="btn htt-take" data-move="t{i}" aria-label="face-down card {i + 1}">{svg}</button>'
                     )
                 out.append("</div>")
             else:
@@ -319,6 +358,13 @@ class HttView(GameView):
                 )
             out.append("</ol>")
         out.append(f'<p class="htt-rules">{esc(state.options.describe())}</p>')
+        if state.options.own_deck:
+            strengths = [
+                f"{PLAYER_NAMES[p]} {sum(c.level for c in state.decks[p])}"
+                + (" (dealt)" if state.dealt[p] else "")
+                for p in (0, 1)
+            ]
+            out.append(f'<p class="htt-rules">Deck strength (sum of levels): {esc(", ".join(strengths))}</p>')
         out.append("</div>")
         return "".join(out)
 
@@ -476,6 +522,12 @@ of level 11. The values follow a fixed table of sums per level, and matter colou
 within a level each card has its own rarity. Your first pack is free. {esc(EARN_RULE)}</li>
 <li>Achievements (complete sets, copies of one card, cards of a level, sets created, games played and won,
 wins under one rule preset, 10–0 wins, packs opened) each give a random level-11 card from a set you choose.</li>
+<li>Your first pack holds cards of 5 different levels, so you can build an Own deck at once. In the new-game
+dialog choose your cards: dealt from the built-in sets, your Own deck (one card per level) or Random cards of
+your collection. Only games against the computer count for the collection (games, packs, battle log); after a
+win or loss with your own cards (not at a Friendly table) one card moves between your collection and the
+computer's, which holds every built-in card.</li>
+<li>Pictures for your own cards: PNG, JPEG, GIF or WebP up to 48 KB.</li>
 <li>You can create your own sets (name, theme, sizes, card names and pictures; the values are generated by
 the set rules) and export or import sets and your whole collection as files.</li>
 </ul>
@@ -549,7 +601,7 @@ def battle_log_html(entries: list[dict], limit: int = 20) -> str:
         rows.append(
             "<tr>"
             + "".join(
-                f"<td>{esc(e.get(k, ''))}</td>" for k in ("date", "opponent", "result", "score", "rules")
+                f"<td>{esc(e.get(k) or '—')}</td>" for k in ("date", "opponent", "result", "score", "rules")
             )
             + "</tr>"
         )
