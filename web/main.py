@@ -187,7 +187,8 @@ def activate(el):
 def on_change(ev):
     el = ev.target
     if el.hasAttribute("data-change"):
-        fire({"type": "change", "name": el.getAttribute("data-change"), "value": el.value})
+        value = ("true" if el.checked else "false") if el.type == "checkbox" else el.value
+        fire({"type": "change", "name": el.getAttribute("data-change"), "value": value})
     elif el.hasAttribute("data-import"):
         files = el.files
         if files and files.length:
@@ -293,6 +294,13 @@ def on_pointerdown(ev):
     state["drag"] = {"token": el.getAttribute("data-drag"), "x": ev.clientX, "y": ev.clientY, "ghost": None, "over": None, "el": el}
 
 
+def on_dragstart(ev):
+    # the page moves its own ghost with pointer events: a native HTML drag would cancel them
+    el = ev.target.closest("[data-drag]") if ev.target and ev.target.closest else None
+    if el:
+        ev.preventDefault()
+
+
 def on_pointermove(ev):
     d = state["drag"]
     if not d:
@@ -367,7 +375,7 @@ def on_storage(ev):
 
 for name, fn in (("click", on_click), ("change", on_change), ("submit", on_submit), ("keydown", on_key), ("focusin", on_focus)):
     document.addEventListener(name, create_proxy(fn))
-for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove), ("pointerup", on_pointerup)):
+for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove), ("pointerup", on_pointerup), ("dragstart", on_dragstart)):
     document.addEventListener(name, create_proxy(fn))
 window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))

@@ -34,7 +34,11 @@ def test_json_round_trip_and_validation():
     c.moved(0, 2500, True)
     again = GameClock.from_json(c.to_json())
     assert again.remaining == [297_500.0, 300_000.0] and again.running is None
-    for bad in ({"preset": "1+0"}, {"preset": "5+0", "remaining": [1]}, {"preset": "5+0", "remaining": [1, 2], "flagged": 3}):
+    for bad in (
+        {"preset": "1+0"},
+        {"preset": "5+0", "remaining": [1]},
+        {"preset": "5+0", "remaining": [1, 2], "flagged": 3},
+    ):
         with pytest.raises(ValueError):
             GameClock.from_json(bad)
     with pytest.raises(ValueError, match="unknown clock"):

@@ -277,7 +277,11 @@ def test_two_tabs_on_the_same_game_never_overwrite_each_other():
     first.storage.update(second.storage)
     first.send({"type": "storage", "key": key, "value": second.storage[key]})
     first.send({"type": "move", "code": first.cells()[-1]})
-    games = {k: json.loads(v)["data"]["record"]["moves"] for k, v in first.storage.items() if k.startswith(PREFIX + "game:")}
+    games = {
+        k: json.loads(v)["data"]["record"]["moves"]
+        for k, v in first.storage.items()
+        if k.startswith(PREFIX + "game:")
+    }
     assert len(games) == 2  # the other tab's game and this tab's game are both kept
     assert "another tab" in first.last["toast"]
 
@@ -302,7 +306,13 @@ def test_dumaraj_position_editor_to_new_game():
     assert "cannot be read" in page.last["html"]
     page.send({"type": "cmd", "name": "editor-start"})
     assert page.last["route"] == "new" and "3QK3" in page.last["html"]
-    page.send({"type": "form", "name": "new-game", "data": {"fen": page.app.editor["text"], "player0": "human", "player1": "human", "seed": "1"}})
+    page.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {"fen": page.app.editor["text"], "player0": "human", "player1": "human", "seed": "1"},
+        }
+    )
     assert page.last["route"] == "game"
     assert page.app.session.state.fen().startswith("4k3/8/8/8/8/8/8/3QK3 w")
     page.send({"type": "cmd", "name": "export-text"})
@@ -311,7 +321,14 @@ def test_dumaraj_position_editor_to_new_game():
 
 def test_clock_runs_for_the_player_to_move_and_flags():
     page = Page(hash_="#/tsifrograd/new")
-    page.send({"type": "form", "name": "new-game", "data": {"player0": "human", "player1": "human", "clock": "3+2", "seed": "5"}, "now": 1000})
+    page.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {"player0": "human", "player1": "human", "clock": "3+2", "seed": "5"},
+            "now": 1000,
+        }
+    )
     assert 'role="timer"' in page.last["html"] and "3:00" in page.last["html"]
     page.send({"type": "move", "code": page.cells()[0], "now": 11_000})  # Orange took 10 s
     clock = page.app.session.clock
@@ -330,3 +347,13 @@ def test_clock_form_rejects_unknown_preset():
     page = Page(hash_="#/tsifrograd/new")
     page.send({"type": "form", "name": "new-game", "data": {"clock": "1+1"}})
     assert page.last["route"] == "new" and "unknown clock" in page.last["html"]
+
+
+def test_display_preferences_are_saved_per_game():
+    page = Page(hash_="#/cardgo/play?vs=ai")
+    assert 'data-change="pref:preview"' in page.last["html"] and "checked" in page.last["html"]
+    assert page.app.session.context(page.app.settings).prefs == {"preview": True}
+    page.send({"type": "change", "name": "pref:preview", "value": "false"})
+    assert page.app.session.context(page.app.settings).prefs == {"preview": False}
+    again = Page(page.storage, "#/cardgo")
+    assert again.app.session.context(again.app.settings).prefs == {"preview": False}

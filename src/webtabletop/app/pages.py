@@ -94,6 +94,18 @@ def privacy_screen(who: str, other: str) -> str:
     )
 
 
+def prefs_controls(view: GameView, prefs: dict[str, bool]) -> str:
+    """Checkboxes for the view's display switches (e.g. CardGO's preview)."""
+    if not view.preferences:
+        return ""
+    boxes = "".join(
+        f'<label class="pref"><input type="checkbox" data-change="pref:{esc(name)}" data-key="pref-{esc(name)}"'
+        f"{' checked' if prefs.get(name, default) else ''}> {esc(label)}</label>"
+        for name, label, default in view.preferences
+    )
+    return f'<div class="prefs">{boxes}</div>'
+
+
 def players_controls(view: GameView, players: Players) -> str:
     rows = []
     for p in (0, 1):
@@ -156,6 +168,7 @@ def game_screen(
     ai_note: str = "",
     clocks: list[tuple[str, int, str, bool]] | None = None,
     page_nav: str = "",
+    prefs: dict[str, bool] | None = None,
 ) -> str:
     turn = ""
     if to_move is not None:
@@ -240,7 +253,7 @@ def game_screen(
         f"<div class='board-col'><div class='turn-row'>{turn}{clock_html}</div><div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
         f"<table class='score'><caption class='visually-hidden'>Scores</caption>{names}{status_rows}</table>"
-        f"{players_controls(view, players)}{ai_note}{controls}"
+        f"{players_controls(view, players)}{prefs_controls(view, prefs or {})}{ai_note}{controls}"
         f"<h2 class='log-title'>Moves</h2>{log_html}</aside></div>{result}</section>"
     )
 

@@ -83,6 +83,14 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     level = data.get("ai_level", "normal")
     out["ai_level"] = level if level in AI_LEVELS else "normal"
     out["coords"] = bool(data.get("coords", True))
+    prefs = data.get("prefs", {})
+    if not isinstance(prefs, dict):
+        prefs = {}
+    out["prefs"] = {
+        str(game): {str(k): bool(v) for k, v in values.items()}
+        for game, values in prefs.items()
+        if isinstance(values, dict)
+    }
     return out
 
 

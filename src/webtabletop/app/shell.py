@@ -133,7 +133,11 @@ class Session:
             return self.revealed if self.revealed == s.to_move() else None
         return s.to_move()
 
-    def context(self) -> ViewContext:
+    def prefs(self, settings: dict[str, Any]) -> dict[str, bool]:
+        chosen = settings.get("prefs", {}).get(self.spec.id, {})
+        return {name: chosen.get(name, default) for name, _label, default in self.view.preferences}
+
+    def context(self, settings: dict[str, Any] | None = None) -> ViewContext:
         h = self.history
         last = h.record.moves[h.cursor - 1] if h.cursor > 0 else None
         prev = h.states[h.cursor - 1] if h.cursor > 0 else None
@@ -147,6 +151,7 @@ class Session:
             flipped=self.flipped,
             last_move=last,
             previous=prev,
+            prefs=self.prefs(settings or {}),
         )
 
     def save_data(self, now: float) -> dict[str, Any]:
@@ -438,7 +443,7 @@ class App:
 
     def _pick(self, token: str) -> None:
         s = self._require_game()
-        result = s.view.pick(s.state, s.context(), token)
+        result = s.view.pick(s.state, s.context(self.settings), token)
         s.selection = result.selection
         s.message = result.message
         if result.move is not None:
@@ -615,6 +620,12 @@ class App:
             kinds[int(name[-1])] = value
         elif name == "level" and value in ("easy", "normal", "hard"):
             level = value
+        elif name.startswith("pref:") and name[5:] in {p[0] for p in s.view.preferences}:
+            prefs = {k: dict(v) for k, v in self.settings.get("prefs", {}).items()}
+            prefs.setdefault(s.spec.id, {})[name[5:]] = value in (True, "true", "on")
+            self.settings = {**self.settings, "prefs": prefs}
+            self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
+            return
         else:
             raise GameError(f"cannot set {name} to {value!r}")
         s.players = Players((kinds[0], kinds[1]), level)
@@ -810,7 +821,7 @@ class App:
 
     def _game_html(self, s: Session) -> str:
         state = s.state
-        ctx = s.context()
+        ctx = s.context(self.settings)
         view = s.view
         h = s.history
         s.sync_clock(self.now)
@@ -875,6 +886,7 @@ class App:
             ai_note=self._ai_note(s),
             clocks=self._clocks(s),
             page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
+            prefs=s.prefs(self.settings),
         )
 
     def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:

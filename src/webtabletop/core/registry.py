@@ -6,7 +6,7 @@ from webtabletop.core.protocol import GameError, GameSpec
 
 _GAMES: dict[str, GameSpec] = {}
 #: game packages shown on the home page, in this order (a game is listed when it is complete)
-PLAYABLE = ("htt", "dumaraj", "sht", "tsifrograd")
+PLAYABLE = ("htt", "cardgo", "dumaraj", "sht", "tsifrograd")
 _loaded = False
 
 

@@ -55,6 +55,9 @@ class GameView:
     privacy_screen: bool = False
     #: the board has an orientation worth flipping (the Flip button and the F key)
     flippable: bool = False
+    #: display switches the player can flip on the game screen: (name, label, default); the
+    #: current values reach the view as ``ctx.prefs[name]``
+    preferences: tuple[tuple[str, str, bool], ...] = ()
     #: CSS colours of the two players (swatches) and of their names in text; None keeps the
     #: page's orange/blue
     player_inks: tuple[str, str] | None = None

@@ -3,6 +3,7 @@
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
 from webtabletop.games.cardgo import rules
+from webtabletop.games.cardgo.ai import HOOKS, choose_move
 from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
 
 SPEC = register(
@@ -13,9 +14,15 @@ SPEC = register(
         "dealing its stones' values as damage. Enclose enemy stones to turn them to your side.",
         options_class=CardgoOptions,
         new_game=rules.new_game,
+        ai_hooks=HOOKS,
         hidden_information=True,
     )
 )
 rules.CardgoState.spec = SPEC
 
-__all__ = ["SPEC", "PRESETS", "CardgoOptions", "rules"]
+from webtabletop.games.cardgo.view import VIEW  # noqa: E402
+
+#: the app shell's AI entry point: ai_choose(state, level, seed=..., time_limited=True, clock=...)
+ai_choose = choose_move
+
+__all__ = ["SPEC", "PRESETS", "CardgoOptions", "VIEW", "ai_choose", "rules"]

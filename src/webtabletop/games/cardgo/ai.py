@@ -3,11 +3,13 @@
 - Candidate pruning: every distinct (card, cell) placement is scored with the real
   :func:`~webtabletop.games.cardgo.preview.preview` (hidden values and random effects stay hidden)
   plus a small safety term; only the best ``candidates`` of them are searched.
-- Search (information-set, flat UCB1 at the root): each iteration samples a determinization of the
-  position (:meth:`CardgoState.determinize`: the opponent's hand, the opponent's tall-grass values
-  and all future draws are resampled), plays a candidate, then a short greedy rollout in which both
-  sides use the fast :func:`quick_moves` ranking, and scores the end by the time difference and the
-  threat the player to move holds. The most visited candidate is played.
+- Search (information-set Monte Carlo, successive halving at the root): each sample draws a
+  determinization of the position (:meth:`CardgoState.determinize`: the opponent's hand, the
+  opponent's tall-grass values and all future draws are resampled), plays a candidate, then a short
+  greedy rollout in which both sides use the fast :func:`quick_moves` ranking, and scores the end by
+  the time difference and the threat the player to move holds. Every candidate is played out in the
+  same sampled worlds (common random numbers), the worse half is dropped after each phase, and the
+  best mean wins.
 - Levels: easy = best preview with noise (no search), normal and hard = search with more candidates,
   iterations and deeper rollouts. ``time_limited=False`` uses the iteration caps only (reproducible).
 
@@ -17,6 +19,7 @@ Also exported: :data:`HOOKS`, the :class:`~webtabletop.ai.mcts.AiHooks` for the 
 
 from __future__ import annotations
 
+import heapq
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -25,7 +28,17 @@ import attrs
 
 from webtabletop.ai.mcts import AiHooks, Budget
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import BRAVE, EXTRA_PLAY, JOY, KINDNESS, LONELINESS, LOVE, PAIN, SORROW, SUPPRESSION
+from webtabletop.games.cardgo.effects import (
+    BRAVE,
+    EXTRA_PLAY,
+    JOY,
+    KINDNESS,
+    LONELINESS,
+    LOVE,
+    PAIN,
+    SORROW,
+    SUPPRESSION,
+)
 from webtabletop.games.cardgo.preview import preview
 from webtabletop.games.cardgo.rules import EMPTY, EXTRA, SKIP, CardgoState, Place, group
 from webtabletop.games.cardgo.terrain import CRYPT, FIRE, value_delta
@@ -42,8 +55,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level(candidates=1, iterations=0, seconds=0.0, depth=0, noise=6.0),
-    "normal": Level(candidates=8, iterations=160, seconds=1.0, depth=3),
-    "hard": Level(candidates=14, iterations=600, seconds=3.0, depth=4),
+    "normal": Level(candidates=8, iterations=240, seconds=1.0, depth=2),
+    "hard": Level(candidates=12, iterations=900, seconds=3.0, depth=3),
 }
 
 
@@ -94,74 +107,110 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
     Estimates rule 1 and rule 2 (enemy groups in atari at the cell join the group) from a one-pass
     group analysis, plus card effects and a penalty for leaving the own group with one liberty or none;
     ignores rule 3's opponent view, Suppression and random outcomes (the search plays them out).
+    Duplicate hand cards are listed once (the first index).
     """
     me = state.player
     geo, owners, values = state.geo, state.owners, state.values
     comp, info, atari = _analyse(state, me)
     base = 0 if state.options.full_speed else 1
     hand = state.hands[me]
-    playable = state.playable_hand()
-    seen_cards = {}
-    for i in playable:
-        seen_cards.setdefault(hand[i], i)
-    cards = list(seen_cards.items())
-    names = state.grid.names
-    links, nbrs, placeable, weight, terrain = geo.links, geo.nbrs, geo.placeable, geo.weight, geo.terrain
     effects_on = state.options.effects
-    out: list[tuple[float, Place]] = []
+    cards = []
+    seen_cards: set = set()
+    for i in state.playable_hand():
+        card = hand[i]
+        if card in seen_cards:
+            continue
+        seen_cards.add(card)
+        e = card.effect if effects_on else 0
+        bonus = 0.0
+        if e in (PAIN, KINDNESS):
+            bonus = card.value
+        elif e == SORROW:
+            bonus = card.value / 2
+        elif e == BRAVE:
+            bonus = 1.5
+        elif e == LOVE or e in EXTRA_PLAY:
+            bonus = 1.0
+        elif e == SUPPRESSION:
+            bonus = -0.5
+        cards.append((i, card.value, 1 if e == JOY else 0, bonus - 0.01 * card.value))
+    links, nbrs, placeable, weight, terrain, tree = (
+        geo.links,
+        geo.nbrs,
+        geo.placeable,
+        geo.weight,
+        geo.terrain,
+        geo.tree,
+    )
+    out: list[tuple[float, int, int]] = []
+    append = out.append
     for c in state.legal_cells():
         ter = terrain[c]
+        if ter == CRYPT:
+            for i, _v, _j, bonus in cards:
+                append((-1.0 - bonus, i, c))
+            continue
+        delta = DELTA[ter]
+        if ter == FIRE:
+            for i, v, _j, bonus in cards:
+                append((max(0, v + delta) // 2 + bonus, i, c))
+            continue
         ids = {comp[b] for b in links[c] if owners[b] == me}
-        w = weight[c] + sum(info[i][0] for i in ids) + sum(1 for b in links[c] if geo.tree[b])
-        members: list[tuple[int, bool, int]] = []
+        w = weight[c]
+        for b in links[c]:
+            if tree[b]:
+                w += 1
         libs = {b for b in nbrs[c] if owners[b] == EMPTY and placeable[b]}
-        for i in ids:
-            members.extend(info[i][1])
-            libs |= info[i][2]
-        libs.discard(c)
+        popped = left = 0
+        for cid in ids:
+            cw, members, clibs = info[cid]
+            w += cw
+            libs |= clibs
         conv = atari.get(c, ())
         for t in conv:
-            members.append((values[t], False, t))
-            w += geo.weight[t]
+            w += weight[t]
         x = w - base
-        popped = 0
-        left = 0
-        for v, joy, _t in members:
-            if v <= x + joy:
-                popped += v
-            else:
-                left += v
-        for card, i in cards:
-            if ter == CRYPT:
-                score = -1.0
-            else:
-                v = max(0, card.value + value_delta(ter))
-                if ter == FIRE:
-                    score = v // 2
+        for cid in ids:
+            for v, joy, _t in info[cid][1]:
+                if v <= x + joy:
+                    popped += v
                 else:
-                    joy = card.effect == JOY and effects_on
-                    score = popped + (v if v <= x + joy else 0)
-                    rest = left + (0 if v <= x + joy else v)
-                    if rest and not conv:
-                        if not libs:
-                            score -= 0.8 * rest
-                        elif len(libs) == 1:
-                            score -= 0.4 * rest
-                if effects_on:
-                    e = card.effect
-                    if e in (PAIN, KINDNESS):
-                        score += card.value
-                    elif e == SORROW:
-                        score += card.value / 2
-                    elif e == BRAVE:
-                        score += 1.5
-                    elif e == LOVE or e in EXTRA_PLAY:
-                        score += 1.0
-                    elif e == SUPPRESSION:
-                        score -= 0.5
-            out.append((score - 0.01 * card.value, Place(i, c, names[c])))
-    out.sort(key=lambda sm: -sm[0])
-    return out[:limit] if limit else out
+                    left += v
+        for t in conv:
+            if values[t] <= x:
+                popped += values[t]
+        libs.discard(c)
+        nlibs = len(libs)
+        for i, v, joy, bonus in cards:
+            v = v + delta
+            if v < 0:
+                v = 0
+            if v <= x + joy:
+                score = popped + v
+                rest = left
+            else:
+                score = popped
+                rest = left + v
+            if rest and not conv:
+                if not nlibs:
+                    score -= 0.8 * rest
+                elif nlibs == 1:
+                    score -= 0.4 * rest
+            append((score + bonus, i, c))
+    if limit:
+        out = heapq.nlargest(limit, out, key=_first)
+    else:
+        out.sort(key=_first, reverse=True)
+    names = state.grid.names
+    return [(sc, Place(i, c, names[c])) for sc, i, c in out]
+
+
+def _first(t):
+    return t[0]
+
+
+DELTA = tuple(value_delta(t) for t in range(15))
 
 
 def _best_gain(state: CardgoState) -> float:
@@ -196,11 +245,16 @@ def rollout_policy(state: CardgoState, rng: Rng):
 
 # --- root candidates --------------------------------------------------------------------------
 def root_candidates(state: CardgoState, count: int, rng: Rng | None = None, noise: float = 0.0):
-    """The best ``count`` legal moves by preview (distinct cards only), best first, with scores."""
+    """The best ``count`` legal moves by preview (distinct cards only), best first, with scores.
+
+    Reads only what the player to move may know: the preview hides the opponent's tall-grass values
+    and random outcomes, and the quick score runs on a determinization (when ``rng`` is given)."""
     legal = state.legal_moves()
     if legal[0].code == "pass":
         return [(0.0, legal[0])]
-    quick = {(m.hand, m.cell): s for s, m in quick_moves(state)}
+    # the quick analysis reads stone values: run it on a world where hidden values are resampled
+    world = state.determinize(state.player, rng.next_u64()) if rng is not None else state
+    quick = {(m.hand, m.cell): s for s, m in quick_moves(world)}
     scored = []
     for m in legal:
         if not isinstance(m, Place):
@@ -245,39 +299,59 @@ def choose_move(
         return AiChoice(cands[0][1], 0, clock() - start, {m.code: (0, s) for s, m in cands})
     me = state.player
     k = len(cands)
-    visits = [0] * k
-    total = [0.0] * k
-    prior = [s for s, _ in cands]
-    top = max(prior)
+    # successive halving with common random numbers: sample t uses the same determinization and
+    # the same rollout generator for every candidate, so candidates are compared on equal worlds
+    worlds = [rng.next_u64() for _ in range(lv.iterations)]
+    values: list[list[float]] = [[] for _ in range(k)]
+    alive = list(range(k))
+    phases = max(1, math.ceil(math.log2(k)))
     deadline = start + lv.seconds if time_limited else None
-    it = 0
-    while it < lv.iterations:
-        if deadline is not None and it >= k and clock() >= deadline:
-            break
-        it += 1
-        if it <= k:
-            j = it - 1
-        else:
-            logn = math.log(it)
-            j = max(
-                range(k),
-                key=lambda i: total[i] / visits[i] + 0.6 * math.sqrt(logn / visits[i]) + 0.02 * (prior[i] - top) / (1 + visits[i]),
-            )
-        s = state.determinize(me, rng.next_u64())
-        s = s.apply(cands[j][1])
-        for _ in range(lv.depth):
-            if s.outcome() is not None:
+    used = 0
+    out_of_time = False
+    for phase in range(phases):
+        per = max(1, (lv.iterations // phases) // len(alive))
+        target = len(values[alive[0]]) + per
+        for t in range(len(values[alive[0]]), target):
+            if t >= len(worlds) or used >= lv.iterations:
                 break
-            s = s.apply(rollout_policy(s, rng))
-        value = evaluate(s, me)
-        visits[j] += 1
-        total[j] += value
-    best = max(range(k), key=lambda i: (visits[i], total[i] / max(visits[i], 1)))
-    stats = {cands[i][1].code: (visits[i], total[i] / visits[i] if visits[i] else 0.0) for i in range(k)}
-    return AiChoice(cands[best][1], it, clock() - start, stats)
+            if deadline is not None and used >= k and clock() >= deadline:
+                out_of_time = True
+                break
+            for j in alive:
+                values[j].append(_sample(state, cands[j][1], me, worlds[t], lv.depth))
+                used += 1
+        n = min(len(values[j]) for j in alive)
+        alive.sort(key=lambda j: (-sum(values[j][:n]) / max(n, 1), j))
+        if out_of_time or len(alive) == 1:
+            break
+        if phase < phases - 1:
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    best = alive[0]
+    stats = {
+        cands[j][1].code: (len(values[j]), sum(values[j]) / len(values[j]) if values[j] else 0.0)
+        for j in range(k)
+    }
+    return AiChoice(cands[best][1], used, clock() - start, stats)
 
 
-def ai_choose(state: CardgoState, level: str = "normal", seed: int = 0, time_limited: bool = True, clock=time.perf_counter):
+def _sample(state: CardgoState, move, me: int, world: int, depth: int) -> float:
+    """One determinized playout: ``move``, then ``depth`` greedy plies, then :func:`evaluate`."""
+    s = state.determinize(me, world).apply(move)
+    rng = Rng(world ^ 0x9E3779B97F4A7C15)
+    for _ in range(depth):
+        if s.outcome() is not None:
+            break
+        s = s.apply(rollout_policy(s, rng))
+    return evaluate(s, me)
+
+
+def ai_choose(
+    state: CardgoState,
+    level: str = "normal",
+    seed: int = 0,
+    time_limited: bool = True,
+    clock=time.perf_counter,
+):
     """Alias used by the app shell."""
     return choose_move(state, level, seed, time_limited, clock)
 

@@ -13,7 +13,21 @@ import attrs
 
 from webtabletop.core.rng import Rng
 
-(NO_EFFECT, INDULGENCE, BRAVE, JOY, PRIDE, SORROW, PAIN, KINDNESS, LONELINESS, LOVE, SUPPRESSION, EXCITEMENT, EVIL) = range(13)
+(
+    NO_EFFECT,
+    INDULGENCE,
+    BRAVE,
+    JOY,
+    PRIDE,
+    SORROW,
+    PAIN,
+    KINDNESS,
+    LONELINESS,
+    LOVE,
+    SUPPRESSION,
+    EXCITEMENT,
+    EVIL,
+) = range(13)
 
 
 @attrs.frozen
@@ -27,17 +41,31 @@ class EffectKind:
 EFFECTS: tuple[EffectKind, ...] = (
     EffectKind(NO_EFFECT, "None", "", "No effect."),
     EffectKind(INDULGENCE, "Indulgence", "I", "You may at once also play a hand card of value this + 1."),
-    EffectKind(BRAVE, "Brave", "B", "A random enemy stone on the board becomes yours (not a Loneliness stone)."),
+    EffectKind(
+        BRAVE, "Brave", "B", "A random enemy stone on the board becomes yours (not a Loneliness stone)."
+    ),
     EffectKind(JOY, "Joy", "J", "This stone needs one less connectivity: it takes effect at value ≤ X + 1."),
     EffectKind(PRIDE, "Pride", "P", "You may at once also play a hand card of value this − 1."),
     EffectKind(SORROW, "Sorrow", "S", "The opponent loses a random 0..value time."),
     EffectKind(PAIN, "Pain", "A", "The opponent loses time equal to this value."),
     EffectKind(KINDNESS, "Kindness", "K", "You gain time equal to this value."),
-    EffectKind(LONELINESS, "Loneliness", "L", "This stone is never converted by the opponent (breathlessness, Brave)."),
+    EffectKind(
+        LONELINESS,
+        "Loneliness",
+        "L",
+        "This stone is never converted by the opponent (breathlessness, Brave).",
+    ),
     EffectKind(LOVE, "Love", "V", "On play, draw one extra card."),
-    EffectKind(SUPPRESSION, "Suppression", "U", "While on the board, the stone directly below it cannot take effect."),
+    EffectKind(
+        SUPPRESSION, "Suppression", "U", "While on the board, the stone directly below it cannot take effect."
+    ),
     EffectKind(EXCITEMENT, "Excitement", "E", "You may at once also play a hand card of equal value."),
-    EffectKind(EVIL, "Evil", "D", "On placement, destroy a random stone in its 4-neighbourhood (either colour, no damage)."),
+    EffectKind(
+        EVIL,
+        "Evil",
+        "D",
+        "On placement, destroy a random stone in its 4-neighbourhood (either colour, no damage).",
+    ),
 )
 LETTERS = {e.letter: e.id for e in EFFECTS if e.letter}
 

@@ -26,7 +26,9 @@ PRESETS = {
 def _in_range(lo: int, hi: int, what: str):
     def check(_inst, attribute, value):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"'{attribute.name}' ({what}) must be a whole number from {lo} to {hi}, not {value!r}")
+            raise ValueError(
+                f"'{attribute.name}' ({what}) must be a whole number from {lo} to {hi}, not {value!r}"
+            )
         if not lo <= value <= hi:
             raise ValueError(f"'{attribute.name}' ({what}) must be from {lo} to {hi}, not {value}")
 
@@ -43,7 +45,9 @@ class CardgoOptions:
     """Rules options. ``size`` is the side of the square board; card values are dealt uniformly
     from ``min_value``..``max_value``."""
 
-    start_time: int = attrs.field(default=100, validator=_in_range(*TIME_RANGE, "starting time of both players"))
+    start_time: int = attrs.field(
+        default=100, validator=_in_range(*TIME_RANGE, "starting time of both players")
+    )
     size: int = attrs.field(default=10, validator=_in_range(*SIZE_RANGE, "board side"))
     hand_size: int = attrs.field(default=5, validator=_in_range(*HAND_RANGE, "starting hand size"))
     min_value: int = attrs.field(default=1, validator=_in_range(*VALUE_RANGE, "smallest card value"))
@@ -68,7 +72,12 @@ class CardgoOptions:
         return 4 * self.cells
 
     def describe(self) -> str:
-        parts = [f"{self.size}×{self.size}", f"time {self.start_time}", f"hand {self.hand_size}", f"values {self.min_value}–{self.max_value}"]
+        parts = [
+            f"{self.size}×{self.size}",
+            f"time {self.start_time}",
+            f"hand {self.hand_size}",
+            f"values {self.min_value}–{self.max_value}",
+        ]
         parts.append("effects" if self.effects else "no effects")
         parts.append("terrain" if self.terrain else "no terrain")
         if self.full_speed:

@@ -1,4 +1,5 @@
-"""Rules of CardGO (digest: shared/rules/cardgo.md; decisions: :data:`DECISIONS`).
+"""Rules of CardGO (digest: shared/rules/cardgo.md; where it is silent: :data:`DECISIONS`,
+shown on the rules page).
 
 A turn: the player to move draws a card (not on the very first turn of the game; never above
 ``hand_size + 1`` cards), then places one hand card on an empty placeable cell (move ``"i@cell"``,
@@ -26,10 +27,12 @@ Placement of card k by P on cell c (:func:`resolve`, shared by the game and the 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
+from webtabletop.core.grid import rectangle
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.effects import (
@@ -68,6 +71,37 @@ PLAY, EXTRA = "play", "extra"
 PLAYER_NAMES = ("Green", "Red")
 
 
+#: what this implementation decided where the digest/source is silent (shown on the rules page)
+DECISIONS: tuple[str, ...] = (
+    "Both players reaching 0 time in the same turn is a draw; Green skips the draw on the very first turn.",
+    "Draws (the turn draw and Love's extra card) are skipped while the hand already holds hand size + 1 cards.",
+    "A player with no legal cell passes; two passes in a row end the game: more time wins, equal is a draw. "
+    "As a safety net (crypts and Evil could stall a game) the game also ends this way after 4 × cells turns.",
+    "Card effects and terrain are on by default; with them off every card is plain and every cell is plain.",
+    "Effects read the card's printed value (Sorrow, Pain, Kindness and the extra-play matching); terrain "
+    "changes only the stone's value on the board, which is what takes effect and deals damage.",
+    "Extra plays (Indulgence, Pride, Excitement) are offered after the placement's rules 1–3 have resolved; the "
+    "extra card is a full placement (its own effects, including further extra plays, apply) without a draw.",
+    "Brave converts for good and never picks a Loneliness stone; Evil may destroy a stone of either colour.",
+    "Only enemy groups touching the new stone are checked for breathlessness (as in Go). In the opponent's view "
+    "the placer's breathless stones count only when they touch a real enemy stone's group.",
+    "Loneliness stones are never converted: not by rule 2, not in the opponent's view of rule 3, not by Brave.",
+    "Suppression is checked on the board as it stands before the removals, for stones of either colour, "
+    "converted or not; a suppressed stone on fire does not burn and stays as a normal stone.",
+    "A stone that takes effect in both views of rule 3 deals its damage in both (the digest's example 4).",
+    "Shrub and flowers weigh 2 and ice 0 in the connectivity count X = (sum of weights) − 1 (full speed: the sum); "
+    "the placed stone's own weight counts like any other.",
+    "A tree is a member (weight 1) of every group touching it, of either colour, and connects them; it is not a "
+    "liberty and does not link to other trees. Stone terrain is like the edge; water only cuts connections.",
+    "A crypt swallows the stone and its card effect. Fire burns the stone at once (half value, rounded down, "
+    "to the opponent) after its on-play effect; rules 1–3 are not evaluated for it.",
+    "Swamp never lowers a value below 0; a 0 stone takes effect whenever its group is evaluated, for 0 damage.",
+    "Tall grass hides a stone's value from the player who does not own it (also in the log and the preview).",
+    "Time may rise above the starting time (Kindness) and never drops below 0; all damage of one placement is "
+    "applied together.",
+)
+
+
 # --- moves ------------------------------------------------------------------------------------
 @attrs.frozen
 class Place:
@@ -98,6 +132,17 @@ class Skip:
 
 PASS = Pass()
 SKIP = Skip()
+
+
+def _place_row(side: int, hand: int) -> tuple[Place, ...]:
+    names = rectangle(side, side, 4).names
+    return tuple(Place(hand, c, names[c]) for c in range(side * side))
+
+
+@lru_cache(maxsize=8)
+def place_table(side: int) -> tuple[tuple[Place, ...], ...]:
+    """Shared immutable Place moves [hand index][cell] (legal_moves only picks from them)."""
+    return tuple(_place_row(side, i) for i in range(12))
 
 
 # --- what happened ----------------------------------------------------------------------------
@@ -234,7 +279,13 @@ def evaluate(geo: Geometry, owners, effects, player: int, cell: int, full_speed:
     for s in to_me:
         ow[s] = player
     stones, trees = group(geo, ow, [cell], player)
-    views = [View(player, tuple(sorted(to_me)), ((tuple(sorted(stones)), weight(geo, stones, trees) - base),))]
+    views = [
+        View(
+            player,
+            tuple(sorted(s for s in to_me if s in stones)),  # only those that joined G (water may cut)
+            ((tuple(sorted(stones)), weight(geo, stones, trees) - base),),
+        )
+    ]
     if mutual:
         to_them = [s for s in own if effects[s] != LONELINESS]
         ow = list(owners)
@@ -441,8 +492,11 @@ class CardgoState(State):
             moves = []
         else:
             cells = self.legal_cells()
-            names = self.grid.names
-            moves = [Place(i, c, names[c]) for i in self.playable_hand() for c in cells]
+            table = place_table(self.options.size)
+            moves = []
+            for i in self.playable_hand():
+                row = table[i] if i < len(table) else _place_row(self.options.size, i)
+                moves.extend([row[c] for c in cells])
             if self.phase == EXTRA:
                 moves.append(SKIP)
             elif not moves:
@@ -512,7 +566,11 @@ class CardgoState(State):
                 return Outcome(None, scores, "both players ran out of time")
             return Outcome(1 if a <= 0 else 0, scores, f"{PLAYER_NAMES[0 if a <= 0 else 1]} ran out of time")
         if self.passes >= 2 or self.turn > self.options.turn_limit:
-            why = "two passes in a row" if self.passes >= 2 else f"the turn limit ({self.options.turn_limit}) was reached"
+            why = (
+                "two passes in a row"
+                if self.passes >= 2
+                else f"the turn limit ({self.options.turn_limit}) was reached"
+            )
             if a == b:
                 return Outcome(None, scores, f"{why}; equal time")
             return Outcome(0 if a > b else 1, scores, f"{why}; more time left")
@@ -588,13 +646,17 @@ class CardgoState(State):
         if len(hand) < self.hand_cap:
             hand = hand + (self._deal(rng),)
         hands = (hand, self.hands[1]) if nxt == 0 else (self.hands[0], hand)
-        return attrs.evolve(self, player=nxt, hands=hands, rng_state=rng.state, phase=PLAY, extra_value=0, turn=self.turn + 1)
+        return attrs.evolve(
+            self, player=nxt, hands=hands, rng_state=rng.state, phase=PLAY, extra_value=0, turn=self.turn + 1
+        )
 
     # --- hidden information -----------------------------------------------------------------
     def hidden_cells(self, viewer: int | None) -> tuple[int, ...]:
         """Stones whose value ``viewer`` cannot see: on tall grass and owned by someone else."""
         terrain = self.terrain
-        return tuple(i for i, o in enumerate(self.owners) if o != EMPTY and o != viewer and terrain[i] == TALL_GRASS)
+        return tuple(
+            i for i, o in enumerate(self.owners) if o != EMPTY and o != viewer and terrain[i] == TALL_GRASS
+        )
 
     def view(self, player: int | None) -> dict[str, Any]:
         snap = self.snapshot()
@@ -643,16 +705,18 @@ class CardgoState(State):
             "rng_state": self.rng_state,
         }
 
-    def text(self) -> str:
+    def diagram(self) -> str:
+        """The board as a text diagram that :func:`position` reads back."""
         side = self.options.size
-        lines = []
-        for y in range(side):
-            row = []
-            for x in range(side):
-                i = y * side + x
-                row.append(cell_token(self, i).rjust(7))
-            lines.append(" ".join(row))
-        hands = " | ".join(f"{PLAYER_NAMES[p]} {self.time[p]}: " + " ".join(c.code for c in self.hands[p]) for p in (0, 1))
+        return "\n".join(
+            " ".join(cell_token(self, y * side + x).rjust(7) for x in range(side)) for y in range(side)
+        )
+
+    def text(self) -> str:
+        lines = [self.diagram()]
+        hands = " | ".join(
+            f"{PLAYER_NAMES[p]} {self.time[p]}: " + " ".join(c.code for c in self.hands[p]) for p in (0, 1)
+        )
         lines.append(f"turn {self.turn}, {PLAYER_NAMES[self.player]} to move ({self.phase}); {hands}")
         return "\n".join(lines)
 
@@ -676,7 +740,13 @@ def new_game(options: CardgoOptions, seed: int) -> CardgoState:
     rng = Rng.from_seed(seed)
     n = options.cells
     terrain = random_terrain(rng, n) if options.terrain else (NONE,) * n
-    hands = tuple(tuple(deal_card(rng, options.min_value, options.max_value, options.effects) for _ in range(options.hand_size)) for _ in (0, 1))
+    hands = tuple(
+        tuple(
+            deal_card(rng, options.min_value, options.max_value, options.effects)
+            for _ in range(options.hand_size)
+        )
+        for _ in (0, 1)
+    )
     return CardgoState(
         options=options,
         terrain=terrain,
@@ -731,7 +801,10 @@ def position(
         owners=tuple(owners),
         values=tuple(values),
         effects=tuple(effects),
-        hands=(tuple(card_from_code(c) for c in hands[0].split()), tuple(card_from_code(c) for c in hands[1].split())),
+        hands=(
+            tuple(card_from_code(c) for c in hands[0].split()),
+            tuple(card_from_code(c) for c in hands[1].split()),
+        ),
         time=time or (options.start_time, options.start_time),
         player=player,
         rng_state=Rng.from_seed(seed).state,

@@ -27,7 +27,23 @@ import attrs
 from webtabletop.core.grid import SQUARE_8, Grid, rectangle
 from webtabletop.core.rng import Rng
 
-NONE, LAND, GRASS, WASTELAND, WATER, STONE, CRYPT, SWAMP, HIGHLAND, SHRUB, ICE, TALL_GRASS, TREE, FLOWERS, FIRE = range(15)
+(
+    NONE,
+    LAND,
+    GRASS,
+    WASTELAND,
+    WATER,
+    STONE,
+    CRYPT,
+    SWAMP,
+    HIGHLAND,
+    SHRUB,
+    ICE,
+    TALL_GRASS,
+    TREE,
+    FLOWERS,
+    FIRE,
+) = range(15)
 
 
 @attrs.frozen
@@ -45,17 +61,39 @@ TERRAINS: tuple[TerrainKind, ...] = (
     TerrainKind(LAND, "Land", "l", "#e2d3a8", "", "Plain terrain."),
     TerrainKind(GRASS, "Grass", "g", "#cfe3a8", "", "Plain terrain."),
     TerrainKind(WASTELAND, "Wasteland", "x", "#d9cbb8", "", "Plain terrain."),
-    TerrainKind(WATER, "Water", "w", "#9cc7ea", "≈", "Plain, but groups do not connect between water and non-water cells."),
+    TerrainKind(
+        WATER,
+        "Water",
+        "w",
+        "#9cc7ea",
+        "≈",
+        "Plain, but groups do not connect between water and non-water cells.",
+    ),
     TerrainKind(STONE, "Stone", "s", "#8e8e8e", "▲", "No placement; behaves like the board edge."),
-    TerrainKind(CRYPT, "Crypt", "c", "#5b4a66", "✝", "A stone placed here vanishes at once (no damage, no card effect)."),
+    TerrainKind(
+        CRYPT,
+        "Crypt",
+        "c",
+        "#5b4a66",
+        "✝",
+        "A stone placed here vanishes at once (no damage, no card effect).",
+    ),
     TerrainKind(SWAMP, "Swamp", "m", "#8fa36b", "~", "Stone value −1 (not below 0)."),
     TerrainKind(HIGHLAND, "Highland", "h", "#c9a46b", "⌃", "Stone value +1."),
     TerrainKind(SHRUB, "Shrub", "b", "#7fb069", "♣", "The stone counts as 2 for connectivity."),
     TerrainKind(ICE, "Ice", "i", "#e3f4fb", "❄", "The stone counts as 0 for connectivity."),
-    TerrainKind(TALL_GRASS, "Tall grass", "t", "#9bbf5a", "ᛉ", "The stone's value is hidden from the opponent."),
-    TerrainKind(TREE, "Tree", "T", "#3f7d3a", "♠", "No placement, but counts as a member (1) of every adjacent group."),
-    TerrainKind(FLOWERS, "Flowers", "f", "#f2c6de", "✿", "Stone value +1 and it counts as 2 for connectivity."),
-    TerrainKind(FIRE, "Fire", "F", "#f08a4b", "♨", "The stone takes effect at once for half its value (rounded down)."),
+    TerrainKind(
+        TALL_GRASS, "Tall grass", "t", "#9bbf5a", "ψ", "The stone's value is hidden from the opponent."
+    ),
+    TerrainKind(
+        TREE, "Tree", "T", "#3f7d3a", "♠", "No placement, but counts as a member (1) of every adjacent group."
+    ),
+    TerrainKind(
+        FLOWERS, "Flowers", "f", "#f2c6de", "✿", "Stone value +1 and it counts as 2 for connectivity."
+    ),
+    TerrainKind(
+        FIRE, "Fire", "F", "#f08a4b", "♨", "The stone takes effect at once for half its value (rounded down)."
+    ),
 )
 LETTERS = {t.letter: t.id for t in TERRAINS}
 
@@ -105,9 +143,15 @@ def geometry(side: int, terrain: tuple[int, ...]) -> Geometry:
     water = [t == WATER for t in terrain]
     blocked = [t == STONE for t in terrain]
     nbrs = grid.neighbours
-    links = tuple(tuple(b for b in nbrs[a] if not blocked[b] and water[a] == water[b]) if not blocked[a] else () for a in range(n))
+    links = tuple(
+        tuple(b for b in nbrs[a] if not blocked[b] and water[a] == water[b]) if not blocked[a] else ()
+        for a in range(n)
+    )
     index = {c: i for i, c in enumerate(grid.coords)}
-    nbr8 = tuple(tuple(index[(x + dx, y + dy)] for dx, dy in SQUARE_8 if (x + dx, y + dy) in index) for x, y in grid.coords)
+    nbr8 = tuple(
+        tuple(index[(x + dx, y + dy)] for dx, dy in SQUARE_8 if (x + dx, y + dy) in index)
+        for x, y in grid.coords
+    )
     north = tuple(index.get((x, y - 1), -1) for x, y in grid.coords)
     placeable = tuple(t not in (STONE, TREE) for t in terrain)
     return Geometry(

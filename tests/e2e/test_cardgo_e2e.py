@@ -1,0 +1,106 @@
+"""CardGO in a real browser: a whole game by dragging cards (preview visible during the drag),
+share link round trip, reload resumes."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import open_app, wait_ready
+from tests.e2e.helpers import act, board_labels, log_count, renders
+
+
+def start_small_game(page, site, opponent="human", start_time=12, size=5):
+    open_app(page, site, "#/cardgo/new")
+    page.select_option("#pl1", opponent)
+    page.fill("#opt-start_time", str(start_time))
+    page.fill("#opt-size", str(size))
+    page.fill("#opt-seed", "7")
+    act(page, page.get_by_role("button", name="Start the game"))
+    page.wait_for_selector(".board")
+
+
+def drag_card_to_cell(page, card, cell, check_preview=False):
+    """Press on a hand card, move over a cell (the preview appears), release: the card is played."""
+    box = card.bounding_box()
+    target = cell.bounding_box()
+    start = renders(page)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(target["x"] + target["width"] / 2 - 3, target["y"] + target["height"] / 2, steps=6)
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=2)
+    # the hover preview re-renders the board while the card is still held
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {start}")
+    if check_preview:
+        page.wait_for_selector(".board .preview", timeout=10_000)
+        assert page.locator(".drag-ghost").count() == 1
+    before = renders(page)
+    page.mouse.up()
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+
+
+def play_one_turn(page, check_preview=False):
+    if page.locator("[data-cmd='reveal']").count():  # hot-seat: hands are private
+        act(page, page.locator("[data-cmd='reveal']"))
+    skip = page.locator(".panel button[data-move='skip'], .panel button[data-move='pass']")
+    if skip.count():
+        act(page, skip.first)
+        return
+    cards = page.locator("[data-drag]")
+    cells = page.locator(".board [data-drop]")
+    n = cells.count()
+    drag_card_to_cell(page, cards.first, cells.nth(n // 2), check_preview)
+
+
+def test_whole_game_by_dragging_with_preview(page, site):
+    """Green (human) drags every card; Red is the computer. Small board, little time: a short game."""
+    start_small_game(page, site, opponent="ai", start_time=8, size=5)
+    moves = 0
+    for i in range(300):
+        page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+        if page.locator(".result-dialog").count():
+            break
+        play_one_turn(page, check_preview=(i < 3))
+        moves += 1
+    assert page.locator(".result-dialog").is_visible()
+    assert log_count(page) >= moves // 2
+
+
+def test_share_link_and_reload(page, site, browser):
+    start_small_game(page, site, opponent="ai", start_time=60, size=7)
+    for _ in range(4):
+        page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+        play_one_turn(page)
+    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+    before = board_labels(page)
+    page.reload()
+    wait_ready(page)
+    assert board_labels(page) == before
+    act(page, page.locator("[data-cmd='copy-link']").first)
+    link = page.locator("#toast .link-field").input_value()
+    other = browser.new_context()
+    friend = other.new_page()
+    friend.goto(link)
+    wait_ready(friend)
+    friend.wait_for_selector(".board")
+    # the friend sees the same public board (hidden values stay hidden for every viewer alike)
+    assert len(board_labels(friend)) == len(before)
+    other.close()
+
+
+def test_click_to_place_and_keyboard(page, site):
+    start_small_game(page, site, opponent="ai", start_time=60, size=7)
+    act(page, page.locator("[data-pick^='h']").first)
+    before = log_count(page)
+    act(page, page.locator(".board [data-pick][data-drop]").nth(3))
+    assert log_count(page) > before
+    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+    # keyboard: focus a card, Enter selects it; focus a cell (the preview shows), Enter places it
+    before = log_count(page)
+    page.locator("[data-pick^='h']").first.focus()
+    n = renders(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {n}")
+    page.locator(".board [data-pick][data-drop]").nth(5).focus()
+    page.wait_for_selector(".board .preview", timeout=10_000)
+    n = renders(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {n}")
+    page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
