@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import attrs
 import pytest
 
@@ -124,5 +126,7 @@ def test_easy_beats_random_on_a_small_board():
 
 
 @pytest.mark.slow
-def test_normal_beats_random_200_games():
-    assert _match("normal", 200) >= 180
+def test_normal_beats_random_90_percent():
+    """CI plays 40 games (about 4 minutes); WTT_FULL_MATCHES=1 plays the issue's 200."""
+    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 40
+    assert _match("normal", games) >= 0.9 * games
