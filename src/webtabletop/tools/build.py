@@ -45,8 +45,8 @@ def log(msg: str) -> None:
 def ensure_node_modules() -> None:
     if (NODE / "pyodide" / "pyodide.mjs").exists() and (NODE / "workbox-build").exists():
         return
-    log("installing pinned npm packages (npm ci)")
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    log("installing pinned npm packages (npm install from package-lock.json)")
+    subprocess.run(["npm", "install", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
 def pinned_wheels() -> list[str]:
