@@ -21,7 +21,11 @@ HUMAN = {
     "tsifrograd": [".cell.target", ".cell.legal"],
     "dumaraj": [".panel button[data-move]"],
     "sht": [".panel button[data-move]:not([disabled])", "[data-pick^='h:']", "[data-pick^='f:']"],
+    "htt": [".panel button[data-move]"],
+    "cardgo": [".panel button[data-move='skip']", ".panel button[data-move='pass']"],
 }
+#: games where a move is "pick a hand card, then a cell"
+HAND_THEN_CELL = {"htt": ("[data-pick^='h']", ".board [data-pick^='c']"), "cardgo": ("[data-pick^='h']", ".board [data-pick][data-drop]")}
 
 
 def human_move(page, game: str) -> None:
@@ -39,6 +43,11 @@ def human_move(page, game: str) -> None:
         if loc.count():
             click_and_render(page, loc.first)
             return
+    if game in HAND_THEN_CELL:
+        hand, cell = HAND_THEN_CELL[game]
+        click_and_render(page, page.locator(hand).first)
+        click_and_render(page, page.locator(cell).first)
+        return
     raise SystemExit(f"no move to click in {game}")
 
 

@@ -18,7 +18,7 @@ def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
     )
     open_app(page, site)
     assert page.locator(".game-card[data-game='tsifrograd']").count() == 1
-    act(page, page.get_by_role("link", name="Hot-seat").first)
+    act(page, page.locator(".game-card[data-game='tsifrograd']").get_by_role("link", name="Hot-seat"))
     assert page.locator(".board").is_visible()
     for _ in range(200):
         if page.locator(".result-dialog").count():
