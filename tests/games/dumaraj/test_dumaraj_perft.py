@@ -11,7 +11,8 @@ import chess
 import pytest
 from _dumaraj_helpers import codes, counts, st
 
-from webtabletop.games.dumaraj import cli, rules
+from webtabletop import cli
+from webtabletop.games.dumaraj import rules
 from webtabletop.games.dumaraj.options import PRESET_FENS, DumaRajOptions
 
 GRAND = PRESET_FENS["grand"]
@@ -198,9 +199,11 @@ def test_cli_perft_and_divide(capsys):
 def test_cli_add_commands_into_another_parser():
     import argparse
 
+    from webtabletop.games.dumaraj import cli as duma_cli
+
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command")
-    cli.add_commands(sub)
+    duma_cli.add_commands(sub)
     args = parser.parse_args(["dumaraj", "perft", "--depth", "1", "--options", '{"preset": "classic"}'])
     buf = io.StringIO()
     assert args.func(args, out=buf) == 0

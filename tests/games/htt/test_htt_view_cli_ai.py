@@ -9,12 +9,12 @@ import time
 import pytest
 
 import webtabletop.games.htt as htt
+from webtabletop.cli import main as cli_main
 from webtabletop.core.rng import Rng
 from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW, ai_choose
 from webtabletop.games.htt.ai import choose_move
 from webtabletop.games.htt.art import art_svg
-from webtabletop.games.htt.cli import main as cli_main
 from webtabletop.games.htt.library import builtin_set, get_card
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, position

@@ -10,7 +10,6 @@ The main CLI calls :func:`add_commands`; :func:`main` runs the same parser on it
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -132,15 +131,3 @@ def run_match(args, out=None) -> int:
         file=out,
     )
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="webtabletop")
-    subparsers = parser.add_subparsers(dest="command", required=True)
-    add_commands(subparsers)
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,13 +1,11 @@
 """Command line tools of DumaRaj: ``python -m webtabletop dumaraj perft [--fen FEN] --depth N
 [--divide] [--options JSON]``.
 
-The main CLI calls :func:`add_commands` with its sub-parsers; :func:`main` runs the same parser
-on its own (for tests and ``python -m webtabletop.games.dumaraj.cli``).
+The main CLI (``webtabletop.cli``) calls :func:`add_commands` with its sub-parsers.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -60,15 +58,3 @@ def run_perft(args, out=None) -> int:
     print(f"Nodes searched: {total}", file=out)
     print(f"Time: {seconds:.3f} s ({total / seconds if seconds > 0 else 0:.0f} nodes/s)", file=out)
     return 0
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="webtabletop")
-    subparsers = parser.add_subparsers(dest="command", required=True)
-    add_commands(subparsers)
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

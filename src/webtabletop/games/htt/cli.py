@@ -59,14 +59,3 @@ def add_commands(subparsers) -> None:
     c = sub.add_parser("check-set", help="check a card set file; exit status 1 if it breaks a rule")
     c.add_argument("file")
     c.set_defaults(func=_check)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="webtabletop")
-    add_commands(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
