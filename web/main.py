@@ -381,7 +381,9 @@ window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))
 
 document.getElementById("loading-text").textContent = "Starting the game engine…"
+window.performance.mark("main-ready")
 state["engine"] = await workers["engine"]
+window.performance.mark("engine-ready")
 entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
 await send(
     {

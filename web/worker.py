@@ -8,10 +8,8 @@ import traceback
 sys.path.insert(0, "./lib")
 
 from webtabletop.app.shell import App  # noqa: E402
-from webtabletop.core.registry import all_games  # noqa: E402
 
-all_games()  # import every game package now, not on the first click
-app = App()
+app = App()  # games load when first opened: a link to one game does not wait for the other four
 
 
 def dispatch(payload):

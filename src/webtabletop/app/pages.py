@@ -53,7 +53,11 @@ def notice_html(notices: list[str]) -> str:
 
 def page_links(spec: GameSpec, nav) -> str:
     """Links to a game's own pages (e.g. HTT's collection)."""
-    return "".join(link(esc(title), f"#/{spec.id}/{page}", "btn small") for page, title in (nav or ()))
+    return _nav_links(spec.id, nav)
+
+
+def _nav_links(game_id: str, nav) -> str:
+    return "".join(link(esc(title), f"#/{game_id}/{page}", "btn small") for page, title in (nav or ()))
 
 
 def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) -> str:
@@ -65,16 +69,18 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     )
 
 
-def home(games: list[tuple[GameSpec, bool, Any]], notices: list[str]) -> str:
+def home(games: list[tuple[Any, bool]], notices: list[str]) -> str:
+    """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV)."""
     cards = []
-    for spec, has_saved, game_pages in games:
-        extra = page_links(spec, game_pages.nav) if game_pages is not None else ""
-        resume = link("Resume", f"#/{spec.id}", "btn primary") if has_saved else ""
+    for meta, has_saved in games:
+        gid = meta.ID
+        extra = _nav_links(gid, getattr(meta, "NAV", ()))
+        resume = link("Resume", f"#/{gid}", "btn primary") if has_saved else ""
         cards.append(
-            f'<li class="game-card" data-game="{esc(spec.id)}"><h2>{esc(spec.title)}</h2><p>{esc(spec.summary)}</p>'
-            f'<div class="actions">{resume}{link("Play vs AI", f"#/{spec.id}/play?vs=ai", "btn" if has_saved else "btn primary")}'
-            f"{link('Hot-seat', f'#/{spec.id}/play?vs=human')}{link('New game…', f'#/{spec.id}/new')}"
-            f"{link('Rules', f'#/{spec.id}/rules', 'btn ghost')}{extra}</div></li>"
+            f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(meta.TITLE)}</h2><p>{esc(meta.SUMMARY)}</p>'
+            f'<div class="actions">{resume}{link("Play vs AI", f"#/{gid}/play?vs=ai", "btn" if has_saved else "btn primary")}'
+            f"{link('Hot-seat', f'#/{gid}/play?vs=human')}{link('New game…', f'#/{gid}/new')}"
+            f"{link('Rules', f'#/{gid}/rules', 'btn ghost')}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"

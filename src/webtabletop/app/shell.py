@@ -40,7 +40,7 @@ from webtabletop.app.saves import (
 from webtabletop.core import sharelink, storage
 from webtabletop.core.protocol import GameError, GameSpec, Outcome, options_from_dict
 from webtabletop.core.record import History, Record, RecordError
-from webtabletop.core.registry import all_games, get_game
+from webtabletop.core.registry import all_games, catalog, get_game
 from webtabletop.core.rng import Rng
 from webtabletop.core.view import GameView, ViewContext
 
@@ -750,8 +750,8 @@ class App:
         title = "webtabletop"
         if route[0] == "home":
             games = [
-                (spec, any(k.startswith(f"{GAME_PREFIX}{spec.id}:") for k in self.store), game_pages(spec.id))
-                for spec in all_games()
+                (meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in self.store))
+                for meta in catalog()
             ]
             html = pages.home(games, self.notices)
         elif route[0] == "data":

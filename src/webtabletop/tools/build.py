@@ -156,11 +156,16 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
         rel = f.relative_to(WEB)
         (dist / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(f, dist / rel)
+    # bytecode for the page's Python (3.14 in Pyodide): imports skip compiling at every start
+    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(lib)], cwd=ROOT, check=True, capture_output=quiet)
     check_config(dist)
     version = short_hash([*wheels, lib / "webtabletop.zip", *sorted(WEB.rglob("*.*"))])
     (dist / "build.json").write_text(json.dumps({"version": version, "wheels": [w.name for w in wheels]}))
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    html = (dist / "index.html").read_text().replace("__BUILD__", version)
+    # the page reads the worker config as JSON: same content as web/pyscript.toml, but PyScript
+    # then needs no TOML parser at start-up (one request and one parse fewer)
+    (dist / "pyscript.json").write_text(json.dumps(tomllib.loads((WEB / "pyscript.toml").read_text())))
+    html = (dist / "index.html").read_text().replace("__BUILD__", version).replace('config="./pyscript.toml"', 'config="./pyscript.json"')
     (dist / "index.html").write_text(html)
     # service worker (precache every file, including the 9.6 MB wasm)
     subprocess.run(

@@ -2,16 +2,15 @@
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.cardgo import rules
+from webtabletop.games.cardgo import meta, rules
 from webtabletop.games.cardgo.ai import HOOKS, choose_move
 from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
 
 SPEC = register(
     GameSpec(
-        id="cardgo",
-        title="CardGO",
-        summary="Place time cards on a Go-like board: a group takes effect when it is big enough, "
-        "dealing its stones' values as damage. Enclose enemy stones to turn them to your side.",
+        id=meta.ID,
+        title=meta.TITLE,
+        summary=meta.SUMMARY,
         options_class=CardgoOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,

@@ -2,7 +2,7 @@
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.dumaraj import rules
+from webtabletop.games.dumaraj import meta, rules
 from webtabletop.games.dumaraj.ai import choose_move, mcts_hooks
 from webtabletop.games.dumaraj.editor import EDITOR
 from webtabletop.games.dumaraj.options import PRESETS, DumaRajOptions
@@ -10,10 +10,9 @@ from webtabletop.games.dumaraj.view import DumaRajView
 
 SPEC = register(
     GameSpec(
-        id="dumaraj",
-        title="DumaRaj",
-        summary="Chess-like battle of seven mobs (Raj, Fej, Lod', Slod', Gon', Trigon', Pixa) on a 10×10 "
-        "or 8×8 location, with agreed arbitrary moves: flex, editor, warp and piCSbumm.",
+        id=meta.ID,
+        title=meta.TITLE,
+        summary=meta.SUMMARY,
         options_class=DumaRajOptions,
         new_game=rules.new_game,
         ai_hooks=mcts_hooks(),

@@ -8,7 +8,7 @@ collection model), ``art`` (generated card art), ``view`` (SVG view, card grid H
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.htt import rules
+from webtabletop.games.htt import meta, rules
 from webtabletop.games.htt.ai import HOOKS
 from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.options import PRESETS, HttOptions
@@ -17,10 +17,9 @@ from webtabletop.games.htt.view import VIEW
 
 SPEC = register(
     GameSpec(
-        id="htt",
-        title="Hexagonal Triple Triad",
-        summary="Place six-sided cards on hexagonal cells and turn the enemy's cards with higher values; "
-        "Same, Plus, Minus, Combo, walls and Matter as table rules; build your collection from packs.",
+        id=meta.ID,
+        title=meta.TITLE,
+        summary=meta.SUMMARY,
         options_class=HttOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,

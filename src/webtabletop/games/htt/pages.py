@@ -34,6 +34,7 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.storage import BACKUP, Schema
 from webtabletop.core.view import esc
+from webtabletop.games.htt import meta
 from webtabletop.games.htt.cards import LEVELS, Card, inline_code
 from webtabletop.games.htt.collection import (
     EARN_RULE,
@@ -159,14 +160,7 @@ def _file_button(label: str, kind: str, accept: str) -> str:
 
 
 class HttPages(GamePages):
-    nav = (
-        ("collection", "Collection"),
-        ("packs", "Packs"),
-        ("achievements", "Achievements"),
-        ("log", "Battle log"),
-        ("sets", "Set editor"),
-        ("presets", "Rule presets"),
-    )
+    nav = meta.NAV
     schemas = {KEY: SCHEMA}
 
     def __init__(self) -> None:

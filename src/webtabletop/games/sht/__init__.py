@@ -5,7 +5,7 @@ Importing this package registers the game. ``VIEW`` draws it; ``ai_choose`` is t
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.sht import rules
+from webtabletop.games.sht import meta, rules
 from webtabletop.games.sht.ai import HOOKS
 from webtabletop.games.sht.ai import choose_move as ai_choose
 from webtabletop.games.sht.options import ShtOptions
@@ -13,10 +13,9 @@ from webtabletop.games.sht.view import VIEW, link_policy, public_summary
 
 SPEC = register(
     GameSpec(
-        id="sht",
-        title="SHT",
-        summary="A card duel with one deck: build a field of open and closed cards, attack, defend with "
-        "cards that add up, and break the shield of an opponent you cannot see.",
+        id=meta.ID,
+        title=meta.TITLE,
+        summary=meta.SUMMARY,
         options_class=ShtOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,

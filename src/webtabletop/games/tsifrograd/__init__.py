@@ -2,16 +2,15 @@
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.tsifrograd import rules
+from webtabletop.games.tsifrograd import meta, rules
 from webtabletop.games.tsifrograd.ai import HOOKS
 from webtabletop.games.tsifrograd.options import PRESETS, TsifrogradOptions
 
 SPEC = register(
     GameSpec(
-        id="tsifrograd",
-        title="Tsifrograd",
-        summary="Roll two dice, write the sum on a hex grid and cross out enemy numbers your pair outweighs. "
-        "With Tsifroshturm (the quick variant) and Proximity (the classic it descends from).",
+        id=meta.ID,
+        title=meta.TITLE,
+        summary=meta.SUMMARY,
         options_class=TsifrogradOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,
