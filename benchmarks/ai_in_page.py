@@ -66,10 +66,12 @@ def main() -> None:
         page.wait_for_timeout(300)
         page.evaluate(OBSERVE)
         done = 0
-        while done < args.moves and not page.locator(".result-dialog").count():
+        while done < args.moves:
             page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
-            if page.locator(".result-dialog").count():
-                break
+            if page.locator(".result-dialog").count():  # next game: same options, new seed
+                click_and_render(page, page.locator("[data-cmd='rematch']"))
+                page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+                continue
             human_move(page, args.game)
             page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
             done += 1
