@@ -164,8 +164,10 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     # the page reads the worker config as JSON: same content as web/pyscript.toml, but PyScript
     # then needs no TOML parser at start-up (one request and one parse fewer)
-    (dist / "pyscript.json").write_text(json.dumps(tomllib.loads((WEB / "pyscript.toml").read_text())))
-    html = (dist / "index.html").read_text().replace("__BUILD__", version).replace('config="./pyscript.toml"', 'config="./pyscript.json"')
+    # and inline in the script tag: the worker starts without waiting for a config request
+    config = json.dumps(tomllib.loads((WEB / "pyscript.toml").read_text()), separators=(",", ":"))
+    (dist / "pyscript.json").write_text(config)
+    html = (dist / "index.html").read_text().replace("__BUILD__", version).replace('config="./pyscript.toml"', f"config='{config}'")
     (dist / "index.html").write_text(html)
     # service worker (precache every file, including the 9.6 MB wasm)
     subprocess.run(
