@@ -182,7 +182,7 @@ def game_screen(
         kind = " (computer)" if players.is_ai(to_move) else ""
         turn = f'<div class="turn p{to_move}" aria-live="polite"><span class="swatch p{to_move}" aria-hidden="true"></span>{esc(who)}{kind} to move</div>'
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
-    names = f"<tr><th></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+    names = f"<tr><th scope='row'><span class='visually-hidden'>Players</span></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
     items = []
     for i, (label, mover) in enumerate(log):
         current = ' aria-current="step"' if i + 1 == cursor else ""

@@ -420,7 +420,9 @@ class CardgoView(GameView):
         out = [f'<div class="cg-hand" role="group" aria-label="{PLAYER_NAMES[who]} hand">']
         for i, card in enumerate(hand):
             eff = EFFECTS[card.effect]
-            label = f"card {i + 1}: value {card.value}" + (f", {eff.name}: {eff.text}" if card.effect else "")
+            # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks
+            label = f"{card.value}" + (f" {eff.name}" if card.effect else "") + f": card {i + 1}, value {card.value}"
+            label += f". {eff.text}" if card.effect else ""
             classes = (
                 "cg-card" + (" selected" if selected == i else "") + ("" if i in playable else " inactive")
             )
@@ -451,7 +453,7 @@ class CardgoView(GameView):
             )
             out.append(
                 f'<div {a} style="{style}"><span class="cg-val" style="font-size:20px;font-weight:bold">'
-                f"{card.value}</span>{badge}</div>"
+                f"{card.value}</span> {badge}</div>"
             )
         out.append("</div>")
         return "".join(out)
