@@ -19,16 +19,14 @@ const out = py.runPython(`
 import json, sys
 sys.path.insert(0, "/site/lib")
 from webtabletop.core.record import Record
-from webtabletop.ai.mcts import choose_move
+from webtabletop.ai.mcts import game_ai
 results = []
 for req in json.loads(REQUESTS):
     record = Record.from_json(req["record"])
     state = record.final_state()
     ai = None
     if req.get("ai") and not state.is_over:
-        module = __import__("webtabletop.games." + record.game_id, fromlist=["x"])
-        chooser = getattr(module, "ai_choose", None) or choose_move
-        ai = chooser(state, "easy", seed=req["ai"], time_limited=False).move.code
+        ai = game_ai(record.game_id)(state, "easy", seed=req["ai"], time_limited=False).move.code
     results.append({"snapshot": state.snapshot(), "ai": ai, "python": sys.version.split()[0]})
 json.dumps(results)
 `);

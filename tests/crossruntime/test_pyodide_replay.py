@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_protocol_properties import random_record
-from webtabletop.ai.mcts import choose_move
-from webtabletop.app.shell import game_module
+from webtabletop.ai.mcts import game_ai
 from webtabletop.core.registry import all_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +34,7 @@ def test_seeded_games_replay_identically_in_pyodide(tmp_path):
             ai_seed = 1000 + i
             ai = None
             if not final.is_over:
-                chooser = getattr(game_module(spec.id), "ai_choose", None) or choose_move
-                ai = chooser(final, "easy", seed=ai_seed, time_limited=False).move.code
+                ai = game_ai(spec.id)(final, "easy", seed=ai_seed, time_limited=False).move.code
             requests.append({"record": record.to_json(), "ai": ai_seed})
             expected.append({"snapshot": json.loads(json.dumps(final.snapshot())), "ai": ai})
     req_file = tmp_path / "requests.json"

@@ -199,6 +199,16 @@ def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -
     return b if time_limited else Budget(iterations=b.iterations)
 
 
+def game_ai(game_id: str) -> Callable[..., Any]:
+    """The move chooser of a game: its package's own ``ai_choose`` if it has one, else
+    :func:`choose_move`. The app, self-play and the tests all ask here, so a game's AI is the same
+    everywhere."""
+    import importlib
+
+    module = importlib.import_module(f"webtabletop.games.{game_id}")
+    return getattr(module, "ai_choose", None) or choose_move
+
+
 def choose_move(
     state: State,
     level: str = "normal",

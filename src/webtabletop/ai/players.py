@@ -22,15 +22,10 @@ def make_player(kind: str) -> Player:
         return random_move
     if kind == "ai" or kind.startswith("ai:"):
         level = kind.partition(":")[2] or "normal"
-        import importlib
-
-        from webtabletop.ai.mcts import choose_move
+        from webtabletop.ai.mcts import game_ai
 
         def ai(state: State, rng: Rng) -> Move:
-            # the game's own AI when it has one (as in the app), else the shared MCTS
-            module = importlib.import_module(f"webtabletop.games.{state.spec.id}")
-            chooser = getattr(module, "ai_choose", None) or choose_move
-            return chooser(state, level, seed=rng.next_u64(), time_limited=False).move
+            return game_ai(state.spec.id)(state, level, seed=rng.next_u64(), time_limited=False).move
 
         return ai
     raise ValueError(f"unknown player kind {kind!r} (use random, ai or ai:easy|normal|hard)")

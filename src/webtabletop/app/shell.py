@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from webtabletop import __version__
-from webtabletop.ai.mcts import choose_move as generic_choose
+from webtabletop.ai.mcts import game_ai
 from webtabletop.app import pages
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock, format_ms
@@ -457,8 +457,7 @@ class App:
         s = self.session
         if s is None or self.route[0] != "game" or not s.wants_ai():
             return
-        module = game_module(s.spec.id)
-        chooser = getattr(module, "ai_choose", None) or generic_choose
+        chooser = game_ai(s.spec.id)
         t0 = time.perf_counter()
         before = s.state
         result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
@@ -486,8 +485,7 @@ class App:
         import inspect
 
         s = self._require_game()
-        module = game_module(s.spec.id)
-        chooser = getattr(module, "ai_choose", None) or generic_choose
+        chooser = game_ai(s.spec.id)
         seconds = float(action.get("seconds", 1.0))
         kwargs: dict[str, Any] = {}
         params = inspect.signature(chooser).parameters

@@ -33,9 +33,7 @@ NPM_FILES = [
         "pyodide",
     ),
     ("@micropython/micropython-webassembly-pyscript", ["micropython.mjs", "micropython.wasm"], "micropython"),
-    ("axe-core", ["axe.min.js"], None),  # test-only, not copied
 ]
-SKIP_PYSCRIPT: tuple[str, ...] = ()  # core.js imports its plugins (editor, terminal) at start: ship all
 
 
 def log(msg: str) -> None:
@@ -104,14 +102,12 @@ def package_zip(dest: Path) -> None:
 
 def copy_npm(dist: Path) -> None:
     for pkg, patterns, target in NPM_FILES:
-        if target is None:
-            continue
         src_dir = NODE / pkg
         out = dist / target
         out.mkdir(parents=True, exist_ok=True)
         for pattern in patterns:
             for f in sorted(src_dir.glob(pattern)):
-                if f.name.endswith(".map") or any(s in f.name for s in SKIP_PYSCRIPT):
+                if f.name.endswith(".map"):  # core.js imports its plugins (editor, terminal): ship all js
                     continue
                 shutil.copy2(f, out / f.name)
 
