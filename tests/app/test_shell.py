@@ -94,7 +94,9 @@ def test_corrupt_saved_game_is_set_aside_with_a_notice():
     assert page.last["route"] == "game"
 
 
-def test_saved_game_with_illegal_moves_is_set_aside():
+def test_saved_game_with_illegal_moves_opens_at_its_last_legal_position():
+    """A saved game whose moves stop being legal opens before the first illegal one, says why,
+    and keeps the whole original document as a backup."""
     data = {
         "record": {
             "format": "webtabletop-record",
@@ -109,9 +111,12 @@ def test_saved_game_with_illegal_moves_is_set_aside():
         "updated": 0,
     }
     store = {PREFIX + "game:tsifrograd:s1": json.dumps({"schema": "saved-game", "version": 1, "data": data})}
+    original = store[PREFIX + "game:tsifrograd:s1"]
     page = Page(store, "#/tsifrograd")
-    assert any(k.startswith(PREFIX + "aside:") for k in page.storage)
-    assert page.app.session.history.record.moves == ()
+    backups = [k for k in page.storage if k.startswith(PREFIX + "backup:game:tsifrograd:s1:rules")]
+    assert len(backups) == 1 and page.storage[backups[0]] == original
+    assert page.app.session.history.record.moves == ("0",)
+    assert "stops after move 1" in page.last["html"] and "not legal" in page.last["html"]
 
 
 def test_new_game_form_validates_and_starts():

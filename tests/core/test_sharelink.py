@@ -60,13 +60,14 @@ def payload_of(record):
 @pytest.mark.parametrize(
     "mangle, message",
     [
-        (lambda p: p[: len(p) // 2], "damaged|cut short"),
-        (lambda p: p[:3], "cut short|damaged"),
-        (lambda p: p[:-1] + ("A" if p[-1] != "A" else "B"), "damaged"),
-        (lambda p: p[:10] + ("x" if p[10] != "x" else "y") + p[11:], "damaged"),
-        (lambda p: p + "!!", "damaged"),
+        (lambda p: p[: len(p) // 2], "not a webtabletop link"),
+        (lambda p: p[:3], "not a webtabletop link"),
+        (lambda p: p[:-1] + ("A" if p[-1] != "A" else "B"), "not a webtabletop link"),
+        (lambda p: p[:10] + ("x" if p[10] != "x" else "y") + p[11:], "not a webtabletop link"),
+        (lambda p: p + "!!", "not a webtabletop link"),
         (lambda p: "", "no game"),
-        (lambda p: "€€€", "damaged"),
+        (lambda p: "€€€", "not a webtabletop link"),
+        (lambda p: "hello-world", "not a webtabletop link"),
     ],
 )
 def test_broken_links_say_what_is_wrong(mangle, message):
@@ -75,12 +76,81 @@ def test_broken_links_say_what_is_wrong(mangle, message):
         sharelink.decode("tsifrograd", mangle(payload))
 
 
-def test_unknown_version_is_named():
+def _sealed(game: str, body: bytes) -> str:
+    import zlib
+
+    body = bytes(body) + (zlib.crc32(game.encode() + bytes(body)) & 0xFFFFFFFF).to_bytes(4, "little")
+    return base64.urlsafe_b64encode(body).rstrip(b"=").decode()
+
+
+def test_a_newer_link_format_is_named():
     raw = bytearray(base64.urlsafe_b64decode(payload_of(finished_game()) + "=="))
-    raw[0] = 9
-    bad = base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
-    with pytest.raises(LinkError, match="another version"):
+    bad = _sealed("tsifrograd", bytes([9]) + bytes(raw[1:-4]))
+    with pytest.raises(LinkError, match="newer version of webtabletop .link format 9"):
         sharelink.decode("tsifrograd", bad)
+
+
+def test_a_newer_rules_version_is_named():
+    body = bytes([2]) + sharelink._varint(7) + sharelink._varint(3) + sharelink._varint(0) + sharelink._varint(0)
+    with pytest.raises(LinkError, match="newer rules of Tsifrograd .version 7"):
+        sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
+
+
+def test_random_text_is_not_a_link_in_almost_every_case():
+    """Random payloads fail the checksum first, so they are never told about link formats."""
+    from webtabletop.core.rng import Rng
+
+    rng = Rng(5)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for _ in range(500):
+        text = "".join(alphabet[rng.randbelow(64)] for _ in range(1 + rng.randbelow(60)))
+        with pytest.raises(LinkError, match="not a webtabletop link|holds no game"):
+            sharelink.decode("tsifrograd", text)
+
+
+def test_version_1_links_still_open():
+    """Links made before rules versions existed (format 1) decode as rules version 1."""
+    record = finished_game()
+    v2 = base64.urlsafe_b64decode(payload_of(record) + "==")
+    body = bytes([1]) + v2[2:-4]  # drop the format byte and the rules version (1 byte)
+    assert sharelink.decode("tsifrograd", _sealed("tsifrograd", body)).moves == record.moves
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"radius": "²"}, "whole number"),
+        ({"radius": "9" * 300}, "whole number"),
+        ({"radius": "9" * 5000}, "longer than any game's options"),
+        ({"radius": 10**40}, "out of range"),
+        ({"variant": "x" * 3900}, "must be in"),
+        ({"board": [[[[[[1]]]]]]}, "text"),
+    ],
+)
+def test_crafted_options_in_a_valid_link_get_a_message(options, message):
+    import json
+
+    opts = json.dumps(options).encode()
+    body = bytes([2, 1]) + sharelink._varint(3) + sharelink._varint(len(opts)) + opts + sharelink._varint(0)
+    with pytest.raises(LinkError, match=message):
+        sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
+
+
+def test_deeply_nested_options_are_refused_without_recursion():
+    opts = ("[" * 5000 + "]" * 5000).encode()
+    body = bytes([2, 1]) + sharelink._varint(3) + sharelink._varint(len(opts)) + opts + sharelink._varint(0)
+    with pytest.raises(LinkError, match="longer than any game's options|unreadable"):
+        sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
+    opts = ('{"a":' * 40 + "1" + "}" * 40).encode()
+    body = bytes([2, 1]) + sharelink._varint(3) + sharelink._varint(len(opts)) + opts + sharelink._varint(0)
+    with pytest.raises(LinkError, match="unreadable"):
+        sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
+
+
+def test_more_moves_than_the_game_can_have_is_refused_before_replay():
+    body = bytes([2, 1]) + sharelink._varint(3) + sharelink._varint(0) + sharelink._varint(10**9) + b"\x01"
+    with pytest.raises(LinkError, match="more than a game of Tsifrograd can have"):
+        sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
 
 
 def test_wrong_game_is_caught_by_checksum():
@@ -98,7 +168,7 @@ def test_decode_link_messages():
 def test_valid_checksum_but_illegal_content_is_refused():
     """A crafted link whose moves run past the end of the game is refused by replay."""
     record = finished_game()
-    body = bytearray([sharelink.VERSION]) + sharelink._varint(record.seed) + sharelink._varint(0)
+    body = bytearray([sharelink.VERSION, 1]) + sharelink._varint(record.seed) + sharelink._varint(0)
     body += sharelink._varint(len(record.moves) + 5) + (10**200).to_bytes(90, "little")
     import zlib
 

@@ -347,7 +347,7 @@ class App:
         data = result.data
         try:
             record = Record.from_json(data["record"])
-            history = History(record, cursor=data["cursor"])
+            history, problem = History.upto(record, cursor=data["cursor"])
         except GameError as exc:
             aside = storage.set_aside(self.store, key, self.store[key])
             self._write(aside)
@@ -355,6 +355,15 @@ class App:
                 f"A saved {spec.title} game could not be replayed ({exc}); it was kept aside as “{aside.key[len(storage.PREFIX) :]}”."
             )
             return False
+        if problem is not None:
+            backup = storage.backup(self.store, key, "rules")
+            self._write(backup)
+            self.notices.append(
+                f"A saved {spec.title} game stops after move {len(history.states) - 1}: {problem}. "
+                f"The whole game was kept as “{backup.key[len(storage.PREFIX) :]}”."
+            )
+        elif record.older_rules:
+            self.notices.append(self._older_rules_note(spec))
         self.session = Session(spec, slot, history, Players.from_json(data["players"]))
         self.session.clock = GameClock.from_json(data.get("clock"))
         self.session.reported = bool(data.get("reported", False))
@@ -362,9 +371,18 @@ class App:
         self.route = ("game", spec.id)
         return True
 
+    @staticmethod
+    def _older_rules_note(spec: GameSpec) -> str:
+        return (
+            f"This {spec.title} game was recorded before a correction of the rules; its moves were "
+            "replayed under the corrected rules (the rules page says what changed)."
+        )
+
     def _open_link(self, spec: GameSpec, payload: str) -> None:
         try:
-            record = sharelink.decode(spec.id, payload)
+            record, problem = sharelink.decode_upto(spec.id, payload)
+            history, replay_problem = History.upto(record)
+            problem = problem or replay_problem
         except (GameError, RecordError) as exc:
             self.route = (
                 "error",
@@ -374,12 +392,19 @@ class App:
             )
             return
         self.session = Session(
-            spec, self._new_slot(), History(record), Players(("human", "human"), self.settings["ai_level"])
+            spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
         )
         self.route = ("game", spec.id)
         self._save()
         self._resp["hash"] = f"#/{spec.id}"
-        self._toast("Opened the shared game. It is saved as a new game; your earlier games are kept.")
+        if problem is not None:
+            self.session.message = (
+                f"The shared game stops after move {len(history.states) - 1}: {problem}. It is saved as a new game."
+            )
+        elif record.older_rules:
+            self.session.message = self._older_rules_note(spec)
+        else:
+            self._toast("Opened the shared game. It is saved as a new game; your earlier games are kept.")
 
     # ------------------------------------------------------------------ sessions
     def _fresh_seed(self) -> int:
@@ -699,14 +724,18 @@ class App:
         except RecordError:
             record = None
         if record is not None:
-            record.replay()  # validate fully before saving anything
+            history, problem = History.upto(record)  # validate fully before saving anything
             spec = get_game(record.game_id)
             self.session = Session(
                 spec,
                 self._new_slot(),
-                History(record),
+                history,
                 Players(("human", "human"), self.settings["ai_level"]),
             )
+            if problem is not None:
+                self.session.message = f"The imported game stops after move {len(history.states) - 1}: {problem}."
+            elif record.older_rules:
+                self.session.message = self._older_rules_note(spec)
             self.route = ("game", spec.id)
             self._save()
             self._resp["hash"] = f"#/{spec.id}"

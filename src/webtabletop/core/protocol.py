@@ -23,17 +23,9 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from webtabletop.core.errors import GameError, IllegalMove, OptionsError
 
-class GameError(ValueError):
-    """Base of every error a player can cause (bad move, bad option, bad link, bad file)."""
-
-
-class IllegalMove(GameError):
-    """A move that is not legal in the current state."""
-
-
-class OptionsError(GameError):
-    """Options that are unknown, of the wrong type, or out of range."""
+__all__ = ["GameError", "IllegalMove", "OptionsError", "GameSpec", "Outcome", "State", "Move"]
 
 
 @runtime_checkable
@@ -143,6 +135,10 @@ def fast_evolve(inst: Any, **changes: Any) -> Any:
     return new
 
 
+#: the ply cap of a game that declares none (every game must end; see GameSpec.max_plies)
+DEFAULT_MAX_PLIES = 2000
+
+
 @attrs.frozen
 class GameSpec:
     """The declaration of one game."""
@@ -155,6 +151,17 @@ class GameSpec:
     #: per-game AI tuning: evaluation / rollout policy plug-ins (see webtabletop.ai.mcts)
     ai_hooks: Any = None
     hidden_information: bool = False
+    #: the version of this game's rules. Bump it when a correction changes which moves are legal
+    #: or their order; records and links carry the version they were made under.
+    rules_version: int = 1
+    #: ``max_plies(options)``: a hard cap on the number of moves, derived from the rules. The rules
+    #: end every game by then (a draw at the cap if nothing else ended it), and decoders refuse
+    #: longer records before replaying anything.
+    max_plies: Callable[[Any], int] | None = None
+    #: ``legacy_codes(state, rules_version)``: for links made under an older rules version, the
+    #: codes of the moves that version listed in ``state``, in its order (links store indexes into
+    #: that list). None when that version listed the same moves in the same order as today.
+    legacy_codes: Callable[[State, int], Sequence[str] | None] | None = None
 
     def default_options(self) -> Any:
         return self.options_class()
@@ -165,17 +172,27 @@ class GameSpec:
     def start(self, options: Any | None = None, seed: int = 0) -> State:
         return self.new_game(options if options is not None else self.default_options(), seed)
 
+    def ply_cap(self, options: Any) -> int:
+        """The most moves a game with these options can have."""
+        return self.max_plies(options) if self.max_plies is not None else DEFAULT_MAX_PLIES
+
+
+#: the longest text an option may hold (a DumaRaj position, an HTT hand list)
+MAX_OPTION_TEXT = 4000
+_LIMIT = 10**18
+
 
 def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     """Build an attrs option object from plain data, with clear messages for bad input.
 
     Unknown keys, wrong types and out-of-range values raise :class:`OptionsError`; missing keys
-    take the defaults. Fields whose default is an int/bool/str must receive that type.
+    take the defaults. Fields whose default is an int/bool/str must receive that type; numbers
+    written as text must be ASCII digits, and no value is large enough to be slow to check.
     """
     if not isinstance(data, dict):
         raise OptionsError("options must be an object of name: value pairs")
     fields = {f.name: f for f in attrs.fields(cls)}
-    unknown = sorted(set(data) - set(fields))
+    unknown = sorted(str(k)[:40] for k in set(data) - set(fields))
     if unknown:
         raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
     kwargs = {}
@@ -185,11 +202,17 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
         kwargs[name] = _coerce(name, value, default)
     try:
         return cls(**kwargs)
+    except OptionsError:
+        raise
     except (TypeError, ValueError) as exc:
         raise OptionsError(_validator_message(exc)) from None
+    except (RecursionError, MemoryError, OverflowError, LookupError, AttributeError):
+        raise OptionsError("the options hold a value this game cannot use") from None
 
 
 def _coerce(name: str, value: Any, default: Any) -> Any:
+    from webtabletop.core.inputs import InputError, json_depth, parse_int
+
     if isinstance(default, bool):
         if isinstance(value, bool):
             return value
@@ -197,27 +220,48 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
             return True
         if value in ("false", "off", "0", 0, ""):
             return False
-        raise OptionsError(f"option {name!r} must be true or false, not {value!r}")
+        raise OptionsError(f"option {name!r} must be true or false, not {_short(value)}")
     if isinstance(default, int):
-        if isinstance(value, bool):
-            raise OptionsError(f"option {name!r} must be a whole number, not {value!r}")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value.strip())
-        raise OptionsError(f"option {name!r} must be a whole number, not {value!r}")
+        try:
+            number = parse_int(value, f"option {name!r}")
+        except InputError as exc:
+            raise OptionsError(str(exc)) from None
+        if not -_LIMIT <= number <= _LIMIT:
+            raise OptionsError(f"option {name!r} is far out of range ({_short(value)})")
+        return number
     if isinstance(default, str):
         if not isinstance(value, str):
-            raise OptionsError(f"option {name!r} must be text, not {value!r}")
+            raise OptionsError(f"option {name!r} must be text, not {_short(value)}")
+        if len(value) > MAX_OPTION_TEXT:
+            raise OptionsError(f"option {name!r} is too long ({len(value):,} characters)")
         return value
+    if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+        raise OptionsError(f"option {name!r} is too long ({len(value):,} characters)")
+    if isinstance(value, (list, dict)) and (json_depth(value, 4) > 3 or _size(value) > MAX_OPTION_TEXT):
+        raise OptionsError(f"option {name!r} holds more than any game uses")
+    if isinstance(value, int) and not isinstance(value, bool) and not -_LIMIT <= value <= _LIMIT:
+        raise OptionsError(f"option {name!r} is far out of range")
     return value
+
+
+def _size(value: Any) -> int:
+    """How many items a (depth-checked) list/dict holds in all."""
+    if isinstance(value, dict):
+        return len(value) + sum(_size(v) for v in value.values())
+    if isinstance(value, list):
+        return len(value) + sum(_size(v) for v in value)
+    return 1
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 30 else text[:27] + "…"
 
 
 def _validator_message(exc: Exception) -> str:
     # attrs' in_ validator: ("'board' must be in [...] (got 'x')", attribute, options, value)
-    if exc.args and isinstance(exc.args[0], str):
-        return exc.args[0]
-    return str(exc)
+    text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+    return text if len(text) <= 200 else text[:197] + "…"
 
 
 def options_to_dict(options: Any) -> dict[str, Any]:

@@ -1,7 +1,11 @@
 """Game records (game id, options, seed, moves) and the history that undo/redo walks.
 
 A record is the save format, the share-link content and the replay input. It is trusted only
-after :func:`replay` has pushed every move through the rules.
+after :meth:`Record.replay` has pushed every move through the rules.
+
+A record also names the version of the game's rules it was made under (``rules``). When a rules
+correction makes one of its moves illegal, :meth:`Record.replay_upto` replays it up to the last
+legal position and says why it stopped: an old game opens there, never silently changed.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
 
@@ -24,11 +29,25 @@ class RecordError(GameError):
 
 
 @attrs.frozen
+class Replay:
+    """The states of a record up to its last legal move, and why it stopped early (or None)."""
+
+    states: list[State]
+    problem: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.problem is None
+
+
+@attrs.frozen
 class Record:
     game_id: str
     options: dict[str, Any] = attrs.field(factory=dict)  # non-default options only
     seed: int = 0
     moves: tuple[str, ...] = ()
+    #: the rules version the record was made under (0 = the game's current version)
+    rules: int = 0
 
     @property
     def spec(self) -> GameSpec:
@@ -37,6 +56,15 @@ class Record:
     def with_moves(self, moves: tuple[str, ...]) -> Record:
         return attrs.evolve(self, moves=tuple(moves))
 
+    @property
+    def older_rules(self) -> bool:
+        """Made under an earlier version of the game's rules than this app plays."""
+        return 0 < self.rules < self.spec.rules_version
+
+    def as_current(self) -> Record:
+        """The same moves, marked as played under today's rules (once they replayed cleanly)."""
+        return attrs.evolve(self, rules=0)
+
     def start_state(self) -> State:
         spec = self.spec
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed <= MAX_SEED:
@@ -44,18 +72,46 @@ class Record:
         options = spec.options_from_dict(self.options)
         return spec.new_game(options, self.seed)
 
+    @property
+    def rules_version(self) -> int:
+        return self.rules or self.spec.rules_version
+
+    def check_length(self) -> None:
+        """Refuse a record longer than any game with its options can be (before replaying it)."""
+        cap = self.spec.ply_cap(self.spec.options_from_dict(self.options))
+        if len(self.moves) > cap:
+            raise RecordError(
+                f"it has {len(self.moves):,} moves, more than a game of {self.spec.title} can have ({cap:,})"
+            )
+
     def replay(self) -> list[State]:
         """All states from the start to after the last move (``len(moves) + 1`` states)."""
-        states = [self.start_state()]
+        result = self.replay_upto()
+        if result.problem is not None:
+            raise RecordError(result.problem)
+        return result.states
+
+    def replay_upto(self) -> Replay:
+        """Replay as far as the moves are legal. The start itself must be valid (options, seed,
+        length): a record that cannot even start raises :class:`RecordError`."""
+        guard(self.check_length, RecordError, "the record")
+        states = [guard(self.start_state, RecordError, "the record's start")]
+        older = self.older_rules
         for i, code in enumerate(self.moves):
             state = states[-1]
             if state.is_over:
-                raise RecordError(f"move {i + 1} ({code!r}) comes after the end of the game")
+                return Replay(states, f"move {i + 1} ({code!r}) comes after the end of the game")
             try:
                 states.append(state.apply_code(code))
             except GameError as exc:
-                raise RecordError(f"move {i + 1} ({code!r}) is not legal: {exc}") from None
-        return states
+                if older:
+                    return Replay(
+                        states,
+                        f"move {i + 1} ({code!r}) was played under earlier rules of {self.spec.title} "
+                        f"and is not legal under the corrected rules: {exc}",
+                    )
+                return Replay(states, f"move {i + 1} ({code!r}) is not legal: {exc}")
+        return Replay(states)
 
     def final_state(self) -> State:
         return self.replay()[-1]
@@ -69,6 +125,7 @@ class Record:
             "options": dict(self.options),
             "seed": self.seed,
             "moves": list(self.moves),
+            "rules": self.rules_version,
         }
 
     def dumps(self) -> str:
@@ -93,18 +150,25 @@ class Record:
             raise RecordError("the record's options are not an object")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("the record's seed is not a whole number")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 64 for m in moves):
             raise RecordError("the record's moves are not a list of move codes")
-        get_game(game)
-        return cls(game, dict(options), seed, tuple(moves))
+        rules = data.get("rules", 1)  # records from before rules versions existed: version 1
+        if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+            raise RecordError("the record's rules version is not a positive whole number")
+        spec = get_game(game)
+        if rules > spec.rules_version:
+            raise RecordError(
+                f"the record was made under newer rules of {spec.title} (version {rules}); "
+                f"this app knows version {spec.rules_version}: update the app to open it"
+            )
+        record = cls(game, dict(options), seed, tuple(moves), rules if rules < spec.rules_version else 0)
+        guard(record.check_length, RecordError, "the record")
+        return record
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
-            raise RecordError("the file is not valid JSON") from None
-        return cls.from_json(data)
+        data = guard(lambda: load_json(text, "the file"), RecordError, "the file")
+        return guard(lambda: cls.from_json(data), RecordError, "the record")
 
     @classmethod
     def new(cls, spec: GameSpec, options: Any, seed: int) -> Record:
@@ -123,6 +187,19 @@ class History:
         self.record = record
         self.states = states if states is not None else record.replay()
         self.cursor = len(self.states) - 1 if cursor is None else max(0, min(cursor, len(self.states) - 1))
+
+    @classmethod
+    def upto(cls, record: Record, cursor: int | None = None) -> tuple[History, str | None]:
+        """The history of ``record`` as far as its moves are legal, and why it stopped early.
+
+        A record made under older rules that replays completely becomes a record of today's
+        rules; one that stops early keeps only its legal moves (the caller keeps the original).
+        """
+        result = record.replay_upto()
+        kept = record.with_moves(record.moves[: len(result.states) - 1])
+        if result.complete:
+            kept = kept.as_current()
+        return cls(kept, result.states, cursor), result.problem
 
     @property
     def state(self) -> State:

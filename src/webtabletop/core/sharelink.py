@@ -1,8 +1,9 @@
 """The share-link codec: a record as a short, URL-safe, versioned, checksummed string.
 
-Layout (version 1), then base64url without padding::
+Layout (version 2), then base64url without padding::
 
-    byte    version (1)
+    byte    link format (2)
+    varint  the game's rules version the link was made under
     varint  seed
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     varint  number of moves
@@ -10,9 +11,15 @@ Layout (version 1), then base64url without padding::
             ``legal_moves()`` of the state before it, with radix ``len(legal_moves())``
     4 bytes CRC-32 of the game id and everything above (catches truncation and tampering)
 
-Mixed radix costs log2(number of legal moves) bits per move, the least any index code can.
-Decoding trusts nothing: version, checksum, options and every move go through the rules.
-A link is ``#/<game>?r=<payload>``; :func:`parse_hash` splits it.
+Version 1 had no rules version (it means rules version 1). Mixed radix costs log2(number of
+legal moves) bits per move, the least any index code can.
+
+Decoding trusts nothing: the checksum comes first (text that fails it is "not a webtabletop
+link"), then the format and rules versions, the options (size- and depth-limited JSON), the
+number of moves against the game's ply cap, and every move goes through the rules. A link made
+under older rules maps each index through the game's ``legacy_codes`` (the order that version
+listed moves in) and replays the codes under today's rules; :func:`decode_upto` stops at the
+first move they no longer allow and says why. A link is ``#/<game>?r=<payload>``.
 """
 
 from __future__ import annotations
@@ -20,13 +27,20 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from urllib.parse import parse_qs
 
+from webtabletop.core.inputs import InputError, guard, load_json
 from webtabletop.core.protocol import GameError
-from webtabletop.core.record import Record, RecordError
+from webtabletop.core.record import Record
+from webtabletop.core.registry import get_game
 
-VERSION = 1
+VERSION = 2
+MAX_PAYLOAD = 20000
+MAX_OPTIONS_BYTES = 4000
+_PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
+NOT_A_LINK = "this is not a webtabletop link, or it was cut or changed when it was copied"
 
 
 class LinkError(GameError):
@@ -74,6 +88,7 @@ def encode(record: Record) -> str:
         json.dumps(record.options, separators=(",", ":"), sort_keys=True).encode() if record.options else b""
     )
     body = bytearray([VERSION])
+    body += _varint(record.spec.rules_version)
     body += _varint(record.seed)
     body += _varint(len(options)) + options
     body += _varint(len(record.moves))
@@ -85,58 +100,106 @@ def encode(record: Record) -> str:
 
 def decode(game_id: str, payload: str) -> Record:
     """The record in ``payload``, fully replayed; :class:`LinkError` says what is wrong."""
+    record, problem = decode_upto(game_id, payload)
+    if problem is not None:
+        raise LinkError(problem)
+    return record
+
+
+def decode_upto(game_id: str, payload: str) -> tuple[Record, str | None]:
+    """The record in ``payload`` up to its last move the rules allow, and why it stops early.
+
+    Anything wrong before the first move (checksum, versions, options, length) raises
+    :class:`LinkError`; so does any move index that cannot come from a real link.
+    """
+    return guard(lambda: _decode(game_id, payload), LinkError, "the link")
+
+
+def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
     if not payload:
         raise LinkError("the link holds no game")
-    if len(payload) > 20000:
+    if len(payload) > MAX_PAYLOAD:
         raise LinkError("the link is too long to be a webtabletop game")
+    if not _PAYLOAD.fullmatch(payload):
+        raise LinkError(NOT_A_LINK)
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise LinkError("the link is damaged (it has characters a game link never has)") from None
-    if len(raw) < 6:
-        raise LinkError("the link is cut short")
-    if raw[0] != VERSION:
-        raise LinkError(
-            f"the link was made by another version of webtabletop (format {raw[0]}, this app reads {VERSION})"
-        )
+        raise LinkError(NOT_A_LINK) from None
+    if len(raw) < 7:
+        raise LinkError(NOT_A_LINK)
     body, crc = raw[:-4], int.from_bytes(raw[-4:], "little")
     if zlib.crc32(game_id.encode() + body) & 0xFFFFFFFF != crc:
-        raise LinkError("the link is damaged or incomplete (its checksum does not match)")
+        raise LinkError(NOT_A_LINK)
+    fmt = body[0]
+    if fmt > VERSION:
+        raise LinkError(
+            f"the link was made by a newer version of webtabletop (link format {fmt}; this app reads "
+            f"formats 1 to {VERSION}): reload the page to update the app, then open the link again"
+        )
+    if fmt < 1:
+        raise LinkError(NOT_A_LINK)
+    spec = get_game(game_id)
     pos = 1
+    rules = 1
+    if fmt >= 2:
+        rules, pos = _read_varint(body, pos)
+        if rules > spec.rules_version:
+            raise LinkError(
+                f"the link was made under newer rules of {spec.title} (version {rules}; this app "
+                f"knows version {spec.rules_version}): reload the page to update the app"
+            )
+        if rules < 1:
+            raise LinkError(NOT_A_LINK)
     seed, pos = _read_varint(body, pos)
     n_opt, pos = _read_varint(body, pos)
+    if n_opt > MAX_OPTIONS_BYTES:
+        raise LinkError("the link's options are longer than any game's options")
     if pos + n_opt > len(body):
         raise LinkError("the link is cut short")
     options = {}
     if n_opt:
         try:
-            options = json.loads(body[pos : pos + n_opt].decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
+            options = load_json(body[pos : pos + n_opt].decode("utf-8"), "the link's options")
+        except (InputError, UnicodeDecodeError):
             raise LinkError("the link's options are unreadable") from None
         if not isinstance(options, dict):
             raise LinkError("the link's options are unreadable")
     pos += n_opt
     count, pos = _read_varint(body, pos)
-    number = int.from_bytes(body[pos:], "little")
+    older = rules < spec.rules_version
+    record = Record(game_id, options, seed, (), rules if older else 0)
     try:
-        record = Record(game_id, options, seed, ())
         state = record.start_state()
-        codes = []
-        for i in range(count):
-            legal = state.legal_moves()
-            if not legal:
-                raise LinkError(f"the link has {count} moves but the game ends after {i}")
-            number, index = divmod(number, len(legal))
-            move = legal[index]
-            codes.append(move.code)
-            state = state.apply(move)
-    except LinkError:
-        raise
+        cap = spec.ply_cap(spec.options_from_dict(options))
     except GameError as exc:
         raise LinkError(f"the link does not hold a valid game: {exc}") from None
+    if count > cap:
+        raise LinkError(f"the link has {count:,} moves, more than a game of {spec.title} can have ({cap:,})")
+    number = int.from_bytes(body[pos:], "little")
+    codes: list[str] = []
+    for i in range(count):
+        legal = state.legal_moves()
+        listed = spec.legacy_codes(state, rules) if older and spec.legacy_codes is not None else None
+        size = len(listed) if listed is not None else len(legal)
+        if not size:
+            raise LinkError(f"the link has {count} moves but the game ends after {i}")
+        number, index = divmod(number, size)
+        if listed is None:
+            move = legal[index]
+        else:
+            try:
+                move = state.move_from_code(listed[index])
+            except GameError as exc:
+                return record.with_moves(tuple(codes)), (
+                    f"move {i + 1} ({listed[index]}) was played under earlier rules of {spec.title} "
+                    f"and is not legal under the corrected rules: {exc}"
+                )
+        codes.append(move.code)
+        state = state.apply(move)
     if number:
         raise LinkError("the link is damaged (it holds more than its moves)")
-    return Record(game_id, options, seed, tuple(codes))
+    return record.with_moves(tuple(codes)), None
 
 
 def make_hash(record: Record) -> str:
@@ -157,6 +220,14 @@ def parse_hash(fragment: str) -> tuple[str, str, dict[str, str]]:
 
 def decode_link(text: str) -> Record:
     """A record from a full URL or a ``#/game?r=…`` fragment (used by the CLI's replay)."""
+    record, problem = decode_link_upto(text)
+    if problem is not None:
+        raise LinkError(problem)
+    return record
+
+
+def decode_link_upto(text: str) -> tuple[Record, str | None]:
+    """Like :func:`decode_link`, but a link made under older rules opens at its last legal move."""
     text = text.strip()
     if "#" in text:
         text = text[text.index("#") :]
@@ -165,7 +236,4 @@ def decode_link(text: str) -> Record:
         raise LinkError("the link names no game")
     if "r" not in query:
         raise LinkError("the link holds no game record (no r= part)")
-    try:
-        return decode(game, query["r"])
-    except RecordError as exc:
-        raise LinkError(str(exc)) from None
+    return decode_upto(game, query["r"])

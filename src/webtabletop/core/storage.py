@@ -85,6 +85,11 @@ def set_aside(snapshot: dict[str, str], key: str, raw: str) -> Write:
     return Write(free_slot(snapshot, ASIDE + key[len(PREFIX) :]), raw)
 
 
+def backup(snapshot: dict[str, str], key: str, reason: str) -> Write:
+    """A copy of the document at ``key`` under a free backup key (before anything changes it)."""
+    return Write(free_slot(snapshot, f"{BACKUP}{key[len(PREFIX) :]}:{reason}"), snapshot[key])
+
+
 def read(snapshot: dict[str, str], key: str, schema: Schema) -> ReadResult:
     """Read ``key``; migrate or set aside as needed. Returns the data and the writes to apply."""
     raw = snapshot.get(key)
