@@ -131,3 +131,15 @@ def test_records_of_newer_rules_or_too_many_moves_are_refused():
         Record.loads(base + ',"moves":[],"rules":3}')
     with pytest.raises(RecordError, match="more than a game of Count can have"):
         Record.loads(base + ',"moves":' + str(["one"] * 7).replace("'", '"') + "}")
+
+
+def test_where_the_old_rules_had_diverged_links_and_records_stop(monkeypatch):
+    """legacy_codes() == [] marks a position the old rules would not have reached."""
+    spec = attrs.evolve(SPEC, legacy_codes=lambda state, v: [] if state.total >= 3 else ["two", "one"])
+    monkeypatch.setitem(registry._GAMES, SPEC.id, spec)
+    monkeypatch.setattr(CountState, "spec", spec)
+    record, problem = sharelink.decode_upto(SPEC.id, v1_link([0, 1, 0], [2, 2, 2]))
+    assert record.moves == ("two", "one") and "from move 3 on" in problem
+    text = '{"format":"webtabletop-record","version":1,"game":"count-test","seed":0,"moves":["two","one","two"]}'
+    history, problem = History.upto(Record.loads(text))
+    assert history.record.moves == ("two", "one") and "from move 3 on" in problem

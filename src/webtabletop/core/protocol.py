@@ -160,7 +160,9 @@ class GameSpec:
     max_plies: Callable[[Any], int] | None = None
     #: ``legacy_codes(state, rules_version)``: for links made under an older rules version, the
     #: codes of the moves that version listed in ``state``, in its order (links store indexes into
-    #: that list). None when that version listed the same moves in the same order as today.
+    #: that list). None when that version listed the same moves in the same order as today. An
+    #: empty list means "the older rules had led to a different position by now": links and
+    #: records of that version stop here, with a message, rather than be silently changed.
     legacy_codes: Callable[[State, int], Sequence[str] | None] | None = None
 
     def default_options(self) -> Any:

@@ -28,6 +28,14 @@ class RecordError(GameError):
     """A record that cannot be replayed: says which part is wrong."""
 
 
+def diverged(title: str, move: int) -> str:
+    """Why an old record stops where its rules and the corrected ones part ways."""
+    return (
+        f"from move {move} on, the game was played under earlier rules of {title} that had led "
+        "to a different position than the corrected rules do"
+    )
+
+
 @attrs.frozen
 class Replay:
     """The states of a record up to its last legal move, and why it stopped early (or None)."""
@@ -97,8 +105,11 @@ class Record:
         guard(self.check_length, RecordError, "the record")
         states = [guard(self.start_state, RecordError, "the record's start")]
         older = self.older_rules
+        legacy = self.spec.legacy_codes if older else None
         for i, code in enumerate(self.moves):
             state = states[-1]
+            if legacy is not None and legacy(state, self.rules) == []:
+                return Replay(states, diverged(self.spec.title, i + 1))
             if state.is_over:
                 return Replay(states, f"move {i + 1} ({code!r}) comes after the end of the game")
             try:

@@ -33,7 +33,7 @@ from urllib.parse import parse_qs
 
 from webtabletop.core.inputs import InputError, guard, load_json
 from webtabletop.core.protocol import GameError
-from webtabletop.core.record import Record
+from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
 
 VERSION = 2
@@ -181,6 +181,8 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
     for i in range(count):
         legal = state.legal_moves()
         listed = spec.legacy_codes(state, rules) if older and spec.legacy_codes is not None else None
+        if listed == []:
+            return record.with_moves(tuple(codes)), diverged(spec.title, i + 1)
         size = len(listed) if listed is not None else len(legal)
         if not size:
             raise LinkError(f"the link has {count} moves but the game ends after {i}")

@@ -37,6 +37,9 @@ class ViewContext:
     last_move: str | None = None  # code of the move that led to this state
     previous: State | None = attrs.field(default=None, eq=False)  # the state before it, if any
     prefs: dict[str, Any] = attrs.field(factory=dict)  # per-game display preferences
+    #: after the game, the player asked to see everything (the computer's hand, closed cards...);
+    #: views of games with hidden information show all of it only when this is set
+    reveal_all: bool = False
 
 
 @attrs.frozen
