@@ -145,6 +145,11 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     for w in wheels:
         shutil.copy2(w, lib / w.name)
     package_zip(lib / "webtabletop.zip")
+    # gettext catalogs compiled from the .po files (the page fetches only the chosen one)
+    from webtabletop.i18n.catalogs import build_catalogs
+
+    sizes = build_catalogs(dist / "locale")
+    log("catalogs: " + ", ".join(f"{tag} {size / 1000:.1f} kB" for tag, size in sizes.items()))
     # web/ sources (html, python glue, assets)
     for f in sorted(WEB.rglob("*")):
         if f.is_dir() or "__pycache__" in f.parts or f.name == "wheels.txt":
