@@ -50,3 +50,42 @@ def reference_moves(b: E.Board) -> list[int]:
         if ok:
             out.append(m)
     return sorted(out)
+
+
+def is_progress(state: DumaState, m: int) -> bool:
+    """Does engine move ``m`` (legal in ``state``) restart the 100-move count?"""
+    after = state.apply_code(next(mv.code for mv in state.legal_moves() if mv.m == m))
+    return after.half == 0 and (after.editor is None or state.editor is None)
+
+
+def long_game(options: DumaRajOptions, seed: int, plies: int) -> list[str]:
+    """Codes of a game of exactly ``plies`` plies (or fewer if it ends): random moves that keep
+    the game going as long as the rules allow, with a progress move (a forward Pixa step, else
+    anything that restarts the count) just before the 100-move rule would end it."""
+    from webtabletop.core.rng import Rng
+    from webtabletop.games.dumaraj import SPEC
+
+    rng = Rng.from_seed(seed)
+    s = SPEC.start(options)
+    out: list[str] = []
+    while len(out) < plies and not s.is_over:
+        legal = s.legal_moves()
+        if s.editor is not None:
+            mv = legal[-1]  # keep the location
+        else:
+            quiet, progress = [], []
+            for mv in legal:
+                nxt = s.apply(mv)
+                if nxt.is_over:
+                    continue
+                target = progress if (nxt.half == 0 and nxt.editor is None) or s.cells[mv.to] else quiet
+                if nxt.editor is None and nxt.history.count(nxt.history[-1]) > 1:
+                    continue
+                target.append(mv)
+            pool = progress if (s.half >= 95 or not quiet) and progress else quiet
+            if not pool:
+                pool = legal
+            mv = pool[rng.randbelow(len(pool))]
+        out.append(mv.code)
+        s = s.apply(mv)
+    return out

@@ -11,6 +11,8 @@
   one's own Raj near), so the AI mates instead of wandering into the 100-ply draw.
 - The Editor phase is a node of the same player (no sign change, no depth used); arbitrary moves
   are ordinary moves for the search, so the AI plays whatever was agreed.
+- The end of the game as the rules have it: 100 moves without progress and repetitions are draws,
+  and no line is searched past the ply cap (a node at the cap is a draw unless already decided).
 - Budgets: a node cap always (reproducible), a time cap with ``time_limited`` (clock passed in).
 """
 
@@ -23,6 +25,7 @@ import attrs
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.pieces import GON, PIXA, RAJ, TRIGON, value_of
 
 MATE = 1_000_000
@@ -148,6 +151,7 @@ class Searcher:
         deadline: float | None,
         max_nodes: int,
         history_keys: tuple = (),
+        plies_left: int | None = None,
     ) -> None:
         self.b = b
         self.clock = clock
@@ -159,6 +163,8 @@ class Searcher:
         self.hist: dict[int, int] = {}
         self.path: list = list(history_keys)
         self.vals = _tables(b)[2]
+        #: search plies until the game's ply cap (a node that far away is the end of the game)
+        self.left = plies_left if plies_left is not None else 1 << 30
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -195,11 +201,30 @@ class Searcher:
         kind = (m >> 16) & 15
         return bool(self.b.sq[(m >> 8) & 255]) and kind < E.RAJFLEX or kind == E.PROMO or kind == E.BUMM
 
+    def at_cap(self, ply: int) -> int:
+        """The score of a node at the ply cap: decided if a Raj fell, mate or stalemate, else 0."""
+        b = self.b
+        if b.editor is not None:  # the move before the Editor choice may have decided the game
+            E.make(b, E.SKIP << 16)
+            try:
+                return -self.at_cap(ply)
+            finally:
+                E.unmake(b)
+        if b.kings[b.side] < 0:
+            return -MATE + ply
+        if b.kings[1 - b.side] < 0:
+            return MATE - ply
+        if not E.gen_moves(b):
+            return -MATE + ply if b.in_check() else 0
+        return 0
+
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         b = self.b
+        if ply >= self.left:
+            return self.at_cap(ply)
         if b.editor is None and ply:
-            if b.half >= 100:
+            if b.half >= DRAW_MOVES:
                 return 0
             key = b.key()
             if self.path.count(key) >= 2 or (ply >= 2 and key in self.path[-ply:]):
@@ -262,6 +287,8 @@ class Searcher:
     def quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         self._tick()
         b = self.b
+        if ply >= self.left:
+            return self.at_cap(ply)
         in_check = b.kings[b.side] >= 0 and b.in_check() and not b.rules.raj_capture
         if not in_check:
             stand = evaluate(b)
@@ -286,9 +313,12 @@ class Searcher:
         for m in self._order(moves, 0, ply):
             E.make(b, m)
             if b.side == side:
-                E.make(b, E.SKIP << 16)  # no cutting during quiescence
-                v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
-                E.unmake(b)
+                if ply + 1 >= self.left:  # the Editor choice would be the ply at the cap
+                    v = self.at_cap(ply + 1)
+                else:
+                    E.make(b, E.SKIP << 16)  # no cutting during quiescence
+                    v = -self.quiesce(-beta, -alpha, ply + 2, qd + 1)
+                    E.unmake(b)
             else:
                 v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
             E.unmake(b)
@@ -332,11 +362,13 @@ def search_board(
     clock: Callable[[], float] = time.perf_counter,
     history_keys: tuple = (),
     max_depth: int | None = None,
+    plies_left: int | None = None,
 ):
-    """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``."""
+    """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``;
+    ``plies_left`` = plies until the game's cap (None: no cap)."""
     start = clock()
     deadline = start + level.seconds if time_limited else None
-    s = Searcher(b, clock, deadline, level.nodes, history_keys)
+    s = Searcher(b, clock, deadline, level.nodes, history_keys, plies_left)
     root = E.gen_moves(b)
     if not root:
         raise ValueError("no legal move: the game is over")
@@ -413,7 +445,7 @@ def choose_move(
         )
     b = state.board()
     m, depth, nodes, seconds, score, pv = search_board(
-        b, lv, seed, time_limited, clock, tuple(state.history), max_depth
+        b, lv, seed, time_limited, clock, tuple(state.history), max_depth, state.cap - state.ply
     )
     from webtabletop.games.dumaraj import notation as N
 
