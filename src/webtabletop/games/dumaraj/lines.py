@@ -31,6 +31,8 @@ agreed Warp, never on anything else in the position.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from webtabletop.games.dumaraj.pieces import MOBS, betza_of, parse_betza
 
 #: sides of the active area, as bits of a mask: the border a move leaves behind
@@ -88,6 +90,7 @@ def path_sides(path) -> int:
     return mask
 
 
+@lru_cache(maxsize=1024)
 def vector_sides(dx: int, dy: int) -> int:
     """The lines behind a move of displacement (dx, dy) on an endless location: along the paths
     of its leap atom, or one straight segment (every other move is straight)."""
