@@ -6,6 +6,7 @@ import attrs
 
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj.options import DumaRajOptions
+from webtabletop.games.dumaraj.pieces import PIXA
 from webtabletop.games.dumaraj.rules import DumaState, perft, state_from_fen
 
 ALL_ON = {"raj_flex": True, "pair_flex": True, "editor": True, "warp": True, "picsbumm": True}
@@ -52,16 +53,25 @@ def reference_moves(b: E.Board) -> list[int]:
     return sorted(out)
 
 
-def is_progress(state: DumaState, m: int) -> bool:
-    """Does engine move ``m`` (legal in ``state``) restart the 100-move count?"""
-    after = state.apply_code(next(mv.code for mv in state.legal_moves() if mv.m == m))
-    return after.half == 0 and (after.editor is None or state.editor is None)
+def is_progress(state: DumaState, mv) -> bool:
+    """Is ``mv`` progress in ``state`` (a frag, piCSbumm, rursus, forward Pixa move without Warp,
+    a removed line)? Read from the position, not from the engine's counter."""
+    if mv.kind in (E.PROMO, E.BUMM, E.CUT):
+        return True
+    if mv.kind in (E.RAJFLEX, E.PAIRFLEX, E.SKIP):
+        return False
+    if state.cells[mv.to]:
+        return True
+    if state.cells[mv.frm] & 7 == PIXA and not state.options.warp:
+        fwd = 1 if state.side == 0 else -1
+        return (mv.to // state.width - mv.frm // state.width) * fwd > 0
+    return False
 
 
 def long_game(options: DumaRajOptions, seed: int, plies: int) -> list[str]:
-    """Codes of a game of exactly ``plies`` plies (or fewer if it ends): random moves that keep
-    the game going as long as the rules allow, with a progress move (a forward Pixa step, else
-    anything that restarts the count) just before the 100-move rule would end it."""
+    """Codes of a game of ``plies`` plies (fewer only if the rules end it sooner): random moves
+    without progress, "keep the location" in every Editor phase, and a progress move just
+    before the 100-move rule would end the game; a move that would end it otherwise is avoided."""
     from webtabletop.core.rng import Rng
     from webtabletop.games.dumaraj import SPEC
 
@@ -71,21 +81,17 @@ def long_game(options: DumaRajOptions, seed: int, plies: int) -> list[str]:
     while len(out) < plies and not s.is_over:
         legal = s.legal_moves()
         if s.editor is not None:
-            mv = legal[-1]  # keep the location
+            mv = legal[-1]
+            nxt = s.apply(mv)
         else:
-            quiet, progress = [], []
-            for mv in legal:
-                nxt = s.apply(mv)
-                if nxt.is_over:
-                    continue
-                target = progress if (nxt.half == 0 and nxt.editor is None) or s.cells[mv.to] else quiet
-                if nxt.editor is None and nxt.history.count(nxt.history[-1]) > 1:
-                    continue
-                target.append(mv)
+            quiet = [mv for mv in legal if not is_progress(s, mv)]
+            progress = [mv for mv in legal if is_progress(s, mv)]
             pool = progress if (s.half >= 95 or not quiet) and progress else quiet
-            if not pool:
-                pool = legal
-            mv = pool[rng.randbelow(len(pool))]
+            rng.shuffle(pool)
+            for mv in pool[:12]:
+                nxt = s.apply(mv)
+                if not nxt.is_over:
+                    break
         out.append(mv.code)
-        s = s.apply(mv)
+        s = nxt
     return out
