@@ -52,15 +52,16 @@ CRAFTED = [
     ("4k3/8/8/8/8/8/8/4K3", "at least the board"),
     ("", "at least the board"),
 ]
+#: CPU seconds a decoder may take on crafted text (they take well under a millisecond)
 SECONDS = 0.05
 
 
 @pytest.mark.parametrize("text,message", CRAFTED)
 def test_crafted_position_text_is_refused_at_once(text, message):
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(NotationError, match=message):
         parse_fen(text)
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS
 
 
 @pytest.fixture(scope="module")
@@ -72,11 +73,11 @@ def warm():
 
 
 def timed(fn):
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         return fn()
     finally:
-        assert time.perf_counter() - start < SECONDS
+        assert time.process_time() - start < SECONDS
 
 
 @pytest.mark.parametrize("text,message", CRAFTED[:12])
@@ -120,14 +121,14 @@ FIELD = hs.sampled_from(
 RANK = hs.text(alphabet="KQRBNTPkqrbntp0123456789x²/ ", max_size=16)
 
 
-@settings(max_examples=300, deadline=200)
+@settings(max_examples=300, deadline=500)
 @given(hs.lists(RANK, min_size=0, max_size=14), hs.lists(FIELD, max_size=10))
 def test_fuzz_structured_position_text(ranks, fields):
     text = " ".join(["/".join(ranks), *fields])
     _check(text)
 
 
-@settings(max_examples=300, deadline=200)
+@settings(max_examples=300, deadline=500)
 @given(hs.text(max_size=600))
 def test_fuzz_any_text(text):
     _check(text)
