@@ -21,9 +21,11 @@ the same lines (:func:`check_paths` proves it for every vector; the tests call i
 taken along the paths of *its* atom: a 3rd-degree Trigon' landing on a knight's bit made a knight
 leap (the digest lists its leaps as knight, camel and zebra).
 
-Warp: a Gon' or Pixa leap over a border is the same vector as on an endless location. **Decision**:
+Warp: a Gon' or Pixa leap over a border is the same vector as on an endless location (a Pixa
+leaping forward over the front border went forward, whatever the coordinates say). **Decision**:
 where two vectors of the mob reach the same bit (only a leap 2 files sideways on a 4-file location
-under Warp, east or west round), only the lines *every* such path leaves behind are offered.
+under Warp, east or west round), only the lines *every* such path leaves behind count. (No file of
+a 4-file location may be removed anyway, so this never changes what the Editor offers.)
 
 Invariant: the result depends only on the mob, its colour, the from- and to-bits, the area and the
 agreed Warp, never on anything else in the position.

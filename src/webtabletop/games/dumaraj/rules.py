@@ -38,7 +38,6 @@ from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
 from webtabletop.i18n import _
 
 PLAYER_NAMES = ("White", "Black")
-DRAW_PLIES = DRAW_MOVES  # the name of earlier versions
 
 
 @attrs.frozen
