@@ -120,7 +120,7 @@ def rules_html() -> str:
             "A single straight vector gave a camel only two lines."
         ),
         _(
-            "Pair flex every 3 own moves: «Флекс возможно повторить только через 3 хода» — a pair flex on own "
+            "Pair flex again on the third own move after one: «Флекс возможно повторить только через 3 хода» — a pair flex on own "
             "move n allows the next one on own move n+3 (it used to be n+4)."
         ),
         _(
