@@ -88,3 +88,26 @@ def test_position_editor_in_the_browser(page, site):
     act(page, page.get_by_role("button", name="Start the game"))
     assert page.locator(".board").is_visible()
     assert "custom position" in page.locator(".variant").inner_text()
+
+
+CAMEL_FEN = "10/10/10/10/6k3/3K6/10/2T7/10/10 w"
+
+
+def test_a_camel_move_offers_three_editor_lines(page, site):
+    """«Тригонь. Позади фигуры, после совершённого хода, три линии …»: with the Editor agreed, the
+    Trigon' camel c3-d6 (north-west 1, north-east 2) leaves the southern rank and both side files
+    behind, and the Editor prompt offers all three."""
+    open_app(page, site, "#/dumaraj/new")
+    page.select_option("#pl1", "human")
+    page.fill("#opt-fen", CAMEL_FEN)
+    page.check("#opt-editor")
+    act(page, page.get_by_role("button", name="Start the game"))
+    state = Record("dumaraj", {"fen": CAMEL_FEN, "editor": True}, 0, ()).replay()[-1]
+    for selector in clicks(state, "c3d6"):
+        act(page, page.locator(selector).first)
+    panel = page.locator(".panel .choice")
+    assert "may remove an empty outer line" in panel.inner_text()
+    offered = panel.locator("[data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert offered == ["-1", "-a", "-j", "-"]
+    act(page, panel.locator("[data-move='-j']"))
+    assert page.locator(".log li").count() == 2

@@ -107,7 +107,8 @@ def test_raj_flex_counts():
 
 def test_pair_flex_counts():
     # Lod' c1: c2..c8 and b1 a1 = 9; Slod' d1: c2 b3 a4 and e2 f3 g4 h5 = 7; Raj e1: d2 e2 f2 f1 = 4
-    # -> 20; with pair flex c1-d1 (neighbours): 21. After it (wait 3) the next White turn has none.
+    # -> 20; with pair flex c1-d1 (neighbours): 21. Right after one (old position text "0300": used 0,
+    # wait 3, read as 0 own moves since) the next White turn has none.
     assert counts("4k3/8/8/8/8/8/8/2RBK3 w", 1) == [20]
     assert counts("4k3/8/8/8/8/8/8/2RBK3 w", 1, pair_flex=True) == [21]
     assert counts("4k3/8/8/8/8/8/8/2RBK3 w RBrb 0300", 1, pair_flex=True) == [20]

@@ -50,7 +50,8 @@ def test_options_validation_messages():
         ("4k/4/4 w", "ranks"),
         ("4k3/8/8/8/8/8/8/4K2X w", "mob letter"),
         ("4k3/8/8/8/8/8/8/4K3 x", "side to move"),
-        ("13/13/13/13 w", "files"),
+        ("13/13/13/13 w", "more than 12 bits"),
+        ("12/12/12/12 w", "exactly one Raj"),
         ("4k3/8/8/8/8/8/8/R3K3 w - 0000 - b2:h8", "removed line"),
         ("4k3/8/8/8/8/8/8/4K3 w - 0000 - a1:h3", "at least 4x4"),
     ],
@@ -79,12 +80,12 @@ def test_betza_parser():
 
 def test_fen_round_trip_and_defaults():
     s = new_game(DumaRajOptions(preset="classic"))
-    assert s.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w RBrb 0000 - - - 2 0 1"
-    full = "4k3/8/8/8/4pP2/8/8/4K2R b Bb 1200 f3f4 b1:h8 - 3fpewb 7 31"
+    assert s.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w RBrb 0:3,0:3 - - - 2 0 1"
+    full = "4k3/8/8/8/4pP2/8/8/4K2R b Bb 1:1,0:3 f3f4 b1:h8 - 3fpewb 7 31"
     s = state_from_fen(full)
     assert s.fen() == full
     assert s.options.warp and s.options.trigon_degree == 3 and not s.options.raj_capture
-    assert s.bumm is not None and s.ctr == (1, 1, 1, 0, 2, 0)
+    assert s.bumm is not None and s.ctr == (1, 1, 1, 0, 1, 3)
     # restarting from the options gives the same position
     assert new_game(s.options).fen() == full
 
@@ -137,17 +138,18 @@ def test_pair_flex_rules():
     assert "c1d1" in codes(s)
     s1 = s.apply_code("c1d1")
     assert s1.cells[2] & 7 == 4 and s1.cells[3] & 7 == 3
-    assert s1.ctr[2] == 1 and s1.ctr[4] == 3
-    # three own moves must pass before the next pair flex
+    assert s1.ctr[2] == 1 and s1.ctr[4] == 0  # one used, no own move since
+    # «Флекс возможно повторить только через 3 хода»: a pair flex on own move n allows the next
+    # one on own move n+3 (moves n+1 and n+2 pass without one)
     t = s1
-    for black, white in (("e8f8", "e1e2"), ("f8e8", "e2e1"), ("e8f8", "e1e2")):
+    for black, white in (("e8f8", "e1e2"), ("f8e8", "e2e1")):
         t = t.apply_code(black)
         assert not any(m.kind == 3 for m in t.legal_moves())
         t = t.apply_code(white)
-    t = t.apply_code("f8e8")
-    assert any(m.kind == 3 for m in t.legal_moves())
-    # at most three per game
-    u = st("4k3/8/8/8/8/8/8/2RBK3 w RBrb 3000", pair_flex=True)
+    t = t.apply_code("e8f8")
+    assert t.ctr[4] == 2 and "d1c1" in codes(t)  # own move n+3
+    # «… но не более 3 раз за партию»: at most three per game
+    u = st("4k3/8/8/8/8/8/8/2RBK3 w RBrb 3:3,0:3", pair_flex=True)
     assert not any(m.kind == 3 for m in u.legal_moves())
     # a diagonal pair flex keeps the Slod' on its colour
     d = st("4k3/8/8/8/8/8/3B4/2R1K3 w", pair_flex=True)
@@ -238,7 +240,7 @@ def test_raj_capture_ends_the_game():
     assert s.legal_moves() == []
 
 
-def test_threefold_and_hundred_plies():
+def test_threefold_and_hundred_moves():
     s = st("4k3/8/8/8/8/8/8/R3K3 w")
     for _ in range(2):
         for code in ("a1a2", "e8d8", "a2a1", "d8e8"):
@@ -246,12 +248,12 @@ def test_threefold_and_hundred_plies():
             s = s.apply_code(code)
     out = s.outcome()
     assert out is not None and out.reason == "threefold repetition" and s.legal_moves() == []
-    t = st("4k3/8/8/8/8/8/8/R3K3 w - 0000 - - - 2 99 60")
+    t = st("4k3/8/8/8/8/8/8/R3K3 w - 0:3,0:3 - - - 2 99 60")
     assert t.outcome() is None
     t = t.apply_code("a1a2")
-    assert t.outcome() is not None and "100 plies" in t.outcome().reason
-    # a Pixa move resets the clock
-    u = st("4k3/8/8/8/8/8/P7/R3K3 w - 0000 - - - 2 99 60").apply_code("a2a3")
+    assert t.outcome() is not None and t.outcome().reason.startswith("100 moves without progress")
+    # a forward Pixa move is progress: the count starts again
+    u = st("4k3/8/8/8/8/8/P7/R3K3 w - 0:3,0:3 - - - 2 99 60").apply_code("a2a3")
     assert u.half == 0 and u.outcome() is None
 
 
@@ -266,7 +268,8 @@ def test_state_is_immutable_and_snapshot():
 
 
 def test_validate_fen_for_the_position_editor():
-    from webtabletop.games.dumaraj.notation import NotationError, PositionError, validate_fen
+    from webtabletop.games.dumaraj.fen import validate_fen
+    from webtabletop.games.dumaraj.notation import NotationError, PositionError
 
     pos = validate_fen("4k3/8/8/8/8/8/8/4K3 w")
     assert (pos.width, pos.height) == (8, 8)

@@ -5,6 +5,8 @@ from webtabletop.core.registry import register
 from webtabletop.games.dumaraj import meta, rules
 from webtabletop.games.dumaraj.ai import choose_move, mcts_hooks
 from webtabletop.games.dumaraj.editor import EDITOR
+from webtabletop.games.dumaraj.endings import max_plies
+from webtabletop.games.dumaraj.legacy import RULES_VERSION, legacy_codes
 from webtabletop.games.dumaraj.options import PRESETS, DumaRajOptions
 from webtabletop.games.dumaraj.view import DumaRajView
 
@@ -16,6 +18,9 @@ SPEC = register(
         options_class=DumaRajOptions,
         new_game=rules.new_game,
         ai_hooks=mcts_hooks(),
+        rules_version=RULES_VERSION,
+        max_plies=max_plies,
+        legacy_codes=legacy_codes,
     )
 )
 rules.DumaState.spec = SPEC

@@ -5,12 +5,12 @@
 - Transposition table keyed by :meth:`Board.key` (Zobrist of mobs and side + area, counters,
   piCSbumm target, Editor phase).
 - Quiescence search on frags (and rursus, piCSbumm) with stand-pat; all moves when under flag.
-- Evaluation (side to move's view): material (Trigon' by degree), piece-square bonuses made per
-  location (centre for leapers, advance for Pixas, a sheltered Raj while the enemy has a Fej or
-  much material), and a mop-up term when far ahead (drive the enemy Raj to the border and bring
-  one's own Raj near), so the AI mates instead of wandering into the 100-ply draw.
+- Evaluation (side to move's view): :mod:`evaluation` (material, piece-square bonuses per
+  location, a mop-up term when far ahead).
 - The Editor phase is a node of the same player (no sign change, no depth used); arbitrary moves
   are ordinary moves for the search, so the AI plays whatever was agreed.
+- The end of the game as the rules have it: 100 moves without progress and repetitions are draws,
+  and no line is searched past the ply cap (a node at the cap is a draw unless already decided).
 - Budgets: a node cap always (reproducible), a time cap with ``time_limited`` (clock passed in).
 """
 
@@ -23,7 +23,8 @@ import attrs
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.pieces import GON, PIXA, RAJ, TRIGON, value_of
+from webtabletop.games.dumaraj.endings import DRAW_MOVES
+from webtabletop.games.dumaraj.evaluation import evaluate, tables
 
 MATE = 1_000_000
 INF = 10_000_000
@@ -64,82 +65,6 @@ class _Stop(Exception):
     pass
 
 
-_PST_CACHE: dict = {}
-
-
-def _tables(b: E.Board):
-    """Per-kind, per-colour square bonuses for this location (cached per geometry)."""
-    g = b.geo
-    key = (id(g), b.rules.degree)
-    t = _PST_CACHE.get(key)
-    if t is not None and t[0] is g:
-        return t[1]
-    w = b.W
-    x0, y0, x1, y1 = b.rect
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    span = max(x1 - x0, y1 - y0) / 2 or 1
-    vals = [0] * 16
-    for kind in range(1, 8):
-        v = value_of(kind, b.rules.degree) if kind != RAJ else 0
-        vals[kind] = v
-        vals[kind | 8] = v
-    pst = [[0] * (w * b.H) for _ in range(16)]
-    for s in g.cells:
-        x, y = s % w, s // w
-        centre = 1 - max(abs(x - cx), abs(y - cy)) / span  # 1 centre .. 0 border
-        for c in (0, 1):
-            adv = (y - y0) if c == 0 else (y1 - y)
-            depth = adv / max(1, y1 - y0)
-            for kind in range(1, 8):
-                if kind in (GON, TRIGON):
-                    bonus = 30 * centre
-                elif kind == PIXA:
-                    bonus = 70 * depth * depth + 8 * centre
-                elif kind == RAJ:
-                    bonus = -25 * depth
-                else:
-                    bonus = 10 * centre
-                pst[kind | c << 3][s] = int(vals[kind] + bonus)
-    centre_dist = [0] * (w * b.H)
-    for s in g.cells:
-        x, y = s % w, s // w
-        centre_dist[s] = int(abs(x - cx) + abs(y - cy))
-    res = (pst, centre_dist, vals)
-    if len(_PST_CACHE) > 64:
-        _PST_CACHE.clear()
-    _PST_CACHE[key] = (g, res)
-    return res
-
-
-def evaluate(b: E.Board) -> int:
-    """Static score in centipawns for the side to move."""
-    pst, cdist, vals = _tables(b)
-    sq = b.sq
-    score = [0, 0]
-    mat = [0, 0]
-    for c in (0, 1):
-        sc = 0
-        m = 0
-        for s in b.pcs[c]:
-            p = sq[s]
-            sc += pst[p][s]
-            m += vals[p]
-        score[c] = sc
-        mat[c] = m
-    total = score[0] - score[1]
-    # mop-up: the stronger side drives the weaker Raj to the border and brings its own Raj
-    diff = mat[0] - mat[1]
-    if abs(diff) >= 300 and min(mat) <= 1300:
-        strong = 0 if diff > 0 else 1
-        k_s, k_w = b.kings[strong], b.kings[1 - strong]
-        if k_s >= 0 and k_w >= 0:
-            w = b.W
-            dist = abs(k_s % w - k_w % w) + abs(k_s // w - k_w // w)
-            bonus = 12 * cdist[k_w] + 6 * (14 - dist)
-            total += bonus if strong == 0 else -bonus
-    return total if b.side == 0 else -total
-
-
 class Searcher:
     def __init__(
         self,
@@ -148,6 +73,7 @@ class Searcher:
         deadline: float | None,
         max_nodes: int,
         history_keys: tuple = (),
+        plies_left: int | None = None,
     ) -> None:
         self.b = b
         self.clock = clock
@@ -158,7 +84,9 @@ class Searcher:
         self.killers: list[list[int]] = [[0, 0] for _ in range(256)]
         self.hist: dict[int, int] = {}
         self.path: list = list(history_keys)
-        self.vals = _tables(b)[2]
+        self.vals = tables(b)[2]
+        #: search plies until the game's ply cap (a node that far away is the end of the game)
+        self.left = plies_left if plies_left is not None else 1 << 30
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -195,11 +123,30 @@ class Searcher:
         kind = (m >> 16) & 15
         return bool(self.b.sq[(m >> 8) & 255]) and kind < E.RAJFLEX or kind == E.PROMO or kind == E.BUMM
 
+    def at_cap(self, ply: int) -> int:
+        """The score of a node at the ply cap: decided if a Raj fell, mate or stalemate, else 0."""
+        b = self.b
+        if b.editor is not None:  # the move before the Editor choice may have decided the game
+            E.make(b, E.SKIP << 16)
+            try:
+                return -self.at_cap(ply)
+            finally:
+                E.unmake(b)
+        if b.kings[b.side] < 0:
+            return -MATE + ply
+        if b.kings[1 - b.side] < 0:
+            return MATE - ply
+        if not E.gen_moves(b):
+            return -MATE + ply if b.in_check() else 0
+        return 0
+
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         b = self.b
+        if ply >= self.left:
+            return self.at_cap(ply)
         if b.editor is None and ply:
-            if b.half >= 100:
+            if b.half >= DRAW_MOVES:
                 return 0
             key = b.key()
             if self.path.count(key) >= 2 or (ply >= 2 and key in self.path[-ply:]):
@@ -262,6 +209,8 @@ class Searcher:
     def quiesce(self, alpha: int, beta: int, ply: int, qd: int) -> int:
         self._tick()
         b = self.b
+        if ply >= self.left:
+            return self.at_cap(ply)
         in_check = b.kings[b.side] >= 0 and b.in_check() and not b.rules.raj_capture
         if not in_check:
             stand = evaluate(b)
@@ -286,9 +235,12 @@ class Searcher:
         for m in self._order(moves, 0, ply):
             E.make(b, m)
             if b.side == side:
-                E.make(b, E.SKIP << 16)  # no cutting during quiescence
-                v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
-                E.unmake(b)
+                if ply + 1 >= self.left:  # the Editor choice would be the ply at the cap
+                    v = self.at_cap(ply + 1)
+                else:
+                    E.make(b, E.SKIP << 16)  # no cutting during quiescence
+                    v = -self.quiesce(-beta, -alpha, ply + 2, qd + 1)
+                    E.unmake(b)
             else:
                 v = -self.quiesce(-beta, -alpha, ply + 1, qd + 1)
             E.unmake(b)
@@ -332,11 +284,13 @@ def search_board(
     clock: Callable[[], float] = time.perf_counter,
     history_keys: tuple = (),
     max_depth: int | None = None,
+    plies_left: int | None = None,
 ):
-    """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``."""
+    """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``;
+    ``plies_left`` = plies until the game's cap (None: no cap)."""
     start = clock()
     deadline = start + level.seconds if time_limited else None
-    s = Searcher(b, clock, deadline, level.nodes, history_keys)
+    s = Searcher(b, clock, deadline, level.nodes, history_keys, plies_left)
     root = E.gen_moves(b)
     if not root:
         raise ValueError("no legal move: the game is over")
@@ -413,7 +367,7 @@ def choose_move(
         )
     b = state.board()
     m, depth, nodes, seconds, score, pv = search_board(
-        b, lv, seed, time_limited, clock, tuple(state.history), max_depth
+        b, lv, seed, time_limited, clock, tuple(state.history), max_depth, state.cap - state.ply
     )
     from webtabletop.games.dumaraj import notation as N
 

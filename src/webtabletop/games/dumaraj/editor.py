@@ -10,9 +10,11 @@ arbitrary moves are chosen and the position is validated once more against them.
 
 from __future__ import annotations
 
+import re
+
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import attrs_html, esc
-from webtabletop.games.dumaraj import notation
+from webtabletop.games.dumaraj import fen, notation
 from webtabletop.games.dumaraj.options import PRESET_FENS
 from webtabletop.games.dumaraj.pieces import MOBS
 from webtabletop.games.dumaraj.view import glyph
@@ -28,7 +30,7 @@ LOADS = {
 
 
 def _split(text: str) -> tuple[int, int, list[int], str]:
-    pos = notation.parse_fen(text)
+    pos = fen.parse_fen(text)
     return pos.width, pos.height, list(pos.cells), "w" if pos.side == 0 else "b"
 
 
@@ -46,12 +48,12 @@ class PositionEditor:
     def load(self, text: str) -> str:
         """Normalised board + side text of ``text``; :class:`GameError` if it cannot be read."""
         w, h, cells, side = _split(text.strip())
-        return f"{notation.board_text(cells, w, h)} {side}"
+        return f"{fen.board_text(cells, w, h)} {side}"
 
     def check(self, text: str) -> str | None:
         """None when the position may be started from, else the reason (a clear sentence)."""
         try:
-            notation.validate_fen(text)
+            fen.validate_fen(text)
         except GameError as exc:
             return str(exc)
         return None
@@ -65,7 +67,7 @@ class PositionEditor:
         w, h, cells, side = _split(text)
         if kind == "side" and arg in ("w", "b"):
             side = arg
-        elif kind == "sq" and arg.isdigit() and int(arg) < w * h:
+        elif kind == "sq" and re.fullmatch(r"[0-9]{1,3}", arg) and int(arg) < w * h:
             if tool is None:
                 return text, tool, "Choose a mob (or the eraser) first, then click bits."
             s = int(arg)
@@ -73,7 +75,7 @@ class PositionEditor:
             cells[s] = 0 if cells[s] == new else new
         else:
             return text, tool, f"Unknown editor action {token!r}."
-        return f"{notation.board_text(cells, w, h)} {side}", tool, None
+        return f"{fen.board_text(cells, w, h)} {side}", tool, None
 
     def render(self, text: str, tool: str | None, message: str | None) -> str:
         w, h, cells, side = _split(text)

@@ -23,25 +23,30 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
+from webtabletop.games.dumaraj.geo import Geo, geo_for
+from webtabletop.games.dumaraj.lines import EAST, NORTH, SOUTH, WEST, move_sides
 from webtabletop.games.dumaraj.pieces import (
     LOD,
-    MOBS,
     PIXA,
     PROMOTIONS,
     RAJ,
     SLOD,
-    WARP_FLANK,
-    betza_of,
-    parse_betza,
 )
 
 # move kinds
 NORMAL, PROMO, RAJFLEX, PAIRFLEX, BUMM, CUT, SKIP = range(7)
 FILE_LINE = 16  # line id of file x is FILE_LINE + x
 
-ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-DIRS8 = ORTH + DIAG
+#: pair flexes per player and game («не более 3 раз за партию»)
+PAIR_FLEX_MAX = 3
+#: own moves that must pass between two pair flexes: «Флекс возможно повторить только через 3
+#: хода» = a pair flex on own move n allows the next one on own move n + 3 (n+1, n+2 pass)
+PAIR_FLEX_GAP = 2
+#: the "own moves since the last pair flex" counter stops here (3 = three or more, or none yet)
+PAIR_FLEX_SINCE_MAX = 3
+#: the counters of a position no flex has touched
+START_CTR = (0, 0, 0, 0, PAIR_FLEX_SINCE_MAX, PAIR_FLEX_SINCE_MAX)
+
 
 #: OWN[c][p]: piece code p belongs to colour c (False for empty)
 OWN = (
@@ -90,124 +95,12 @@ ZSIDE = _zr.next_u64()
 del _zr
 
 
-class Geo:
-    """Move tables for one board size, active area, Trigon' degree and Warp setting."""
-
-    def __init__(self, w: int, h: int, rect: tuple[int, int, int, int], degree: int, warp: bool) -> None:
-        self.W, self.H, self.rect = w, h, rect
-        x0, y0, x1, y1 = rect
-        n = w * h
-        self.cells = [y * w + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
-        aw, ah = x1 - x0 + 1, y1 - y0 + 1
-
-        def inside(x: int, y: int) -> bool:
-            return x0 <= x <= x1 and y0 <= y <= y1
-
-        # rays in the 8 directions (no warp for riders)
-        rays_by_dir: list[list[list[int]]] = [[[] for _ in range(8)] for _ in range(n)]
-        for s in self.cells:
-            x, y = s % w, s // w
-            for d, (dx, dy) in enumerate(DIRS8):
-                ray = []
-                nx, ny = x + dx, y + dy
-                while inside(nx, ny):
-                    ray.append(ny * w + nx)
-                    nx, ny = nx + dx, ny + dy
-                rays_by_dir[s][d] = ray
-        self.rays_by_dir = rays_by_dir
-        self.rays8 = [[(d, r) for d, r in enumerate(rays_by_dir[s]) if r] for s in range(n)]
-
-        self.tab: list[list] = [[None] * 8, [None] * 8]
-        self.attfrom: list[list] = [[None] * 8, [None] * 8]
-        self.leapatt: list[list] = [[], []]
-        self.eride = [[[False] * 16 for _ in range(8)] for _ in range(2)]
-        self.pix_over: list[list[dict[int, int]]] = [[{} for _ in range(n)], [{} for _ in range(n)]]
-        self.kind_dirs: dict[int, tuple[int, ...]] = {}
-        for kind, mob in MOBS.items():
-            comps = parse_betza(betza_of(kind, degree))
-            wk = mob.warp if warp else 0
-            for c in (0, 1):
-                fwd = 1 if c == 0 else -1
-                bo: list[list[int]] = [[] for _ in range(n)]
-                mv: list[list[int]] = [[] for _ in range(n)]
-                cp: list[list[int]] = [[] for _ in range(n)]
-                rays: list[list[list[int]]] = [[] for _ in range(n)]
-                att: list[list[int]] = [[] for _ in range(n)]
-                dirs: list[int] = []
-                for comp in comps:
-                    if comp.rider:
-                        for dx, dy in comp.vectors:
-                            if (dx, dy) not in DIRS8 or not (comp.move and comp.capture):
-                                raise ValueError("the engine supports W/F riders that flep and frag")
-                            d = DIRS8.index((dx, dy * fwd))
-                            if d not in dirs:
-                                dirs.append(d)
-                        continue
-                    target = bo if comp.move and comp.capture else (mv if comp.move else cp)
-                    for dx, vy in comp.vectors:
-                        dy = vy * fwd
-                        for s in self.cells:
-                            x, y = s % w, s // w
-                            nx, ny = x + dx, y + dy
-                            if wk & WARP_FLANK:
-                                nx = x0 + (nx - x0) % aw
-                            if wk & 2:
-                                ny = y0 + (ny - y0) % ah
-                            if not inside(nx, ny) or (nx == x and ny == y):
-                                continue
-                            t = ny * w + nx
-                            if t not in target[s]:
-                                target[s].append(t)
-                            if comp.capture and s not in att[t]:
-                                att[t].append(s)
-                            if kind == PIXA and dx % 2 == 0 and dy % 2 == 0:
-                                ox, oy = x + dx // 2, y + dy // 2
-                                if wk & WARP_FLANK:
-                                    ox = x0 + (ox - x0) % aw
-                                if wk & 2:
-                                    oy = y0 + (oy - y0) % ah
-                                self.pix_over[c][s][t] = oy * w + ox
-                for s in self.cells:
-                    rays[s] = [rays_by_dir[s][d] for d in dirs if rays_by_dir[s][d]]
-                self.tab[c][kind] = (bo, mv, cp, rays)
-                self.attfrom[c][kind] = att
-                if any(att):
-                    self.leapatt[c].append((kind | c << 3, att))
-                for d in dirs:
-                    self.eride[c][d][kind | c << 3] = True
-                self.kind_dirs[kind] = tuple(dirs)
-        # the Raj's attack list first: cheap and common
-        self.adj = self.tab[0][RAJ][0]
-        self.promo = [[False] * n, [False] * n]
-        self.half = [[False] * n, [False] * n]
-        for s in self.cells:
-            y = s // w
-            self.promo[0][s] = y == y1
-            self.promo[1][s] = y == y0
-            self.half[0][s] = 2 * (y - y0) < ah - 1
-            self.half[1][s] = 2 * (y1 - y) < ah - 1
-        self.active = [False] * n
-        for s in self.cells:
-            self.active[s] = True
-
-
-_GEO: dict[tuple, Geo] = {}
-
-
-def geo_for(w: int, h: int, rect: tuple[int, int, int, int], degree: int, warp: bool) -> Geo:
-    key = (w, h, rect, degree, warp)
-    g = _GEO.get(key)
-    if g is None:
-        if len(_GEO) > 256:
-            _GEO.clear()
-        g = _GEO[key] = Geo(w, h, rect, degree, warp)
-    return g
-
-
 class Board:
     """A mutable position. ``ctr`` = (Raj flexes used by 0, by 1 (bit 1 Lod', bit 2 Slod'),
-    pair flexes used by 0, by 1, pair-flex wait of 0, of 1); ``bumm`` = (leaped-over bit, leaper
-    bit) or None; ``editor`` = offered line ids while the mover may cut a line, else None."""
+    pair flexes used by 0, by 1, own moves of 0, of 1 since their last pair flex (capped at 3; 3
+    also when there was none)); ``bumm`` = (leaped-over bit, leaper bit) or None; ``editor`` =
+    offered line ids while the mover may cut a line, else None; ``half`` = moves since the last
+    progress (see :func:`make`)."""
 
     __slots__ = (
         "W",
@@ -236,7 +129,7 @@ class Board:
         side: int,
         rules: Rules,
         rect: tuple[int, int, int, int] | None = None,
-        ctr: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0),
+        ctr: tuple[int, int, int, int, int, int] = START_CTR,
         bumm: tuple[int, int] | None = None,
         editor: tuple[int, ...] | None = None,
         half: int = 0,
@@ -279,6 +172,24 @@ class Board:
             self.half,
             self.full,
         )
+
+    def clone(self) -> Board:
+        """The same position (without the move stack), faster than :meth:`copy`."""
+        b = Board.__new__(Board)
+        b.W, b.H, b.side, b.rules, b.rect, b.ctr = self.W, self.H, self.side, self.rules, self.rect, self.ctr
+        b.bumm, b.editor, b.half, b.full, b.geo, b.h = (
+            self.bumm,
+            self.editor,
+            self.half,
+            self.full,
+            self.geo,
+            self.h,
+        )
+        b.sq = list(self.sq)
+        b.pcs = [set(self.pcs[0]), set(self.pcs[1])]
+        b.kings = list(self.kings)
+        b.stack = []
+        return b
 
     def key(self) -> tuple:
         """Everything that makes two positions the same (for repetition and the AI's table)."""
@@ -504,7 +415,7 @@ def gen_moves(b: Board) -> list[int]:
                         if q == partner and g.half[c][t]:
                             special.append(k | t << 8 | RAJFLEX << 16)
                         break
-    if rules.pair_flex and ctr[2 + c] < 3 and ctr[4 + c] == 0:
+    if rules.pair_flex and ctr[2 + c] < PAIR_FLEX_MAX and ctr[4 + c] >= PAIR_FLEX_GAP:
         lod, slod = LOD | c << 3, SLOD | c << 3
         for s in b.pcs[c]:
             if sq[s] == lod:
@@ -632,54 +543,50 @@ def _put(b: Board, s: int, p: int, changes: list) -> None:
             b.kings[p >> 3] = s
 
 
-def move_vector(b: Board, m: int) -> tuple[int, int]:
-    """The move's displacement (dx, dy) used by the Editor: from ``from`` to ``to`` of the code;
-    a Warp move counts the short way round (a tie keeps the plain difference)."""
-    w = b.W
-    frm, to = m & 255, (m >> 8) & 255
-    dx = to % w - frm % w
-    dy = to // w - frm // w
-    if b.rules.warp:
-        p = b.sq[to] if (m >> 16) & 15 not in (BUMM, PROMO) else PIXA
-        if MOBS[p & 7].warp:
-            x0, y0, x1, y1 = b.rect
-            aw, ah = x1 - x0 + 1, y1 - y0 + 1
-            if 2 * abs(dx) > aw:
-                dx -= aw if dx > 0 else -aw
-            if 2 * abs(dy) > ah:
-                dy -= ah if dy > 0 else -ah
-    return dx, dy
+def mover_kind(b: Board, m: int) -> int:
+    """The kind of the mob that made move ``m`` (already made on ``b``): a rursus and a piCSbumm
+    strike were made by a Pixa; after a flex the mob of the ``from`` field stands on ``to``."""
+    if (m >> 16) & 15 in (BUMM, PROMO):
+        return PIXA
+    return b.sq[(m >> 8) & 255] & 7
 
 
 def offered_lines(b: Board, m: int) -> tuple[int, ...]:
-    """Lines the Editor may cut after move ``m`` (already made): outer, behind the move vector,
-    completely empty, the area stays at least 4x4, and no Pixa would stand on its finist line."""
-    dx, dy = move_vector(b, m)
+    """Lines the Editor may cut after move ``m`` (already made): outer lines behind the moved mob
+    (:mod:`lines`: the union over the segments of its path), completely empty, the area stays at
+    least 4x4, and no Pixa would stand on its finist line. In line-id order."""
+    frm, to = m & 255, (m >> 8) & 255
+    c = b.side
+    rules = b.rules
     x0, y0, x1, y1 = b.rect
+    mask = move_sides(mover_kind(b, m), c, frm, to, b.W, b.rect, rules.degree, rules.warp)
     w = b.W
     sq = b.sq
     out = []
-    if dy and y1 - y0 + 1 > 4:
-        y = y0 if dy > 0 else y1
-        row = range(y * w + x0, y * w + x1 + 1)
-        if not any(sq[s] for s in row):
-            if dy > 0:  # the bottom rank goes: the second player's finist moves up
-                ny = y0 + 1
-                bad = PIXA | 8
-            else:
-                ny = y1 - 1
-                bad = PIXA
-            if not any(sq[ny * w + x] == bad for x in range(x0, x1 + 1)):
+    if y1 - y0 + 1 > 4:
+        # the southern rank goes: the second player's finist moves up to y0 + 1, and back
+        for side, y, ny, bad in ((SOUTH, y0, y0 + 1, PIXA | 8), (NORTH, y1, y1 - 1, PIXA)):
+            row = range(x0, x1 + 1)
+            if (
+                mask & side
+                and not any(sq[y * w + x] for x in row)
+                and not any(sq[ny * w + x] == bad for x in row)
+            ):
                 out.append(y)
-    if dx and x1 - x0 + 1 > 4:
-        x = x0 if dx > 0 else x1
-        if not any(sq[y * w + x] for y in range(y0, y1 + 1)):
-            out.append(FILE_LINE + x)
+    if x1 - x0 + 1 > 4:
+        for side, x in ((WEST, x0), (EAST, x1)):
+            if mask & side and not any(sq[y * w + x] for y in range(y0, y1 + 1)):
+                out.append(FILE_LINE + x)
     return tuple(out)
 
 
 def make(b: Board, m: int) -> None:
-    """Play ``m`` (assumed legal) on ``b``; :func:`unmake` takes it back."""
+    """Play ``m`` (assumed legal) on ``b``; :func:`unmake` takes it back.
+
+    ``half`` counts moves (Editor choices aside) since the last *progress*, a change that can
+    never be undone: a frag (and piCSbumm), a rursus, a forward Pixa move without Warp, a removed
+    line. Flexes, sideways Pixa moves, Pixa moves under Warp (a Pixa may come round over the
+    front border) and every other move are reversible or bounded and leave it running."""
     c = b.side
     e = 1 - c
     kind = (m >> 16) & 15
@@ -699,6 +606,7 @@ def make(b: Board, m: int) -> None:
             b.geo = geo_for(b.W, b.H, rect, b.rules.degree, b.rules.warp)
             if b.bumm is not None and not (b.geo.active[b.bumm[0]] and b.geo.active[b.bumm[1]]):
                 b.bumm = None
+            b.half = 0  # a removed line never comes back: progress
         b.editor = None
         b.side = e
         b.h ^= ZSIDE
@@ -719,7 +627,9 @@ def make(b: Board, m: int) -> None:
         _put(b, frm, 0, changes)
         _put(b, to, np, changes)
         if p & 7 == PIXA:
-            reset = True
+            # progress: rursus, or (without Warp, which lets a Pixa come round) a step forward
+            if kind == PROMO or (not rules.warp and (to // b.W - frm // b.W) * (1 - 2 * c) > 0):
+                reset = True
             if rules.picsbumm and kind == NORMAL:  # a leap ending in rursus cannot be struck
                 over = b.geo.pix_over[c][frm].get(to)
                 if over is not None:
@@ -732,13 +642,10 @@ def make(b: Board, m: int) -> None:
         p, q = sq[frm], sq[to]
         _put(b, frm, q, changes)
         _put(b, to, p, changes)
-        ctr = list(b.ctr)
         if kind == RAJFLEX:
+            ctr = list(b.ctr)
             ctr[c] |= 1 if q & 7 == LOD else 2
-        else:
-            ctr[2 + c] += 1
-            ctr[4 + c] = 4  # decremented to 3 below
-        b.ctr = tuple(ctr)  # type: ignore[assignment]
+            b.ctr = tuple(ctr)  # type: ignore[assignment]
     else:  # BUMM
         over, leaper = old_bumm  # type: ignore[misc]
         _put(b, frm, 0, changes)
@@ -746,9 +653,13 @@ def make(b: Board, m: int) -> None:
         if sq[over] == PIXA | e << 3:
             _put(b, over, 0, changes)
         reset = True
-    if rules.pair_flex and b.ctr[4 + c]:
+    if rules.pair_flex and (kind == PAIRFLEX or b.ctr[4 + c] < PAIR_FLEX_SINCE_MAX):
         ctr = list(b.ctr)
-        ctr[4 + c] -= 1
+        if kind == PAIRFLEX:
+            ctr[2 + c] += 1
+            ctr[4 + c] = 0
+        else:
+            ctr[4 + c] += 1
         b.ctr = tuple(ctr)  # type: ignore[assignment]
     b.half = 0 if reset else b.half + 1
     if rules.editor and b.kings[e] >= 0:

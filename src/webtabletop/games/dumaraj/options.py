@@ -65,11 +65,11 @@ class DumaRajOptions:
         if self.warp and self.rhombus:
             raise ValueError("Warp is not available on a rhombus location: turn off 'warp' or 'rhombus'")
         if self.fen.strip():
-            from webtabletop.games.dumaraj import notation
+            from webtabletop.games.dumaraj import fen
 
             try:
-                pos = notation.parse_fen(self.fen)
-                notation.validate_board(pos.board(self.rules()))
+                pos = fen.parse_fen(self.fen)
+                fen.validate_board(pos.board(self.rules()))
             except ValueError as exc:
                 raise ValueError(f"'fen' (start position): {exc}") from None
 

@@ -8,9 +8,12 @@ End of the game (checked when a turn is complete):
 - no legal move: mate (the Raj is under flag) loses, otherwise stalemate = draw;
 - "Raj capture": the side whose Raj was fragged loses (no mate rule; moves may leave the Raj
   under flag);
-- draw: the same position (mobs, side, area, flex counters, piCSbumm target) for the third time,
-  or 100 plies (turns) without a frag or a Pixa move. A draw by agreement is left to the app
-  (it is an offer between players, not a move of the record).
+- draw: the same position (mobs, side, area, flex counters, piCSbumm target) for the third time
+  since the last progress, or 100 moves without progress (:mod:`endings`: a frag, a rursus, a
+  forward Pixa move without Warp, a removed line). A draw by agreement is left to the app (it is
+  an offer between players, not a move of the record);
+- draw at the cap: a record of :func:`endings.max_plies` plies (Editor choices count) ends the
+  game if nothing else did (a mate given by the move before a pending Editor choice still wins).
 
 Invariants: ``cells`` holds exactly one Raj per side (except after a Raj capture); no Pixa on its
 finist line; the side to move cannot frag the enemy Raj (outside the Editor phase, and unless
@@ -24,34 +27,17 @@ from typing import Any
 import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.games.dumaraj import endings
 from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj import fen as F
 from webtabletop.games.dumaraj import notation as N
+from webtabletop.games.dumaraj.endings import DRAW_MOVES
+from webtabletop.games.dumaraj.moves import DumaMove, code_key
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
+from webtabletop.i18n import _
 
 PLAYER_NAMES = ("White", "Black")
-DRAW_PLIES = 100
-
-
-@attrs.frozen
-class DumaMove:
-    """A move: ``code`` (stable, e.g. ``e2e4``), ``label`` (readable), ``m`` (engine int)."""
-
-    code: str
-    label: str = attrs.field(eq=False)
-    m: int = attrs.field(eq=False, repr=False)
-
-    @property
-    def frm(self) -> int:
-        return E.m_from(self.m)
-
-    @property
-    def to(self) -> int:
-        return E.m_to(self.m)
-
-    @property
-    def kind(self) -> int:
-        return E.m_kind(self.m)
 
 
 @attrs.frozen
@@ -67,9 +53,11 @@ class DumaState(State):
     editor: tuple[int, ...] | None
     half: int
     full: int
-    #: position keys since the last frag/Pixa move (for threefold repetition)
+    #: position keys since the last progress (for threefold repetition)
     history: tuple = attrs.field(repr=False)
     last_move: int = attrs.field(default=-1, eq=False)
+    #: plies (Editor choices included) since the start of the record: the cap counts them
+    ply: int = 0
     _cache: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     # --- engine bridge --------------------------------------------------------------------
@@ -97,7 +85,7 @@ class DumaState(State):
 
     @classmethod
     def from_board(
-        cls, options: DumaRajOptions, b: E.Board, history: tuple = (), last_move: int = -1
+        cls, options: DumaRajOptions, b: E.Board, history: tuple = (), last_move: int = -1, ply: int = 0
     ) -> DumaState:
         return cls(
             options,
@@ -113,27 +101,36 @@ class DumaState(State):
             b.full,
             history,
             last_move,
+            ply,
         )
+
+    @property
+    def cap(self) -> int:
+        """The ply at which the game ends in a draw if nothing else ended it."""
+        return endings.max_plies(self.options)
 
     # --- protocol ---------------------------------------------------------------------------
     def to_move(self) -> int:
         return self.side
 
     def _engine_moves(self) -> list[int]:
+        """The legal engine moves in the listed order: by from-bit, to-bit, kind and rursus
+        choice, Editor cuts (by line) and then "keep the location" last. (Share links store
+        indexes into this order: it never changes without a new rules version.)"""
         ms = self._cache.get("moves")
         if ms is None:
-            b = self._board()
-            ms = E.gen_moves(b)
-            ms.sort(
-                key=lambda m: (
-                    m >> 16 & 15 >= E.CUT,
-                    m >> 16 & 15 == E.SKIP,
-                    m & 255,
-                    m >> 8 & 255,
-                    m >> 16 & 15,
-                    m >> 20,
-                )
-            )
+            # sort on one int per move that orders like (cut?, skip?, from, to, kind, promo)
+            keys = [
+                ((m >> 16 & 15) >= E.CUT) << 25
+                | ((m >> 16 & 15) == E.SKIP) << 24
+                | (m & 255) << 16
+                | (m >> 8 & 255) << 8
+                | (m >> 16 & 15) << 4
+                | m >> 20
+                for m in E.gen_moves(self._board())
+            ]
+            keys.sort()
+            ms = [k >> 16 & 255 | (k >> 8 & 255) << 8 | (k >> 4 & 15) << 16 | (k & 15) << 20 for k in keys]
             self._cache["moves"] = ms
         return ms
 
@@ -143,34 +140,54 @@ class DumaState(State):
             if self.outcome() is not None:
                 lm = []
             else:
-                b = self._board()
                 w = self.width
-                lm = [DumaMove(N.move_code(m, w), N.move_label(b, m), m) for m in self._engine_moves()]
+                cells = self.cells
+                lm = [DumaMove(m, cells, w) for m in self._engine_moves()]
             self._cache["legal"] = lm
-            self._cache["by_code"] = {mv.code: mv for mv in lm}
         return lm
 
+    def _find(self, key: int | None) -> int | None:
+        """The legal engine move a code's :func:`match_key` stands for, or None."""
+        if key is None or self.outcome() is not None:
+            return None
+        ms = self._engine_moves()
+        for m in (key, key | E.RAJFLEX << 16, key | E.PAIRFLEX << 16) if key >> 16 == 0 else (key,):
+            if m in ms:
+                return m
+        return None
+
     def move_from_code(self, code: str) -> DumaMove:
-        self.legal_moves()
-        mv = self._cache["by_code"].get(code)
-        if mv is None:
+        m = self._find(code_key(code, self.width, self.height))
+        if m is None:
+            out = self.outcome()
+            if out is not None:
+                raise IllegalMove(
+                    _("{code!r} is not a legal move here: the game is over ({reason})").format(
+                        code=code, reason=out.reason
+                    )
+                )
             raise IllegalMove(f"{code!r} is not a legal move here")
-        return mv
+        return DumaMove(m, self.cells, self.width)
 
     def apply(self, move: Any) -> DumaState:
-        code = getattr(move, "code", None)
-        if not isinstance(code, str):
-            raise IllegalMove(f"{move!r} is not a DumaRaj move")
-        mv = self.move_from_code(code)
-        b = self.board()
-        E.make(b, mv.m)
-        b.stack.clear()
+        if isinstance(move, DumaMove) and move.width == self.width and self._find(move.m) == move.m:
+            m = move.m
+        else:
+            code = getattr(move, "code", None)
+            if not isinstance(code, str):
+                raise IllegalMove(f"{move!r} is not a DumaRaj move")
+            m = self.move_from_code(code).m
+        b = self._board().clone()
+        E.make(b, m)
         if b.editor is not None:
             history = self.history
         else:
             key = b.key()
             history = (key,) if b.half == 0 else self.history + (key,)
-        return DumaState.from_board(self.options, b, history, mv.m)
+        nxt = DumaState.from_board(self.options, b, history, m, self.ply + 1)
+        b.stack.clear()
+        nxt._cache["board"] = b
+        return nxt
 
     def outcome(self) -> Outcome | None:
         if "outcome" in self._cache:
@@ -181,19 +198,28 @@ class DumaState(State):
 
     def _compute_outcome(self) -> Outcome | None:
         if self.editor is not None:
-            return None
+            if self.ply < self.cap:
+                return None
+            # at the cap with an Editor choice pending: the move itself may have ended the game
+            b = self._board().clone()
+            E.make(b, E.SKIP << 16)
+            return _decided(b) or _cap_draw(self.cap)
         b = self._board()
-        for c in (0, 1):
-            if b.kings[c] < 0:
-                return _win(1 - c, f"the {PLAYER_NAMES[c]} Raj was fragged")
-        if not self._engine_moves():
-            if b.in_check():
-                return _win(1 - self.side, "mate")
-            return Outcome(None, (0.5, 0.5), "stalemate")
-        if self.half >= DRAW_PLIES:
-            return Outcome(None, (0.5, 0.5), f"{DRAW_PLIES} plies without a frag or a Pixa move")
+        out = _decided(b, self._engine_moves())
+        if out is not None:
+            return out
+        if self.half >= DRAW_MOVES:
+            return Outcome(
+                None,
+                (0.5, 0.5),
+                _(
+                    "{n} moves without progress (a frag, a rursus, a forward Pixa move or a removed line)"
+                ).format(n=DRAW_MOVES),
+            )
         if self.history and self.history.count(self.history[-1]) >= 3:
             return Outcome(None, (0.5, 0.5), "threefold repetition")
+        if self.ply >= self.cap:
+            return _cap_draw(self.cap)
         return None
 
     # --- queries for views and the AI -------------------------------------------------------
@@ -210,7 +236,7 @@ class DumaState(State):
         return None
 
     def fen(self) -> str:
-        return N.fen_of(self._board())
+        return F.fen_of(self._board())
 
     def material(self) -> tuple[int, int]:
         """Material of each side in Pixa units (Raj not counted)."""
@@ -238,6 +264,7 @@ class DumaState(State):
             "options": attrs.asdict(self.options),
             "fen": self.fen(),
             "side": self.side,
+            "ply": self.ply,
             "repetitions": self.history.count(self.history[-1]) if self.history else 0,
             "outcome": None if self.outcome() is None else attrs.asdict(self.outcome()),  # type: ignore[arg-type]
         }
@@ -270,15 +297,31 @@ def _win(winner: int, reason: str) -> Outcome:
     return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), reason)
 
 
+def _decided(b: E.Board, moves: list[int] | None = None) -> Outcome | None:
+    """A Raj fragged, mate or stalemate on ``b`` (a complete turn), else None."""
+    for c in (0, 1):
+        if b.kings[c] < 0:
+            return _win(1 - c, f"the {PLAYER_NAMES[c]} Raj was fragged")
+    if not (E.gen_moves(b) if moves is None else moves):
+        if b.in_check():
+            return _win(1 - b.side, "mate")
+        return Outcome(None, (0.5, 0.5), "stalemate")
+    return None
+
+
+def _cap_draw(cap: int) -> Outcome:
+    return Outcome(None, (0.5, 0.5), _("the game reached {n} plies, the most a game may last").format(n=cap))
+
+
 def state_from_fen(text: str, options: DumaRajOptions | None = None) -> DumaState:
     """A state from position text. Without ``options`` the text's rules field gives them (and
     ``fen`` = the text, so restarting from the options gives the same position)."""
-    pos = N.parse_fen(text)
+    pos = F.parse_fen(text)
     if options is None:
-        N.validate_board(pos.board(DumaRajOptions(**(pos.rules or {})).rules()))
+        F.validate_board(pos.board(DumaRajOptions(**(pos.rules or {})).rules()))
         options = DumaRajOptions(fen=text, **(pos.rules or {}))
     b = pos.board(options.rules())
-    N.validate_board(b)
+    F.validate_board(b)
     return DumaState.from_board(options, b, (b.key(),) if b.editor is None else ())
 
 

@@ -11,12 +11,15 @@ panel's buttons (or a click on an offered line).
 from __future__ import annotations
 
 import math
+import re
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, TRIGON, betza_of, parse_betza
-from webtabletop.games.dumaraj.rules import DRAW_PLIES, PLAYER_NAMES, DumaMove, DumaState
+from webtabletop.games.dumaraj.endings import DRAW_MOVES
+from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, betza_of, parse_betza
+from webtabletop.games.dumaraj.rules import PLAYER_NAMES, DumaMove, DumaState
+from webtabletop.i18n import _
 
 CELL = 48.0
 PAD = 16.0
@@ -28,9 +31,14 @@ def _sq_token(s: int) -> str:
     return f"s{s}"
 
 
+def _bit_number(text: str) -> int | None:
+    """A bit index from the page (ASCII digits only: ``"²".isdigit()`` is true)."""
+    return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
+
+
 def _parse_token(token: str | None) -> int | None:
-    if token and token[0] == "s" and token[1:].isdigit():
-        return int(token[1:])
+    if token and token[0] == "s":
+        return _bit_number(token[1:])
     return None
 
 
@@ -39,8 +47,7 @@ def _selected(selection: str | None) -> int | None:
     if not selection:
         return None
     if "-" in selection:
-        a = selection.split("-")[0]
-        return int(a) if a.isdigit() else None
+        return _bit_number(selection.split("-")[0])
     return _parse_token(selection)
 
 
@@ -328,9 +335,9 @@ class DumaRajView(GameView):
             html.append("</div>")
             return "".join(html)
         if ctx.interactive and ctx.selection and "-" in ctx.selection:
-            a, _, z = ctx.selection.partition("-")
-            if a.isdigit() and z.isdigit():
-                frm, to = int(a), int(z)
+            a, _sep, z = ctx.selection.partition("-")
+            frm, to = _bit_number(a), _bit_number(z)
+            if frm is not None and to is not None:
                 moves = [mv for mv in self._moves_from(state, frm) if self._dest(mv, frm) == to]
                 if moves:
                     html.append('<div class="choice"><p>Choose:</p>')
@@ -358,7 +365,8 @@ class DumaRajView(GameView):
         rows = [
             ("Material", f"{mw} · {mb}"),
             ("Move", str(state.full)),
-            ("Plies without frag/Pixa", f"{state.half} / {DRAW_PLIES}"),
+            (_("Moves without progress"), f"{state.half} / {DRAW_MOVES}"),
+            (_("Plies played"), f"{state.ply} / {state.cap}"),
         ]
         x0, y0, x1, y1 = state.rect
         if o.editor:
@@ -367,7 +375,10 @@ class DumaRajView(GameView):
         if o.raj_flex:
             rows.append(("Raj flexes used", f"{bin(c[0]).count('1')} · {bin(c[1]).count('1')}"))
         if o.pair_flex:
-            rows.append(("Pair flexes (wait)", f"{c[2]} ({c[4]}) · {c[3]} ({c[5]})"))
+            wait = [max(0, E.PAIR_FLEX_GAP - c[4 + p]) for p in (0, 1)]
+            rows.append(
+                (_("Pair flexes used (own moves to wait)"), f"{c[2]} ({wait[0]}) · {c[3]} ({wait[1]})")
+            )
         return rows
 
     def prompt(self, state: DumaState, ctx: ViewContext) -> str:
@@ -403,7 +414,9 @@ class DumaRajView(GameView):
 
     # --- rules page -------------------------------------------------------------------------
     def rules_html(self) -> str:
-        return RULES_HTML
+        from webtabletop.games.dumaraj.rules_page import rules_html
+
+        return rules_html()
 
 
 def mob_diagram(kind: int, degree: int = 2, size: int = 7) -> str:
@@ -445,68 +458,5 @@ def mob_diagram(kind: int, degree: int = 2, size: int = 7) -> str:
     parts.append("</svg>")
     return "".join(parts)
 
-
-def _rules_html() -> str:
-    rows = []
-    for kind, mob in MOBS.items():
-        betza = "C / NC / NCZ (by degree)" if kind == TRIGON else mob.betza
-        diagrams = mob_diagram(kind)
-        if kind == TRIGON:
-            diagrams = " ".join(mob_diagram(kind, d) for d in (1, 2, 3))
-        rows.append(
-            f"<tr><td>{diagrams}</td><td><b>{esc(mob.name)}</b> ({mob.letter})<br><code>{esc(betza)}</code></td></tr>"
-        )
-    return f"""
-<h2>DumaRaj</h2>
-<p>Two players (White moves first, then Black) move <b>mobs</b> on a <b>location</b> of <b>bits</b>.
-A <b>flep</b> moves a mob to an empty bit; a <b>frag</b> removes an enemy mob and takes its bit;
-a <b>flag</b> is a threat to frag. Leave your Raj under flag and you lose: <b>mate</b> = no legal move
-with the Raj under flag (stalemate = draw). Draws also by threefold repetition, by 100 plies without a
-frag or a Pixa move, and by agreement (offered and accepted in the app, outside the move list).</p>
-<h3>Mobs</h3>
-<p>Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon' shown for degrees 1, 2, 3).</p>
-<table class="mobs">{"".join(rows)}</table>
-<p><b>Rursus</b>: a Pixa ending its move on its finist line (the farthest rank in play) becomes a Fej,
-Lod', Slod', Gon' or Trigon' (your choice). Presets: Grand 10×10 (default) and Classic 8×8 (no Trigon').</p>
-<h3>Arbitrary moves (only when agreed before the game)</h3>
-<ul>
-<li><b>Raj flex</b>: the Raj swaps with its own Lod' (orthogonal line) or Slod' (diagonal line) with
-nothing between, both on their own half; at most once with each (2 per game); not under flag, not into flag.</li>
-<li><b>Pair flex</b>: own Lod' and Slod' on neighbouring bits swap; at most 3 per game, 3 own moves between two.</li>
-<li><b>Editor</b>: after a move, remove one completely empty outer line behind the moved mob; the location never gets smaller than 4×4.</li>
-<li><b>Warp</b>: Gon' crosses the flank borders, Pixa the flank and front borders, and comes back on the other side (not on a rhombus).</li>
-<li><b>piCSbumm</b>: when a Pixa leaps 2 over a bit an enemy Pixa attacks, that Pixa may strike on the very next
-move: the leaper and the striker leave the location (and a Pixa of the leaper's side that was leaped over).</li>
-<li><b>Raj capture</b>: no mate rule; whoever frags the enemy Raj wins.</li>
-</ul>
-<h3>Decisions where the source is silent</h3>
-<ul>
-<li>Each side's half: the ranks nearer to it; the middle rank of an odd number of ranks belongs to neither half; after Editor cuts the halves are counted on the
-ranks still in play.</li>
-<li>Raj flex may pass over bits under flag (only "not under flag" and "not into flag" apply).</li>
-<li>Editor: the move vector is the move's from-bit to to-bit (a flex: the Raj's or the Lod''s; piCSbumm: striker to
-the leaped-over bit; a Warp move the short way round). A northward move offers the southern border rank, an eastward
-one the western file, and so on. A line whose removal would leave a Pixa on its finist line cannot be removed. Under
-Warp, a cut that would put one's own Raj under flag is not offered. The Editor phase also follows a mating move
-(the result is decided after it), but not a move that frags a Raj under "Raj capture" (the game is over). The Editor choice is a move of its own ("-a",
-"-1", or "-" to keep the location); the turn passes after it.</li>
-<li>Warp wraps around the current location (after removed lines). A Pixa leaping 2 forward over the front border lands
-on its own back rank (no rursus: it did not end on the finist line).</li>
-<li>piCSbumm: also after a sideways leap; a leap ending in rursus cannot be struck; a Pixa of the striker's side on the
-leaped-over bit stays.</li>
-<li>Threefold repetition and the 100-ply rule end the game at once (no claim needed).</li>
-</ul>
-<h3>Notation</h3>
-<p>Moves: <code>e2e4</code>, rursus <code>a9a10q</code> (q r b n t), flex <code>e1h1</code>, piCSbumm
-<code>d4e5!</code>, Editor <code>-a</code> / <code>-1</code> / <code>-</code>. Positions: FEN-like text with fields for the
-side to move, flexes, pair flexes, piCSbumm, the area, the Editor phase, the rules and the clocks.</p>
-<h3>Not implemented</h3>
-<ul><li>2.5D and 3D locations (bit sides, corners and edges of cubes).</li>
-<li>"Dive" moves to the reverse side of the location.</li>
-<li>Moves bound to time, to coordinates or to parts of the location (mentioned by the source as algorithmic).</li></ul>
-"""
-
-
-RULES_HTML = _rules_html()
 
 __all__ = ["DumaRajView", "glyph", "mob_diagram", "PIXA"]
