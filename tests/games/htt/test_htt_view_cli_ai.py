@@ -15,10 +15,11 @@ from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW, ai_choose
 from webtabletop.games.htt.ai import choose_move
 from webtabletop.games.htt.art import art_svg
+from webtabletop.games.htt.cards_html import card_grid_html, set_view_html
+from webtabletop.games.htt.deal import position
 from webtabletop.games.htt.library import builtin_set, get_card
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import DRAW, OVER, PICK, position
-from webtabletop.games.htt.view import card_grid_html, set_view_html
+from webtabletop.games.htt.rules import DRAW, OVER, PICK
 
 
 def test_spec_is_registered_and_exposes_view_and_ai():
@@ -68,9 +69,11 @@ def test_click_card_then_cell_and_drag():
 
 def test_in_order_picks_the_first_card_by_itself():
     s = SPEC.start(HttOptions(in_order=True), 1)
-    ctx = ViewContext(viewer=s.to_move())
-    assert VIEW.pick(s, ctx, "h3").message.startswith("In order")
-    assert VIEW.pick(s, ctx, "c0").move == "0a1"
+    p = s.to_move()
+    ctx = ViewContext(viewer=p)
+    first, later = s.orders[p][0], s.orders[p][3]
+    assert VIEW.pick(s, ctx, f"h{later}").message.startswith("In order")
+    assert VIEW.pick(s, ctx, "c0").move == f"{first}a1"
 
 
 def test_flip_markers_are_numbered_in_chain_order():
@@ -260,8 +263,8 @@ def test_ai_never_peeks_at_the_hidden_hand():
 
 
 def test_grid_sorting_battle_log_and_achievements_html():
+    from webtabletop.games.htt.cards_html import achievements_html, battle_log_html
     from webtabletop.games.htt.collection import Collection
-    from webtabletop.games.htt.view import achievements_html, battle_log_html
 
     s = builtin_set("grv")
     html = card_grid_html(list(s.cards), {"grv-5c": 4}, sort="copies")
