@@ -142,6 +142,18 @@ def test_rules_page_and_option_help_cover_every_rule():
     assert set(VIEW.options_help()) == {f.name for f in attrs.fields(HttOptions)}
 
 
+def test_rules_page_states_the_corrections_and_what_a_record_reveals():
+    html = VIEW.rules_html()
+    row3 = re.search(r"<tr><th scope='row'>3</th>(.*?)</tr>", html).group(1)
+    assert "<td>20..22</td>" in row3 and "18" not in row3  # "интервал из трёх допустимых сумм"
+    assert "<td>44..46</td><td>42..44</td><td>40..42</td>" in html  # level 11 with 1, 2, 3 A
+    assert "5 cards on the 9-cell and the 7-cell board, 10 on the 19-cell board" in html
+    for source in ("интервал из трёх допустимых сумм", "пять заранее выбранных карт", "начиная с левой верхней"):
+        assert source in html, source  # each correction names the source phrase it rests on
+    assert "not the lowest level first" in html
+    assert "the seed fixes the dealt cards" in html.lower() and "every hidden hand" in html
+
+
 def test_card_grid_marks_owned_and_missing_with_level_and_set():
     s = builtin_set("emb")
     html = set_view_html(s, {"emb-1a": 3})

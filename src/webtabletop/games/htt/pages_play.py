@@ -79,22 +79,20 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                 f'<li class="htt-deck-card" data-card="{esc(cid)}"><span class="htt-deck-pos">{i + 1}.</span> '
                 f"<span>{esc(label)}</span> "
                 + btn(
-                    "↑",
+                    _arrow("↑", _("Move {card} up").format(card=card.name)),
                     "deck-up",
                     cid,
                     key=safe_key("up", cid),
                     disabled=i == 0,
                     cls="btn small",
-                    title=_("Move {card} up").format(card=card.name),
                 )
                 + btn(
-                    "↓",
+                    _arrow("↓", _("Move {card} down").format(card=card.name)),
                     "deck-down",
                     cid,
                     key=safe_key("down", cid),
                     disabled=i == len(deck) - 1,
                     cls="btn small",
-                    title=_("Move {card} down").format(card=card.name),
                 )
                 + btn(
                     esc(_("Remove")), "deck-remove", cid, key=safe_key("remove", cid), cls="btn small ghost"
@@ -129,6 +127,11 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     else:
         out.append(f'<p class="note">{link(esc(_("Open your free pack")), "#/htt/packs", "btn small")}</p>')
     return "".join(out)
+
+
+def _arrow(symbol: str, text: str) -> str:
+    """A button label: the arrow for the eye, the sentence for screen readers (and as a tooltip)."""
+    return f'<span aria-hidden="true" title="{esc(text)}">{symbol}</span><span class="visually-hidden">{esc(text)}</span>'
 
 
 def _known(card_id: str) -> bool:

@@ -51,7 +51,7 @@ from webtabletop.games.htt.sets import (
     CardSet,
     image_problem,
 )
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 __all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]
 
@@ -109,10 +109,17 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
     s = c.find_set(sid) if sid else None
     if s is not None:
         owned = sum(1 for x in s.cards if c.copies(x.id))
-        text = _(
-            "Delete your set “{name}” ({n} cards)? It leaves your collection, packs and achievements. "
-            "The {owned} cards of it you own stay in your data and come back if you import the set again."
-        ).format(name=s.name, n=len(s.cards), owned=owned)
+        ask = _("Delete your set “{name}” ({n} cards)? It leaves your collection, packs and achievements.")
+        keep = (
+            ngettext(
+                "The {owned} card of it you own stays in your data and comes back if you import the set again.",
+                "The {owned} cards of it you own stay in your data and come back if you import the set again.",
+                owned,
+            )
+            if owned
+            else _("You own none of its cards.")
+        )
+        text = ask.format(name=s.name, n=len(s.cards)) + " " + keep.format(owned=owned)
         return (
             f'<div class="htt-confirm" role="alertdialog" aria-labelledby="htt-q"><p id="htt-q">{esc(text)}</p>'
             '<div class="actions">'

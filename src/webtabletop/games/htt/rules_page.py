@@ -233,8 +233,9 @@ def rules_html() -> str:
         esc(
             _(
                 "A hand keeps its order, and In order follows it (before: hands were sorted by level). The source: "
-                "«свои карты на поле можно класть только последовательно, т.е. начиная с левой верхней» — "
-                "in order, from the top-left card, which only means something when the player sets the order."
+                "«свои карты на поле можно класть только последовательно, т.е. начиная с левой верхней» — one "
+                "after another from the top-left card, the first card of the hand as the player laid out the deck "
+                "or as it was dealt."
             )
         ),
         esc(
