@@ -143,3 +143,22 @@ def test_an_old_set_file_imports_with_a_notice_and_check_set_warns(capsys):
     assert "3 level-3 cards were made before the rules correction" in p.last["html"]
     stored = Collection.from_json(json.loads(p.storage[KEY])["data"]).sets()[0]
     assert stored == s  # nothing dropped or changed
+
+
+def _v1_link(options: dict, seed: int) -> str:
+    """A link in format 1 (the pre-round layout: format byte, seed, options, no moves)."""
+    import base64
+    import zlib
+
+    opts = json.dumps(options, separators=(",", ":"), sort_keys=True).encode()
+    body = bytes([1, seed, len(opts)]) + opts + bytes([0])
+    body += (zlib.crc32(b"htt" + body) & 0xFFFFFFFF).to_bytes(4, "little")
+    return "#/htt?r=" + base64.urlsafe_b64encode(body).rstrip(b"=").decode()
+
+
+def test_an_old_7_cell_link_with_a_4_card_hand_says_why_it_cannot_start():
+    hand = ["emb-1a", "emb-2a", "emb-3b", "emb-4a"]
+    with pytest.raises(
+        sharelink.LinkError, match="needs 5 .since the rules correction every hand on it has 5 cards"
+    ):
+        sharelink.decode_link_upto(_v1_link({"board": "hex7", "hand0": hand}, 7))

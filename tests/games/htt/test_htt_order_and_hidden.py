@@ -63,7 +63,9 @@ def test_the_opponents_hand_stays_hidden_after_the_game_unless_revealed_or_open(
     hidden_name = s.hand(holder)[0].name
     svg = VIEW.board(s, ViewContext(viewer=viewer))
     assert "hidden card" in svg and hidden_name not in svg
-    assert s.view(viewer)["hands"][holder] == [None if x is None else "?" for x in s.view(viewer)["hands"][holder]]
+    assert s.view(viewer)["hands"][holder] == [
+        None if x is None else "?" for x in s.view(viewer)["hands"][holder]
+    ]
     revealed = VIEW.board(s, ViewContext(viewer=viewer, reveal_all=True))
     assert "hidden card" not in revealed and hidden_name in revealed
     opened = finish(SPEC.start(HttOptions(friendly=True, open=True), seed=5))
@@ -75,7 +77,9 @@ def test_deck_strength_shows_only_what_the_viewer_may_see():
     opts = HttOptions(own_deck=True, hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a"))
     s = SPEC.start(opts, seed=1)
     mine = VIEW.panel(s, ViewContext(viewer=0))
-    assert "Deck strength (sum of levels): Blue 15</p>" in mine and "Red" not in mine.split("Deck strength")[1]
+    assert (
+        "Deck strength (sum of levels): Blue 15</p>" in mine and "Red" not in mine.split("Deck strength")[1]
+    )
     assert "Deck strength" not in VIEW.panel(s, ViewContext(viewer=1))  # Red's hand was dealt, Blue's hidden
     assert "Deck strength" not in VIEW.panel(s, ViewContext(viewer=None))  # behind the privacy screen
     both = HttOptions(
@@ -101,7 +105,11 @@ def test_the_privacy_screen_shows_no_deck_strength():
     [
         (HttOptions(friendly=True), 0, "A friendly table: no card changes hands."),
         (HttOptions(), 0, "both hands were dealt for this game, so no card changes hands."),
-        (HttOptions(hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a")), None, "only games against the computer"),
+        (
+            HttOptions(hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a")),
+            None,
+            "only games against the computer",
+        ),
         (HttOptions(hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a")), 0, " and takes "),
     ],
 )

@@ -1,9 +1,12 @@
 """Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
 
-Modules: ``cards`` (card model, level table), ``sets`` (set generator, checker, JSON), ``names`` and
-``library`` (the built-in sets in ``data/*.json``, card lookup), ``board``, ``options``, ``rules``
-(the duel), ``turning``, ``deal``, ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame; :func:`ai_choose`), ``collection`` (the player's
-collection model), ``art`` (generated card art), ``view`` (SVG view, card grid HTML), ``cli``.
+Modules: ``cards`` (card model, level table), ``sets`` (set model and JSON), ``set_rules`` (set
+generator and checker), ``names`` and ``library`` (the built-in sets in ``data/*.json``, card
+lookup), ``board``, ``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards
+turn), ``deal`` (new games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame;
+:func:`ai_choose`), ``collection``, ``collection_io`` and ``rewards`` (the player's collection),
+``art`` (generated card art), ``view``, ``cards_html`` and ``rules_page`` (what the player sees),
+``pages*`` (the app's HTT pages), ``cli``.
 """
 
 from webtabletop.core.protocol import GameSpec

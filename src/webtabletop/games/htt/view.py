@@ -42,6 +42,14 @@ CAUSE_TITLES = {
 }
 
 
+def _cause(cause: str) -> str:
+    """Why a card turned, for people: "Same", "Same and Plus", "higher value"…"""
+    parts = [_(CAUSE_TITLES.get(c, c)) for c in cause.split("+")]
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} and {second}").format(first=", ".join(parts[:-1]), second=parts[-1])
+
+
 def _hover_parts(ctx: ViewContext) -> tuple[str | None, str | None]:
     """(dragged token, hovered drop token) from ``ctx.hover`` ("<drag>@<drop>" or "<drop>")."""
     if not ctx.hover:
@@ -233,7 +241,7 @@ class HttView(GameView):
                 if i in flip_index:
                     k, f = flip_index[i]
                     mx, my = cx, cy  # over the emblem: the six values stay readable
-                    why = CAUSE_TITLES.get(f.cause, f.cause.replace("+", " and "))
+                    why = _cause(f.cause)
                     tip = f"turned {k}{'st' if k == 1 else 'nd' if k == 2 else 'rd' if k == 3 else 'th'} ({why}{', chain step ' + str(f.step) if f.step > 1 else ''})"
                     out.append(
                         f'<g class="htt-flip"><title>{tip}</title><circle cx="{mx:.1f}" cy="{my:.1f}" r="{S * 0.2:.1f}" fill="#222" stroke="#fff" stroke-width="1.5"/><text x="{mx:.1f}" y="{my + S * 0.08:.1f}" font-size="{S * 0.22:.1f}" font-weight="700" text-anchor="middle" fill="#fff" font-family="sans-serif">{k}</text></g>'
@@ -298,9 +306,7 @@ class HttView(GameView):
             names = state.board.grid.names
             for f in state.flips:
                 step = f" (chain step {f.step})" if f.step > 1 else ""
-                out.append(
-                    f"<li>{names[f.cell]}: {esc(CAUSE_TITLES.get(f.cause, f.cause.replace('+', ' and ')))}{step}</li>"
-                )
+                out.append(f"<li>{names[f.cell]}: {esc(_cause(f.cause))}{step}</li>")
             out.append("</ol>")
         out.append(f'<p class="htt-rules">{esc(state.options.describe())}</p>')
         out.append(self._strengths(state, ctx))
