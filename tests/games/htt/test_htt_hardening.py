@@ -245,3 +245,29 @@ def test_every_data_key_is_a_safe_selector_value():
     p.send({"type": "hash", "hash": "#/htt/presets"})
     keys = KEY_RE.findall(p.last["html"])
     assert len({k for k in keys if k.startswith("del-preset")}) == 2
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        {"owned": [1, 2]},
+        {"owned": {"emb-1a": True}},
+        {"presets": {"p": {"open": [1]}}},
+        {"presets": {"p": {"deal_set": "x" * 100}}},
+        {"log": [["not", "an", "entry"]]},
+        {"deck": ["emb-1a"] * 12},
+        {"deck_source": {"own": 1}},
+        {
+            "custom_sets": [
+                {"format": "htt-set", "version": 1, "id": "x", "name": "n", "theme": "", "cards": [[]]}
+            ]
+        },
+        {"games_won": 10**13},
+        {"achieved": [None]},
+    ],
+)
+def test_odd_fields_are_refused_with_a_value_error(field):
+    data = {**Collection().to_json(), **field}
+    with pytest.raises(ValueError):
+        Collection.from_json(data)
+    assert refused(data)

@@ -456,7 +456,12 @@ class Collection:
 
     @classmethod
     def from_json(cls, data: Any) -> Collection:
-        """Read (and migrate) a stored collection; raises ValueError saying what is wrong."""
+        """Read (and migrate) a stored collection; raises :class:`CollectionError` (a ValueError)
+        saying what is wrong, whatever the data holds."""
+        return guard(lambda: cls._read(data), CollectionError, "the collection")
+
+    @classmethod
+    def _read(cls, data: Any) -> Collection:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CollectionError("this is not an HTT collection")
         version = data.get("version")
@@ -466,8 +471,9 @@ class Collection:
             or version > SCHEMA_VERSION
             or version < min(MIGRATIONS, default=SCHEMA_VERSION)
         ):
+            shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
             raise CollectionError(
-                f"collection version {version!r} is not supported (this app reads versions up to {SCHEMA_VERSION})"
+                f"collection version {shown} is not supported (this app reads versions up to {SCHEMA_VERSION})"
             )
         while version < SCHEMA_VERSION:
             data = MIGRATIONS[version](data)
@@ -477,7 +483,7 @@ class Collection:
     @classmethod
     def loads(cls, text: str) -> Collection:
         data = guard(lambda: load_json(text, "the collection"), CollectionError, "the collection")
-        return guard(lambda: cls.from_json(data), CollectionError, "the collection")
+        return cls.from_json(data)
 
 
 def _level_of(card_id: str) -> int:
