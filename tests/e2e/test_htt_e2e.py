@@ -1,13 +1,17 @@
 """HTT in a real browser: a new player opens the free pack, builds an Own deck, plays a duel with
 Same + Plus + Combo against the AI by clicks, and the collection changes and survives a reload;
-a damaged collection is set aside with a message, not lost."""
+the Deck page orders a deck (by keyboard too) and an In-order table plays it in that order; the
+7-cell board deals 5 cards; a damaged collection is set aside with a message, not lost.
+
+Waiting: every step waits for the state it checks (the render count via ``act``/``go``, then the
+screen's own elements), never for ``data-ready``, which the first screen already set."""
 
 from __future__ import annotations
 
 import json
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act
+from tests.e2e.helpers import act, renders
 
 KEY = "webtabletop:htt:collection"
 HUMAN_TURN = (
@@ -21,11 +25,38 @@ def stored(page):
     return json.loads(raw)["data"] if raw else None
 
 
-def test_new_player_pack_deck_duel_and_reload(page, site):
+def go(page, site, fragment, route, timeout=30_000):
+    """Change the address of a page already running and wait until the app rendered that screen."""
+    before = renders(page)
+    page.goto(site + fragment)
+    page.wait_for_function(
+        f"Number(document.body.dataset.renders || 0) > {before} && document.body.dataset.route === '{route}'",
+        timeout=timeout,
+    )
+
+
+def open_free_pack(page, site):
     open_app(page, site, "#/htt/packs")
     assert "first pack is free" in page.locator(".htt-rule").inner_text()
     act(page, page.get_by_role("button", name="Open a pack of Embers of the Forge"))
     assert page.locator(".htt-opened .htt-card").count() == 5
+
+
+def play_until_over(page, turns=12):
+    for _ in range(turns):
+        page.wait_for_function(HUMAN_TURN, timeout=60_000)
+        if page.locator(".result-dialog").count():
+            break
+        if page.locator(".htt-take").count():
+            act(page, page.locator(".htt-take").first)
+            continue
+        act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
+        act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
+    page.wait_for_selector(".result-dialog", timeout=60_000)
+
+
+def test_new_player_pack_deck_duel_and_reload(page, site):
+    open_free_pack(page, site)
     assert "New cards:" in page.locator("#toast").inner_text()
     owned = stored(page)["owned"]
     assert sum(owned.values()) == 5
@@ -34,7 +65,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
     assert "5</b> cards" in page.locator(".htt-summary").inner_html()
     assert page.locator(".htt-card.owned").count() == 5
 
-    open_app(page, site, "#/htt/new")
+    go(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
     selects = page.locator(".htt-deck select")
@@ -51,16 +82,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
         and "Same, Plus, Combo" in page.locator(".variant").inner_text()
     )
 
-    for _ in range(12):
-        page.wait_for_function(HUMAN_TURN, timeout=60_000)
-        if page.locator(".result-dialog").count():
-            break
-        if page.locator(".htt-take").count():
-            act(page, page.locator(".htt-take").first)
-            continue
-        act(page, page.locator("svg.htt-wide [data-pick^='h']").first)
-        act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
-    page.wait_for_selector(".result-dialog", timeout=60_000)
+    play_until_over(page)
     title = page.locator(".result-dialog h2").inner_text()
     toast = page.locator("#toast").inner_text()
     print("HTT e2e outcome:", title, "/", toast)
@@ -76,10 +98,67 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
 
     page.reload()
     wait_ready(page)
-    open_app(page, site, "#/htt/log")
+    go(page, site, "#/htt/log", "page")
+    page.wait_for_selector(".htt-page-log")
     assert page.locator(".htt-log tbody tr").count() == 1
     assert "Same, Plus, Combo" in page.locator(".htt-log").inner_text()
     assert stored(page)["owned"] == data["owned"]
+
+
+def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
+    open_free_pack(page, site)
+    go(page, site, "#/htt/deck", "page")
+    options = page.locator("#deck-card option")
+    ids = [options.nth(i).get_attribute("value") for i in range(options.count())]
+    assert len(ids) == 5
+    for cid in ids:
+        page.select_option("#deck-card", cid)
+        act(page, page.get_by_role("button", name="Put in the deck"))
+    assert stored(page)["deck"] == ids
+    # keyboard: focus the last card's "up" button and press Enter until it leads the deck
+    last = ids[-1]
+    page.locator(f"button[data-cmd='deck-up'][data-arg='{last}']").focus()
+    for _ in range(4):
+        before = renders(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    order = [last, *ids[:-1]]
+    assert stored(page)["deck"] == order
+    shown = page.locator(".htt-deck-order li").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == order
+    names = [
+        page.locator(f".htt-deck-order li[data-card='{cid}'] span").nth(1).inner_text().split(" · ")[0]
+        for cid in order
+    ]
+    names = [n.split(" ", 1)[1] for n in names]  # "L3 Name" -> "Name"
+
+    go(page, site, "#/htt/new", "new")
+    page.select_option("#ai-level", "easy")
+    page.select_option("#htt-deck-source", "own")
+    page.check("#opt-in_order")
+    page.check("#opt-friendly")
+    page.fill("#opt-seed", "5")
+    act(page, page.get_by_role("button", name="Start the game"))
+    assert "In order" in page.locator(".variant").inner_text()
+    for turn in range(2):
+        page.wait_for_function(HUMAN_TURN, timeout=60_000)
+        playable = page.locator("svg.htt-wide [data-drag^='h']")
+        assert playable.count() == 1  # In order: only the next card of the deck's order
+        assert playable.get_attribute("aria-label").startswith(names[turn] + ",")
+        act(page, playable)
+        act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
+
+
+def test_the_7_cell_board_deals_five_cards(page, site):
+    open_app(page, site, "#/htt/new")
+    page.select_option("#ai-level", "easy")
+    page.select_option("#opt-board", "hex7")
+    act(page, page.get_by_role("button", name="Start the game"))
+    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+    assert page.locator("svg.htt-wide [data-pick^='h']").count() == 5  # "пять ... карт"
+    assert page.locator("svg.htt-wide [data-pick^='c']").count() in (6, 7)  # 7 cells, maybe one taken
+    hidden = page.locator("svg.htt-wide title", has_text="hidden card").count()
+    assert hidden in (4, 5)
 
 
 def test_damaged_collection_is_set_aside_not_lost(page, site):

@@ -110,7 +110,8 @@ def test_own_deck_new_game_uses_the_chosen_cards_and_remembers_the_deck():
     opts = p.app.session.state.options
     assert opts.own_deck and opts.hand0 == tuple(DECK) and opts.hand1 == ()
     assert [c.level for c in p.app.session.state.decks[1]] == [1, 3, 5, 7, 9]  # dealt, same levels
-    assert "Deck strength (sum of levels): Blue 25, Red 25 (dealt)" in p.last["html"]
+    # the table shows the player's own deck strength, never the opponent's hidden one
+    assert "Deck strength (sum of levels): Blue 25</p>" in p.last["html"] and "Red 25" not in p.last["html"]
     c = collection(p)
     assert c.deck == DECK and c.deck_source == "own"
     p.send({"type": "hash", "hash": "#/htt/new"})
@@ -389,8 +390,7 @@ def test_create_set_export_import_round_trip():
     dl = p.last["download"]
     assert dl["name"] == "htt-set-u1.json" and json.loads(dl["text"])["format"] == "htt-set"
     p.send({"type": "import", "kind": "htt-set", "name": "a.json", "text": dl["text"]})
-    assert "Imported the set" in p.last["toast"]
-    assert [s.id for s in collection(p).sets()] == ["u1", "u2"]
+    assert "already have the set “Mine” exactly as in a.json" in p.last["toast"]
     p.send({"type": "import", "kind": "htt-set", "name": "b.json", "text": '{"format": "htt-set"}'})
     assert "b.json is not a card set file" in p.last["toast"]
     fresh = Page({}, "#/htt/sets")
@@ -566,7 +566,7 @@ def test_imported_sets_with_bad_pictures_are_refused():
 def test_drag_preview_marks_the_cards_that_would_turn():
     from webtabletop.core.view import ViewContext
     from webtabletop.games.htt import VIEW
-    from webtabletop.games.htt.rules import position
+    from webtabletop.games.htt.deal import position
 
     s = position(HttOptions(), {"b3": (1, "111111")}, hands=[["999999"], ["111111"]], player=0)
     cell = s.board.grid.names.index("b2")

@@ -8,8 +8,9 @@ import webtabletop.games.htt  # noqa: F401  (registers the game)
 from webtabletop.core.protocol import IllegalMove, OptionsError
 from webtabletop.core.record import Record
 from webtabletop.games.htt import SPEC
+from webtabletop.games.htt.deal import position
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import OVER, PICK, Flip, position
+from webtabletop.games.htt.rules import OVER, PICK, Flip, Place
 
 # Rhombus cells: a1 a2 a3 / b1 b2 b3 / c1 c2 c3 (rows shifted half a cell right each).
 # b2 touches b3 (E), a3 (NE), a2 (NW), b1 (W), c1 (SW), c2 (SE). Sides: E NE NW W SW SE.
@@ -221,14 +222,32 @@ def test_draw_offer_accept_and_decline():
 
 
 def test_in_order_allows_only_the_first_card():
-    s = SPEC.start(HttOptions(in_order=True), seed=3)
+    # "по порядку – свои карты на поле можно класть только последовательно, т.е. начиная с левой
+    # верхней": the first card of the hand as arranged (here: the given deck order), then the next.
+    hand = ("emb-9a", "emb-2a", "emb-7a", "emb-1a", "emb-4a")
+    s = SPEC.start(HttOptions(in_order=True, hand0=hand, hand1=hand), seed=3)
     p = s.to_move()
-    assert {m.slot for m in s.legal_moves() if hasattr(m, "slot")} == {0}
+    assert {m.slot for m in s.legal_moves() if hasattr(m, "slot")} == {0}  # emb-9a, not the level-1 card
     s = s.apply_code("0a1")
     s = s.apply(s.legal_moves()[0])
     assert s.to_move() == p and {m.slot for m in s.legal_moves() if hasattr(m, "slot")} == {1}
-    with pytest.raises(IllegalMove):
-        s.apply_code("2b2")
+    with pytest.raises(IllegalMove, match="In order"):
+        s.apply(Place(3, 4, "3b2"))
+
+
+def test_a_dealt_hand_keeps_the_order_it_was_dealt_in():
+    # dealt hands are not sorted by level: In order follows the order the levels were drawn in
+    unsorted = 0
+    for seed in range(12):
+        s = SPEC.start(HttOptions(in_order=True), seed=seed)
+        p = s.to_move()
+        hand_levels = [c.level for c in s.hand(p)]
+        assert [s.decks[p][slot].level for slot in s.orders[p]] == hand_levels
+        assert sorted(c.level for c in s.decks[p]) == [c.level for c in s.decks[p]]  # slots by level
+        first = s.orders[p][0]
+        assert {m.slot for m in s.legal_moves() if hasattr(m, "slot")} == {first}
+        unsorted += hand_levels != sorted(hand_levels)
+    assert unsorted >= 10  # a random order is sorted by level in one deal of 120
 
 
 def test_illegal_moves_raise():
@@ -256,10 +275,11 @@ def test_dealt_hands_share_levels_and_given_hands_are_used():
     assert s.dealt == (False, True)
 
 
-@pytest.mark.parametrize("board,cells,hand", [("rhombus9", 9, 5), ("hex7", 7, 4), ("hex19", 19, 10)])
+@pytest.mark.parametrize("board,cells,hand", [("rhombus9", 9, 5), ("hex7", 7, 5), ("hex19", 19, 10)])
 def test_boards(board, cells, hand):
+    # "игроку выдаются пять ... карт" (five cards, on every board; ten on the 19-cell board)
     s = SPEC.start(HttOptions(board=board), seed=4)
-    assert len(s.owners) == cells and len(s.decks[0]) == hand
+    assert len(s.owners) == cells and len(s.decks[0]) == len(s.decks[1]) == hand
     s = _finish(s)
     assert sum(s.scores) == 2 * hand
 

@@ -9,7 +9,8 @@ import pytest
 
 from webtabletop.games.htt.cards import MATTERS, A, card_from_inline, card_problems, inline_code, sum_position
 from webtabletop.games.htt.library import BUILTIN_IDS, build_builtin, builtin_set, get_card
-from webtabletop.games.htt.sets import CardSet, check_set, generate_set, position_counts
+from webtabletop.games.htt.set_rules import check_set, generate_set, position_counts
+from webtabletop.games.htt.sets import CardSet
 
 
 def sizes(i: int) -> tuple[int, int]:
@@ -156,10 +157,11 @@ def test_uneven_sum_spread_is_found():
 
 
 def test_uneven_level3_spread_is_found():
+    # level 3 has three sums, 20..22, spread like every level's
     threes = [c for c in BASE.cards if c.level == 3]
     bad = BASE
-    for c in threes[:4]:
-        bad = replace_card(bad, c.id, values=(3, 3, 3, 3, 3, 3))  # all at sum 18
+    for i, c in enumerate(threes):
+        bad = replace_card(bad, c.id, values=(4, 4, 3, 3, 3, 3 + i % 2))  # sums 20 and 21 only
     assert any(x.code == "spread" and "level 3" in x.message for x in check_set(bad))
 
 

@@ -15,10 +15,11 @@ from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW, ai_choose
 from webtabletop.games.htt.ai import choose_move
 from webtabletop.games.htt.art import art_svg
+from webtabletop.games.htt.cards_html import card_grid_html, set_view_html
+from webtabletop.games.htt.deal import position
 from webtabletop.games.htt.library import builtin_set, get_card
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import DRAW, OVER, PICK, position
-from webtabletop.games.htt.view import card_grid_html, set_view_html
+from webtabletop.games.htt.rules import DRAW, OVER, PICK
 
 
 def test_spec_is_registered_and_exposes_view_and_ai():
@@ -68,9 +69,11 @@ def test_click_card_then_cell_and_drag():
 
 def test_in_order_picks_the_first_card_by_itself():
     s = SPEC.start(HttOptions(in_order=True), 1)
-    ctx = ViewContext(viewer=s.to_move())
-    assert VIEW.pick(s, ctx, "h3").message.startswith("In order")
-    assert VIEW.pick(s, ctx, "c0").move == "0a1"
+    p = s.to_move()
+    ctx = ViewContext(viewer=p)
+    first, later = s.orders[p][0], s.orders[p][3]
+    assert VIEW.pick(s, ctx, f"h{later}").message.startswith("In order")
+    assert VIEW.pick(s, ctx, "c0").move == f"{first}a1"
 
 
 def test_flip_markers_are_numbered_in_chain_order():
@@ -137,6 +140,22 @@ def test_rules_page_and_option_help_cover_every_rule():
     import attrs
 
     assert set(VIEW.options_help()) == {f.name for f in attrs.fields(HttOptions)}
+
+
+def test_rules_page_states_the_corrections_and_what_a_record_reveals():
+    html = VIEW.rules_html()
+    row3 = re.search(r"<tr><th scope='row'>3</th>(.*?)</tr>", html).group(1)
+    assert "<td>20..22</td>" in row3 and "18" not in row3  # "интервал из трёх допустимых сумм"
+    assert "<td>44..46</td><td>42..44</td><td>40..42</td>" in html  # level 11 with 1, 2, 3 A
+    assert "5 cards on the 9-cell and the 7-cell board, 10 on the 19-cell board" in html
+    for source in (
+        "интервал из трёх допустимых сумм",
+        "пять заранее выбранных карт",
+        "начиная с левой верхней",
+    ):
+        assert source in html, source  # each correction names the source phrase it rests on
+    assert "not the lowest level first" in html
+    assert "the seed fixes the dealt cards" in html.lower() and "every hidden hand" in html
 
 
 def test_card_grid_marks_owned_and_missing_with_level_and_set():
@@ -260,8 +279,8 @@ def test_ai_never_peeks_at_the_hidden_hand():
 
 
 def test_grid_sorting_battle_log_and_achievements_html():
+    from webtabletop.games.htt.cards_html import achievements_html, battle_log_html
     from webtabletop.games.htt.collection import Collection
-    from webtabletop.games.htt.view import achievements_html, battle_log_html
 
     s = builtin_set("grv")
     html = card_grid_html(list(s.cards), {"grv-5c": 4}, sort="copies")

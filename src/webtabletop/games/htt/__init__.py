@@ -1,14 +1,17 @@
 """Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
 
-Modules: ``cards`` (card model, level table), ``sets`` (set generator, checker, JSON), ``names`` and
-``library`` (the built-in sets in ``data/*.json``, card lookup), ``board``, ``options``, ``rules``
-(the duel), ``ai`` (MCTS + exact endgame; :func:`ai_choose`), ``collection`` (the player's
-collection model), ``art`` (generated card art), ``view`` (SVG view, card grid HTML), ``cli``.
+Modules: ``cards`` (card model, level table), ``sets`` (set model and JSON), ``set_rules`` (set
+generator and checker), ``names`` and ``library`` (the built-in sets in ``data/*.json``, card
+lookup), ``board``, ``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards
+turn), ``deal`` (new games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame;
+:func:`ai_choose`), ``collection``, ``collection_io`` and ``rewards`` (the player's collection),
+``art`` (generated card art), ``view``, ``cards_html`` and ``rules_page`` (what the player sees),
+``pages*`` (the app's HTT pages), ``cli``.
 """
 
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
-from webtabletop.games.htt import meta, rules
+from webtabletop.games.htt import deal, legacy, meta, rules
 from webtabletop.games.htt.ai import HOOKS
 from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.options import PRESETS, HttOptions
@@ -21,9 +24,13 @@ SPEC = register(
         title=meta.TITLE,
         summary=meta.SUMMARY,
         options_class=HttOptions,
-        new_game=rules.new_game,
+        new_game=deal.new_game,
         ai_hooks=HOOKS,
         hidden_information=True,
+        #: version 2: level 3 is 20..22, 5 cards on the 7-cell board, hands keep their order
+        rules_version=2,
+        max_plies=deal.max_plies,
+        legacy_codes=legacy.legacy_codes,
     )
 )
 rules.HttState.spec = SPEC

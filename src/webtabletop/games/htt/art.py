@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from webtabletop.core.rng import Rng
+from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import MATTER_COLOURS, Card
 
 
@@ -83,8 +84,10 @@ def emblem(card: Card, cx: float, cy: float, r: float) -> str:
 
 
 def art_svg(card: Card, size: int = 96) -> str:
-    """A standalone square SVG of the card's artwork (or its uploaded image)."""
+    """A standalone square SVG of the card's artwork (or its uploaded image, escaped: a picture's
+    text can never close the attribute or add markup)."""
+    size = int(size)
     if card.image:
-        return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}"><image href="{card.image}" width="{size}" height="{size}"/></svg>'
+        return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}"><image href="{esc(card.image)}" width="{size}" height="{size}"/></svg>'
     h = size / 2
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" width="{size}" height="{size}">{emblem(card, h, h, h * 0.85)}</svg>'

@@ -1,8 +1,13 @@
 """HTT boards: the 9-cell rhombus (default), and hexagons of 7 and 19 cells.
 
 Each board knows, per cell and per side direction (E, NE, NW, W, SW, SE), the neighbouring cell
-or ``WALL`` (-1) where the board ends. Hand size = (cells + 1) / 2, so the cards of both hands
-fill the board but one (9 cells: 5 + 5 cards; 7 cells: 4 + 4; 19 cells: 10 + 10).
+or ``WALL`` (-1) where the board ends.
+
+Hand sizes (:data:`HAND_SIZES`): 5 cards on the 9- and the 7-cell board, 10 on the 19-cell board.
+The source deals five everywhere ("игроку выдаются пять заранее выбранных карт", "пять случайных
+карт", "одну из пяти карт соперника"); on 7 cells the board fills after 4 + 3 cards and the rest
+stay in hand (they count in the score). The 19-cell board needs 10 each (the digest's decision).
+Rules version 1 dealt (cells + 1) / 2 = 4 cards on the 7-cell board.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from webtabletop.core.grid import HEX_DIRECTIONS, Grid, hex_region
 
 WALL = -1
 BOARDS = ("rhombus9", "hex7", "hex19")
+HAND_SIZES = {"rhombus9": 5, "hex7": 5, "hex19": 10}
 BOARD_TITLES = {
     "rhombus9": "rhombus of 9 cells",
     "hex7": "hexagon of 7 cells",
@@ -44,7 +50,7 @@ class Board:
 
     @property
     def hand_size(self) -> int:
-        return (self.grid.size + 1) // 2
+        return HAND_SIZES[self.name]
 
 
 @lru_cache(maxsize=8)

@@ -10,6 +10,13 @@ and 0 appear only on a board cell, never on a card.
 Level table (digest): per level and per number of A on the card, the allowed sum of the six
 values, and the largest non-A value. Levels 9..11 always carry at least one A, levels 1..8 none;
 three A only on levels 10..11 and never on neighbouring sides.
+
+Level 3 allows the sums 20..22 (rules version 2). The source's table prints "LV03 – Мин. – 18 /
+Макс. – 22", but the same source says every level has "интервал из трёх допустимых сумм" (a range
+of three allowed sums), and 18 would overlap level 2's 17..19: 18 is a misprint. Cards made under
+rules version 1 (level 3 with a sum of 18 or 19, otherwise valid) are *old level-3 cards*: they
+are never dropped and still play with their printed values (:func:`is_old_level3`), and the set
+checker reports them as warnings.
 """
 
 from __future__ import annotations
@@ -42,10 +49,12 @@ SUMS: dict[int, dict[int, tuple[int, int]]] = {
     6: {0: (29, 31)},
     5: {0: (26, 28)},
     4: {0: (23, 25)},
-    3: {0: (18, 22)},
+    3: {0: (20, 22)},
     2: {0: (17, 19)},
     1: {0: (14, 16)},
 }
+#: sums of level-3 cards that rules version 1 allowed and version 2 does not (old level-3 cards)
+OLD_LEVEL3_SUMS = (18, 19)
 #: level -> largest value that is not an A
 MAX_VALUE = {11: 9, 10: 9, 9: 9, 8: 9, 7: 8, 6: 8, 5: 7, 4: 7, 3: 7, 2: 7, 1: 6}
 
@@ -116,6 +125,21 @@ def card_problems(level: int, values: tuple[int, ...]) -> list[str]:
     return out
 
 
+def is_old_level3(level: int, values: tuple[int, ...]) -> bool:
+    """A level-3 card valid under rules version 1 (sum 18..19) that version 2 no longer allows."""
+    return (
+        level == 3
+        and len(values) == 6
+        and all(isinstance(v, int) and 1 <= v <= MAX_VALUE[3] for v in values)
+        and OLD_LEVEL3_SUMS[0] <= sum(values) <= OLD_LEVEL3_SUMS[1]
+    )
+
+
+def playable_problems(level: int, values: tuple[int, ...]) -> list[str]:
+    """:func:`card_problems`, except that an old level-3 card plays (it is never dropped)."""
+    return [] if is_old_level3(level, values) else card_problems(level, values)
+
+
 @attrs.frozen
 class Card:
     """One card. ``id`` is unique over all sets ("<set>-<level><letter>", e.g. ``emb-3b``)."""
@@ -132,6 +156,11 @@ class Card:
     @property
     def text(self) -> str:
         return values_text(self.values)
+
+    @property
+    def old_level3(self) -> bool:
+        """Made under rules version 1 with a level-3 sum the corrected table no longer allows."""
+        return is_old_level3(self.level, self.values)
 
     @property
     def strength(self) -> int:
@@ -156,7 +185,7 @@ def card_from_inline(code: str) -> Card:
         raise ValueError(f"{code!r} is not an inline card code (~<6 values><matter letter><level>)")
     values = tuple(parse_value(c) for c in m.group(1))
     level = int(m.group(3))
-    problems = card_problems(level, values)
+    problems = playable_problems(level, values)
     if problems:
         raise ValueError(f"inline card {code!r}: {problems[0]}")
     return Card(code, f"Card {m.group(1)}", level, values, LETTER_MATTERS[m.group(2)], 1, "")

@@ -1,5 +1,9 @@
 """Command line tools for HTT sets: ``webtabletop htt generate-set`` and ``webtabletop htt check-set``.
 
+``check-set`` exit status: 0 = no broken rule (warnings, such as old level-3 cards made before the
+rules correction, are printed but do not fail), 1 = the set breaks a rule, 2 = the file cannot be
+read as a set.
+
 :func:`add_commands` adds the ``htt`` parser to the main CLI's subparsers; each subcommand sets
 ``func`` (args -> exit code).
 """
@@ -9,7 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from webtabletop.games.htt.sets import CardSet, check_set, generate_set
+from webtabletop.games.htt.set_rules import check_set, errors, generate_set
+from webtabletop.games.htt.sets import CardSet
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -34,13 +39,21 @@ def _check(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    problems = check_set(s)
-    for v in problems:
+    found = check_set(s)
+    for v in found:
         print(v)
-    if problems:
-        print(f"{len(problems)} violation(s) in set {s.id!r} ({len(s.cards)} cards)", file=sys.stderr)
+    broken = errors(found)
+    warnings = len(found) - len(broken)
+    if broken:
+        print(
+            f"{len(broken)} violation(s) and {warnings} warning(s) in set {s.id!r} ({len(s.cards)} cards)",
+            file=sys.stderr,
+        )
         return 1
-    print(f"set {s.id!r} ({s.name}, {len(s.cards)} cards): no violation")
+    print(
+        f"set {s.id!r} ({s.name}, {len(s.cards)} cards): no violation"
+        + (f", {warnings} warning(s)" if warnings else "")
+    )
     return 0
 
 
@@ -56,6 +69,8 @@ def add_commands(subparsers) -> None:
     g.add_argument("--theme", default="")
     g.add_argument("--id", default=None, help="set id (lower-case letters, digits, _; default from the seed)")
     g.set_defaults(func=_generate)
-    c = sub.add_parser("check-set", help="check a card set file; exit status 1 if it breaks a rule")
+    c = sub.add_parser(
+        "check-set", help="check a card set file; exit status 1 if it breaks a rule (warnings alone: 0)"
+    )
     c.add_argument("file")
     c.set_defaults(func=_check)

@@ -9,7 +9,7 @@ and rewards, the battle log, saved rule presets and the player's own sets. The a
 Decisions (digest left them open):
 - The first pack is free: a new collection has one pack to open.
 - Earning: :data:`EARN_RULE` — one pack per win, and one per three games played (any result).
-- A pack holds 5 cards of one set, levels 1..10: a level is drawn with :data:`LEVEL_WEIGHTS` (level
+- A pack holds 5 cards of one set, levels 1..10: a level is drawn with ``rewards.LEVEL_WEIGHTS`` (level
   1 ten times as likely as level 10), then a card of that level by its rarity weight.
   The free first pack has 5 different levels, so a new player can build an Own deck at once.
 - The AI's notional collection holds every built-in card. After a non-friendly game against the AI
@@ -27,66 +27,39 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.library import BUILTIN_IDS, all_sets, get_card, get_set, register_set
+from webtabletop.games.htt.collection_io import (
+    DECK_SOURCES,
+    LOG_SIZE,
+    MAX_COPIES,
+    CollectionError,
+    read_fields,
+    read_set,
+)
+from webtabletop.games.htt.library import all_sets, get_card, get_set, use_player_sets
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.sets import CardSet, check_set, generate_set
+from webtabletop.games.htt.rewards import PACK_SIZE, Achievement, achievement_list, draw_pack, progress
+from webtabletop.games.htt.set_rules import generate_set
+from webtabletop.games.htt.sets import MAX_NAME, CardSet
+from webtabletop.i18n import _
 
 FORMAT = "htt-collection"
 SCHEMA_VERSION = 1
-PACK_SIZE = 5
 WINS_PER_PACK = 1
 GAMES_PER_PACK = 3
 EARN_RULE = "You earn a pack of cards for every win, and one more for every three games played."
-LEVEL_WEIGHTS = {lv: 11 - lv for lv in range(1, 11)}  # level 1: 10 ... level 10: 1
-LOG_SIZE = 100
-MAX_COPIES = 9999
-DECK_SOURCES = ("", "dealt", "own", "random")
-
-
-@attrs.frozen
-class Achievement:
-    id: str
-    title: str
-    target: int
-    kind: str  # which counter: see Collection.progress
-
-
-def achievement_list(set_ids: list[str], names: dict[str, str] | None = None) -> list[Achievement]:
-    """All achievements (per-set ones for ``set_ids``, titled by ``names``), each granting a level-11 card."""
-    out = []
-    names = names or {}
-    for sid in set_ids:
-        name = names.get(sid, sid)
-        out.append(Achievement(f"complete:{sid}", f"Complete set {name}", 1, f"complete:{sid}"))
-        out.append(
-            Achievement(f"complete10:{sid}", f"Complete set {name} without level 11", 1, f"complete10:{sid}")
-        )
-    for n in (10, 25, 50):
-        out.append(Achievement(f"copies:{n}", f"{n} copies of one card", n, "copies"))
-    for lv in range(1, 12):
-        out.append(Achievement(f"level:{lv}", f"100 cards of level {lv}", 100, f"level:{lv}"))
-    for n in (5, 10, 15):
-        out.append(Achievement(f"created:{n}", f"{n} sets created", n, "created"))
-    for kind, title in (
-        ("played", "games played"),
-        ("won", "games won"),
-        ("preset", "wins under one saved rule preset"),
-        ("perfect", "wins by 10–0"),
-        ("packs", "packs opened"),
-    ):
-        for n in (10, 100, 1000):
-            out.append(Achievement(f"{kind}:{n}", f"{n} {title}", n, kind))
-    return out
-
-
-def _nonneg_int(data: dict, key: str) -> int:
-    v = data.get(key, 0)
-    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-        raise ValueError(f"collection field {key!r} must be a whole number ≥ 0, not {v!r}")
-    return v
+__all__ = [
+    "DECK_SOURCES",
+    "LOG_SIZE",
+    "MAX_COPIES",
+    "PACK_SIZE",
+    "Collection",
+    "CollectionError",
+    "draw_pack",
+]
 
 
 def _migrate_0_to_1(data: dict) -> dict:
@@ -197,10 +170,37 @@ class Collection:
             problems.append("Own deck allows at most one card per level")
         return problems
 
+    def put_in_deck(self, card_id: str, size: int = 10) -> None:
+        """Add an owned card to the saved deck: it replaces the deck's card of the same level (at
+        its place), else it goes last (at most ``size`` cards)."""
+        card = get_card(card_id)
+        if self.copies(card_id) <= 0:
+            raise CollectionError(_("you do not own {card}").format(card=card.name))
+        for i, x in enumerate(self.deck):
+            if _level_of(x) == card.level:
+                self.deck[i] = card_id
+                return
+        if len(self.deck) >= size:
+            raise CollectionError(_("a deck holds at most {n} cards").format(n=size))
+        self.deck.append(card_id)
+
+    def move_in_deck(self, card_id: str, step: int) -> None:
+        """Move a card of the saved deck ``step`` places (−1 = up, +1 = down), within the deck."""
+        if card_id not in self.deck:
+            raise CollectionError(_("that card is not in your deck"))
+        i = self.deck.index(card_id)
+        j = max(0, min(len(self.deck) - 1, i + step))
+        self.deck.insert(j, self.deck.pop(i))
+
+    def remove_from_deck(self, card_id: str) -> None:
+        if card_id in self.deck:
+            self.deck.remove(card_id)
+
     def random_hand(
         self, seed: int, size: int = 5, min_level: int = 1, max_level: int = 11
     ) -> tuple[str, ...]:
-        """The Random rule: ``size`` random owned cards of different levels (seeded)."""
+        """The Random rule: ``size`` random owned cards of different levels (seeded), in the order
+        drawn: that is the hand's order (In order plays it first card first)."""
         rng = Rng.from_seed(seed)
         by_level: dict[int, list[str]] = {}
         for c in self.owned_cards():
@@ -210,8 +210,8 @@ class Collection:
             raise ValueError(
                 f"Random needs owned cards of {size} different levels; you have {len(by_level)} in levels {min_level}..{max_level}"
             )
-        levels = sorted(rng.sample(sorted(by_level), size))
-        return tuple(rng.choice(by_level[lv]) for lv in levels)
+        levels = rng.sample(sorted(by_level), size)
+        return tuple(rng.choice(by_level[lv]) for lv in levels)  # in the order drawn (the hand order)
 
     @staticmethod
     def deck_strength(card_ids) -> int:
@@ -330,37 +330,80 @@ class Collection:
         seed: int,
         images: dict[str, str] | None = None,
     ) -> CardSet:
-        """Generate a new set (values by the generator), keep it, and count it for achievements."""
+        """Generate a new set (values by the generator; card names not given come from the set's
+        name), keep it, and count it for achievements."""
         sid = self._free_set_id()
         s = generate_set(seed, per_level, level11, name, theme, set_id=sid, names=names)
         if images:
             s = attrs.evolve(s, cards=tuple(attrs.evolve(c, image=images.get(c.id)) for c in s.cards))
-        problems = check_set(s)
-        if problems:
-            raise ValueError("the new set breaks the set rules: " + "; ".join(map(str, problems)))
-        self.custom_sets.append(s.to_json())
+        self._store(read_set(s.to_json(), "the new set"))
         self.sets_created += 1
-        register_set(s)
         self.update_achievements()
         return s
 
-    def import_set(self, card_set: CardSet) -> None:
-        """Add a set from a file (it must pass the set checker and have a new id)."""
-        problems = check_set(card_set)
-        if problems:
-            raise ValueError("the set breaks the set rules: " + "; ".join(map(str, problems[:5])))
-        if card_set.id in BUILTIN_IDS or any(d["id"] == card_set.id for d in self.custom_sets):
-            raise ValueError(f"a set with id {card_set.id!r} is already in the collection")
-        self.custom_sets.append(card_set.to_json())
-        register_set(card_set)
+    def find_set(self, set_id: str) -> CardSet | None:
+        """The player's own set with this id (None when there is none)."""
+        return next((s for s in self.sets() if s.id == set_id), None)
+
+    def import_set(self, card_set: CardSet, replace: bool = False) -> CardSet:
+        """Add a set from a file. It must read as a player's set (:func:`read_set`: not a built-in
+        id, no broken set rule). An own set with the same id is an error unless ``replace``; the
+        copies the player owns stay (they are kept by card id)."""
+        s = read_set(card_set.to_json(), _("the set “{name}”").format(name=card_set.name[:MAX_NAME]))
+        old = self.find_set(s.id)
+        if old is not None and not replace:
+            raise CollectionError(
+                _("you already have a set with the id {id!r} (“{name}”)").format(id=s.id, name=old.name)
+            )
+        self._store(s)
+        return s
+
+    def import_copy(self, card_set: CardSet) -> CardSet:
+        """Keep both: the set from a file under a free id (its card ids follow the new id)."""
+        new = self._free_set_id()
+        cards = tuple(attrs.evolve(x, id=new + x.id[len(card_set.id) :], set_id=new) for x in card_set.cards)
+        return self.import_set(attrs.evolve(card_set, id=new, cards=cards))
+
+    def rename_set(self, set_id: str, name: str) -> CardSet:
+        name = name.strip()
+        if not 0 < len(name) <= MAX_NAME:
+            raise CollectionError(_("give the set a name of 1 to {n} characters").format(n=MAX_NAME))
+        s = self._own(set_id)
+        renamed = attrs.evolve(s, name=name)
+        self._store(renamed)
+        return renamed
+
+    def delete_set(self, set_id: str) -> CardSet:
+        """Forget one of the player's sets. The copies owned stay in the data (by card id), so
+        importing the set again brings them back; a deck using its cards must be chosen anew."""
+        s = self._own(set_id)
+        self.custom_sets = [d for d in self.custom_sets if d["id"] != set_id]
+        self.register_sets()
+        return s
+
+    def old_level3_cards(self) -> list[Card]:
+        """Cards of the player's sets made under rules version 1 with a level-3 sum of 18..19."""
+        return [c for s in self.sets() for c in s.old_level3]
 
     def sets(self) -> list[CardSet]:
         return [CardSet.from_json(d) for d in self.custom_sets]
 
     def register_sets(self) -> None:
-        """Make the player's sets known to the card library (call after loading)."""
-        for s in self.sets():
-            register_set(s)
+        """Make the player's sets (and only them) known to the card library (call after loading)."""
+        use_player_sets(self.sets())
+
+    def _own(self, set_id: str) -> CardSet:
+        s = self.find_set(set_id)
+        if s is None:
+            raise CollectionError(_("only your own sets can be changed"))
+        return s
+
+    def _store(self, s: CardSet) -> None:
+        docs = [d for d in self.custom_sets if d["id"] != s.id]
+        at = next((i for i, d in enumerate(self.custom_sets) if d["id"] == s.id), len(docs))
+        docs.insert(at, s.to_json())
+        self.custom_sets = docs
+        self.register_sets()
 
     def _free_set_id(self) -> str:
         used = {d["id"] for d in self.custom_sets}
@@ -371,26 +414,7 @@ class Collection:
 
     # --- achievements --------------------------------------------------------------------------
     def progress(self, kind: str) -> int:
-        if kind.startswith("complete"):
-            sid = kind.split(":", 1)[1]
-            try:
-                s = get_set(sid)
-            except KeyError:
-                return 0
-            cards = [c for c in s.cards if kind.startswith("complete:") or c.level <= 10]
-            return int(all(self.owned.get(c.id, 0) > 0 for c in cards))
-        if kind.startswith("level:"):
-            lv = int(kind.split(":")[1])
-            return sum(n for cid, n in self.owned.items() if _level_of(cid) == lv)
-        return {
-            "copies": max(self.owned.values(), default=0),
-            "created": self.sets_created,
-            "played": self.games_played,
-            "won": self.games_won,
-            "preset": max(self.preset_wins.values(), default=0),
-            "perfect": self.perfect_wins,
-            "packs": self.packs_opened,
-        }[kind]
+        return progress(self, kind)
 
     def achievements(self) -> list[tuple[Achievement, int, bool]]:
         """(achievement, progress capped at target, reached) for every achievement."""
@@ -432,9 +456,14 @@ class Collection:
 
     @classmethod
     def from_json(cls, data: Any) -> Collection:
-        """Read (and migrate) a stored collection; raises ValueError saying what is wrong."""
+        """Read (and migrate) a stored collection; raises :class:`CollectionError` (a ValueError)
+        saying what is wrong, whatever the data holds."""
+        return guard(lambda: cls._read(data), CollectionError, "the collection")
+
+    @classmethod
+    def _read(cls, data: Any) -> Collection:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("this is not an HTT collection")
+            raise CollectionError("this is not an HTT collection")
         version = data.get("version")
         if (
             not isinstance(version, int)
@@ -442,92 +471,19 @@ class Collection:
             or version > SCHEMA_VERSION
             or version < min(MIGRATIONS, default=SCHEMA_VERSION)
         ):
-            raise ValueError(
-                f"collection version {version!r} is not supported (this app reads versions up to {SCHEMA_VERSION})"
+            shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
+            raise CollectionError(
+                f"collection version {shown} is not supported (this app reads versions up to {SCHEMA_VERSION})"
             )
         while version < SCHEMA_VERSION:
             data = MIGRATIONS[version](data)
             version = data["version"]
-        kwargs: dict[str, Any] = {}
-        for key in (
-            "packs_available",
-            "packs_opened",
-            "games_played",
-            "games_won",
-            "games_lost",
-            "games_drawn",
-            "perfect_wins",
-            "earn_progress",
-            "sets_created",
-        ):
-            kwargs[key] = _nonneg_int(data, key)
-        for key in ("owned", "preset_wins", "ai_won"):
-            d = data.get(key, {})
-            if not isinstance(d, dict) or not all(
-                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                for k, v in d.items()
-            ):
-                raise ValueError(f"collection field {key!r} must map names to whole numbers ≥ 0")
-            kwargs[key] = {k: v for k, v in d.items() if v > 0}
-        presets = data.get("presets", {})
-        if not isinstance(presets, dict) or not all(
-            isinstance(k, str) and isinstance(v, dict) for k, v in presets.items()
-        ):
-            raise ValueError("collection field 'presets' must map names to option objects")
-        kwargs["presets"] = presets
-        for key in ("achieved", "rewards_pending"):
-            v = data.get(key, [])
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise ValueError(f"collection field {key!r} must be a list of achievement ids")
-            kwargs[key] = list(v)
-        log = data.get("log", [])
-        if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
-            raise ValueError("collection field 'log' must be a list of entries")
-        kwargs["log"] = list(log)[-LOG_SIZE:]
-        sets = data.get("custom_sets", [])
-        if not isinstance(sets, list):
-            raise ValueError("collection field 'custom_sets' must be a list of card sets")
-        for i, d in enumerate(sets):
-            try:
-                CardSet.from_json(d)
-            except ValueError as exc:
-                raise ValueError(f"player set {i + 1}: {exc}") from None
-        kwargs["custom_sets"] = list(sets)
-        deck = data.get("deck", [])
-        if not isinstance(deck, list) or not all(isinstance(x, str) for x in deck):
-            raise ValueError("collection field 'deck' must be a list of card ids")
-        kwargs["deck"] = list(deck)
-        source = data.get("deck_source", "")
-        if source not in DECK_SOURCES:
-            raise ValueError(f"collection field 'deck_source' must be one of {', '.join(DECK_SOURCES)}")
-        kwargs["deck_source"] = source
-        return cls(**kwargs)
+        return cls(**read_fields(data))
 
     @classmethod
     def loads(cls, text: str) -> Collection:
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
-            raise ValueError("the collection is not valid JSON") from None
+        data = guard(lambda: load_json(text, "the collection"), CollectionError, "the collection")
         return cls.from_json(data)
-
-
-def draw_pack(
-    card_set: CardSet, seed: int, size: int = PACK_SIZE, distinct_levels: bool = False
-) -> list[str]:
-    """``size`` card ids of ``card_set`` (levels 1..10): level by :data:`LEVEL_WEIGHTS`, then rarity
-    (``distinct_levels``: each level at most once, as in the first pack)."""
-    rng = Rng.from_seed(seed)
-    by_level = {lv: card_set.by_level(lv) for lv in range(1, 11)}
-    levels = [lv for lv in range(1, 11) if by_level[lv]]
-    out = []
-    for _ in range(size):
-        lv = levels[rng.weighted_index([LEVEL_WEIGHTS[lv] for lv in levels])]
-        if distinct_levels and len(levels) > 1:
-            levels.remove(lv)
-        cards = by_level[lv]
-        out.append(cards[rng.weighted_index([c.rarity for c in cards])].id)
-    return out
 
 
 def _level_of(card_id: str) -> int:

@@ -13,7 +13,8 @@ from importlib import resources
 
 from webtabletop.games.htt.cards import Card, card_from_inline
 from webtabletop.games.htt.names import BUILTIN_SPECS
-from webtabletop.games.htt.sets import CardSet, generate_set
+from webtabletop.games.htt.set_rules import V1_SUMS, correct_level3, generate_set
+from webtabletop.games.htt.sets import CardSet
 
 BUILTIN_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)
 DEFAULT_SET = BUILTIN_IDS[0]
@@ -21,10 +22,13 @@ _EXTRA: dict[str, CardSet] = {}
 
 
 def build_builtin(set_id: str) -> CardSet:
-    """Regenerate a built-in set from its fixed seed (what ``data/<id>.json`` holds)."""
+    """Regenerate a built-in set (what ``data/<id>.json`` holds): the set rules version 1 made
+    from its fixed seed, with the old level-3 cards corrected (:func:`correct_level3`), so every
+    other card keeps the values players have known since the first release."""
     for sid, name, theme, seed, names in BUILTIN_SPECS:
         if sid == set_id:
-            return generate_set(seed, 8, 6, name, theme, set_id=sid, names=list(names))
+            made = generate_set(seed, 8, 6, name, theme, set_id=sid, names=list(names), table=V1_SUMS)
+            return correct_level3(made)
     raise KeyError(f"no built-in set {set_id!r}")
 
 
@@ -50,6 +54,17 @@ def register_set(card_set: CardSet) -> None:
     if card_set.id in BUILTIN_IDS:
         raise ValueError(f"set id {card_set.id!r} belongs to a built-in set")
     _EXTRA[card_set.id] = card_set
+    _card_index.cache_clear()
+    pool_by_level.cache_clear()
+
+
+def use_player_sets(sets: list[CardSet]) -> None:
+    """Make exactly these player's sets known (a deleted or replaced set is forgotten)."""
+    if list(_EXTRA.values()) == list(sets):
+        return
+    _EXTRA.clear()
+    for s in sets:
+        register_set(s)
     _card_index.cache_clear()
     pool_by_level.cache_clear()
 

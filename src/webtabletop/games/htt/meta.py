@@ -10,6 +10,7 @@ NAV = (
     ("packs", "Packs"),
     ("achievements", "Achievements"),
     ("log", "Battle log"),
+    ("deck", "Deck"),
     ("sets", "Set editor"),
     ("presets", "Rule presets"),
 )

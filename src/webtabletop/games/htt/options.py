@@ -1,10 +1,11 @@
 """Table options of a duel (defaults = the digest's plain game: 9-cell rhombus, standard rule only).
 
 Hands: ``hand0`` / ``hand1`` list card references (ids such as ``emb-3b`` or inline codes
-``~12345Ar3``) in hand order. An empty hand is *dealt* by the rules from ``deal_set`` with the
-game seed: it gets a random card of each level of the other player's given hand, or, when both are
-dealt, both hands get cards of the same randomly drawn levels (different levels when the level
-range allows). So the record (options + seed + moves) always replays exactly.
+``~12345Ar3``) in hand order (the deck order the player arranged; In order plays it first card
+first). An empty hand is *dealt* by the rules from ``deal_set`` with the game seed: it gets a
+random card of each level of the other player's given hand (in that hand's order), or, when both
+are dealt, both hands get cards of the same randomly drawn levels (different levels when the level
+range allows), in the order drawn. So the record (options + seed + moves) always replays exactly.
 
 Own deck / Random: the app puts the player's chosen cards (Own deck) or
 ``Collection.random_hand`` (Random) into the hand; the options check one card per level. A dealt
@@ -18,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
+from webtabletop.i18n import _
 
 WALLS = ("none", "wall", "mirror", "antiwall")
 WALL_TITLES = {"none": "", "wall": "Wall", "mirror": "Mirror", "antiwall": "Anti-wall"}
@@ -112,6 +114,13 @@ class HttOptions:
                 continue
             who = f"player {p + 1}'s hand"
             if len(hand) != size:
+                if self.board == "hex7":
+                    raise ValueError(
+                        _(
+                            "{who} has {n} cards; the hexagon of 7 cells needs {size} (since the rules "
+                            "correction every hand on it has 5 cards, as the source says)"
+                        ).format(who=who, n=len(hand), size=size)
+                    )
                 raise ValueError(f"{who} has {len(hand)} cards; the {BOARD_TITLES[self.board]} needs {size}")
             cards = []
             for ref in hand:

@@ -1,30 +1,31 @@
-"""The HTT duel (digest: shared/rules/htt.md, "The duel" and "Table rules").
+"""The HTT duel (digest: shared/rules/htt.md, "The duel" and "Table rules"): the state and moves.
 
 Flow: a seeded coin flip picks who starts; players alternate placing one hand card on an empty
-cell until the board is full. Then the higher score wins (score = own-coloured cards on the board +
-cards still in hand; the two scores always sum to the number of cards, 10 on the default board).
-Unless the table is friendly, the winner then takes one of the loser's hand cards, picking blind
-among them face down in a seeded random order (the *pick*, the last move of the game).
+cell until the board is full (how cards turn: ``turning``; dealing: ``deal``). Then the higher
+score wins (score = own-coloured cards on the board + cards still in hand; the two scores always
+sum to the number of cards: 10 with 5 + 5 cards, also on the 7-cell board where 3 cards stay in
+hand; 20 on the 19-cell board). Unless the table is friendly, the winner then takes one of the
+loser's hand cards, picking blind among them face down in a seeded random order (the *pick*, the
+last move of the game).
+
+Hands (rules version 2): a hand keeps its order, the deck order the player arranged (a given hand,
+in ``hand0``/``hand1`` order) or the order the cards were dealt in. ``orders[p]`` lists player
+``p``'s slots in hand order; legal moves list the hand in that order, and In order ("свои карты на
+поле можно класть только последовательно, т.е. начиная с левой верхней") means the first card of
+that order. A slot is a card's fixed number in its hand: for a dealt hand the slots are numbered by
+level (the order rules version 1 showed the hand in), so move codes name the same cards under
+both versions.
 
 Moves and codes:
 - place: ``<slot><cell>`` (``2b3`` = hand slot 2 onto cell b3). Slots keep their numbers when cards
-  leave the hand;
+  leave the hand, and name cards, not places in the hand order;
 - ``draw``: offer a draw (once per own turn, instead of thinking further); the opponent answers
   ``accept`` (the game ends level: hand size each, e.g. 5–5) or ``decline`` (the offerer goes on);
 - ``t<i>``: the winner takes the ``i``-th face-down card.
 
-Placing card X (values after Matter) on cell c by player P, all on the owners before the move:
-1. Same / Plus / Minus: *contacts* are the occupied neighbours (X's side facing them vs. their side
-   facing back) and, with Wall / Mirror / Anti-wall, the board edges (value A / X's own value / 0).
-   Same: the equal contacts; Plus: contacts sharing one sum; Minus: sharing one difference. A group
-   of two or more such contacts turns the enemy cards in it (own cards and walls never turn).
-2. Standard rule (not with Block): each enemy neighbour whose facing value is lower than X's turns.
-3. Combo (not with Block): each card turned by Same/Plus/Minus applies the standard rule as if just
-   placed by P; cards turned so continue the chain (breadth first: chain step 2, 3, ...).
 The flips of the last move are kept (cell, chain step, cause) so the view can number them.
 Matter: at the start 1..cells//3 icons (1..3 on the default board; seeded count, cells, colours)
-lie on distinct cells. A card placed on an icon of its own colour gets +1 on every side
-(A+1 = S = 11), on an icon of another colour −1 (1−1 = 0); the changed values count for every rule.
+lie on distinct cells.
 """
 
 from __future__ import annotations
@@ -35,14 +36,16 @@ import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.board import WALL, Board, get_board
-from webtabletop.games.htt.cards import MATTERS, Card
+from webtabletop.games.htt.board import Board, get_board
+from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.turning import EMPTY, Flip, matter_values, resolve
+from webtabletop.i18n import N_, _
 
-EMPTY = -1
+__all__ = ["EMPTY", "Flip", "matter_values", "resolve", "HttState", "Place", "Take", "Offer"]
+
 PLAY, DRAW, PICK, OVER = "play", "draw", "pick", "over"
-PLAYER_NAMES = ("Blue", "Red")
-WALL_VALUES = {"wall": 10, "antiwall": 0}
+PLAYER_NAMES = (N_("Blue"), N_("Red"))
 
 
 @attrs.frozen
@@ -74,22 +77,6 @@ OFFER, ACCEPT, DECLINE = Offer("draw"), Offer("accept"), Offer("decline")
 
 
 @attrs.frozen
-class Flip:
-    """A card turned by the last move: ``step`` 1 = by the placed card, 2+ = Combo chain steps."""
-
-    cell: int
-    step: int
-    cause: str  # "standard", "same", "plus", "minus", "same+plus"... or "combo"
-
-
-def matter_values(values: tuple[int, ...], card_matter: str, icon: str | None) -> tuple[int, ...]:
-    if icon is None:
-        return values
-    d = 1 if icon == card_matter else -1
-    return tuple(v + d for v in values)
-
-
-@attrs.frozen
 class SearchOutcome(Outcome):
     """The outcome inside the AI's search: a win by more cards is worth a little more."""
 
@@ -103,7 +90,8 @@ class SearchOutcome(Outcome):
 class HttState(State):
     options: HttOptions
     board: Board = attrs.field(eq=False, repr=False)
-    decks: tuple[tuple[Card, ...], tuple[Card, ...]]  # the hands as dealt; slots never move
+    decks: tuple[tuple[Card, ...], tuple[Card, ...]]  # the hands by slot; slots never move
+    orders: tuple[tuple[int, ...], tuple[int, ...]]  # per player: the slots in hand order
     used: tuple[int, int]  # bit i set = slot i has been played
     cards: tuple[Card | None, ...]  # per cell
     owners: tuple[int, ...]  # per cell: EMPTY, 0 or 1
@@ -130,8 +118,9 @@ class HttState(State):
         return self.player
 
     def hand_slots(self, player: int) -> list[int]:
+        """The slots of ``player``'s unplayed cards, in hand order."""
         used = self.used[player]
-        return [i for i in range(len(self.decks[player])) if not used >> i & 1]
+        return [i for i in self.orders[player] if not used >> i & 1]
 
     def hand(self, player: int) -> list[Card]:
         deck = self.decks[player]
@@ -156,6 +145,22 @@ class HttState(State):
         if phase == PICK:
             return [Take(i) for i in range(len(self.pick_order))]
         return []
+
+    def move_from_code(self, code: str):
+        """The legal move with this code; an In order placement of a later card says why not."""
+        try:
+            return super().move_from_code(code)
+        except IllegalMove:
+            slots = self.hand_slots(self.player)
+            slot = code[0] if self.phase == PLAY and isinstance(code, str) and code[:1].isdigit() else ""
+            if self.options.in_order and slot and int(slot) in slots[1:]:
+                first = self.decks[self.player][slots[0]]
+                raise IllegalMove(
+                    _("In order: {player} must play the first card of the hand ({card}) first").format(
+                        player=_(PLAYER_NAMES[self.player]), card=first.name
+                    )
+                ) from None
+            raise
 
     def apply(self, move) -> HttState:
         phase = self.phase
@@ -258,9 +263,11 @@ class HttState(State):
         )
 
     # --- hidden information -------------------------------------------------------------------
-    def hidden(self, viewer: int | None) -> set[int]:
-        """Players whose unplayed hand cards ``viewer`` may not see."""
-        if self.options.open or self.phase == OVER:
+    def hidden(self, viewer: int | None, reveal_all: bool = False) -> set[int]:
+        """Players whose unplayed hand cards ``viewer`` may not see: the opponent's (both for a
+        spectator), also after the game, unless the table is Open or the player asked to see
+        everything after the game (``reveal_all``)."""
+        if self.options.open or reveal_all:
             return set()
         return {0, 1} if viewer is None else {1 - viewer}
 
@@ -327,6 +334,7 @@ class HttState(State):
             "options": attrs.asdict(self.options),
             "board": self.board.name,
             "decks": [[c.id for c in d] for d in self.decks],
+            "orders": [list(o) for o in self.orders],
             "hands": hands,
             "cells": [c.id if c else None for c in self.cards],
             "owners": list(self.owners),
@@ -373,74 +381,6 @@ class HttState(State):
         return "\n".join(lines)
 
 
-def resolve(sides, owners: list[int], values: list, cell: int, p: int, o: HttOptions) -> list[Flip]:
-    """Turn cards for a card just placed at ``cell`` by ``p`` (changes ``owners`` in place)."""
-    vals = values[cell]
-    enemy = 1 - p
-    flips: list[Flip] = []
-    nb = sides[cell]
-    special: dict[int, str] = {}
-    if o.same or o.plus or o.minus:
-        contacts: list[tuple[int, int, int]] = []  # (cell or WALL, mine, theirs)
-        for d in range(6):
-            n = nb[d]
-            if n == WALL:
-                if o.wall != "none":
-                    theirs = vals[d] if o.wall == "mirror" else WALL_VALUES[o.wall]
-                    contacts.append((WALL, vals[d], theirs))
-            elif owners[n] != EMPTY:
-                contacts.append((n, vals[d], values[n][(d + 3) % 6]))
-        if len(contacts) >= 2:
-            for rule, key in (
-                ("same", None),
-                ("plus", lambda a, b: a + b),
-                ("minus", lambda a, b: abs(a - b)),
-            ):
-                if not getattr(o, rule):
-                    continue
-                groups: dict[int, list[int]] = {}
-                for n, mine, theirs in contacts:
-                    if key is None:
-                        if mine == theirs:
-                            groups.setdefault(0, []).append(n)
-                    else:
-                        groups.setdefault(key(mine, theirs), []).append(n)
-                for members in groups.values():
-                    if len(members) >= 2:
-                        for n in members:
-                            if n != WALL and owners[n] == enemy:
-                                special[n] = (
-                                    f"{special[n]}+{rule}"
-                                    if n in special and rule not in special[n]
-                                    else rule
-                                )
-    standard: list[int] = []
-    if not o.block:
-        for d in range(6):
-            n = nb[d]
-            if n != WALL and owners[n] == enemy and n not in special and vals[d] > values[n][(d + 3) % 6]:
-                standard.append(n)
-    for n in sorted(set(special) | set(standard)):
-        owners[n] = p
-        flips.append(Flip(n, 1, special.get(n, "standard")))
-    if o.combo and not o.block:
-        frontier = sorted(special)
-        step = 1
-        while frontier:
-            step += 1
-            nxt = []
-            for x in frontier:
-                vx = values[x]
-                for d in range(6):
-                    n = sides[x][d]
-                    if n != WALL and owners[n] == enemy and vx[d] > values[n][(d + 3) % 6]:
-                        owners[n] = p
-                        flips.append(Flip(n, step, "combo"))
-                        nxt.append(n)
-            frontier = nxt
-    return flips
-
-
 _PLACES: dict[str, tuple[tuple[Place, ...], ...]] = {}
 
 
@@ -459,110 +399,3 @@ def deal_pool(options: HttOptions) -> dict[int, list[Card]]:
     from webtabletop.games.htt.library import pool_by_level
 
     return pool_by_level(options.deal_set, options.min_level, options.max_level)
-
-
-def _deal_levels(options: HttOptions, rng: Rng, size: int) -> list[int]:
-    pool = deal_pool(options)
-    levels = [lv for lv in range(options.min_level, options.max_level + 1) if pool.get(lv)]
-    if not levels:
-        raise ValueError("no cards to deal in the allowed level range")
-    if len(levels) >= size:
-        return sorted(rng.sample(levels, size))
-    return sorted(rng.choice(levels) for _ in range(size))
-
-
-def new_game(options: HttOptions, seed: int) -> HttState:
-    board = get_board(options.board)
-    rng = Rng.from_seed(seed)
-    first = rng.randbelow(2)
-    from webtabletop.games.htt.library import get_card
-
-    given = [tuple(get_card(r) for r in options.hand(p)) for p in (0, 1)]
-    size = board.hand_size
-    pool = deal_pool(options)
-    decks: list[tuple[Card, ...]] = []
-    shared_levels: list[int] | None = None
-    for p in (0, 1):
-        if given[p]:
-            decks.append(given[p])
-            continue
-        if given[1 - p]:
-            levels = [c.level for c in given[1 - p]]
-            levels = [lv if pool.get(lv) else rng.choice(sorted(pool)) for lv in levels]
-        else:
-            if shared_levels is None:
-                shared_levels = _deal_levels(options, rng, size)
-            levels = shared_levels
-        decks.append(tuple(rng.choice(pool[lv]) for lv in levels))
-    icons: list[str | None] = [None] * board.size
-    if options.matter:
-        count = rng.randint(1, max(1, board.size // 3))
-        for c in rng.sample(range(board.size), count):
-            icons[c] = rng.choice(MATTERS)
-    return HttState(
-        options=options,
-        board=board,
-        decks=(decks[0], decks[1]),
-        used=(0, 0),
-        cards=(None,) * board.size,
-        owners=(EMPTY,) * board.size,
-        values=(None,) * board.size,
-        icons=tuple(icons),
-        player=first,
-        first=first,
-        phase=PLAY,
-        turn=0,
-        offer_turn=-1,
-        last=EMPTY,
-        flips=(),
-        dealt=(not given[0], not given[1]),
-        rng_state=rng.state,
-    )
-
-
-def position(
-    options: HttOptions,
-    cells: dict[str, tuple[int, str]],
-    hands=None,
-    player: int = 0,
-    icons: dict[str, str] | None = None,
-) -> HttState:
-    """A test position: ``cells`` maps cell names to (owner, values text such as "5A3121");
-    ``hands`` optionally gives each player's cards as values texts (level 1 placeholder cards)."""
-    state = new_game(options, 0)
-    names = state.board.grid.names
-    owners = list(state.owners)
-    values: list = list(state.values)
-    cards: list = list(state.cards)
-    from webtabletop.games.htt.cards import parse_value
-
-    def mk(text: str, i: int, matter: str = "red") -> Card:
-        return Card(f"t-{i}", f"T{text}", 1, tuple(parse_value(ch) for ch in text), matter, 1, "t")
-
-    for k, (name, (owner, text)) in enumerate(cells.items()):
-        i = names.index(name)
-        owners[i] = owner
-        cards[i] = mk(text, 100 + k)
-        values[i] = cards[i].values
-    decks = state.decks
-    if hands is not None:
-        decks = tuple(
-            tuple(
-                mk(t, 10 * p + j, m)
-                for j, (t, m) in enumerate((x, "red") if isinstance(x, str) else x for x in hand)
-            )
-            for p, hand in enumerate(hands)
-        )
-    icon_t: list = [None] * len(state.icons)
-    for name, colour in (icons or {}).items():
-        icon_t[names.index(name)] = colour
-    return attrs.evolve(
-        state,
-        owners=tuple(owners),
-        values=tuple(values),
-        cards=tuple(cards),
-        decks=decks,
-        player=player,
-        icons=tuple(icon_t),
-        turn=sum(1 for o in owners if o >= 0),
-    )

@@ -1,0 +1,193 @@
+"""HTML and SVG of single cards and of the collection pages' lists: a card (hex face, emblem or
+picture, six values, level, matter gem), a card back, a standalone card, the card grid, the battle
+log and the achievements list. Pure text; every outside string is escaped (``esc``)."""
+
+from __future__ import annotations
+
+import math
+
+from webtabletop.core.grid import SQRT3, hex_corners
+from webtabletop.core.view import esc
+from webtabletop.games.htt.art import emblem
+from webtabletop.games.htt.cards import MATTER_COLOURS, Card, value_text
+
+OWNER_FILL = ("#d7e6fd", "#fbd9d4")
+OWNER_STROKE = ("#2f6fd6", "#d0453a")
+NEUTRAL_FILL, NEUTRAL_STROKE = "#f4f1ea", "#7a7263"
+SIDE_ANGLES = (0, -60, -120, 180, 120, 60)  # E NE NW W SW SE, SVG y down
+
+
+def points(cx: float, cy: float, r: float) -> str:
+    return " ".join(f"{x},{y}" for x, y in hex_corners(cx, cy, r))
+
+
+def card_title(card: Card) -> str:
+    return f"{card.name} — level {card.level}, {card.matter} matter, values {card.text}" + (
+        f", set {card.set_id}" if card.set_id else ""
+    )
+
+
+def card_svg(
+    card: Card,
+    cx: float,
+    cy: float,
+    r: float,
+    owner: int | None = None,
+    values: tuple[int, ...] | None = None,
+    extra: str = "",
+    title: str | None = None,
+) -> str:
+    """One card as an SVG group: hex face in the owner's tint, emblem, six values, level, matter gem."""
+    fill = OWNER_FILL[owner] if owner is not None else NEUTRAL_FILL
+    stroke = OWNER_STROKE[owner] if owner is not None else NEUTRAL_STROKE
+    vals = values if values is not None else card.values
+    parts = [f"<g {extra}>" if extra else "<g>", f"<title>{esc(title or card_title(card))}</title>"]
+    parts.append(
+        f'<polygon points="{points(cx, cy, r * 0.96)}" fill="{fill}" stroke="{stroke}" stroke-width="{max(1.5, r / 14):.1f}"/>'
+    )
+    if card.image:
+        s = r * 0.72
+        parts.append(
+            f'<image href="{esc(card.image)}" x="{cx - s / 2:.1f}" y="{cy - s / 2:.1f}" width="{s:.1f}" height="{s:.1f}"/>'
+        )
+    else:
+        parts.append(emblem(card, cx, cy, r * 0.3))
+    fs = r * 0.3
+    for d, ang in enumerate(SIDE_ANGLES):
+        a = math.radians(ang)
+        x, y = cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)
+        v = vals[d]
+        colour = "#1d6b2c" if v > card.values[d] else "#9b1c1c" if v < card.values[d] else "#1b1b1b"
+        parts.append(
+            f'<text x="{x:.1f}" y="{y + fs * 0.36:.1f}" font-size="{fs:.1f}" font-weight="700" text-anchor="middle" fill="{colour}" font-family="sans-serif">{value_text(v)}</text>'
+        )
+    gem = MATTER_COLOURS.get(card.matter, "#888")
+    parts.append(
+        f'<circle cx="{cx:.1f}" cy="{cy - r * 0.62:.1f}" r="{r * 0.09:.1f}" fill="{gem}" stroke="#333" stroke-width="0.6"/>'
+    )
+    parts.append(
+        f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif">L{card.level}</text>'
+    )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def card_back_svg(cx: float, cy: float, r: float, extra: str = "", title: str = "a face-down card") -> str:
+    parts = [f"<g {extra}>" if extra else "<g>", f"<title>{esc(title)}</title>"]
+    parts.append(
+        f'<polygon points="{points(cx, cy, r * 0.96)}" fill="#3b3552" stroke="#1f1b2e" stroke-width="2"/>'
+    )
+    parts.append(
+        f'<polygon points="{points(cx, cy, r * 0.6)}" fill="none" stroke="#8d84b8" stroke-width="1.5"/>'
+    )
+    parts.append(f'<polygon points="{points(cx, cy, r * 0.3)}" fill="#8d84b8"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def standalone_card_svg(
+    card: Card, size: int = 120, owner: int | None = None, label: str | None = None
+) -> str:
+    """A card as its own ``<svg>`` (collection pages, pack openings)."""
+    r = size / SQRT3
+    h = 2 * r
+    aria = esc(label or card_title(card))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size:.0f} {h:.0f}" width="{size:.0f}" height="{h:.0f}" role="img" aria-label="{aria}">{card_svg(card, size / 2, r, r, owner, title=label)}</svg>'
+
+
+def card_grid_html(
+    cards: list[Card],
+    owned: dict[str, int],
+    set_names: dict[str, str] | None = None,
+    show: str = "all",
+    level: int | None = None,
+    size: int = 96,
+    sort: str = "set",
+) -> str:
+    """A grid of cards for the collection pages: owned copies or "missing", level and set on hover and
+    focus (``<title>``, ``aria-label``). ``show``: all / owned / missing; ``level``: one level only;
+    ``sort``: set (set, level), level (level, set), name, or copies (most first)."""
+    set_names = set_names or {}
+    items = []
+    keys = {
+        "set": lambda c: (c.set_id, c.level, c.id),
+        "level": lambda c: (c.level, c.set_id, c.id),
+        "name": lambda c: (c.name.lower(), c.id),
+        "copies": lambda c: (-owned.get(c.id, 0), c.set_id, c.level, c.id),
+    }
+    if sort not in keys:
+        raise ValueError(f"unknown sort {sort!r} (set, level, name, copies)")
+    for c in sorted(cards, key=keys[sort]):
+        n = owned.get(c.id, 0)
+        if (
+            (show == "owned" and not n)
+            or (show == "missing" and n)
+            or (level is not None and c.level != level)
+        ):
+            continue
+        set_name = set_names.get(c.set_id, c.set_id)
+        state = f"{n} {'copy' if n == 1 else 'copies'}" if n else "missing"
+        label = f"{c.name} — level {c.level}, set {set_name}, {c.matter} matter, values {c.text}; {state}"
+        cls = "htt-card owned" if n else "htt-card missing"
+        svg = standalone_card_svg(c, size, None, label)
+        badge = (
+            f'<span class="htt-copies">×{n}</span>'
+            if n
+            else '<span class="htt-copies htt-missing">missing</span>'
+        )
+        items.append(
+            f'<li class="{cls}" tabindex="0" aria-label="{esc(label)}" title="{esc(label)}" data-card="{esc(c.id)}" data-level="{c.level}">{svg}<span class="htt-name">{esc(c.name)}</span>{badge}</li>'
+        )
+    if not items:
+        return '<p class="htt-empty">No cards to show.</p>'
+    return '<ul class="htt-grid">' + "".join(items) + "</ul>"
+
+
+def set_view_html(card_set, owned: dict[str, int], show: str = "all", level: int | None = None) -> str:
+    """All cards of one set with a summary line (owned / total, missing count)."""
+    have = sum(1 for c in card_set.cards if owned.get(c.id, 0))
+    total = len(card_set.cards)
+    head = f'<h3>{esc(card_set.name)}</h3><p class="htt-set-summary">{esc(card_set.theme)} · you own {have} of {total} cards; {total - have} missing</p>'
+    return head + card_grid_html(list(card_set.cards), owned, {card_set.id: card_set.name}, show, level)
+
+
+def battle_log_html(entries: list[dict], limit: int = 20) -> str:
+    """The battle log (newest first): date, opponent, result and score, rules."""
+    if not entries:
+        return '<p class="htt-empty">No games yet.</p>'
+    rows = []
+    for e in reversed(entries[-limit:]):
+        rows.append(
+            "<tr>"
+            + "".join(
+                f"<td>{esc(e.get(k) or '—')}</td>" for k in ("date", "opponent", "result", "score", "rules")
+            )
+            + "</tr>"
+        )
+    head = "<tr><th>Date</th><th>Opponent</th><th>Result</th><th>Score</th><th>Rules</th></tr>"
+    return f'<table class="htt-log"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def achievements_html(collection) -> str:
+    """Achievements with progress bars; reached ones with an unclaimed reward are marked."""
+    items = []
+    for a, progress, reached in collection.achievements():
+        pending = a.id in collection.rewards_pending
+        state = "reward waiting" if pending else "done" if reached else f"{progress}/{a.target}"
+        items.append(
+            f'<li class="htt-ach{" done" if reached else ""}" data-achievement="{esc(a.id)}">'
+            f"<span>{esc(a.title)}</span> "
+            f'<progress max="{a.target}" value="{progress}" aria-label="{esc(a.title)}: {esc(state)}"></progress> '
+            f"<span>{esc(state)}</span></li>"
+        )
+    return '<ul class="htt-achievements">' + "".join(items) + "</ul>"
+
+
+#: default styles for the card grid (the app's own CSS may replace them)
+GRID_CSS = """
+.htt-grid{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+.htt-card{display:flex;flex-direction:column;align-items:center;width:7rem;text-align:center;font-size:.8rem}
+.htt-card.missing svg{opacity:.35;filter:grayscale(.8)}
+.htt-card:focus,.htt-card:hover{outline:2px solid #f2c200;outline-offset:2px}
+.htt-copies{font-weight:700}.htt-missing{font-weight:400;color:#777}
+"""

@@ -1,0 +1,196 @@
+"""The collection, packs, achievements and battle-log pages of HTT (and their actions: opening a
+pack, claiming an achievement's reward)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.app.extensions import PageContext
+from webtabletop.app.pages import btn, link
+from webtabletop.core.protocol import GameError
+from webtabletop.core.view import esc
+from webtabletop.games.htt.cards import LEVELS
+from webtabletop.games.htt.cards_html import (
+    achievements_html,
+    battle_log_html,
+    card_grid_html,
+    standalone_card_svg,
+)
+from webtabletop.games.htt.collection import EARN_RULE, GAMES_PER_PACK, PACK_SIZE, Collection
+from webtabletop.games.htt.library import all_sets, get_card, get_set
+from webtabletop.games.htt.pages_common import (
+    card_label,
+    nav_select,
+    old_cards_notice,
+    page_hash,
+    progress,
+    safe_key,
+    save,
+    set_names,
+    valid_deck,
+)
+from webtabletop.i18n import _
+
+SORTS = {"set": "set, then level", "level": "level", "name": "name", "copies": "copies (most first)"}
+SHOWS = {"all": "all cards", "owned": "owned", "missing": "missing"}
+
+
+def summary(c: Collection) -> str:
+    deck = valid_deck(c)
+    strength = (
+        f"deck strength {Collection.deck_strength(deck)} ({len(deck)} cards)"
+        if deck
+        else "no deck saved yet (build one on the Deck page)"
+    )
+    return (
+        f'<p class="htt-summary"><b>{c.total_cards()}</b> cards ({len(c.owned)} different) · '
+        f"<b>{c.packs_available}</b> {'pack' if c.packs_available == 1 else 'packs'} to open · {esc(strength)}</p>"
+    )
+
+
+def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
+    sets = all_sets()
+    first = next((s.id for s in sets if c.set_progress(s.id)[0]), sets[0].id)
+    sid = query.get("set", first)  # one set at a time by default: all sets make a long page
+    if sid != "all" and sid not in {s.id for s in sets}:
+        sid = first
+    lv = query.get("level", "all")
+    level = int(lv) if lv.isdigit() and len(lv) <= 2 and int(lv) in LEVELS else None
+    sort = query.get("sort", "set") if query.get("sort") in SORTS else "set"
+    show = query.get("show", "all") if query.get("show") in SHOWS else "all"
+    state = {"set": sid, "level": str(level or "all"), "sort": sort, "show": show}
+
+    def make(key):
+        return lambda v: page_hash("collection", **{**state, key: v})
+
+    filters = (
+        '<div class="htt-filters">'
+        + nav_select("Set", "set", sid, [("all", "all sets")] + [(s.id, s.name) for s in sets], make("set"))
+        + nav_select(
+            "Level",
+            "level",
+            str(level or "all"),
+            [("all", "all levels")] + [(str(x), f"level {x}") for x in LEVELS],
+            make("level"),
+        )
+        + nav_select("Show", "show", show, list(SHOWS.items()), make("show"))
+        + nav_select("Sort by", "sort", sort, list(SORTS.items()), make("sort"))
+        + "</div>"
+    )
+    chosen = [s for s in sets if sid in ("all", s.id)]
+    out = [summary(c), old_cards_notice([x for s in chosen for x in s.old_level3]), filters]
+    names = set_names()
+    if sort == "set":
+        for s in chosen:
+            have, total = c.set_progress(s.id)
+            out.append(
+                f'<section class="htt-set" data-set="{esc(s.id)}"><h2>{esc(s.name)}</h2>'
+                f'<p class="htt-set-summary">{esc(s.theme)} · {have} of {total} cards owned, {total - have} missing '
+                f"{progress(have, total, s.name)}</p>"
+                f"{card_grid_html(list(s.cards), c.owned, names, show, level, 96, 'level')}</section>"
+            )
+    else:
+        cards = [card for s in chosen for card in s.cards]
+        out.append(card_grid_html(cards, c.owned, names, show, level, 96, sort))
+    return "".join(out)
+
+
+def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
+    out = [
+        f'<p class="htt-rule">{esc(EARN_RULE)} Your first pack is free. A pack holds {PACK_SIZE} cards of the set you choose, levels 1 to 10 (low levels are common).</p>',
+        f'<p class="htt-summary">Packs to open: <b data-packs="{c.packs_available}">{c.packs_available}</b> · '
+        f"next pack for playing: {c.earn_progress} of {GAMES_PER_PACK} games · packs opened: {c.packs_opened}</p>",
+    ]
+    opened = []
+    for cid in query.get("opened", "").split(",")[:PACK_SIZE]:
+        try:
+            opened.append(get_card(cid))
+        except ValueError:
+            continue
+    if opened:
+        cards = "".join(
+            f'<li class="htt-card owned" tabindex="0" aria-label="{esc(card_label(x))}" title="{esc(card_label(x))}" data-card="{esc(x.id)}">'
+            f'{standalone_card_svg(x, 96, None, card_label(x))}<span class="htt-name">{esc(x.name)}</span>'
+            f'<span class="htt-copies">L{x.level} · ×{c.copies(x.id)}</span></li>'
+            for x in opened
+        )
+        out.append(
+            f'<section class="htt-opened" aria-live="polite"><h2>Your new cards</h2><ul class="htt-grid">{cards}</ul></section>'
+        )
+    rows = []
+    for s in all_sets():
+        have, total = c.set_progress(s.id)
+        rows.append(
+            f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(s.name)}</b> <small>{esc(s.theme)}</small><br>'
+            f"{progress(have, total, s.name)} <small>{have} of {total} owned</small></div>"
+            + btn(
+                esc(_("Open a pack of {set}").format(set=s.name)),
+                "open-pack",
+                s.id,
+                key=safe_key("open", s.id),
+                disabled=c.packs_available <= 0,
+                cls="btn primary" if c.packs_available > 0 else "btn",
+            )
+            + "</li>"
+        )
+    out.append(f'<h2>Choose a set</h2><ul class="htt-packs">{"".join(rows)}</ul>')
+    if c.packs_available <= 0:
+        out.append(
+            f'<p class="note">No pack to open now. {link("Play a game", "#/htt/new", "btn small")}</p>'
+        )
+    return "".join(out)
+
+
+def page_achievements(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
+    out = [
+        "<p>Each achievement gives a random level-11 card from a set you choose.</p>",
+        f'<p class="htt-summary">Games played {c.games_played} · won {c.games_won} · lost {c.games_lost} · drawn {c.games_drawn} · 10–0 wins {c.perfect_wins} · packs opened {c.packs_opened} · sets created {c.sets_created}</p>',
+    ]
+    titles = {a.id: a.title for a, _p, _r in c.achievements()}
+    if c.rewards_pending:
+        sets = "".join(f'<option value="{esc(s.id)}">{esc(s.name)}</option>' for s in all_sets())
+        forms = []
+        for i, aid in enumerate(c.rewards_pending):
+            forms.append(
+                f'<li><form data-form="claim" class="htt-claim" data-key="claim-{i}"><input type="hidden" name="achievement" value="{esc(aid)}">'
+                f'<b>{esc(titles.get(aid, aid))}</b> <label>Level-11 card from <select name="set">{sets}</select></label> '
+                f'<button class="btn primary" type="submit">Claim</button></form></li>'
+            )
+        out.append(f'<h2>Rewards waiting</h2><ul class="htt-rewards">{"".join(forms)}</ul>')
+    out.append("<h2>All achievements</h2>" + achievements_html(c))
+    return "".join(out)
+
+
+def page_log(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
+    return (
+        f'<p class="htt-summary">Games against the computer: {c.games_played} (won {c.games_won}, lost {c.games_lost}, drawn {c.games_drawn}). '
+        "Hot-seat games are not recorded.</p>" + battle_log_html(c.log, limit=100)
+    )
+
+
+def open_pack(arg: Any, c: Collection, ctx: PageContext) -> None:
+    try:
+        get_set(str(arg))
+        cards = c.open_pack(str(arg), ctx.entropy())
+    except KeyError:
+        raise GameError(f"there is no card set {str(arg)[:40]!r}") from None
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+    save(ctx, c)
+    names = ", ".join(get_card(x).name for x in cards)
+    ctx.toast(f"New cards: {names}.")
+    ctx.go(page_hash("packs", opened=",".join(cards)))
+
+
+def claim(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
+    aid, sid = str(data.get("achievement", "")), str(data.get("set", ""))
+    try:
+        get_set(sid)
+        cid = c.claim_reward(aid, sid, ctx.entropy())
+    except KeyError:
+        raise GameError(f"there is no card set {sid[:40]!r}") from None
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+    save(ctx, c)
+    card = get_card(cid)
+    ctx.toast(f"Reward: {card.name} (level {card.level}, {set_names()[card.set_id]}).")

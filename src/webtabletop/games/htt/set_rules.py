@@ -1,0 +1,392 @@
+"""The set rules: the seeded set generator and the set checker (digest "Sets").
+
+- the same number of cards (6..12) on each of levels 1..10, and 3..6 cards of level 11;
+- at most one card with three A and at most three cards with two A per set;
+- every card obeys the level table (:func:`webtabletop.games.htt.cards.card_problems`);
+- within a level, card sums spread evenly over the allowed sums. Each A count has a range of three
+  sums (min, middle, max); a card's *position* is its sum minus its range's minimum. With ``n``
+  cards the positions are taken ``q, q, q`` times when ``n = 3q``; ``q, q+1, q`` when ``n = 3q+1``;
+  ``q+1, q, q+1`` when ``n = 3q+2`` (the middle gets one more or one fewer);
+- matter: on each level the first five cards (in set order) carry five different colours (all of
+  the level's cards when it has fewer); over the whole set the colour counts differ by at most one;
+- rarity weights are whole numbers 1..100 (higher = more common in packs).
+
+Old level-3 cards (sum 18 or 19, allowed by rules version 1) are *warnings*, not errors: a set
+holding them still loads and plays, and the level-3 spread is not checked while it holds them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.core.rng import Rng
+from webtabletop.games.htt.cards import (
+    MATTERS,
+    MAX_VALUE,
+    SUMS,
+    A,
+    Card,
+    card_problems,
+    count_a,
+    sum_position,
+)
+from webtabletop.games.htt.sets import (
+    CARD_SUFFIX_RE,
+    LEVEL11,
+    MAX_NAME,
+    MAX_THREE_A,
+    MAX_TWO_A,
+    PER_LEVEL,
+    RARITY,
+    SET_ID_RE,
+    CardSet,
+    card_id,
+)
+
+#: the table of rules version 1 (level 3: 18..22), used only to rebuild the built-in sets as shipped
+V1_SUMS = {**SUMS, 3: {0: (18, 22)}}
+
+
+@attrs.frozen
+class Violation:
+    """One broken set rule: a short ``code``, a readable ``message``, the card (if any)."""
+
+    code: str
+    message: str
+    card_id: str | None = None
+    #: "error" (the set breaks a rule) or "warning" (it loads and plays: old level-3 cards)
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        head = "warning " if self.severity == "warning" else ""
+        return f"{head}[{self.code}] {self.card_id + ': ' if self.card_id else ''}{self.message}"
+
+
+def errors(violations: list[Violation]) -> list[Violation]:
+    """The violations that make a set unusable (warnings left out)."""
+    return [v for v in violations if v.severity == "error"]
+
+
+def position_counts(n: int, width: int) -> list[int]:
+    """How many of ``n`` cards take each of ``width`` sums (3: middle ±1 rule; 5, only for rules
+    version 1's level 3: as even as possible)."""
+    if width == 3:
+        q, r = divmod(n, 3)
+        return [q, q + 1, q] if r == 1 else [q + 1, q, q + 1] if r == 2 else [q, q, q]
+    q, r = divmod(n, width)
+    counts = [q] * width
+    extra = {0: [], 1: [2], 2: [0, 4], 3: [0, 2, 4], 4: [0, 1, 3, 4]}[r] if width == 5 else list(range(r))
+    for i in extra:
+        counts[i] += 1
+    return counts
+
+
+def level_width(level: int, table: dict = SUMS) -> int:
+    lo, hi = next(iter(table[level].values()))
+    return hi - lo + 1
+
+
+def rarity_for(level: int, values: tuple[int, ...]) -> int:
+    """Generator's weight: the higher the sum within the level, the rarer; two/three A rarer still."""
+    width = level_width(level)
+    pos = sum_position(level, values) or 0
+    w = 2 + (width - 1 - pos)
+    n_a = count_a(values)
+    if n_a == 3:
+        return 1
+    if n_a == 2:
+        return max(1, w - 1)
+    return w
+
+
+def _random_values(rng: Rng, level: int, n_a: int, total: int) -> tuple[int, ...]:
+    """Six values with ``n_a`` A (three A never neighbouring), the rest 1..max summing to ``total``."""
+    limit = MAX_VALUE[level]
+    k = 6 - n_a
+    rest = total - A * n_a
+    vals = [1] * k
+    spare = rest - k
+    if spare < 0 or spare > k * (limit - 1):
+        raise ValueError(f"no card of level {level} with {n_a} A sums to {total}")
+    while spare:
+        i = rng.randbelow(k)
+        if vals[i] < limit:
+            vals[i] += 1
+            spare -= 1
+    if n_a == 3:
+        a_sides = [0, 2, 4] if rng.randbelow(2) == 0 else [1, 3, 5]
+    else:
+        a_sides = sorted(rng.sample(range(6), n_a))
+    out = []
+    it = iter(vals)
+    for side in range(6):
+        out.append(A if side in a_sides else next(it))
+    return tuple(out)
+
+
+def generate_set(
+    seed: int,
+    per_level: int = 8,
+    level11: int = 6,
+    name: str = "",
+    theme: str = "",
+    set_id: str | None = None,
+    names: list[str] | None = None,
+    table: dict = SUMS,
+) -> CardSet:
+    """A set obeying every set rule, from ``seed`` (same arguments → same set).
+
+    ``names`` (optional) gives card names in set order (levels 1..11); missing names are made up
+    from the set's name ("<set name> 3b"). ``table`` = :data:`V1_SUMS` makes the set rules version
+    1 made (only to rebuild the built-in sets as shipped, see :func:`correct_level3`).
+    """
+    if not PER_LEVEL[0] <= per_level <= PER_LEVEL[1]:
+        raise ValueError(f"cards per level must be {PER_LEVEL[0]}..{PER_LEVEL[1]}, not {per_level}")
+    if not LEVEL11[0] <= level11 <= LEVEL11[1]:
+        raise ValueError(f"level-11 cards must be {LEVEL11[0]}..{LEVEL11[1]}, not {level11}")
+    rng = Rng.from_seed(seed)
+    set_id = set_id or f"s{seed & 0xFFFFFFFF:x}"
+    if not SET_ID_RE.match(set_id):
+        raise ValueError(f"set id {set_id!r} must be 1..16 lower-case letters, digits or _")
+    name = name or f"Set {set_id}"
+    counts = {lv: (level11 if lv == 11 else per_level) for lv in range(1, 12)}
+
+    # Number of A per card: 1 on levels 9..11; then at most one 3-A card (level 10/11) and up to
+    # three 2-A cards (levels 9..11), chosen at random.
+    slots = {lv: [0 if lv <= 8 else 1] * counts[lv] for lv in counts}
+    high = [(lv, i) for lv in (9, 10, 11) for i in range(counts[lv])]
+    if rng.randbelow(2):
+        lv, i = rng.choice([s for s in high if s[0] >= 10])
+        slots[lv][i] = 3
+    free = [s for s in high if slots[s[0]][s[1]] == 1]
+    for lv, i in rng.sample(free, rng.randint(0, MAX_TWO_A)):
+        slots[lv][i] = 2
+
+    # Values: sum positions spread per the rule, shuffled within the level; no duplicate cards.
+    seen: set[tuple[int, ...]] = set()
+    values: dict[int, list[tuple[int, ...]]] = {}
+    for lv in range(1, 12):
+        width = level_width(lv, table)
+        positions = [p for p, c in enumerate(position_counts(counts[lv], width)) for _ in range(c)]
+        rng.shuffle(positions)
+        row = []
+        for i, pos in enumerate(positions):
+            n_a = slots[lv][i]
+            lo, _hi = table[lv][n_a]
+            for _ in range(60):
+                v = _random_values(rng, lv, n_a, lo + pos)
+                if v not in seen:
+                    break
+            seen.add(v)
+            row.append(v)
+        values[lv] = row
+
+    # Matter: first five cards of each level get five different colours; the rest are handed out
+    # level by level (1 up), always to a colour with the fewest cards so far (ties at random).
+    tally = dict.fromkeys(MATTERS, 0)
+    matters: dict[int, list[str | None]] = {}
+    for lv in range(1, 12):
+        first = min(5, counts[lv])
+        low = sorted(MATTERS, key=lambda m: tally[m])
+        least = [m for m in MATTERS if tally[m] == tally[low[0]]]
+        rest = [m for m in MATTERS if m not in least]
+        pick = rng.sample(least, min(first, len(least)))
+        if len(pick) < first:
+            pick += rng.sample(rest, first - len(pick))
+        rng.shuffle(pick)
+        for m in pick:
+            tally[m] += 1
+        matters[lv] = [*pick, *([None] * (counts[lv] - first))]
+    for lv in range(1, 12):
+        for i in range(5, counts[lv]):
+            fewest = min(tally.values())
+            m = rng.choice([c for c in MATTERS if tally[c] == fewest])
+            tally[m] += 1
+            matters[lv][i] = m
+
+    cards = []
+    k = 0
+    for lv in range(1, 12):
+        for i in range(counts[lv]):
+            cid = card_id(set_id, lv, i)
+            cname = names[k] if names and k < len(names) else made_name(name, lv, i)
+            v = values[lv][i]
+            cards.append(Card(cid, cname, lv, v, matters[lv][i], rarity_for(lv, v), set_id))
+            k += 1
+    return CardSet(set_id, name, theme, tuple(cards), seed)
+
+
+def made_name(set_name: str, level: int, index: int) -> str:
+    """The name a card gets when none is given: the set's name, the level and a letter."""
+    return f"{set_name[: MAX_NAME - 4].strip()} {level}{chr(97 + index)}".strip()
+
+
+def correct_level3(card_set: CardSet) -> CardSet:
+    """The set with its old level-3 cards (sums 18..19) raised into the corrected range 20..22.
+
+    Each old card takes one of the sums the level still lacks for an even spread (lowest old sum
+    to the lowest missing sum, in set order); the missing amount goes, one at a time, onto the
+    card's smallest value below the level's maximum (ties: the first side), trying later starting
+    sides when that would repeat another card's values. Ids, names, matter and pictures stay;
+    the changed cards' rarity follows their new sum. Deterministic, no random numbers.
+    """
+    cards = list(card_set.cards)
+    level3 = [i for i, c in enumerate(cards) if c.level == 3]
+    old = [i for i in level3 if cards[i].old_level3]
+    if not old:
+        return card_set
+    lo = SUMS[3][0][0]
+    have = [0, 0, 0]
+    for i in level3:
+        pos = sum_position(3, cards[i].values)
+        if pos is not None:
+            have[pos] += 1
+    want = position_counts(len(level3), 3)
+    missing = [lo + p for p in range(3) for _ in range(max(0, want[p] - have[p]))]
+    missing += [lo + 1] * (len(old) - len(missing))
+    seen = {c.values for c in cards}
+    for i, target in zip(sorted(old, key=lambda i: (sum(cards[i].values), i)), sorted(missing), strict=False):
+        card = cards[i]
+        seen.discard(card.values)
+        for start in range(6):
+            vals = list(card.values)
+            for _ in range(target - sum(vals)):
+                side = min(
+                    (d for d in range(6) if vals[d] < MAX_VALUE[3]),
+                    key=lambda d: (vals[d], (d - start) % 6),
+                )
+                vals[side] += 1
+            if tuple(vals) not in seen:
+                break
+        new = tuple(vals)
+        seen.add(new)
+        cards[i] = attrs.evolve(card, values=new, rarity=rarity_for(3, new))
+    return attrs.evolve(card_set, cards=tuple(cards))
+
+
+def check_set(card_set: CardSet) -> list[Violation]:
+    """Every broken set rule (empty list = a valid set)."""
+    out: list[Violation] = []
+    add = out.append
+    if not SET_ID_RE.match(card_set.id or ""):
+        add(Violation("set-id", f"set id {card_set.id!r} must be 1..16 lower-case letters, digits or _"))
+    if not card_set.name.strip():
+        add(Violation("set-name", "the set has no name"))
+    ids = [c.id for c in card_set.cards]
+    for cid in sorted({i for i in ids if ids.count(i) > 1}):
+        add(Violation("duplicate-id", f"card id {cid!r} is used {ids.count(cid)} times", cid))
+    for c in card_set.cards:
+        if not c.id.startswith(card_set.id + "-") or not CARD_SUFFIX_RE.match(c.id[len(card_set.id) + 1 :]):
+            add(Violation("card-id", "card ids must be the set id, '-' and up to 12 letters or digits", c.id))
+    levels: dict[int, list[Card]] = {}
+    for c in card_set.cards:
+        if c.level not in SUMS:
+            add(Violation("level", f"level {c.level} is not 1..11", c.id))
+            continue
+        levels.setdefault(c.level, []).append(c)
+        if not c.name.strip():
+            add(Violation("card-name", "the card has no name", c.id))
+        if c.matter not in MATTERS:
+            add(Violation("matter", f"matter {c.matter!r} is not one of {', '.join(MATTERS)}", c.id))
+        if not isinstance(c.rarity, int) or not RARITY[0] <= c.rarity <= RARITY[1]:
+            add(
+                Violation(
+                    "rarity",
+                    f"rarity weight must be a whole number {RARITY[0]}..{RARITY[1]}, not {c.rarity!r}",
+                    c.id,
+                )
+            )
+        if c.old_level3:
+            add(
+                Violation(
+                    "old-level3",
+                    f"{c.name} ({c.text}) sums to {c.strength}: level 3 needs 20..22 since the rules "
+                    "correction (the source's 18 was a misprint); the card still plays with its values",
+                    c.id,
+                    "warning",
+                )
+            )
+            continue
+        for p in card_problems(c.level, c.values):
+            add(Violation("card", p, c.id))
+
+    # Counts per level.
+    n1 = len(levels.get(1, []))
+    for lv in range(1, 11):
+        n = len(levels.get(lv, []))
+        if not PER_LEVEL[0] <= n <= PER_LEVEL[1]:
+            add(
+                Violation(
+                    "count",
+                    f"level {lv} has {n} cards; each of levels 1..10 needs {PER_LEVEL[0]}..{PER_LEVEL[1]}",
+                )
+            )
+        elif n != n1:
+            add(
+                Violation(
+                    "count", f"level {lv} has {n} cards but level 1 has {n1}: levels 1..10 need equal counts"
+                )
+            )
+    n11 = len(levels.get(11, []))
+    if not LEVEL11[0] <= n11 <= LEVEL11[1]:
+        add(Violation("count", f"level 11 has {n11} cards; it needs {LEVEL11[0]}..{LEVEL11[1]}"))
+
+    # A limits per set.
+    three = [c.id for c in card_set.cards if count_a(c.values) == 3]
+    two = [c.id for c in card_set.cards if count_a(c.values) == 2]
+    if len(three) > MAX_THREE_A:
+        add(
+            Violation(
+                "three-a",
+                f"{len(three)} cards carry three A ({', '.join(three)}); a set may have at most {MAX_THREE_A}",
+            )
+        )
+    if len(two) > MAX_TWO_A:
+        add(
+            Violation(
+                "two-a",
+                f"{len(two)} cards carry two A ({', '.join(two)}); a set may have at most {MAX_TWO_A}",
+            )
+        )
+
+    # Sum spread per level (only over the cards whose sums are valid).
+    for lv, cards in sorted(levels.items()):
+        width = level_width(lv)
+        counts = [0] * width
+        valid = 0
+        for c in cards:
+            pos = sum_position(lv, c.values) if not card_problems(lv, c.values) else None
+            if pos is not None:
+                counts[pos] += 1
+                valid += 1
+        if valid != len(cards):
+            continue  # the broken (or old level-3) cards are reported above
+        expected = position_counts(len(cards), 3)
+        if counts != expected:
+            add(
+                Violation(
+                    "spread",
+                    f"level {lv}: {len(cards)} cards must take the smallest/middle/largest sums {expected[0]}/{expected[1]}/{expected[2]} times, not {counts[0]}/{counts[1]}/{counts[2]}",
+                )
+            )
+
+    # Matter spread.
+    for lv, cards in sorted(levels.items()):
+        first = [c.matter for c in cards[:5]]
+        if len(set(first)) != len(first):
+            add(
+                Violation(
+                    "matter-level",
+                    f"level {lv}: the first {len(first)} cards must have different matter colours, got {', '.join(first)}",
+                )
+            )
+    tally = {m: sum(1 for c in card_set.cards if c.matter == m) for m in MATTERS}
+    if max(tally.values()) - min(tally.values()) > 1:
+        add(
+            Violation(
+                "matter-spread",
+                "matter colour counts over the set must differ by at most 1: "
+                + ", ".join(f"{m} {n}" for m, n in tally.items()),
+            )
+        )
+    return out
