@@ -19,6 +19,7 @@ from webtabletop.app.saves import (
 from webtabletop.app.session import Session
 from webtabletop.core import sharelink, storage
 from webtabletop.core.protocol import GameError
+from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     pass
@@ -136,6 +137,8 @@ class Commands:
         if name == "dismiss-notices":
             self.notices = []
             return
+        if self._data_cmd(name, arg):
+            return
         if name == "export-all":
             self._resp["download"] = {
                 "name": "webtabletop-data.json",
@@ -182,6 +185,12 @@ class Commands:
         elif name == "reveal":
             if s.private_hot_seat():
                 s.revealed = s.state.to_move()
+        elif name == "reveal-all":
+            if not s.finished():
+                raise GameError(_("the cards stay hidden until the game is over"))
+            if not s.has_hidden_information():
+                raise GameError(_("this game has no hidden cards"))
+            s.reveal_all = True
         elif name == "dismiss-result":
             s.result_dismissed = True
         elif name == "ai-here":

@@ -22,6 +22,7 @@ from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record, RecordError
 from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng
+from webtabletop.i18n import _, ngettext
 
 if TYPE_CHECKING:
     pass
@@ -31,14 +32,50 @@ class Routes:
     # ------------------------------------------------------------------ start and routes
     def _start(self, action: dict[str, Any]) -> None:
         snapshot = action.get("storage") or {}
+        if not isinstance(snapshot, dict):
+            snapshot = {}
         self.store = {k: v for k, v in snapshot.items() if isinstance(k, str) and isinstance(v, str)}
-        self.rng = Rng.from_seed(int(action.get("entropy", 0)) & ((1 << 64) - 1))
+        entropy = action.get("entropy", 0)
+        self.rng = Rng.from_seed((entropy if isinstance(entropy, int) else 0) & ((1 << 64) - 1))
         self.base = str(action.get("base", ""))
-        result = storage.read(self.store, SETTINGS_KEY, SETTINGS)
-        self._apply_read(result)
-        if result.data:
-            self.settings = result.data
-        self._route(action.get("hash", ""))
+        settings = self._read(SETTINGS_KEY, SETTINGS)
+        if settings:
+            self.settings = settings
+        self._route(str(action.get("hash", "") or ""))
+        self._check_aside_room()
+
+    def _check_aside_room(self) -> None:
+        """Keep set-aside copies within :data:`storage.ASIDE_LIMIT`. Over it, the first start
+        warns (the notice offers an export) and remembers it in the settings; a later start that
+        is still over it drops the oldest copies, with a notice."""
+        drop = storage.oldest_asides(self.store)
+        warned = self.settings.get("aside_warned")
+        if not drop:
+            if warned is not None:
+                self.settings = {k: v for k, v in self.settings.items() if k != "aside_warned"}
+                self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
+            return
+        if warned is None:
+            self.settings = {**self.settings, "aside_warned": self.now}
+            self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
+            self._notice(
+                _(
+                    "Copies of unreadable data take more room than this app keeps for them. Export your "
+                    "data now to keep them: at the next start the oldest copies will be removed to make room."
+                )
+            )
+            return
+        for key in drop:
+            self._remove(storage.Remove(key))
+        self.settings = {k: v for k, v in self.settings.items() if k != "aside_warned"}
+        self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
+        self._notice(
+            ngettext(
+                "The oldest copy of unreadable data was removed to make room (you were offered an export at an earlier start).",
+                "The {n} oldest copies of unreadable data were removed to make room (you were offered an export at an earlier start).",
+                len(drop),
+            ).format(n=len(drop))
+        )
 
     def _route(self, fragment: str) -> None:
         game_id, page, query = sharelink.parse_hash(fragment or "")
@@ -106,10 +143,9 @@ class Routes:
             self.route = ("game", spec.id)
             return
         slot = None
-        result = storage.read(self.store, last_key(spec.id), LAST_GAME)
-        self._apply_read(result)
-        if result.data:
-            slot = result.data["slot"]
+        last = self._read(last_key(spec.id), LAST_GAME)
+        if last:
+            slot = last["slot"]
         if slot is not None and self._load_slot(spec, slot):
             return
         # no saved game (or it was unreadable): newest other saved game, else a fresh one
@@ -124,36 +160,43 @@ class Routes:
         )
 
     def _load_slot(self, spec: GameSpec, slot: str) -> bool:
+        """Open a saved game. One that cannot be used is set aside once and removed (one
+        notice); one whose moves stop early under corrected rules is backed up whole, then
+        saved at its last legal position (one notice; the next start opens it quietly)."""
         key = game_key(spec.id, slot)
-        result = storage.read(self.store, key, SAVED_GAME)
-        self._apply_read(result)
-        if result.data is None:
+        data = self._read(key, SAVED_GAME)
+        if data is None:
             return False
-        data = result.data
         try:
             record = Record.from_json(data["record"])
             history, problem = History.upto(record, cursor=data["cursor"])
-        except GameError as exc:
-            aside = storage.set_aside(self.store, key, self.store[key])
-            self._write(aside)
-            self.notices.append(
-                f"A saved {spec.title} game could not be replayed ({exc}); it was kept aside as “{aside.key[len(storage.PREFIX) :]}”."
+            players = Players.from_json(data["players"])
+            clock = GameClock.from_json(data.get("clock"))
+        except (GameError, ValueError) as exc:
+            self._set_aside(
+                key,
+                _("A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”.").format(
+                    game=spec.title, problem=exc
+                ),
             )
             return False
-        if problem is not None:
-            backup = storage.backup(self.store, key, "rules")
-            self._write(backup)
-            self.notices.append(
-                f"A saved {spec.title} game stops after move {len(history.states) - 1}: {problem}. "
-                f"The whole game was kept as “{backup.key[len(storage.PREFIX) :]}”."
-            )
-        elif record.older_rules:
-            self.notices.append(self._older_rules_note(spec))
-        self.session = Session(spec, slot, history, Players.from_json(data["players"]))
-        self.session.clock = GameClock.from_json(data.get("clock"))
-        self.session.reported = bool(data.get("reported", False))
+        self.session = Session(spec, slot, history, players)
+        self.session.clock = clock
+        self.session.reported = data.get("reported", False) is True
         self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
+        if problem is not None:
+            backup = storage.backup(self.store, key, "rules")
+            if self.store.get(backup.key) != backup.value:
+                self._write(backup)
+            self._notice(
+                _(
+                    "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
+                ).format(game=spec.title, n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
+            )
+            self._save()  # after the backup: the page stops at a failed write
+        elif record.older_rules:
+            self._notice(self._older_rules_note(spec))
         return True
 
     @staticmethod

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import pages
+from webtabletop.app import datapage, pages
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
@@ -15,10 +14,9 @@ from webtabletop.app.saves import (
     Players,
 )
 from webtabletop.app.session import Session
-from webtabletop.core import storage
-from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import catalog, get_game
-from webtabletop.core.view import ViewContext
+from webtabletop.core.view import ViewContext, esc
+from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     pass
@@ -37,9 +35,7 @@ class Screens:
             ]
             html = pages.home(games, self.notices)
         elif route[0] == "data":
-            html = pages.data_page(
-                self._saved_list(), sorted(k for k in self.store if k.startswith(storage.ASIDE)), self.notices
-            )
+            html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
             title = "Your data · webtabletop"
         elif route[0] == "rules":
             spec = get_game(route[1])
@@ -139,6 +135,18 @@ class Screens:
                 if h.at_end
                 else "Reviewing the game."
             )
+        if s.can_reveal():
+            label = (
+                _("Reveal the computer's cards")
+                if s.players.is_ai(0) or s.players.is_ai(1)
+                else _("Reveal all cards")
+            )
+            extra += pages.btn(
+                esc(label),
+                "reveal-all",
+                key="reveal-all",
+                title=_("Show every hidden card of this finished game"),
+            )
         if view.export_text(state) is not None:
             extra += pages.btn("Position text", "export-text", title="Copy this position as text")
         if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
@@ -198,18 +206,3 @@ class Screens:
         else:
             work = ""
         return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'
-
-    def _saved_list(self) -> list[tuple[str, str, str]]:
-        out = []
-        for key in sorted(self.store):
-            if not key.startswith(GAME_PREFIX):
-                continue
-            game_id, _, slot = key[len(GAME_PREFIX) :].partition(":")
-            try:
-                doc = json.loads(self.store[key])["data"]
-                n = len(doc["record"]["moves"])
-                title = get_game(game_id).title
-            except (ValueError, KeyError, TypeError, GameError):
-                continue
-            out.append((f"{title} — {n} moves", f"#/{game_id}/slot?s={slot}", slot))
-        return out

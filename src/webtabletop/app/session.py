@@ -32,6 +32,9 @@ class Session:
         self.saved_value: str | None = None  # what this tab last wrote for this game
         self.forked = False  # another tab changed this game: save ours under a new slot
         self.reported = False  # the game-over hook of the game's pages has run
+        #: after the game, the player deliberately asked to see every hidden card (never saved:
+        #: a reload hides them again)
+        self.reveal_all = False
 
     @property
     def state(self):
@@ -47,6 +50,18 @@ class Session:
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome() or self.time_outcome()
+
+    def finished(self) -> bool:
+        """The game is over (its last position ended it, or a clock ran out), wherever the cursor is."""
+        final = self.history.states[-1]
+        return final.is_over or (self.clock is not None and self.clock.flagged is not None)
+
+    def has_hidden_information(self) -> bool:
+        return bool(self.spec.hidden_information or self.view.privacy_screen)
+
+    def can_reveal(self) -> bool:
+        """A finished game with hidden information whose cards are not shown yet."""
+        return self.has_hidden_information() and self.finished() and not self.reveal_all
 
     def ai_to_move(self) -> bool:
         s = self.state
@@ -97,6 +112,7 @@ class Session:
             last_move=last,
             previous=prev,
             prefs=self.prefs(settings or {}),
+            reveal_all=self.reveal_all and self.finished(),
         )
 
     def save_data(self, now: float) -> dict[str, Any]:
@@ -107,7 +123,16 @@ class Session:
             "updated": now,
             "clock": self.clock.to_json() if self.clock else None,
             "reported": self.reported,
+            "result": self.result_json(),
         }
+
+    def result_json(self) -> dict[str, Any] | None:
+        """The result as saved (for the "Your data" list): winner and reason, or None."""
+        final = self.history.states[-1]
+        outcome = final.outcome() or (self.time_outcome() if self.history.at_end else None)
+        if outcome is None:
+            return None
+        return {"winner": outcome.winner, "reason": str(outcome.reason)[:300]}
 
     def sync_clock(self, now: float) -> None:
         """Run the clock of the player to move, or none (browsing, privacy screen, game over)."""

@@ -3,7 +3,11 @@
 An action is a dict with a ``type``; :meth:`App.handle` returns a response dict:
 
 - ``html`` / ``title``: the new content of ``#app`` and the document title;
-- ``writes``: localStorage writes ``[{key, value}]`` (never removals);
+- ``writes``: localStorage writes ``[{key, value}]``, applied in order; the page stops at the
+  first one that fails (a full storage), so a backup written first always exists before the
+  document it protects is changed;
+- ``removes``: ``[{key, kept_as}]`` applied after every write succeeded; with ``kept_as`` the
+  page removes ``key`` only when ``kept_as`` holds the same content (the copy exists);
 - ``hash``: replace the URL fragment (no new history entry);
 - ``clipboard`` / ``download`` ``{name, text}`` / ``toast``: effects for the page;
 - ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``.
@@ -31,6 +35,7 @@ from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last
 from webtabletop.app.screens import Screens
 from webtabletop.app.session import Session
 from webtabletop.core import storage
+from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record
 from webtabletop.core.rng import Rng
@@ -49,13 +54,18 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
         self.base = ""
         self.settings: dict[str, Any] = {"ai_level": "normal", "coords": True}
         self.editor: dict[str, Any] = {}  # position editor: game, text, tool, message
+        #: the "Your data" page: the report of the last import, the entry awaiting confirmation
+        self.import_report: dict[str, Any] | None = None
+        self.confirm_delete: str | None = None
         self._resp: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ entry point
     def handle(self, action: dict[str, Any]) -> dict[str, Any]:
-        self._resp = {"writes": []}
+        self._resp = {"writes": [], "removes": []}
         kind = action.get("type")
-        self.now = float(action.get("now", self.now) or self.now)
+        now = action.get("now")
+        if is_finite_number(now) and 0 <= now < 10**15:
+            self.now = float(now)
         try:
             if kind == "start":
                 self._start(action)
@@ -132,11 +142,44 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
         self.store[w.key] = w.value
         self._resp["writes"].append(w.to_json())
 
+    def _remove(self, r: storage.Remove) -> None:
+        """Remove a key (after its copy ``kept_as`` exists, when one is named)."""
+        if r.kept_as is not None and self.store.get(r.kept_as) != self.store.get(r.key):
+            return
+        self.store.pop(r.key, None)
+        self._resp["removes"].append(r.to_json())
+
+    def _read(self, key: str, schema: storage.Schema) -> Any:
+        """An app document, validated; one that cannot be used is set aside (once: an identical
+        copy is not made again), reported once, and removed after its copy exists, so the next
+        start neither re-reads it nor reports it again."""
+        result = storage.read(self.store, key, schema, remove=True)
+        self._apply_read(result)
+        return result.data
+
     def _apply_read(self, result: storage.ReadResult) -> None:
         for w in result.writes:
             self._write(w)
+        for r in result.removes:
+            self._remove(r)
         if result.problem:
-            self.notices.append(result.problem)
+            self._notice(result.problem)
+
+    def _notice(self, message: str) -> None:
+        """A message that stays until dismissed; the same message is listed once."""
+        if message not in self.notices:
+            self.notices.append(message)
+
+    def _set_aside(self, key: str, message: str) -> str:
+        """Keep the document at ``key`` aside (once) and remove it; returns the copy's name.
+        ``message`` has a ``{copy}`` placeholder for that name."""
+        raw = self.store[key]
+        copy = storage.set_aside(self.store, key, raw)
+        if self.store.get(copy.key) != raw:
+            self._write(copy)
+        self._remove(storage.Remove(key, copy.key))
+        self._notice(message.format(copy=storage.label(copy.key)))
+        return copy.key
 
     def _toast(self, message: str, link: str | None = None) -> None:
         self._resp["toast"] = message
