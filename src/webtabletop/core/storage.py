@@ -220,9 +220,10 @@ def aside_size(snapshot: dict[str, str]) -> int:
     return sum(len(k) + len(snapshot[k]) for k in aside_keys(snapshot))
 
 
-def oldest_asides(snapshot: dict[str, str], limit: int = ASIDE_LIMIT) -> list[str]:
-    """The oldest set-aside copies to drop so that the rest fit in ``limit`` (often none)."""
-    over = aside_size(snapshot) - limit
+def oldest_asides(snapshot: dict[str, str], limit: int | None = None) -> list[str]:
+    """The oldest set-aside copies to drop so that the rest fit in ``limit`` (default
+    :data:`ASIDE_LIMIT`; often none)."""
+    over = aside_size(snapshot) - (ASIDE_LIMIT if limit is None else limit)
     out = []
     for k in aside_keys(snapshot):
         if over <= 0:
