@@ -51,7 +51,11 @@ def test_twenty_reloads_with_bad_documents_keep_one_copy_each(apply_removes):
     page applies the removals, later loads neither re-read them nor report them again; when a
     removal does not happen (another tab put the document back), each load still makes no new
     copy and shows one notice per document, never two."""
-    store = {SETTINGS_KEY: "{corrupt", BAD_KEY: BAD_GAME, last_key("tsifrograd"): doc("last-game", {"slot": "bad1"})}
+    store = {
+        SETTINGS_KEY: "{corrupt",
+        BAD_KEY: BAD_GAME,
+        last_key("tsifrograd"): doc("last-game", {"slot": "bad1"}),
+    }
     counts, notices = [], []
     for _ in range(20):
         page = Page(store, "#/tsifrograd", apply_removes=apply_removes)
@@ -189,7 +193,9 @@ def test_a_good_import_says_what_happened_to_each_entry():
 
 def test_a_bad_record_file_says_what_is_wrong_with_the_record():
     page = Page(hash_="#/data")
-    text = json.dumps({"format": "webtabletop-record", "version": 1, "game": "tsifrograd", "options": {"radius": "²"}})
+    text = json.dumps(
+        {"format": "webtabletop-record", "version": 1, "game": "tsifrograd", "options": {"radius": "²"}}
+    )
     page.send({"type": "import", "text": text, "name": "game.json"})
     assert "whole number" in page.last["toast"] and page.last["writes"] == []
 
@@ -209,9 +215,16 @@ def test_your_data_lists_saved_games_with_date_players_moves_and_result():
         codes.append(move.code)
         finished = finished.apply(move)
     rec = Record("tsifrograd", {}, 3, tuple(codes))
-    data = {"record": rec.to_json(), "cursor": len(codes), "players": {"kinds": ["human", "human"]}, "updated": 1.79e12}
+    data = {
+        "record": rec.to_json(),
+        "cursor": len(codes),
+        "players": {"kinds": ["human", "human"]},
+        "updated": 1.79e12,
+    }
     store = dict(page.storage)
-    store[game_key("tsifrograd", "done1")] = storage.write(SAVED_GAME, game_key("tsifrograd", "done1"), data).value
+    store[game_key("tsifrograd", "done1")] = storage.write(
+        SAVED_GAME, game_key("tsifrograd", "done1"), data
+    ).value
     listed = Page(store, "#/data").last["html"]
     assert f"{len(codes)} moves" in listed and "2026-" in listed
     assert "won (" in listed or "draw (" in listed
@@ -246,7 +259,7 @@ class Broken(App):
 def test_a_failing_first_answer_is_an_error_page_with_a_way_home():
     d = Dispatcher(Broken())
     first = json.loads(d.dispatch(json.dumps({"type": "start", "hash": "#/tsifrograd?r=x"})))
-    assert first["route"] == "error" and "href=\"#/\"" in first["html"] and first["writes"] == []
+    assert first["route"] == "error" and 'href="#/"' in first["html"] and first["writes"] == []
     d.rendered = True
     later = json.loads(d.dispatch(json.dumps({"type": "cmd", "name": "flip"})))
     assert "html" not in later and "Something went wrong" in later["toast"]
@@ -254,7 +267,11 @@ def test_a_failing_first_answer_is_an_error_page_with_a_way_home():
 
 def test_the_dispatcher_survives_payloads_that_are_not_actions():
     d = Dispatcher()
-    for payload in ("[1]", "nope", json.dumps({"type": "start", "storage": [1], "now": "NaN", "entropy": "x"})):
+    for payload in (
+        "[1]",
+        "nope",
+        json.dumps({"type": "start", "storage": [1], "now": "NaN", "entropy": "x"}),
+    ):
         resp = json.loads(d.dispatch(payload))
         assert resp.get("html") or resp.get("toast")
 
@@ -283,9 +300,17 @@ def finished_game_page(game: str, players=("human", "ai")) -> Page:
         codes.append(move.code)
         state = state.apply(move)
     rec = Record(game, {}, 11, tuple(codes))
-    data = {"record": rec.to_json(), "cursor": len(codes), "players": {"kinds": list(players)}, "updated": 1.79e12}
+    data = {
+        "record": rec.to_json(),
+        "cursor": len(codes),
+        "players": {"kinds": list(players)},
+        "updated": 1.79e12,
+    }
     key = game_key(game, "end1")
-    store = {key: storage.write(SAVED_GAME, key, data).value, last_key(game): doc("last-game", {"slot": "end1"})}
+    store = {
+        key: storage.write(SAVED_GAME, key, data).value,
+        last_key(game): doc("last-game", {"slot": "end1"}),
+    }
     return Page(store, f"#/{game}")
 
 

@@ -72,7 +72,11 @@ def test_an_old_link_that_stops_early_prints_the_position_and_the_reason(capsys)
     assert "count-test, seed 0, options default, 2 moves" in out
     assert err.startswith("error: the game stops after move 2: move 3 (one) was played under earlier rules")
     code, out, err = run(capsys, "replay", "--json", "#/count-test?r=" + v1_link([0, 1, 1], [2, 2, 2]))
-    assert code == 1 and json.loads(out)["final"] == {"total": 3} and "earlier rules" in json.loads(out)["stopped"]
+    assert (
+        code == 1
+        and json.loads(out)["final"] == {"total": 3}
+        and "earlier rules" in json.loads(out)["stopped"]
+    )
 
 
 def test_an_unexpected_exception_is_one_line_too(capsys, monkeypatch):

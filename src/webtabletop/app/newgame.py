@@ -14,8 +14,10 @@ from webtabletop.app.saves import (
     Players,
 )
 from webtabletop.core import storage
-from webtabletop.core.protocol import GameError, GameSpec, options_from_dict
+from webtabletop.core.inputs import InputError, parse_int
+from webtabletop.core.protocol import MAX_OPTION_TEXT, GameError, GameSpec, options_from_dict
 from webtabletop.core.registry import get_game
+from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     pass
@@ -34,7 +36,10 @@ class NewGame:
         if name != "new-game" or self.route[0] != "new":
             raise GameError("this form is not open")
         spec = get_game(self.route[1])
-        data = {k: v for k, v in data.items()}
+        if not isinstance(data, dict):
+            raise GameError(_("the form sent no fields"))
+        # form fields arrive as text; anything else is read as its text (bounded)
+        data = {str(k)[:40]: v if isinstance(v, str) else str(v)[:MAX_OPTION_TEXT] for k, v in data.items()}
         entered = dict(data)
         kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
         level = data.pop("level", "normal")
@@ -44,6 +49,8 @@ class NewGame:
         presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
         if preset in presets:
             data.update(presets[preset])
+        # a refused form writes nothing: what a game's pages wrote while preparing is undone
+        store_before, writes_before = dict(self.store), len(self._resp["writes"])
         try:
             if game_pages(spec.id) is not None:
                 data = game_pages(spec.id).prepare_new_game(
@@ -55,14 +62,17 @@ class NewGame:
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
             if clock != "none" and clock not in CLOCK_PRESETS:
                 raise GameError(f"unknown clock {clock!r}")
-            if seed_text and not (seed_text.isdigit() and int(seed_text) < 2**32):
-                raise GameError(
-                    "the seed must be a whole number from 0 to 4294967295 (or empty for a random game)"
-                )
+            seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
         except (GameError, ValueError) as exc:
+            self.store = store_before
+            del self._resp["writes"][writes_before:]
+            if isinstance(exc, InputError) and seed_text:
+                exc = GameError(
+                    _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
+                )
             self.route = ("new", spec.id, str(exc), entered)
             return
-        seed = int(seed_text) if seed_text else self._fresh_seed()
+        seed = seed if seed is not None else self._fresh_seed()
         self._new_session(spec, options, seed, players)
         if clock != "none":
             self.session.clock = GameClock.new(clock)
