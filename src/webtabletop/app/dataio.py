@@ -132,6 +132,7 @@ class DataIO:
                 raise GameError(_("that entry is no longer in this browser's storage"))
             slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in storage.label(key))[:80]
             self._resp["download"] = {"name": f"webtabletop-{slug}.txt", "text": self.store[key]}
+            self._toast(_("Downloaded a copy of “{name}”.").format(name=storage.label(key)))
             return True
         if name == "delete-entry":
             if not key.startswith((storage.ASIDE, storage.BACKUP)) or key not in self.store:
