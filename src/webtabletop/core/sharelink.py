@@ -14,7 +14,8 @@ Layout (version 2), then base64url without padding::
 Version 1 had no rules version (it means rules version 1). Mixed radix costs log2(number of
 legal moves) bits per move, the least any index code can.
 
-Decoding trusts nothing: the checksum comes first (text that fails it is "not a webtabletop
+Decoding trusts nothing and accepts only the form the app writes (no redundant varint bytes, no
+trailing zero bytes), so one game has exactly one link. The checksum comes first (text that fails it is "not a webtabletop
 link"), then the format and rules versions, the options (size- and depth-limited JSON), the
 number of moves against the game's ply cap, and every move goes through the rules. A link made
 under older rules maps each index through the game's ``legacy_codes`` (the order that version
@@ -69,6 +70,8 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
         n |= (b & 0x7F) << shift
         shift += 7
         if not b & 0x80:
+            if b == 0 and shift > 7:  # a redundant last byte: no link the app makes has one
+                raise LinkError("the link is damaged (it holds a number in a form the app never writes)")
             return n, pos
         if shift > 70:
             raise LinkError("the link holds a number that is too large")
@@ -176,6 +179,8 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
         raise LinkError(f"the link does not hold a valid game: {exc}") from None
     if count > cap:
         raise LinkError(f"the link has {count:,} moves, more than a game of {spec.title} can have ({cap:,})")
+    if body[pos:].endswith(b"\x00"):  # the app writes the moves without trailing zero bytes
+        raise LinkError("the link is damaged (it holds more than its moves)")
     number = int.from_bytes(body[pos:], "little")
     codes: list[str] = []
     for i in range(count):
