@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 1
-    except (OSError, UnicodeError) as exc:
+    except (OSError, ValueError) as exc:  # a missing file, bad JSON in a game's --options
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
