@@ -26,6 +26,9 @@ from webtabletop.core.view import esc
 from webtabletop.i18n import _, ngettext
 
 _RESULTS: dict[str, dict[str, Any] | None] = {}
+#: validated saved-game documents by their raw text (validation starts the game: cache it)
+_VALID: dict[str, dict[str, Any] | None] = {}
+_CACHE_SIZE = 500
 
 
 @attrs.frozen
@@ -46,8 +49,8 @@ def saved_games(store: dict[str, str]) -> tuple[list[SavedGame], list[str]]:
     for key in sorted(k for k in store if k.startswith(GAME_PREFIX)):
         game_id, _sep, slot = key[len(GAME_PREFIX) :].partition(":")
         try:
-            data = storage.read({key: store[key]}, key, SAVED_GAME).data
             spec = get_game(game_id)
+            data = _validated(key, store[key])
         except GameError:
             data = None
         if data is None:
@@ -70,6 +73,14 @@ def saved_games(store: dict[str, str]) -> tuple[list[SavedGame], list[str]]:
     return out, bad
 
 
+def _validated(key: str, raw: str) -> dict[str, Any] | None:
+    if raw not in _VALID:
+        _VALID[raw] = storage.read({key: raw}, key, SAVED_GAME).data
+        if len(_VALID) > _CACHE_SIZE:
+            _VALID.pop(next(iter(_VALID)))
+    return _VALID[raw]
+
+
 def _replayed_result(raw: str, data: dict[str, Any]) -> dict[str, Any] | None:
     """The result of a saved game from before results were saved (replayed once, cached)."""
     if raw not in _RESULTS:
@@ -83,7 +94,7 @@ def _replayed_result(raw: str, data: dict[str, Any]) -> dict[str, Any] | None:
             _RESULTS[raw] = guard(replay, GameError, "the saved game")
         except GameError:
             _RESULTS[raw] = None
-        if len(_RESULTS) > 500:
+        if len(_RESULTS) > _CACHE_SIZE:
             _RESULTS.pop(next(iter(_RESULTS)))
     return _RESULTS[raw]
 
