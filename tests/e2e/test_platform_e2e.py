@@ -138,3 +138,27 @@ def test_a_key_with_quotes_keeps_focus_and_its_toast(browser, site):
     assert "Downloaded a copy" in page.locator("#toast").inner_text()
     assert page.evaluate("document.activeElement.dataset.key") == 'export:webtabletop:aside:odd"] name:1'
     ctx.close()
+
+
+def test_your_data_with_games_copies_and_an_import_report_is_accessible(browser, site):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    open_app(page, site, "#/tsifrograd/play?vs=ai")
+    act(page, page.locator(".cell.legal").first)
+    page.evaluate(
+        "localStorage.setItem('webtabletop:aside:settings:1', '{bad');"
+        "localStorage.setItem('webtabletop:backup:game:x:rules:1', '{old')"
+    )
+    open_app(page, site, "#/data")
+    page.reload()
+    wait_ready(page)
+    assert "Orange (human) vs Blue (computer)" in page.locator("table.saved").inner_text()
+    act(page, page.locator("[data-entry='webtabletop:aside:settings:1'] [data-cmd=delete-entry]"))
+    assert "cannot be undone" in page.locator(".data").inner_text()
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"]) for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
+    act(page, page.locator("[data-cmd=confirm-delete]"))
+    assert page.evaluate("localStorage.getItem('webtabletop:aside:settings:1')") is None
+    ctx.close()
