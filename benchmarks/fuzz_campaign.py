@@ -236,7 +236,7 @@ def corrupt(rng: random.Random, store: dict[str, str]) -> str:
     if roll < 0.15:
         try:
             doc = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             doc = {}
         if not isinstance(doc, dict):
             doc = {}
@@ -351,12 +351,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
-    result = {
-        "links": links_campaign(args.links, args.seed),
-        "storage": storage_campaign(args.docs, args.seed),
-        "imports": imports_campaign(args.imports, args.seed),
-        "reloads": reload_campaign(),
-    }
+    result: dict[str, Any] = {}
+    for name, run in (
+        ("links", lambda: links_campaign(args.links, args.seed)),
+        ("storage", lambda: storage_campaign(args.docs, args.seed)),
+        ("imports", lambda: imports_campaign(args.imports, args.seed)),
+        ("reloads", reload_campaign),
+    ):
+        result[name] = run()
+        print(f"{name}: {json.dumps(result[name])}", file=sys.stderr, flush=True)  # progress
     result["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(result))
     return 0
