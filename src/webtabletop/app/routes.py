@@ -41,8 +41,8 @@ class Routes:
         settings = self._read(SETTINGS_KEY, SETTINGS)
         if settings:
             self.settings = settings
+        self._check_aside_room()  # before the route, which may fail with a player's mistake
         self._route(str(action.get("hash", "") or ""))
-        self._check_aside_room()
 
     def _check_aside_room(self) -> None:
         """Keep set-aside copies within :data:`storage.ASIDE_LIMIT`. Over it, the first start
