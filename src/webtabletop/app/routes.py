@@ -208,9 +208,11 @@ class Routes:
 
     def _open_link(self, spec: GameSpec, payload: str) -> None:
         try:
-            record, problem = sharelink.decode_upto(spec.id, payload)
-            history, replay_problem = History.upto(record)
-            problem = problem or replay_problem
+            # decoding replays every move through the rules: its states are the history
+            record, states, problem = sharelink.decode_states(spec.id, payload)
+            if problem is None:
+                record = record.as_current()
+            history = History(record, states)
         except (GameError, RecordError) as exc:
             self.route = (
                 "error",

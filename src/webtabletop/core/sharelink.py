@@ -33,7 +33,7 @@ import zlib
 from urllib.parse import parse_qs
 
 from webtabletop.core.inputs import InputError, guard, load_json
-from webtabletop.core.protocol import GameError
+from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
 
@@ -115,10 +115,17 @@ def decode_upto(game_id: str, payload: str) -> tuple[Record, str | None]:
     Anything wrong before the first move (checksum, versions, options, length) raises
     :class:`LinkError`; so does any move index that cannot come from a real link.
     """
+    record, _states, problem = decode_states(game_id, payload)
+    return record, problem
+
+
+def decode_states(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
+    """Like :func:`decode_upto`, with the states decoding went through (``len(moves) + 1`` of
+    them), so that opening a link replays its moves once, not twice."""
     return guard(lambda: _decode(game_id, payload), LinkError, "the link")
 
 
-def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
+def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
     if not payload:
         raise LinkError("the link holds no game")
     if len(payload) > MAX_PAYLOAD:
@@ -183,11 +190,12 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
         raise LinkError("the link is damaged (it holds more than its moves)")
     number = int.from_bytes(body[pos:], "little")
     codes: list[str] = []
+    states = [state]
     for i in range(count):
         legal = state.legal_moves()
         listed = spec.legacy_codes(state, rules) if older and spec.legacy_codes is not None else None
         if listed == []:
-            return record.with_moves(tuple(codes)), diverged(spec.title, i + 1)
+            return record.with_moves(tuple(codes)), states, diverged(spec.title, i + 1)
         size = len(listed) if listed is not None else len(legal)
         if not size:
             raise LinkError(f"the link has {count} moves but the game ends after {i}")
@@ -198,15 +206,16 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
             try:
                 move = state.move_from_code(listed[index])
             except GameError as exc:
-                return record.with_moves(tuple(codes)), (
+                return record.with_moves(tuple(codes)), states, (
                     f"move {i + 1} ({listed[index]}) was played under earlier rules of {spec.title} "
                     f"and is not legal under the corrected rules: {exc}"
                 )
         codes.append(move.code)
         state = state.apply(move)
+        states.append(state)
     if number:
         raise LinkError("the link is damaged (it holds more than its moves)")
-    return record.with_moves(tuple(codes)), None
+    return record.with_moves(tuple(codes)), states, None
 
 
 def make_hash(record: Record) -> str:
