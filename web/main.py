@@ -40,11 +40,13 @@ def snapshot():
     return out
 
 
-def toast(message, link=None):
+def toast(messages, link=None):
+    # one message or several (a failed save and the answer's own message are both shown)
     TOAST.innerHTML = ""
-    p = document.createElement("p")
-    p.textContent = message
-    TOAST.appendChild(p)
+    for message in [messages] if isinstance(messages, str) else messages:
+        p = document.createElement("p")
+        p.textContent = message
+        TOAST.appendChild(p)
     if link:
         inp = document.createElement("input")
         inp.value = link
@@ -82,62 +84,134 @@ def download(name, text):
     js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
 
 
-def apply(resp, t0=None):
+def css_escape(value):
+    # every selector built from a value goes through CSS.escape (a preset named 'odd"] name')
+    return str(js.CSS.escape(str(value)))
+
+
+def step(name, fn):
+    # one effect of an answer: a failure in it never stops the others (the toast comes last)
+    try:
+        fn()
+    except Exception as exc:
+        js.console.error("apply " + name + ": " + str(exc))
+
+
+def apply_storage(resp):
+    # writes in order; the first that fails (a full storage) stops the rest and every removal,
+    # so a backup written first always exists before the entry it protects is changed or removed
+    ls = window.localStorage
     for w in resp.get("writes", []):
         try:
-            window.localStorage.setItem(w["key"], w["value"])
-        except Exception as exc:  # quota or private mode: tell the player, keep going
-            toast("Could not save to this browser's storage (" + str(exc) + "). Export your data to keep it.")
+            ls.setItem(w["key"], w["value"])
+        except Exception as exc:
+            state["storage_error"] = "Could not save to this browser's storage (" + str(exc) + "). Export your data to keep it."
+            return
+    for r in resp.get("removes", []):
+        kept = r.get("kept_as")
+        if kept:
+            copy = ls.getItem(kept)
+            if copy is None or str(copy) != str(ls.getItem(r["key"])):
+                continue  # the copy is not there: keep the original
+        ls.removeItem(r["key"])
+
+
+def apply_html(resp):
+    active = document.activeElement
+    key = active.getAttribute("data-key") if active and active.getAttribute else None
+    APP.innerHTML = resp["html"]
+    state["rendered"] = window.performance.now()
+    state["flag_sent"] = False
+    document.title = resp.get("title", "webtabletop")
+    document.body.setAttribute("data-route", resp.get("route", ""))
+    if key:
+        step("focus", lambda: restore_focus(key))
+    step("log", scroll_log)
+    if state["first"] and APP.querySelector(".board"):
+        state["first"] = False
+        window.performance.mark("board-ready")
+    state["renders"] += 1
+    document.body.setAttribute("data-renders", str(state["renders"]))
+    document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
+    document.body.setAttribute("data-ready", "1")
+
+
+def restore_focus(key):
+    el = APP.querySelector('[data-key="' + css_escape(key) + '"]')
+    if el:
+        el.focus(to_js({"preventScroll": True}))
+
+
+def scroll_log():
+    current = APP.querySelector(".log [aria-current]")
+    if current:
+        log = current.closest(".log")
+        log.scrollTop = current.offsetTop - log.clientHeight / 2
+
+
+def apply_clipboard(text):
+    window.navigator.clipboard.writeText(text).catch(create_proxy(lambda e: None))
+
+
+def apply(resp, t0=None):
+    state["storage_error"] = None
+    step("storage", lambda: apply_storage(resp))
     if "hash" in resp:
-        window.history.replaceState(None, "", resp["hash"])
+        step("hash", lambda: window.history.replaceState(None, "", resp["hash"]))
     if "html" in resp and not resp.get("quiet"):
-        active = document.activeElement
-        key = active.getAttribute("data-key") if active and active.getAttribute else None
-        APP.innerHTML = resp["html"]
-        state["rendered"] = window.performance.now()
-        state["flag_sent"] = False
-        document.title = resp.get("title", "webtabletop")
-        document.body.setAttribute("data-route", resp.get("route", ""))
-        if key:
-            el = APP.querySelector('[data-key="' + str(key) + '"]')
-            if el:
-                el.focus(to_js({"preventScroll": True}))
-        current = APP.querySelector(".log [aria-current]")
-        if current:
-            log = current.closest(".log")
-            log.scrollTop = current.offsetTop - log.clientHeight / 2
-        if state["first"] and APP.querySelector(".board"):
-            state["first"] = False
-            window.performance.mark("board-ready")
-        state["renders"] += 1
-        document.body.setAttribute("data-renders", str(state["renders"]))
-        document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
-        document.body.setAttribute("data-ready", "1")
+        step("html", lambda: apply_html(resp))
     if resp.get("clipboard"):
-        try:
-            window.navigator.clipboard.writeText(resp["clipboard"]).catch(create_proxy(lambda e: None))
-        except Exception:
-            pass
+        step("clipboard", lambda: apply_clipboard(resp["clipboard"]))
     if resp.get("download"):
-        download(resp["download"]["name"], resp["download"]["text"])
-    if resp.get("toast"):
-        toast(resp["toast"], resp.get("toast_link"))
+        step("download", lambda: download(resp["download"]["name"], resp["download"]["text"]))
+    messages = [m for m in (state["storage_error"], resp.get("toast")) if m]
+    if messages:
+        step("toast", lambda: toast(messages, resp.get("toast_link")))
     if t0 is not None:
-        window.wttLatencies.push(window.performance.now() - t0)
+        step("latency", lambda: window.wttLatencies.push(window.performance.now() - t0))
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
-        window.wttAiStats.push(to_js(resp["ai_stats"]))
+        step("ai-stats", lambda: window.wttAiStats.push(to_js(resp["ai_stats"])))
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
         asyncio.create_task(run_ai())
 
 
+def engine_failed(exc):
+    # the engine itself failed (not a Python error it caught): say so; never leave the spinner
+    if state["renders"]:
+        toast("The game engine did not answer (" + str(exc) + "). Reload the page; your saved data is untouched.")
+        return
+    APP.innerHTML = ""
+    section = document.createElement("section")
+    section.className = "error-page"
+    section.setAttribute("role", "alert")
+    h1 = document.createElement("h1")
+    h1.textContent = "The game engine could not start"
+    p = document.createElement("p")
+    p.textContent = "Reload the page to try again (" + str(exc) + "). Your saved data is untouched."
+    home = document.createElement("a")
+    home.className = "btn"
+    home.href = str(window.location.pathname)
+    home.textContent = "All games"
+    for el in (h1, p, home):
+        section.appendChild(el)
+    APP.appendChild(section)
+    document.body.setAttribute("data-route", "error")
+    document.body.setAttribute("data-ready", "1")
+
+
 async def send(action, t0=None):
     action["now"] = now()
     async with lock:
-        raw = await state["engine"].dispatch(json.dumps(action))
-        apply(json.loads(str(raw)), t0)
+        try:
+            raw = await state["engine"].dispatch(json.dumps(action))
+            resp = json.loads(str(raw))
+        except Exception as exc:
+            engine_failed(exc)
+            return
+        apply(resp, t0)
 
 
 async def run_ai():
@@ -382,15 +456,19 @@ window.addEventListener("storage", create_proxy(on_storage))
 
 document.getElementById("loading-text").textContent = "Starting the game engine…"
 window.performance.mark("main-ready")
-state["engine"] = await workers["engine"]
-window.performance.mark("engine-ready")
-entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
-await send(
-    {
-        "type": "start",
-        "hash": str(window.location.hash),
-        "storage": snapshot(),
-        "entropy": entropy,
-        "base": str(window.location.origin) + str(window.location.pathname),
-    }
-)
+try:
+    state["engine"] = await workers["engine"]
+except Exception as exc:
+    engine_failed(exc)
+else:
+    window.performance.mark("engine-ready")
+    entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
+    await send(
+        {
+            "type": "start",
+            "hash": str(window.location.hash),
+            "storage": snapshot(),
+            "entropy": entropy,
+            "base": str(window.location.origin) + str(window.location.pathname),
+        }
+    )

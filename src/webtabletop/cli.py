@@ -1,6 +1,12 @@
 """Command line: ``python -m webtabletop {serve,build,selfplay,replay,…}``.
 
 Game packages add their own subcommands through ``games/<game>/cli.py:add_commands``.
+
+Every subcommand runs behind one boundary (:func:`main`): a player's mistake (a bad link, file
+or option) prints ``error: <why>`` on one line and exits 1; anything else that escapes prints a
+one-line ``error:`` too (never a traceback; set ``WTT_TRACEBACK=1`` to see one) and exits 2.
+``replay`` of a link or record made under older rules that stops early prints the position it
+reached on stdout, the reason on stderr, and exits 1.
 """
 
 from __future__ import annotations
@@ -9,10 +15,15 @@ import argparse
 import contextlib
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
+from webtabletop.core.inputs import load_json
 from webtabletop.core.protocol import GameError
+
+#: the largest record file replay reads
+MAX_FILE = 8_000_000
 
 GAME_CLIS = ("dumaraj", "htt", "cardgo", "sht")
 
@@ -48,7 +59,9 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     if len(players) != 2:
         print("error: --players needs two kinds, e.g. random,ai", file=sys.stderr)
         return 2
-    options = json.loads(args.options) if args.options else {}
+    options = load_json(args.options, "--options") if args.options else {}
+    if not isinstance(options, dict):
+        raise GameError("--options must be a JSON object of option names and values")
     result = selfplay(args.game, args.games, args.seed, players, options)
     if not args.json:
         a, b = result["players"]
@@ -64,20 +77,26 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from webtabletop.core import sharelink
-    from webtabletop.core.record import Record
+    from webtabletop.core.record import Record, RecordError
 
     source = args.source
     path = Path(source)
     if "#" in source or "r=" in source:
-        record = sharelink.decode_link(source)
-    elif path.exists():
-        record = Record.loads(path.read_text(encoding="utf-8"))
+        record, problem = sharelink.decode_link_upto(source)
+    elif len(source) < 4096 and path.is_file():
+        if path.stat().st_size > MAX_FILE:
+            raise GameError(f"{source!r} is larger than any webtabletop record")
+        record, problem = Record.loads(path.read_text(encoding="utf-8", errors="replace")), None
     else:
-        raise GameError(f"{source!r} is neither a share link nor an existing file")
-    states = record.replay()
-    final = states[-1]
+        raise GameError(f"{source[:80]!r} is neither a share link nor an existing file")
+    result = record.replay_upto()
+    if result.problem is not None and not record.older_rules and problem is None:
+        raise RecordError(result.problem)
+    problem = problem or result.problem
+    record = record.with_moves(record.moves[: len(result.states) - 1])
+    final = result.states[-1]
     if args.json:
-        out = {"record": record.to_json(), "final": final.snapshot(), "outcome": None}
+        out = {"record": record.to_json(), "final": final.snapshot(), "outcome": None, "stopped": problem}
         outcome = final.outcome()
         if outcome is not None:
             out["outcome"] = {
@@ -96,6 +115,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(
                 f"result: {'draw' if outcome.winner is None else f'player {outcome.winner + 1} wins'} {outcome.scores} ({outcome.reason})"
             )
+    if problem is not None:
+        print(f"error: the game stops after move {len(record.moves)}: {problem}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -139,13 +161,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """The entry point of every subcommand: errors become one line on stderr, never a traceback."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return int(args.func(args) or 0)
     except GameError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 1
-    except (OSError, json.JSONDecodeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (OSError, ValueError) as exc:  # a missing file, bad JSON in a game's --options
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except SystemExit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the boundary: never a traceback
+        if os.environ.get("WTT_TRACEBACK"):
+            raise
+        print(f"error: the command failed ({type(exc).__name__}: {_one_line(exc)})", file=sys.stderr)
+        return 2
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 300 else text[:297] + "…"

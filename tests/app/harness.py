@@ -8,8 +8,9 @@ from webtabletop.app.shell import App
 class Page:
     """A stand-in for web/main.py: applies writes and hash changes like the browser does."""
 
-    def __init__(self, storage=None, hash_=""):
+    def __init__(self, storage=None, hash_="", apply_removes=True):
         self.storage = dict(storage or {})
+        self.apply_removes = apply_removes
         self.hash = hash_
         self.app = App()
         self.last = self.send(
@@ -28,6 +29,10 @@ class Page:
         json.dumps(resp)
         for w in resp["writes"]:
             self.storage[w["key"]] = w["value"]
+        for r in resp.get("removes", []) if self.apply_removes else ():
+            # like web/main.py: remove only once the copy it names exists with the same content
+            if r["kept_as"] is None or self.storage.get(r["kept_as"]) == self.storage.get(r["key"]):
+                self.storage.pop(r["key"], None)
         if "hash" in resp:
             self.hash = resp["hash"]
         self.last = resp

@@ -194,3 +194,19 @@ def test_parse_hash():
     assert sharelink.parse_hash("#/tsifrograd/rules") == ("tsifrograd", "rules", {})
     assert sharelink.parse_hash("#/tsifrograd?r=abc") == ("tsifrograd", "", {"r": "abc"})
     assert sharelink.parse_hash("") == ("", "", {})
+
+
+def test_only_the_form_the_app_writes_is_accepted():
+    """A redundant varint byte or a trailing zero byte would give one game a second link."""
+    import base64
+    import zlib
+
+    def link(body: bytes) -> str:
+        crc = zlib.crc32(b"tsifrograd" + body) & 0xFFFFFFFF
+        return base64.urlsafe_b64encode(body + crc.to_bytes(4, "little")).rstrip(b"=").decode()
+
+    assert sharelink.decode("tsifrograd", link(bytes([2, 1, 3, 0, 0]))).moves == ()
+    with pytest.raises(sharelink.LinkError, match="form the app never writes"):
+        sharelink.decode("tsifrograd", link(bytes([2, 1, 3, 0, 0x80, 0])))
+    with pytest.raises(sharelink.LinkError, match="more than its moves"):
+        sharelink.decode("tsifrograd", link(bytes([2, 1, 3, 0, 0, 0])))

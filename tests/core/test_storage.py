@@ -96,3 +96,68 @@ def test_export_import_round_trip_with_backups():
 def test_bad_imports_change_nothing(text, message):
     with pytest.raises(StorageError, match=message):
         storage.parse_import(text, {KEY: SCHEMA})
+
+
+def test_a_document_already_kept_aside_is_not_copied_again():
+    snap = {KEY: "bad", PREFIX + "aside:thing:1": "bad"}
+    result = storage.read(snap, KEY, SCHEMA, remove=True)
+    assert result.writes == () and "aside:thing:1" in result.problem
+    assert result.removes == (storage.Remove(KEY, PREFIX + "aside:thing:1"),)
+
+
+def test_new_copies_are_numbered_above_every_earlier_one():
+    # numbers grow with age, so the lowest numbers are the oldest copies even after a deletion
+    snap = {KEY: "bad", PREFIX + "aside:thing:3": "older"}
+    assert storage.read(snap, KEY, SCHEMA).writes[0].key == PREFIX + "aside:thing:4"
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_numbers_are_refused(number):
+    raw = '{"schema": "thing", "version": 2, "data": {"n": ' + number + "}}"
+    result = storage.read({KEY: raw}, KEY, SCHEMA)
+    assert result.data is None and "not finite" in result.problem
+
+
+def test_a_validator_that_crashes_sets_the_document_aside():
+    def crash(data):
+        raise RecursionError("deep")
+
+    schema = Schema("thing", 1, crash)
+    raw = storage.encode_doc(schema, {"n": 1})
+    result = storage.read({KEY: raw}, KEY, schema)
+    assert result.data is None and result.writes[0].value == raw
+
+
+def test_oldest_copies_go_first_until_the_rest_fit():
+    snap = {PREFIX + "aside:a:1": "x" * 10, PREFIX + "aside:b:2": "y" * 10, PREFIX + "aside:a:3": "z" * 10}
+    size = storage.aside_size(snap)
+    assert storage.oldest_asides(snap, size) == []
+    assert storage.oldest_asides(snap, size - 1) == [PREFIX + "aside:a:1"]
+    assert storage.oldest_asides(snap, 0) == [PREFIX + "aside:a:1", PREFIX + "aside:b:2", PREFIX + "aside:a:3"]
+
+
+def test_an_import_lists_every_bad_entry():
+    docs = {
+        KEY: storage.encode_doc(SCHEMA, {"n": "x"}),
+        PREFIX + "unknown": "{}",
+        PREFIX + "aside:thing:1": "anything",
+        PREFIX + "thing2": storage.encode_doc(SCHEMA, {"n": 1}),
+    }
+    text = json.dumps({"format": "webtabletop-backup", "version": 1, "documents": docs})
+    with pytest.raises(storage.ImportRefused) as info:
+        storage.parse_import(text, {KEY: SCHEMA})
+    keys = [k for k, _why in info.value.problems]
+    # "thing2" is not "thing": a schema without a trailing ":" names one exact key
+    assert keys == [KEY, PREFIX + "unknown", PREFIX + "thing2"]
+    assert "nothing was imported: 3 of 4 entries" in str(info.value)
+
+
+def test_an_import_runs_the_deep_check_and_survives_its_crashes():
+    good = storage.encode_doc(SCHEMA, {"n": 1})
+    text = json.dumps({"format": "webtabletop-backup", "version": 1, "documents": {KEY: good}})
+
+    def deep(key, data):
+        raise KeyError("boom")
+
+    with pytest.raises(storage.ImportRefused, match="cannot be read"):
+        storage.parse_import(text, {KEY: SCHEMA}, deep)

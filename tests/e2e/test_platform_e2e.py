@@ -76,3 +76,89 @@ def test_axe_finds_no_serious_violations(page, site, fragment):
         if v["impact"] in ("serious", "critical")
     ]
     assert bad == [], bad
+
+
+def crafted_link(game: str, options: bytes) -> str:
+    """A link with a valid checksum around any options (what a crafted link can hold)."""
+    import base64
+    import zlib
+
+    from webtabletop.core.sharelink import _varint
+
+    body = bytes([2]) + _varint(1) + _varint(5) + _varint(len(options)) + options + _varint(0)
+    body += (zlib.crc32(game.encode() + body) & 0xFFFFFFFF).to_bytes(4, "little")
+    return f"#/{game}?r=" + base64.urlsafe_b64encode(body).rstrip(b"=").decode()
+
+
+@pytest.mark.parametrize(
+    "options",
+    ['{"radius":"²"}'.encode(), b'{"radius":' + b"[" * 1900 + b"]" * 1900 + b"}"],
+    ids=["superscript-two", "nested-1900-deep"],
+)
+def test_a_crafted_link_as_the_first_url_shows_an_error_page(browser, site, options):
+    ctx = browser.new_context()  # a fresh page: nothing stored, the engine starts for this link
+    page = ctx.new_page()
+    open_app(page, site, crafted_link("tsifrograd", options))
+    assert page.get_attribute("body", "data-route") == "error"
+    alert = page.locator(".error-page[role=alert]")
+    assert "This share link cannot be opened" in alert.inner_text()
+    assert page.locator(".error-page a[href='#/']").is_visible()  # a way home
+    assert not page.locator("#loading-text").is_visible()
+    stored = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('webtabletop:'))")
+    assert stored == []
+    ctx.close()
+
+
+def test_random_text_as_a_link_is_not_a_webtabletop_link(browser, site):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    open_app(page, site, "#/tsifrograd?r=Hello-this-is-just-some-text")
+    assert page.get_attribute("body", "data-route") == "error"
+    text = page.locator(".error-page").inner_text()
+    assert "not a webtabletop link" in text and "version" not in text
+    ctx.close()
+
+
+def test_a_key_with_quotes_keeps_focus_and_its_toast(browser, site):
+    """Focus is restored through CSS.escape after a render, so a value such as 'odd"] name' in a
+    data-key neither breaks the page nor loses the answer's toast."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(site)
+    page.evaluate("localStorage.setItem('webtabletop:aside:odd\"] name:1', '{broken')")
+    open_app(page, site, "#/data")
+    button = page.locator("[data-entry='webtabletop:aside:odd\"] name:1'] [data-cmd=export-entry]")
+    button.focus()
+    before = int(page.get_attribute("body", "data-renders"))
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    assert download.value.suggested_filename.endswith(".txt")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "Downloaded a copy" in page.locator("#toast").inner_text()
+    assert page.evaluate("document.activeElement.dataset.key") == 'export:webtabletop:aside:odd"] name:1'
+    ctx.close()
+
+
+def test_your_data_with_games_copies_and_an_import_report_is_accessible(browser, site):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    open_app(page, site, "#/tsifrograd/play?vs=ai")
+    act(page, page.locator(".cell.legal").first)
+    page.evaluate(
+        "localStorage.setItem('webtabletop:aside:settings:1', '{bad');"
+        "localStorage.setItem('webtabletop:backup:game:x:rules:1', '{old')"
+    )
+    open_app(page, site, "#/data")
+    page.reload()
+    wait_ready(page)
+    assert "Orange (human) vs Blue (computer)" in page.locator("table.saved").inner_text()
+    act(page, page.locator("[data-entry='webtabletop:aside:settings:1'] [data-cmd=delete-entry]"))
+    assert "cannot be undone" in page.locator(".data").inner_text()
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], v["impact"]) for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], bad
+    act(page, page.locator("[data-cmd=confirm-delete]"))
+    assert page.evaluate("localStorage.getItem('webtabletop:aside:settings:1')") is None
+    ctx.close()

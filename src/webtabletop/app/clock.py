@@ -12,6 +12,8 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.inputs import is_finite_number
+
 #: name -> (minutes, increment seconds)
 PRESETS: dict[str, tuple[int, int]] = {
     "3+2": (3, 2),
@@ -20,6 +22,9 @@ PRESETS: dict[str, tuple[int, int]] = {
     "15+10": (15, 10),
     "30+0": (30, 0),
 }
+
+#: no clock holds more than a day (the longest preset plus every increment a game can earn)
+MAX_MS = 86_400_000.0
 
 
 @attrs.define
@@ -93,11 +98,11 @@ class GameClock:
         if not (
             isinstance(rem, list)
             and len(rem) == 2
-            and all(isinstance(x, (int, float)) and x >= 0 for x in rem)
+            and all(is_finite_number(x) and 0 <= x <= MAX_MS for x in rem)
         ):
-            raise ValueError("bad clock times")
+            raise ValueError("bad clock times (each must be a finite number of milliseconds)")
         flagged = data.get("flagged")
-        if flagged not in (None, 0, 1):
+        if flagged not in (None, 0, 1) or isinstance(flagged, bool):
             raise ValueError("bad clock flag")
         return cls(data["preset"], [float(rem[0]), float(rem[1])], None, 0.0, flagged)
 

@@ -59,7 +59,7 @@ class PageContext:
 
     def notice(self, message: str) -> None:
         """A message that stays on screen until dismissed (for problems with saved data)."""
-        self._app.notices.append(message)
+        self._app._notice(message)
 
     def download(self, name: str, text: str) -> None:
         self._app._resp["download"] = {"name": name, "text": text}

@@ -6,15 +6,21 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.inputs import InputError, parse_int
 from webtabletop.core.protocol import GameSpec, options_to_dict
 from webtabletop.core.view import GameView, attrs_html, esc
 
 
 def _typed(current: Any, raw: Any) -> Any:
+    """What the player typed, shown again: a number field gets a number when the text is one
+    (ASCII digits only: ``"²"`` passes ``isdigit`` but is no number), else the text as typed."""
     if isinstance(current, bool):
         return raw in (True, "true", "on", "1")
-    if isinstance(current, int) and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
-        return int(raw)
+    if isinstance(current, int) and isinstance(raw, str):
+        try:
+            return parse_int(raw, "the value")
+        except InputError:
+            return raw
     return raw
 
 

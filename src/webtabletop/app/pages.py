@@ -48,7 +48,10 @@ def notice_html(notices: list[str]) -> str:
     if not notices:
         return ""
     items = "".join(f"<li>{esc(n)}</li>" for n in notices)
-    return f'<div class="notice" role="status"><ul>{items}</ul>{btn("Dismiss", "dismiss-notices", cls="btn small")} <a href="#/data">Your data</a></div>'
+    return (
+        f'<div class="notice" role="status"><ul>{items}</ul>{btn("Dismiss", "dismiss-notices", cls="btn small")} '
+        f'{btn("Export all data", "export-all", cls="btn small", key="notice-export")} <a href="#/data">Your data</a></div>'
+    )
 
 
 def page_links(spec: GameSpec, nav) -> str:
@@ -333,29 +336,4 @@ def error_page(title: str, message: str, game_id: str | None) -> str:
     return (
         f"<section class='error-page' role='alert'><h1>{esc(title)}</h1><p>{esc(message)}</p>"
         f"<p class='actions'>{fresh}{link('All games', '#/', 'btn')}</p></section>"
-    )
-
-
-def data_page(saved: list[tuple[str, str, str]], aside: list[str], notices: list[str]) -> str:
-    rows = (
-        "".join(
-            f"<li><a href='{esc(href)}'>{esc(label)}</a> <small>{esc(detail)}</small></li>"
-            for label, href, detail in saved
-        )
-        or "<li>No saved games yet.</li>"
-    )
-    aside_html = ""
-    if aside:
-        aside_html = (
-            "<h2>Kept aside</h2><p>These entries could not be read when the app started. They are kept, untouched, and "
-            "are part of the exported file so nothing is lost.</p><ul>"
-            + "".join(f"<li><code>{esc(k)}</code></li>" for k in aside)
-            + "</ul>"
-        )
-    return (
-        f"{notice_html(notices)}<section class='data'><h1>Your data</h1>"
-        "<p>Everything is stored in this browser only. Export it to a file to keep a copy or move it to another device.</p>"
-        f"<div class='actions'>{btn('Export all data', 'export-all', cls='btn primary')}"
-        "<label class='btn file'>Import a file…<input type='file' accept='.json,application/json' data-import='any' data-key='import'></label></div>"
-        f"<h2>Saved games</h2><ul class='saved'>{rows}</ul>{aside_html}</section>"
     )

@@ -11,12 +11,15 @@ from typing import Any
 
 import attrs
 
-from webtabletop.core.record import Record
+from webtabletop.core.inputs import guard, is_finite_number
+from webtabletop.core.record import Record, RecordError
+from webtabletop.core.registry import PLAYABLE
 from webtabletop.core.storage import PREFIX, Schema
 
 GAME_PREFIX = PREFIX + "game:"
 LAST_PREFIX = PREFIX + "last:"
 SETTINGS_KEY = PREFIX + "settings"
+MAX_PREFS = 20
 PLAYER_KINDS = ("human", "ai")
 AI_LEVELS = ("easy", "normal", "hard")
 
@@ -45,12 +48,25 @@ class Players:
         return cls((kinds[0], kinds[1]), level)
 
 
+#: the longest slot name (slots are made by the app: time and random digits in hex)
+MAX_SLOT = 64
+#: game results as saved: {"winner": 0 | 1 | None, "reason": text}
+MAX_REASON = 300
+
+
 def _validate_game(data: Any) -> dict[str, Any]:
+    """A saved game is valid only if it can be opened: its record starts (game, options, seed,
+    length within the game's ply cap), its cursor is inside the record, its players and clock
+    are well formed and every number is finite. (Its moves are replayed when it is opened; an
+    import replays them too.)"""
     if not isinstance(data, dict):
         raise ValueError("a saved game must be an object")
+    if "record" not in data:
+        raise ValueError("a saved game must hold a record")
     record = Record.from_json(data["record"])
+    guard(record.start_state, RecordError, "the saved game's record")
     cursor = data.get("cursor", len(record.moves))
-    if not isinstance(cursor, int) or not 0 <= cursor <= len(record.moves):
+    if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(record.moves):
         raise ValueError("cursor out of range")
     players = Players.from_json(data.get("players", {}))
     clock = data.get("clock")
@@ -59,38 +75,58 @@ def _validate_game(data: Any) -> dict[str, Any]:
 
         GameClock.from_json(clock)
     updated = data.get("updated", 0)
-    if not isinstance(updated, (int, float)):
+    if not is_finite_number(updated) or not 0 <= updated < 10**15:
         raise ValueError("bad timestamp")
-    return {
+    out = {
         "record": record.to_json(),
         "cursor": cursor,
         "players": players.to_json(),
         "updated": updated,
         "clock": clock,
+        "reported": data.get("reported", False) is True,
     }
+    result = data.get("result")
+    if result is not None:
+        if (
+            not isinstance(result, dict)
+            or result.get("winner") not in (None, 0, 1)
+            or isinstance(result.get("winner"), bool)
+            or not isinstance(result.get("reason"), str)
+            or len(result["reason"]) > MAX_REASON
+        ):
+            raise ValueError("bad result")
+        out["result"] = {"winner": result["winner"], "reason": result["reason"]}
+    return out
 
 
 def _validate_last(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("slot"), str):
         raise ValueError("no slot named")
+    if not 0 < len(data["slot"]) <= MAX_SLOT or ":" in data["slot"]:
+        raise ValueError("bad slot name")
     return {"slot": data["slot"]}
 
 
 def _validate_settings(data: Any) -> dict[str, Any]:
+    """Settings are forgiving (an unknown value falls back to its default) but bounded: display
+    preferences only for games this app has, only switches, at most :data:`MAX_PREFS` each."""
     if not isinstance(data, dict):
         raise ValueError("settings must be an object")
     out: dict[str, Any] = {}
     level = data.get("ai_level", "normal")
     out["ai_level"] = level if level in AI_LEVELS else "normal"
-    out["coords"] = bool(data.get("coords", True))
+    out["coords"] = data.get("coords", True) is not False
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}
     out["prefs"] = {
-        str(game): {str(k): bool(v) for k, v in values.items()}
+        game: {k: v is True for k, v in list(values.items())[:MAX_PREFS] if isinstance(k, str) and len(k) <= 40}
         for game, values in prefs.items()
-        if isinstance(values, dict)
+        if game in PLAYABLE and isinstance(values, dict)
     }
+    warned = data.get("aside_warned")
+    if is_finite_number(warned) and warned >= 0:
+        out["aside_warned"] = warned
     return out
 
 

@@ -7,12 +7,15 @@ through these helpers, so a crafted input gets the same clear :class:`InputError
 - JSON has a byte limit and a nesting-depth limit (checked without recursion);
 - whole numbers are read from ASCII digits only (``str.isdigit`` also accepts ``"²"``), with a
   length limit before ``int()`` runs (Python refuses more than 4,300 digits);
+- numbers must be finite: Python's ``json`` reads ``NaN``, ``Infinity`` and ``1e999`` (as an
+  infinite float), which no document of ours holds and which break arithmetic later (a clock);
 - :func:`guard` turns any exception that still escapes a decoder into the decoder's own error.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -57,10 +60,36 @@ def load_json(
     if _bracket_depth(text) > max_depth:
         raise InputError(f"{what} is nested too deeply to be webtabletop data")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except _NotFinite:
+        raise InputError(f"{what} holds a number that is not finite (NaN or Infinity)") from None
     except (ValueError, TypeError, RecursionError):
         raise InputError(f"{what} is not valid JSON") from None
     return value
+
+
+class _NotFinite(Exception):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value) or math.isnan(value):
+        raise _NotFinite(text)
+    return value
+
+
+def is_finite_number(value: Any) -> bool:
+    """An int or a finite float (never a bool)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, float) and math.isfinite(value)
 
 
 def _bracket_depth(text: str | bytes) -> int:

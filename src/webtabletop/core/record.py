@@ -198,6 +198,9 @@ class History:
         self.record = record
         self.states = states if states is not None else record.replay()
         self.cursor = len(self.states) - 1 if cursor is None else max(0, min(cursor, len(self.states) - 1))
+        #: (code, label) of the moves labelled so far (labels need each state's legal moves:
+        #: computing them once keeps every render of a long game cheap)
+        self._labels: list[tuple[str, str]] = []
 
     @classmethod
     def upto(cls, record: Record, cursor: int | None = None) -> tuple[History, str | None]:
@@ -228,6 +231,7 @@ class History:
 
     def play(self, code: str) -> State:
         state = self.state.apply_code(code)
+        del self._labels[self.cursor :]  # the moves after the cursor are dropped
         moves = self.record.moves[: self.cursor] + (code,)
         self.states = self.states[: self.cursor + 1] + [state]
         self.record = self.record.with_moves(moves)
@@ -251,7 +255,13 @@ class History:
 
     def log(self) -> list[str]:
         """Readable names of all moves (including those after the cursor)."""
-        return [
-            self.states[i].move_label(self.states[i].move_from_code(code))
-            for i, code in enumerate(self.record.moves)
-        ]
+        moves = self.record.moves
+        labels = self._labels
+        keep = 0
+        while keep < min(len(labels), len(moves)) and labels[keep][0] == moves[keep]:
+            keep += 1
+        del labels[keep:]
+        for i in range(keep, len(moves)):
+            state = self.states[i]
+            labels.append((moves[i], state.move_label(state.move_from_code(moves[i]))))
+        return [label for _code, label in labels]

@@ -14,7 +14,8 @@ Layout (version 2), then base64url without padding::
 Version 1 had no rules version (it means rules version 1). Mixed radix costs log2(number of
 legal moves) bits per move, the least any index code can.
 
-Decoding trusts nothing: the checksum comes first (text that fails it is "not a webtabletop
+Decoding trusts nothing and accepts only the form the app writes (no redundant varint bytes, no
+trailing zero bytes), so one game has exactly one link. The checksum comes first (text that fails it is "not a webtabletop
 link"), then the format and rules versions, the options (size- and depth-limited JSON), the
 number of moves against the game's ply cap, and every move goes through the rules. A link made
 under older rules maps each index through the game's ``legacy_codes`` (the order that version
@@ -32,7 +33,7 @@ import zlib
 from urllib.parse import parse_qs
 
 from webtabletop.core.inputs import InputError, guard, load_json
-from webtabletop.core.protocol import GameError
+from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
 
@@ -69,6 +70,8 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
         n |= (b & 0x7F) << shift
         shift += 7
         if not b & 0x80:
+            if b == 0 and shift > 7:  # a redundant last byte: no link the app makes has one
+                raise LinkError("the link is damaged (it holds a number in a form the app never writes)")
             return n, pos
         if shift > 70:
             raise LinkError("the link holds a number that is too large")
@@ -112,10 +115,17 @@ def decode_upto(game_id: str, payload: str) -> tuple[Record, str | None]:
     Anything wrong before the first move (checksum, versions, options, length) raises
     :class:`LinkError`; so does any move index that cannot come from a real link.
     """
+    record, _states, problem = decode_states(game_id, payload)
+    return record, problem
+
+
+def decode_states(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
+    """Like :func:`decode_upto`, with the states decoding went through (``len(moves) + 1`` of
+    them), so that opening a link replays its moves once, not twice."""
     return guard(lambda: _decode(game_id, payload), LinkError, "the link")
 
 
-def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
+def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
     if not payload:
         raise LinkError("the link holds no game")
     if len(payload) > MAX_PAYLOAD:
@@ -176,13 +186,16 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
         raise LinkError(f"the link does not hold a valid game: {exc}") from None
     if count > cap:
         raise LinkError(f"the link has {count:,} moves, more than a game of {spec.title} can have ({cap:,})")
+    if body[pos:].endswith(b"\x00"):  # the app writes the moves without trailing zero bytes
+        raise LinkError("the link is damaged (it holds more than its moves)")
     number = int.from_bytes(body[pos:], "little")
     codes: list[str] = []
+    states = [state]
     for i in range(count):
         legal = state.legal_moves()
         listed = spec.legacy_codes(state, rules) if older and spec.legacy_codes is not None else None
         if listed == []:
-            return record.with_moves(tuple(codes)), diverged(spec.title, i + 1)
+            return record.with_moves(tuple(codes)), states, diverged(spec.title, i + 1)
         size = len(listed) if listed is not None else len(legal)
         if not size:
             raise LinkError(f"the link has {count} moves but the game ends after {i}")
@@ -193,15 +206,16 @@ def _decode(game_id: str, payload: str) -> tuple[Record, str | None]:
             try:
                 move = state.move_from_code(listed[index])
             except GameError as exc:
-                return record.with_moves(tuple(codes)), (
+                return record.with_moves(tuple(codes)), states, (
                     f"move {i + 1} ({listed[index]}) was played under earlier rules of {spec.title} "
                     f"and is not legal under the corrected rules: {exc}"
                 )
         codes.append(move.code)
         state = state.apply(move)
+        states.append(state)
     if number:
         raise LinkError("the link is damaged (it holds more than its moves)")
-    return record.with_moves(tuple(codes)), None
+    return record.with_moves(tuple(codes)), states, None
 
 
 def make_hash(record: Record) -> str:

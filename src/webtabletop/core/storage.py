@@ -1,16 +1,23 @@
 """Versioned JSON documents in the browser's localStorage, handled as pure data.
 
 The page owns localStorage; this module only decides. It reads from a snapshot (``{key: raw}``)
-and answers with the writes to make, so it runs and is tested in CPython.
+and answers with the writes (and removals) to make, so it runs and is tested in CPython.
 
 - Every key starts with :data:`PREFIX`. A document is ``{"schema": name, "version": n, "data": …}``.
-- Reading validates. A document that cannot be read (bad JSON, wrong schema, failed validation,
-  a version newer than this app knows) is **set aside**: copied to ``webtabletop:aside:<key>:<n>``
-  and reported; the original key is then free for a fresh document. Nothing is ever deleted.
+- Reading validates, through the input boundary (size and depth limits, finite numbers only).
+  A document that cannot be read (bad JSON, wrong schema, failed validation, a version newer
+  than this app knows) is **set aside**: copied to ``webtabletop:aside:<key>:<n>`` and reported.
+- Set-aside is idempotent: a document whose exact content is already kept aside under its key
+  is not copied again. A reader may also ask for the original to be removed (``remove=True``):
+  the removal names the copy, and the page removes the original only once that copy exists with
+  the same content, so a bad document is set aside once and then never re-read.
+- Set-aside copies are bounded: :func:`aside_over` tells how far they exceed
+  :data:`ASIDE_LIMIT` and :func:`oldest_asides` which to drop (the app warns first).
 - A document of an older version is copied to ``webtabletop:backup:<key>:v<old>`` before it is
   migrated, so a migration can never lose the player's data.
 - Export writes every document of the namespace into one JSON file; import validates that file
-  completely before any write, backs up each document it replaces, and reports what it did.
+  completely (every entry, every schema) before any write, backs up each document it replaces,
+  and reports per entry what it did or why nothing was imported.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError
 
 PREFIX = "webtabletop:"
@@ -28,6 +36,10 @@ ASIDE = PREFIX + "aside:"
 BACKUP = PREFIX + "backup:"
 EXPORT_FORMAT = "webtabletop-backup"
 EXPORT_VERSION = 1
+#: the total size (characters) of set-aside copies kept before the oldest are dropped
+ASIDE_LIMIT = 400_000
+#: the longest key an imported file may hold
+MAX_KEY = 200
 
 
 class StorageError(GameError):
@@ -58,10 +70,23 @@ class Write:
 
 
 @attrs.frozen
+class Remove:
+    """Remove ``key``; when ``kept_as`` is set, only if that key holds the same content (the copy
+    exists), so nothing is ever removed before it is kept."""
+
+    key: str
+    kept_as: str | None = None
+
+    def to_json(self) -> dict[str, str | None]:
+        return {"key": self.key, "kept_as": self.kept_as}
+
+
+@attrs.frozen
 class ReadResult:
     data: Any  # None when there is no usable document
     writes: tuple[Write, ...] = ()
     problem: str | None = None  # a message for the player when something was set aside
+    removes: tuple[Remove, ...] = ()
 
 
 def encode_doc(schema: Schema, data: Any) -> str:
@@ -75,68 +100,137 @@ def write(schema: Schema, key: str, data: Any) -> Write:
 
 
 def free_slot(snapshot: dict[str, str], base: str) -> str:
-    n = 1
-    while f"{base}:{n}" in snapshot:
-        n += 1
-    return f"{base}:{n}"
+    """``base:<n>`` with ``n`` above every number in use (numbers grow with age: lowest = oldest)."""
+    n = 0
+    for k in snapshot:
+        if k.startswith(base + ":") and k[len(base) + 1 :].isdigit():
+            n = max(n, int(k[len(base) + 1 :]))
+    return f"{base}:{n + 1}"
+
+
+def _copy_of(snapshot: dict[str, str], base: str, raw: str) -> str | None:
+    """The key of an existing copy of ``raw`` under ``base:<n>``, if any."""
+    for k, v in snapshot.items():
+        if v == raw and k.startswith(base + ":") and k[len(base) + 1 :].isdigit():
+            return k
+    return None
 
 
 def set_aside(snapshot: dict[str, str], key: str, raw: str) -> Write:
-    return Write(free_slot(snapshot, ASIDE + key[len(PREFIX) :]), raw)
+    """Where ``raw`` (the content of ``key``) is kept aside: an existing identical copy, else a
+    new key. The caller writes it only when ``w.key not in snapshot``."""
+    base = ASIDE + key[len(PREFIX) :]
+    existing = _copy_of(snapshot, base, raw)
+    return Write(existing or free_slot(snapshot, base), raw)
 
 
 def backup(snapshot: dict[str, str], key: str, reason: str) -> Write:
-    """A copy of the document at ``key`` under a free backup key (before anything changes it)."""
-    return Write(free_slot(snapshot, f"{BACKUP}{key[len(PREFIX) :]}:{reason}"), snapshot[key])
+    """A copy of the document at ``key`` under a backup key (before anything changes it); an
+    existing identical backup is reused (write it only when ``w.key not in snapshot``)."""
+    base = f"{BACKUP}{key[len(PREFIX) :]}:{reason}"
+    raw = snapshot[key]
+    return Write(_copy_of(snapshot, base, raw) or free_slot(snapshot, base), raw)
 
 
-def read(snapshot: dict[str, str], key: str, schema: Schema) -> ReadResult:
-    """Read ``key``; migrate or set aside as needed. Returns the data and the writes to apply."""
+def label(key: str) -> str:
+    return key[len(PREFIX) :] if key.startswith(PREFIX) else key
+
+
+def _aside(snapshot: dict[str, str], key: str, raw: str, message: str, remove: bool) -> ReadResult:
+    copy = set_aside(snapshot, key, raw)
+    writes = () if snapshot.get(copy.key) == raw else (copy,)
+    removes = (Remove(key, copy.key),) if remove else ()
+    return ReadResult(None, writes, message.format(copy=label(copy.key)), removes)
+
+
+def read(snapshot: dict[str, str], key: str, schema: Schema, *, remove: bool = False) -> ReadResult:
+    """Read ``key``; migrate or set aside as needed. Returns the data and the writes to apply.
+
+    With ``remove``, a document that is set aside is also removed (after its copy exists), so
+    the next read finds nothing and says nothing.
+    """
     raw = snapshot.get(key)
     if raw is None:
         return ReadResult(None)
-    label = key[len(PREFIX) :]
+    name = label(key)
     try:
-        doc = json.loads(raw)
+        doc = load_json(raw, "the document")
         if not isinstance(doc, dict) or doc.get("schema") != schema.name or "data" not in doc:
             raise ValueError("not a document of this kind")
         version = doc.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise ValueError("no valid version number")
     except (ValueError, TypeError) as exc:
-        aside = set_aside(snapshot, key, raw)
-        return ReadResult(
-            None,
-            (aside,),
-            f"Saved data “{label}” could not be read ({exc}); it was kept aside as “{aside.key[len(PREFIX) :]}”.",
+        return _aside(
+            snapshot,
+            key,
+            raw,
+            f"Saved data “{name}” could not be read ({exc}); it was kept aside as “{{copy}}”.",
+            remove,
         )
     if version > schema.version:
-        aside = set_aside(snapshot, key, raw)
-        return ReadResult(
-            None,
-            (aside,),
-            f"Saved data “{label}” was written by a newer version of webtabletop; it was kept aside as “{aside.key[len(PREFIX) :]}”.",
+        return _aside(
+            snapshot,
+            key,
+            raw,
+            f"Saved data “{name}” was written by a newer version of webtabletop; it was kept aside as “{{copy}}”.",
+            remove,
         )
     writes: list[Write] = []
     data = doc["data"]
+
+    def migrate_and_validate() -> Any:
+        value = data
+        for v in range(version, schema.version):
+            if v not in schema.migrations:
+                raise StorageError(f"no migration from version {v}")
+            value = schema.migrations[v](value)
+        return schema.validate(value)
+
     try:
-        if version < schema.version:
-            writes.append(Write(f"{BACKUP}{label}:v{version}", raw))
-            for v in range(version, schema.version):
-                if v not in schema.migrations:
-                    raise ValueError(f"no migration from version {v}")
-                data = schema.migrations[v](data)
-        data = schema.validate(data)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-        aside = set_aside(snapshot, key, raw)
-        return ReadResult(
-            None,
-            (aside,),
-            f"Saved data “{label}” is damaged ({exc}); it was kept aside as “{aside.key[len(PREFIX) :]}”.",
+        data = guard(migrate_and_validate, StorageError, "the document")
+    except StorageError as exc:
+        return _aside(
+            snapshot, key, raw, f"Saved data “{name}” is damaged ({exc}); it was kept aside as “{{copy}}”.", remove
         )
     if version < schema.version:
+        base = f"{BACKUP}{name}:v{version}"
+        if snapshot.get(base) is None:
+            writes.append(Write(base, raw))  # the first backup keeps its historic name
+        elif snapshot[base] != raw:
+            copy = _copy_of(snapshot, base, raw)
+            if copy is None:
+                writes.append(Write(free_slot(snapshot, base), raw))
         writes.append(Write(key, encode_doc(schema, data)))
     return ReadResult(data, tuple(writes))
+
+
+# --- set-aside copies: bounded ----------------------------------------------------------------
+def _age(key: str) -> tuple[int, str]:
+    tail = key.rsplit(":", 1)[-1]
+    return (int(tail) if tail.isdigit() else 0, key)
+
+
+def aside_keys(snapshot: dict[str, str]) -> list[str]:
+    """Every set-aside copy, oldest first (copies are numbered per document as they are made)."""
+    return sorted((k for k in snapshot if k.startswith(ASIDE)), key=_age)
+
+
+def aside_size(snapshot: dict[str, str]) -> int:
+    return sum(len(k) + len(snapshot[k]) for k in aside_keys(snapshot))
+
+
+def oldest_asides(snapshot: dict[str, str], limit: int | None = None) -> list[str]:
+    """The oldest set-aside copies to drop so that the rest fit in ``limit`` (default
+    :data:`ASIDE_LIMIT`; often none)."""
+    over = aside_size(snapshot) - (ASIDE_LIMIT if limit is None else limit)
+    out = []
+    for k in aside_keys(snapshot):
+        if over <= 0:
+            break
+        out.append(k)
+        over -= len(k) + len(snapshot[k])
+    return out
 
 
 def export_all(snapshot: dict[str, str], app_version: str) -> str:
@@ -147,35 +241,82 @@ def export_all(snapshot: dict[str, str], app_version: str) -> str:
     )
 
 
-def parse_import(text: str, schemas: dict[str, Schema]) -> dict[str, str]:
+class ImportRefused(StorageError):
+    """An imported file with entries that cannot be used; ``problems`` lists each (key, why)."""
+
+    def __init__(self, message: str, problems: list[tuple[str, str]]) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+def parse_import(
+    text: str,
+    schemas: dict[str, Schema],
+    deep: Callable[[str, Any], None] | None = None,
+) -> dict[str, str]:
     """Validate an exported file completely; return its documents (``{key: raw}``).
 
-    Every document must belong to our namespace; documents of known schemas must read cleanly.
-    Any problem raises :class:`StorageError` and nothing is written.
+    Every entry must be a webtabletop key (set-aside copies and backups are kept as they are);
+    every other entry must belong to a known schema and read cleanly (no set-aside, no
+    migration failure), then pass ``deep(key, data)`` (the app replays saved games there).
+    Unknown kinds of entries are refused. Any problem raises :class:`ImportRefused` listing
+    every entry that is wrong, and nothing is written: an import is all or nothing.
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError):
-        raise StorageError("the file is not valid JSON") from None
+    data = guard(lambda: load_json(text, "the file"), StorageError, "the file")
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise StorageError("the file is not a webtabletop backup")
     if data.get("version") != EXPORT_VERSION:
-        raise StorageError(f"backup format version {data.get('version')!r} is not supported")
+        raise StorageError(f"backup format version {_short(data.get('version'))} is not supported")
     docs = data.get("documents")
     if not isinstance(docs, dict):
         raise StorageError("the backup holds no documents")
+    problems: list[tuple[str, str]] = []
     for key, raw in docs.items():
-        if not isinstance(key, str) or not key.startswith(PREFIX) or not isinstance(raw, str):
-            raise StorageError(f"the backup holds an entry that is not webtabletop data: {key!r}")
-        if key.startswith((ASIDE, BACKUP)):
-            continue
-        schema = schema_for_key(key, schemas)
-        if schema is None:
-            continue
-        result = read({key: raw}, key, schema)
-        if result.data is None:
-            raise StorageError(f"the backup's “{key[len(PREFIX) :]}” is damaged: {result.problem}")
+        try:
+            problem = guard(lambda k=key, r=raw: _entry_problem(k, r, schemas, deep), StorageError, "the entry")
+        except StorageError as exc:
+            problem = str(exc)
+        if problem:
+            problems.append((_short(key) if not isinstance(key, str) or len(key) > MAX_KEY else key, problem))
+    if problems:
+        first_key, first = problems[0]
+        raise ImportRefused(
+            f"nothing was imported: {len(problems)} of {len(docs)} entries cannot be used "
+            f"(the first: “{label(first_key)}”: {first})",
+            problems,
+        )
     return docs
+
+
+def _entry_problem(
+    key: Any, raw: Any, schemas: dict[str, Schema], deep: Callable[[str, Any], None] | None
+) -> str | None:
+    """Why one imported entry cannot be used (None: it can)."""
+    if not isinstance(key, str) or not key.startswith(PREFIX) or len(key) > MAX_KEY:
+        return "it is not webtabletop data"
+    if not key.isprintable():
+        return "its name holds control characters"
+    if not isinstance(raw, str):
+        return "its content is not text"
+    if key.startswith((ASIDE, BACKUP)):
+        return None  # copies of earlier content, kept as they are
+    schema = schema_for_key(key, schemas)
+    if schema is None:
+        return "this app has no kind of data stored under that name"
+    result = read({key: raw}, key, schema)
+    if result.data is None:
+        return f"it is damaged: {result.problem}"
+    if deep is not None:
+        try:
+            deep(key, result.data)
+        except GameError as exc:
+            return str(exc)
+    return None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def import_writes(snapshot: dict[str, str], docs: dict[str, str]) -> list[Write]:
@@ -194,9 +335,11 @@ def import_writes(snapshot: dict[str, str], docs: dict[str, str]) -> list[Write]
 
 
 def schema_for_key(key: str, schemas: dict[str, Schema]) -> Schema | None:
-    """Schemas are registered by key prefix (``"webtabletop:game:"`` → saved games)."""
+    """Schemas are registered by key prefix (``"webtabletop:game:"`` → saved games) or, for a
+    name that does not end in ``:``, by exact key (``"webtabletop:settings"``)."""
     best = None
     for prefix, schema in schemas.items():
-        if key.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+        matches = key == prefix or (prefix.endswith(":") and key.startswith(prefix))
+        if matches and (best is None or len(prefix) > len(best[0])):
             best = (prefix, schema)
     return best[1] if best else None

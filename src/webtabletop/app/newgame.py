@@ -1,0 +1,97 @@
+"""The new-game form and the position editor's actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
+from webtabletop.app.clock import GameClock
+from webtabletop.app.extensions import PageContext
+from webtabletop.app.modules import game_module, game_pages
+from webtabletop.app.saves import (
+    SETTINGS,
+    SETTINGS_KEY,
+    Players,
+)
+from webtabletop.core import storage
+from webtabletop.core.inputs import InputError, parse_int
+from webtabletop.core.protocol import MAX_OPTION_TEXT, GameError, GameSpec, options_from_dict
+from webtabletop.core.registry import get_game
+from webtabletop.i18n import _
+
+if TYPE_CHECKING:
+    pass
+
+
+class NewGame:
+    def _form(self, name: str, data: dict[str, Any]) -> None:
+        if name == "editor-text" and self.route[0] == "editor":
+            editor = game_module(self.route[1]).EDITOR
+            try:
+                self.editor["text"] = editor.load(str(data.get("text", "")))
+                self.editor["message"] = None
+            except GameError as exc:
+                self.editor["message"] = f"That text cannot be read: {exc}"
+            return
+        if name != "new-game" or self.route[0] != "new":
+            raise GameError("this form is not open")
+        spec = get_game(self.route[1])
+        if not isinstance(data, dict):
+            raise GameError(_("the form sent no fields"))
+        # form fields arrive as text; anything else is read as its text (bounded)
+        data = {str(k)[:40]: v if isinstance(v, str) else str(v)[:MAX_OPTION_TEXT] for k, v in data.items()}
+        entered = dict(data)
+        kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
+        level = data.pop("level", "normal")
+        clock = data.pop("clock", "none") or "none"
+        seed_text = str(data.pop("seed", "") or "").strip()
+        preset = data.pop("_preset", "custom")
+        presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+        if preset in presets:
+            data.update(presets[preset])
+        # a refused form writes nothing: what a game's pages wrote while preparing is undone
+        store_before, writes_before = dict(self.store), len(self._resp["writes"])
+        try:
+            if game_pages(spec.id) is not None:
+                data = game_pages(spec.id).prepare_new_game(
+                    {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(self)
+                )
+                data.pop("player0", None)
+                data.pop("player1", None)
+            players = Players.from_json({"kinds": list(kinds), "level": level})
+            options = options_from_dict(spec.options_class, self._form_values(spec, data))
+            if clock != "none" and clock not in CLOCK_PRESETS:
+                raise GameError(f"unknown clock {clock!r}")
+            seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
+        except (GameError, ValueError) as exc:
+            self.store = store_before
+            del self._resp["writes"][writes_before:]
+            if isinstance(exc, InputError) and seed_text:
+                exc = GameError(
+                    _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
+                )
+            self.route = ("new", spec.id, str(exc), entered)
+            return
+        seed = seed if seed is not None else self._fresh_seed()
+        self._new_session(spec, options, seed, players)
+        if clock != "none":
+            self.session.clock = GameClock.new(clock)
+            self._save()
+        self.settings = {**self.settings, "ai_level": level}
+        self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
+        self._resp["hash"] = f"#/{spec.id}"
+
+    @staticmethod
+    def _form_values(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
+        """Form fields arrive as text; drop empty values of optional fields (= default)."""
+        import attrs
+
+        out = {}
+        for f in attrs.fields(spec.options_class):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if value == "" and f.default is None:
+                continue
+            out[f.name] = value
+        return out

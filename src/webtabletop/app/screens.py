@@ -1,0 +1,208 @@
+"""Rendering: which screen the route shows, and the game screen's parts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webtabletop.app import datapage, pages
+from webtabletop.app.clock import format_ms
+from webtabletop.app.extensions import PageContext
+from webtabletop.app.forms import options_fields
+from webtabletop.app.modules import game_module, game_pages, game_view
+from webtabletop.app.saves import (
+    GAME_PREFIX,
+    Players,
+)
+from webtabletop.app.session import Session
+from webtabletop.core.registry import catalog, get_game
+from webtabletop.core.view import ViewContext, esc
+from webtabletop.i18n import _
+
+if TYPE_CHECKING:
+    pass
+
+
+class Screens:
+    # ------------------------------------------------------------------ rendering
+    def _render(self) -> dict[str, Any]:
+        resp = self._resp
+        route = self.route
+        title = "webtabletop"
+        if route[0] == "home":
+            games = [
+                (meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in self.store))
+                for meta in catalog()
+            ]
+            html = pages.home(games, self.notices)
+        elif route[0] == "data":
+            html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
+            title = "Your data · webtabletop"
+        elif route[0] == "rules":
+            spec = get_game(route[1])
+            html = pages.rules_page(spec, game_view(spec.id))
+            title = f"{spec.title} rules · webtabletop"
+        elif route[0] == "new":
+            spec = get_game(route[1])
+            view = game_view(spec.id)
+            current = None
+            if self.session is not None and self.session.spec.id == spec.id:
+                current = spec.options_from_dict(self.session.history.record.options)
+            entered = route[3] if len(route) > 3 else {}
+            fields = options_fields(spec, current or spec.default_options(), view, route[2] or None, entered)
+            presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+            players = (
+                self.session.players if self.session else Players(("human", "ai"), self.settings["ai_level"])
+            )
+            if entered:
+                kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
+                if all(k in ("human", "ai") for k in kinds):
+                    players = Players(kinds, players.level)
+            extra_fields = (
+                game_pages(spec.id).new_game_fields(PageContext(self)) if game_pages(spec.id) else ""
+            )
+            html = pages.new_game_form(
+                spec,
+                fields + extra_fields,
+                presets,
+                players,
+                str(entered.get("seed", "")),
+                str(entered.get("_preset", "")),
+            )
+            title = f"New {spec.title} game · webtabletop"
+        elif route[0] == "page":
+            spec = get_game(route[1])
+            game_pages_ = game_pages(spec.id)
+            body = game_pages_.render(route[2], route[3], PageContext(self))
+            html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
+            title = f"{spec.title}: {dict(game_pages_.nav)[route[2]]} · webtabletop"
+        elif route[0] == "editor":
+            spec = get_game(route[1])
+            editor = game_module(spec.id).EDITOR
+            body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
+            html = pages.editor_page(spec, editor.title, body)
+            title = f"{spec.title} {editor.title.lower()} · webtabletop"
+        elif route[0] == "game" and self.session is not None:
+            html = self._game_html(self.session)
+            title = f"{self.session.spec.title} · webtabletop"
+            resp["ai"] = self.session.wants_ai()
+            resp["selection"] = self.session.selection is not None
+        else:
+            _, heading, message, game_id = (
+                route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
+            )
+            html = pages.error_page(heading, message, game_id or None)
+            title = "Error · webtabletop"
+        resp["html"] = html
+        resp["title"] = title
+        resp["route"] = route[0]
+        return resp
+
+    def _game_html(self, s: Session) -> str:
+        state = s.state
+        ctx = s.context(self.settings)
+        view = s.view
+        h = s.history
+        s.sync_clock(self.now)
+        outcome = s.outcome()
+        thinking = s.wants_ai()
+        if thinking:
+            ctx = ViewContext(
+                viewer=ctx.viewer,
+                interactive=False,
+                flipped=ctx.flipped,
+                last_move=ctx.last_move,
+                previous=ctx.previous,
+            )
+        result = ""
+        if outcome is not None and h.at_end and not s.result_dismissed:
+            result = pages.result_html(view, outcome, s.spec)
+        prompt = ""
+        extra = ""
+        privacy = ""
+        if s.needs_privacy_screen():
+            who = view.player_names[state.to_move()]
+            privacy = pages.privacy_screen(who, view.player_names[1 - state.to_move()])
+            prompt = f"Pass the device to {who}."
+        elif outcome is None:
+            if s.ai_to_move() and not h.at_end:
+                prompt = "Reviewing an earlier position. The computer is to move here."
+                extra = pages.btn("Computer, play from here", "ai-here", cls="btn")
+            elif not thinking:
+                prompt = view.prompt(state, ctx)
+        else:
+            prompt = (
+                f"Game over: {pages.outcome_title(view, outcome)} ({outcome.reason})."
+                if h.at_end
+                else "Reviewing the game."
+            )
+        if s.can_reveal():
+            label = (
+                _("Reveal the computer's cards")
+                if s.players.is_ai(0) or s.players.is_ai(1)
+                else _("Reveal all cards")
+            )
+            extra += pages.btn(
+                esc(label),
+                "reveal-all",
+                key="reveal-all",
+                title=_("Show every hidden card of this finished game"),
+            )
+        if view.export_text(state) is not None:
+            extra += pages.btn("Position text", "export-text", title="Copy this position as text")
+        if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
+            extra += pages.link("Edit position", f"#/{s.spec.id}/editor?from=game", "btn")
+        options = s.spec.options_from_dict(h.record.options)
+        description = options.describe() if hasattr(options, "describe") else ""
+        log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
+        return pages.game_screen(
+            spec=s.spec,
+            view=view,
+            description=description,
+            board=view.board(state, ctx),
+            panel=view.panel(state, ctx),
+            prompt=prompt,
+            status=view.status(state),
+            players=s.players,
+            to_move=None if outcome is not None else state.to_move(),
+            log=log,
+            cursor=h.cursor,
+            can_undo=h.can_undo(),
+            can_redo=h.can_redo(),
+            thinking=thinking,
+            result=result + privacy,
+            message=s.message,
+            notices=self.notices,
+            extra_controls=extra,
+            ai_note=self._ai_note(s),
+            clocks=self._clocks(s),
+            page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
+            prefs=s.prefs(self.settings),
+        )
+
+    def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:
+        """(player name, ms left, m:ss, running) per player, or [] without a clock."""
+        c = s.clock
+        if c is None:
+            return []
+        return [
+            (
+                s.view.player_names[p],
+                round(c.left(p, self.now)),
+                format_ms(c.left(p, self.now)),
+                c.running == p,
+            )
+            for p in (0, 1)
+        ]
+
+    @staticmethod
+    def _ai_note(s: Session) -> str:
+        info = s.last_ai
+        if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
+            return ""
+        if info.get("depth"):
+            work = f", depth {info['depth']}, {info.get('nodes', 0):,} nodes"
+        elif info.get("iterations"):
+            work = f", {info['iterations']} playouts"
+        else:
+            work = ""
+        return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'

@@ -1,0 +1,1 @@
+"""Fuzz tests of every decoder (hypothesis; seeded, derandomized in CI)."""
