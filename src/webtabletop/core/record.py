@@ -111,6 +111,12 @@ class Record:
             if legacy is not None and legacy(state, self.rules) == []:
                 return Replay(states, diverged(self.spec.title, i + 1))
             if state.is_over:
+                if older:  # the corrected rules end the game sooner (e.g. a stricter draw rule)
+                    return Replay(
+                        states,
+                        f"move {i + 1} ({code!r}) was played under earlier rules of {self.spec.title}; "
+                        f"under the corrected rules the game is already over ({state.outcome().reason})",
+                    )
                 return Replay(states, f"move {i + 1} ({code!r}) comes after the end of the game")
             try:
                 states.append(state.apply_code(code))

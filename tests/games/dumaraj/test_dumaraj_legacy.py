@@ -125,7 +125,8 @@ def test_b_record_file_and_saved_game_stop_at_the_same_position():
     history, problem = History.upto(old)
     kept = len(history.states) - 1
     assert (kept, problem) == (len(sharelink.decode_upto("dumaraj", link("b"))[0].moves), problem)
-    assert f"move {kept + 1} ({old.moves[kept]!r}) comes after the end of the game" == problem
+    assert f"move {kept + 1} ({old.moves[kept]!r}) was played under earlier rules of DumaRaj" in problem
+    assert "the game is already over" in problem and DRAW_REASON in problem
     store = saved("b")
     ((key, original),) = store.items()
     page = Page(store, "#/dumaraj")
