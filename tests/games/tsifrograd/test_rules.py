@@ -1,7 +1,8 @@
-"""Tsifrograd, Tsifroshturm and Proximity rules, including the digest's worked examples."""
+"""Tsifrograd, Tsifroshturm and Proximity rules (the crossing rule itself: test_crossing.py)."""
 
 import pytest
 
+from tests.games.tsifrograd.test_crossing import example_position
 from webtabletop.core.protocol import IllegalMove, OptionsError, options_from_dict
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import (
@@ -68,57 +69,6 @@ def test_grace_defaults():
     assert options_from_dict(TsifrogradOptions, {"grace": "2"}).grace_turns == 2
 
 
-def example_position():
-    """Digest example: Orange places 5 next to its 9; a Blue 7 whose best friend is a Blue 6."""
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    nine, seven = around[0], around[1]
-    six = next(n for n in nb(g, idx, seven) if n != c and n not in around and n != nine)
-    state = state_from_cells(
-        TSIFRO, {nine: (ORANGE, 9), seven: (BLUE, 7), six: (BLUE, 6)}, player=ORANGE, roll=(2, 3)
-    )
-    return state, idx, c, seven
-
-
-def test_example_cross_seven_with_nine_and_five():
-    state, idx, c, seven = example_position()
-    after = state.apply(Place(idx[c]))
-    assert after.phase == CROSS and after.player == ORANGE
-    assert after.targets == (idx[seven],)  # 9 + 5 = 14 > 7 + 6 = 13
-    crossed = after.apply(Cross(idx[seven]))
-    assert crossed.crossed[idx[seven]] and crossed.crossings == (1, 0)
-    assert crossed.player == BLUE and crossed.phase == PLACE
-
-
-def test_example_equal_sums_do_not_cross():
-    state, idx, c, seven = example_position()
-    import attrs
-
-    four = attrs.evolve(state, roll=(2, 2))  # 9 + 4 = 13, not more than 7 + 6 = 13
-    after = four.apply(Place(idx[c]))
-    assert after.phase == PLACE and after.player == BLUE  # no eligible number: the turn ends
-
-
-def test_example_nine_next_to_eleven_needs_more_than_twenty():
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    five, nine = around[0], around[2]
-    eleven = next(n for n in nb(g, idx, nine) if n not in around and n != c)
-    state = state_from_cells(
-        TSIFRO, {five: (ORANGE, 5), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE, roll=(3, 3)
-    )
-    assert state.apply(Place(idx[c])).phase == PLACE  # 6 + 5 = 11 is far from 20
-    import attrs
-
-    strong = state_from_cells(
-        TSIFRO, {five: (ORANGE, 12), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE
-    )
-    assert attrs.evolve(strong, roll=(4, 4)).apply(Place(idx[c])).phase == PLACE  # 8 + 12 = 20, not > 20
-    assert attrs.evolve(strong, roll=(4, 5)).apply(Place(idx[c])).targets == (idx[nine],)  # 21 > 20
-
-
 def test_needs_an_own_neighbour():
     g, idx = grid_names()
     c = "d4"
@@ -127,28 +77,9 @@ def test_needs_an_own_neighbour():
     assert state.apply(Place(idx[c])).phase == PLACE
 
 
-def test_crossed_numbers_count_for_nothing():
-    import attrs
-
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    friend, enemy = around[0], around[1]
-    guard = next(n for n in nb(g, idx, enemy) if n not in around and n != c)
-    state = state_from_cells(
-        TSIFRO, {friend: (ORANGE, 6), enemy: (BLUE, 7), guard: (BLUE, 12)}, player=ORANGE, roll=(4, 4)
-    )
-    assert state.apply(Place(idx[c])).phase == PLACE  # 8 + 6 = 14 < 7 + 12
-    crossed = list(state.crossed)
-    crossed[idx[guard]] = True  # the 12 no longer defends
-    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).targets == (idx[enemy],)
-    crossed[idx[friend]] = True  # and a crossed friend no longer attacks
-    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).phase == PLACE
-
-
 def test_cross_is_optional_and_single():
-    state, idx, c, seven = example_position()
-    after = state.apply(Place(idx[c]))
+    state, c, _seven = example_position()
+    after = state.apply(Place(state.grid.index_of(c)))
     assert DECLINE in after.legal_moves()
     declined = after.apply(DECLINE)
     assert declined.crossings == (0, 0) and declined.player == BLUE
