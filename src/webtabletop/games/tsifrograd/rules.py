@@ -101,7 +101,7 @@ def crossing_targets(variant, neighbours, owners, values, crossed, cell, me) -> 
     for e in neighbours[cell]:
         if owners[e] != enemy or crossed[e]:
             continue
-        m, d = -1, 0  # m < 0: E touches no other number of ``me``
+        m, d = -1, 0  # inlined attack_and_defence (the playouts' hot loop)
         for f in neighbours[e]:
             if f == cell or crossed[f]:
                 continue
@@ -114,6 +114,25 @@ def crossing_targets(variant, neighbours, owners, values, crossed, cell, me) -> 
         if m >= 0 and n + m > values[e] + d:
             out.append(e)
     return tuple(out)
+
+
+def attack_and_defence(neighbours, owners, values, crossed, e, cell) -> tuple[int, int]:
+    """(M, D) around the number at ``e`` once a number of the other player stands at ``cell``:
+    M = the largest un-crossed number of ``cell``'s owner touching ``e``, other than ``cell``
+    (-1 if there is none); D = the largest un-crossed number of ``e``'s owner touching ``e``
+    (0 if there is none)."""
+    me, enemy = owners[cell], owners[e]
+    m, d = -1, 0
+    for f in neighbours[e]:
+        if f == cell or crossed[f]:
+            continue
+        owner = owners[f]
+        if owner == me:
+            if values[f] > m:
+                m = values[f]
+        elif owner == enemy and values[f] > d:
+            d = values[f]
+    return m, d
 
 
 def proximity_place(neighbours, owners: list[int], values: list[int], cell: int, me: int, army: int) -> int:
@@ -241,6 +260,13 @@ class TsifroState(State):
         return crossing_targets(
             self.options.variant, self.grid.neighbours, owners, values, self.crossed, cell, self.player
         )
+
+    def crossing_sums(self, target: int) -> tuple[int, int, int, int]:
+        """Tsifrograd, crossing step: (N, M, E, D) of ``target``: N + M > E + D is why it may go."""
+        m, d = attack_and_defence(
+            self.grid.neighbours, self.owners, self.values, self.crossed, target, self.last
+        )
+        return self.values[self.last], m, self.values[target], d
 
     def _place(self, cell: int) -> TsifroState:
         values = list(self.values)
