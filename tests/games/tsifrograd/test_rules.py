@@ -198,3 +198,58 @@ def test_illegal_moves_are_refused():
     with pytest.raises(IllegalMove):
         s.apply_code("banana")
     assert s.owners[0] == EMPTY  # the original state is unchanged
+
+
+@pytest.mark.parametrize(
+    "options, cap",
+    [
+        (TSIFRO, 2 * 37 - 1),
+        (TsifrogradOptions(radius=6), 2 * 127 - 1),
+        (TsifrogradOptions(variant="tsifroshturm", board="square", width=12, height=12), 2 * 144 - 1),
+        (PROX, 37),
+        (TsifrogradOptions(variant="proximity", board="square", width=3, height=4), 12),
+    ],
+)
+def test_ply_cap_follows_from_the_rules(options, cap):
+    """«игроки ходят, пока все клетки поля не будут заполнены»: n turns on n cells; a turn is a
+    placement plus at most one crossing step (none in Proximity, none on the very first turn)."""
+    from webtabletop.games.tsifrograd import SPEC
+
+    assert SPEC.ply_cap(options) == cap
+
+
+@pytest.mark.parametrize("variant", ["tsifrograd", "tsifroshturm"])
+def test_the_first_turn_never_has_a_crossing_step(variant):
+    options = TsifrogradOptions(variant=variant, grace=0)
+    start = new_game(options, 4)
+    for move in start.legal_moves():
+        after = start.apply(move)
+        assert after.phase == PLACE and after.player == BLUE
+
+
+@pytest.mark.parametrize("variant", ["tsifrograd", "tsifroshturm", "proximity"])
+def test_games_end_within_the_cap(variant):
+    from webtabletop.core.rng import Rng
+    from webtabletop.games.tsifrograd import SPEC
+
+    options = TsifrogradOptions(variant=variant, board="square", width=4, height=4)
+    cap = SPEC.ply_cap(options)
+    longest = 0
+    for seed in range(30):
+        state, rng, plies = new_game(options, seed), Rng(seed), 0
+        while not state.is_over:
+            legal = state.legal_moves()
+            crosses = [m for m in legal if isinstance(m, Cross)]
+            state = state.apply(crosses[0] if crosses else legal[rng.randbelow(len(legal))])
+            plies += 1
+        assert plies <= cap
+        longest = max(longest, plies)
+    assert longest > 16 or variant == "proximity"  # crossing steps do add plies
+
+
+def test_records_longer_than_the_cap_are_refused_before_replay():
+    from webtabletop.core.record import Record, RecordError
+
+    text = '{"format":"webtabletop-record","version":1,"game":"tsifrograd","seed":1,"rules":2,"moves":%s}'
+    with pytest.raises(RecordError, match=r"more than a game of Tsifrograd can have \(73\)"):
+        Record.loads(text % str(["0"] * 74).replace("'", '"'))
