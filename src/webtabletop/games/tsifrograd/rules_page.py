@@ -166,7 +166,7 @@ def example_figure(view, example: Example) -> str:
     board = view.draw(example.after(), ViewContext(interactive=False), cls="board rules-example")
     return (
         f'<figure class="rules-example" style="{FIGURE_STYLE}">{board}'
-        f"<figcaption><b>{esc(_(example.title))}</b> {esc(_(example.caption))}</figcaption></figure>"
+        f"<figcaption><b>{esc(_(example.title))}</b><br>{esc(_(example.caption))}</figcaption></figure>"
     )
 
 
