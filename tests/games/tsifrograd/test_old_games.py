@@ -176,3 +176,25 @@ def test_the_diverged_game_took_a_crossing_only_version_1_offered():
     assert old_crossing_targets(
         grid.neighbours, state.owners, state.values, state.crossed, state.last, placer
     )
+
+
+@pytest.mark.parametrize("variant", ["tsifroshturm", "proximity"])
+def test_the_other_variants_kept_their_rules(variant):
+    """Only Tsifrograd's crossing changed: links of Tsifroshturm and Proximity made under rules
+    version 1 list the same moves as today (legacy_codes says None everywhere)."""
+    from webtabletop.core.rng import Rng
+    from webtabletop.games.tsifrograd.options import TsifrogradOptions
+
+    for seed in range(3):
+        state, rng = SPEC.start(TsifrogradOptions(variant=variant, grace=0), seed), Rng(seed)
+        while not state.is_over:
+            assert legacy_codes(state, 1) is None
+            legal = state.legal_moves()
+            state = state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_today_links_need_no_old_move_order():
+    state = Record.loads(record_text("full")).final_state()
+    assert legacy_codes(state, 2) is None
+    record, problem = sharelink.decode_upto("tsifrograd", sharelink.encode(Record("tsifrograd", {}, 9, ())))
+    assert problem is None and not record.older_rules
