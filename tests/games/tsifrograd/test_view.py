@@ -42,7 +42,8 @@ def test_no_highlight_where_only_the_old_reading_would_cross():
 
 def test_every_crossing_step_of_random_games_explains_its_targets():
     """In every crossing step met in random games, each highlighted number satisfies N + M > E + D
-    with M a live number of the mover touching it (M ≥ 2), and the label says those numbers."""
+    with M a live number of the mover touching it (M ≥ 2), and the label says those numbers; the
+    other enemy numbers touching the new one do not."""
     from webtabletop.core.rng import Rng
 
     seen = 0
@@ -56,6 +57,14 @@ def test_every_crossing_step_of_random_games_explains_its_targets():
                     assert m >= 2 and n + m > e + d
                     assert f"{n} + {m} = {n + m} is more than {e} + {d} = {e + d}" in drawn[t][1]
                     seen += 1
+                for e in state.grid.neighbours[state.last]:  # and the enemy numbers left alone fail it
+                    if (
+                        state.owners[e] == 1 - state.player
+                        and not state.crossed[e]
+                        and e not in state.targets
+                    ):
+                        n, m, v, d = state.crossing_sums(e)
+                        assert m < 0 or n + m <= v + d
             legal = state.legal_moves()
             state = state.apply(legal[rng.randbelow(len(legal))])
     assert seen > 10
