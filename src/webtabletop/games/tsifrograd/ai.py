@@ -109,17 +109,23 @@ def order_moves(state: TsifroState, moves):
         return crosses + [m for m in moves if m is DECLINE]
     owners = state.owners
     nbrs = state.grid.neighbours
+
+    def crowd(m):
+        return -sum(1 for f in nbrs[m.cell] if owners[f] >= 0)
+
     if state.options.variant != "tsifrograd" or state.grace_active():
-        return sorted(moves, key=lambda m: -sum(1 for f in nbrs[m.cell] if owners[f] >= 0))
-    needs = threat_needs(state)
-    n = state.number
-    values = state.values
-
-    def key(m):
-        best = max((values[e] for e in nbrs[m.cell] if e in needs and n > needs[e]), default=0)
-        return (-best, -sum(1 for f in nbrs[m.cell] if owners[f] >= 0))
-
-    return sorted(moves, key=key)
+        return sorted(moves, key=crowd)
+    n, values = state.number, state.values
+    best: dict[int, int] = {}  # empty cell -> the biggest number writing N there would cross
+    for e, need in threat_needs(state).items():
+        if n > need:
+            v = values[e]
+            for c in nbrs[e]:
+                if owners[c] == EMPTY and best.get(c, 0) < v:
+                    best[c] = v
+    if not best:
+        return sorted(moves, key=crowd)
+    return sorted(moves, key=lambda m: (-best.get(m.cell, 0), crowd(m)))
 
 
 HOOKS = AiHooks(
