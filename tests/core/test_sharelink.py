@@ -91,7 +91,9 @@ def test_a_newer_link_format_is_named():
 
 
 def test_a_newer_rules_version_is_named():
-    body = bytes([2]) + sharelink._varint(7) + sharelink._varint(3) + sharelink._varint(0) + sharelink._varint(0)
+    body = (
+        bytes([2]) + sharelink._varint(7) + sharelink._varint(3) + sharelink._varint(0) + sharelink._varint(0)
+    )
     with pytest.raises(LinkError, match="newer rules of Tsifrograd .version 7"):
         sharelink.decode("tsifrograd", _sealed("tsifrograd", body))
 
@@ -109,8 +111,9 @@ def test_random_text_is_not_a_link_in_almost_every_case():
 
 
 def test_version_1_links_still_open():
-    """Links made before rules versions existed (format 1) decode as rules version 1."""
-    record = finished_game()
+    """Links made before rules versions existed (format 1) decode as rules version 1.
+    (Tsifroshturm: its rules are the same in versions 1 and 2 of Tsifrograd's rules.)"""
+    record = finished_game({"variant": "tsifroshturm"})
     v2 = base64.urlsafe_b64decode(payload_of(record) + "==")
     body = bytes([1]) + v2[2:-4]  # drop the format byte and the rules version (1 byte)
     assert sharelink.decode("tsifrograd", _sealed("tsifrograd", body)).moves == record.moves
@@ -168,7 +171,8 @@ def test_decode_link_messages():
 def test_valid_checksum_but_illegal_content_is_refused():
     """A crafted link whose moves run past the end of the game is refused by replay."""
     record = finished_game()
-    body = bytearray([sharelink.VERSION, 1]) + sharelink._varint(record.seed) + sharelink._varint(0)
+    rules = get_game("tsifrograd").rules_version
+    body = bytearray([sharelink.VERSION, rules]) + sharelink._varint(record.seed) + sharelink._varint(0)
     body += sharelink._varint(len(record.moves) + 5) + (10**200).to_bytes(90, "little")
     import zlib
 

@@ -152,3 +152,59 @@ def test_phone_layout_tap_to_play(browser, site):
     page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
     assert log_count(page) == 1
     ctx.close()
+
+
+def corrected_rule_position():
+    """A game (through the rules API) whose next placement crosses under the corrected rule only:
+    the enemy number touches another number of the mover that does not touch the placed one
+    (the source: «и она соприкасается как минимум еще с одним вашим числом», «она» = the enemy
+    digit). Returns (record, cell, today's target cells, the player who places there)."""
+    from webtabletop.core.record import Record
+    from webtabletop.core.rng import Rng
+    from webtabletop.games.tsifrograd import SPEC
+    from webtabletop.games.tsifrograd.legacy import old_crossing_targets
+    from webtabletop.games.tsifrograd.rules import CROSS, DECLINE, PLACE
+
+    for seed in range(1, 50):
+        record = Record.new(SPEC, SPEC.default_options(), seed)
+        state, rng, codes = record.start_state(), Rng(seed), []
+        while not state.is_over:
+            if state.phase == PLACE:
+                for move in state.legal_moves():
+                    after = state.apply(move)
+                    owners, values = list(state.owners), list(state.values)
+                    owners[move.cell], values[move.cell] = state.player, state.number
+                    g = state.grid
+                    old = old_crossing_targets(
+                        g.neighbours, owners, values, state.crossed, move.cell, state.player
+                    )
+                    if after.phase == CROSS and not old:
+                        return record.with_moves(tuple(codes)), move.cell, after.targets, state.player
+            legal = state.legal_moves()
+            move = DECLINE if state.phase == CROSS else legal[rng.randbelow(len(legal))]
+            codes.append(move.code)
+            state = state.apply(move)
+    raise AssertionError("no position found")
+
+
+def test_highlighted_targets_follow_the_corrected_crossing_rule(page, site):
+    from webtabletop.core.sharelink import make_hash
+    from webtabletop.games.tsifrograd.rules import PLAYER_NAMES
+
+    record, cell, targets, mover = corrected_rule_position()
+    open_app(page, site, make_hash(record))
+    page.wait_for_selector(".board")
+    assert log_count(page) == len(record.moves)
+    assert page.locator(".cell.target").count() == 0
+    act(page, page.locator(f".board [data-key='cell-{cell}']"))
+    shown = page.locator(".cell.target")
+    assert shown.count() == len(targets) > 0
+    keys = {shown.nth(i).get_attribute("data-key") for i in range(shown.count())}
+    assert keys == {f"cell-{t}" for t in targets}
+    label = shown.first.get_attribute("aria-label")
+    assert re.search(r"can be crossed out: \d+ \+ \d+ = \d+ is more than \d+ \+ \d+ = \d+", label)
+    assert page.locator("[data-move='-']").count() == 1
+    act(page, shown.first)  # cross it out: the turn passes, the number is struck through
+    assert page.locator(".cell.target").count() == 0
+    assert page.locator(".cell.crossed").count() == 1
+    assert PLAYER_NAMES[1 - mover] in page.locator(".turn").inner_text()

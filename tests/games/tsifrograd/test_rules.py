@@ -1,7 +1,8 @@
-"""Tsifrograd, Tsifroshturm and Proximity rules, including the digest's worked examples."""
+"""Tsifrograd, Tsifroshturm and Proximity rules (the crossing rule itself: test_crossing.py)."""
 
 import pytest
 
+from tests.games.tsifrograd.test_crossing import example_position
 from webtabletop.core.protocol import IllegalMove, OptionsError, options_from_dict
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import (
@@ -68,57 +69,6 @@ def test_grace_defaults():
     assert options_from_dict(TsifrogradOptions, {"grace": "2"}).grace_turns == 2
 
 
-def example_position():
-    """Digest example: Orange places 5 next to its 9; a Blue 7 whose best friend is a Blue 6."""
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    nine, seven = around[0], around[1]
-    six = next(n for n in nb(g, idx, seven) if n != c and n not in around and n != nine)
-    state = state_from_cells(
-        TSIFRO, {nine: (ORANGE, 9), seven: (BLUE, 7), six: (BLUE, 6)}, player=ORANGE, roll=(2, 3)
-    )
-    return state, idx, c, seven
-
-
-def test_example_cross_seven_with_nine_and_five():
-    state, idx, c, seven = example_position()
-    after = state.apply(Place(idx[c]))
-    assert after.phase == CROSS and after.player == ORANGE
-    assert after.targets == (idx[seven],)  # 9 + 5 = 14 > 7 + 6 = 13
-    crossed = after.apply(Cross(idx[seven]))
-    assert crossed.crossed[idx[seven]] and crossed.crossings == (1, 0)
-    assert crossed.player == BLUE and crossed.phase == PLACE
-
-
-def test_example_equal_sums_do_not_cross():
-    state, idx, c, seven = example_position()
-    import attrs
-
-    four = attrs.evolve(state, roll=(2, 2))  # 9 + 4 = 13, not more than 7 + 6 = 13
-    after = four.apply(Place(idx[c]))
-    assert after.phase == PLACE and after.player == BLUE  # no eligible number: the turn ends
-
-
-def test_example_nine_next_to_eleven_needs_more_than_twenty():
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    five, nine = around[0], around[2]
-    eleven = next(n for n in nb(g, idx, nine) if n not in around and n != c)
-    state = state_from_cells(
-        TSIFRO, {five: (ORANGE, 5), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE, roll=(3, 3)
-    )
-    assert state.apply(Place(idx[c])).phase == PLACE  # 6 + 5 = 11 is far from 20
-    import attrs
-
-    strong = state_from_cells(
-        TSIFRO, {five: (ORANGE, 12), nine: (BLUE, 9), eleven: (BLUE, 11)}, player=ORANGE
-    )
-    assert attrs.evolve(strong, roll=(4, 4)).apply(Place(idx[c])).phase == PLACE  # 8 + 12 = 20, not > 20
-    assert attrs.evolve(strong, roll=(4, 5)).apply(Place(idx[c])).targets == (idx[nine],)  # 21 > 20
-
-
 def test_needs_an_own_neighbour():
     g, idx = grid_names()
     c = "d4"
@@ -127,28 +77,9 @@ def test_needs_an_own_neighbour():
     assert state.apply(Place(idx[c])).phase == PLACE
 
 
-def test_crossed_numbers_count_for_nothing():
-    import attrs
-
-    g, idx = grid_names()
-    c = "d4"
-    around = nb(g, idx, c)
-    friend, enemy = around[0], around[1]
-    guard = next(n for n in nb(g, idx, enemy) if n not in around and n != c)
-    state = state_from_cells(
-        TSIFRO, {friend: (ORANGE, 6), enemy: (BLUE, 7), guard: (BLUE, 12)}, player=ORANGE, roll=(4, 4)
-    )
-    assert state.apply(Place(idx[c])).phase == PLACE  # 8 + 6 = 14 < 7 + 12
-    crossed = list(state.crossed)
-    crossed[idx[guard]] = True  # the 12 no longer defends
-    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).targets == (idx[enemy],)
-    crossed[idx[friend]] = True  # and a crossed friend no longer attacks
-    assert attrs.evolve(state, crossed=tuple(crossed)).apply(Place(idx[c])).phase == PLACE
-
-
 def test_cross_is_optional_and_single():
-    state, idx, c, seven = example_position()
-    after = state.apply(Place(idx[c]))
+    state, c, _seven = example_position()
+    after = state.apply(Place(state.grid.index_of(c)))
     assert DECLINE in after.legal_moves()
     declined = after.apply(DECLINE)
     assert declined.crossings == (0, 0) and declined.player == BLUE
@@ -267,3 +198,58 @@ def test_illegal_moves_are_refused():
     with pytest.raises(IllegalMove):
         s.apply_code("banana")
     assert s.owners[0] == EMPTY  # the original state is unchanged
+
+
+@pytest.mark.parametrize(
+    "options, cap",
+    [
+        (TSIFRO, 2 * 37 - 1),
+        (TsifrogradOptions(radius=6), 2 * 127 - 1),
+        (TsifrogradOptions(variant="tsifroshturm", board="square", width=12, height=12), 2 * 144 - 1),
+        (PROX, 37),
+        (TsifrogradOptions(variant="proximity", board="square", width=3, height=4), 12),
+    ],
+)
+def test_ply_cap_follows_from_the_rules(options, cap):
+    """«игроки ходят, пока все клетки поля не будут заполнены»: n turns on n cells; a turn is a
+    placement plus at most one crossing step (none in Proximity, none on the very first turn)."""
+    from webtabletop.games.tsifrograd import SPEC
+
+    assert SPEC.ply_cap(options) == cap
+
+
+@pytest.mark.parametrize("variant", ["tsifrograd", "tsifroshturm"])
+def test_the_first_turn_never_has_a_crossing_step(variant):
+    options = TsifrogradOptions(variant=variant, grace=0)
+    start = new_game(options, 4)
+    for move in start.legal_moves():
+        after = start.apply(move)
+        assert after.phase == PLACE and after.player == BLUE
+
+
+@pytest.mark.parametrize("variant", ["tsifrograd", "tsifroshturm", "proximity"])
+def test_games_end_within_the_cap(variant):
+    from webtabletop.core.rng import Rng
+    from webtabletop.games.tsifrograd import SPEC
+
+    options = TsifrogradOptions(variant=variant, board="square", width=4, height=4)
+    cap = SPEC.ply_cap(options)
+    longest = 0
+    for seed in range(30):
+        state, rng, plies = new_game(options, seed), Rng(seed), 0
+        while not state.is_over:
+            legal = state.legal_moves()
+            crosses = [m for m in legal if isinstance(m, Cross)]
+            state = state.apply(crosses[0] if crosses else legal[rng.randbelow(len(legal))])
+            plies += 1
+        assert plies <= cap
+        longest = max(longest, plies)
+    assert longest > 16 or variant == "proximity"  # crossing steps do add plies
+
+
+def test_records_longer_than_the_cap_are_refused_before_replay():
+    from webtabletop.core.record import Record, RecordError
+
+    text = '{"format":"webtabletop-record","version":1,"game":"tsifrograd","seed":1,"rules":2,"moves":%s}'
+    with pytest.raises(RecordError, match=r"more than a game of Tsifrograd can have \(73\)"):
+        Record.loads(text % str(["0"] * 74).replace("'", '"'))

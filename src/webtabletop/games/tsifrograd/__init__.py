@@ -4,6 +4,7 @@ from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
 from webtabletop.games.tsifrograd import meta, rules
 from webtabletop.games.tsifrograd.ai import HOOKS
+from webtabletop.games.tsifrograd.legacy import legacy_codes
 from webtabletop.games.tsifrograd.options import PRESETS, TsifrogradOptions
 
 SPEC = register(
@@ -14,6 +15,10 @@ SPEC = register(
         options_class=TsifrogradOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,
+        # version 2: the crossing rule's M touches the enemy number, not the placed one (issue 9)
+        rules_version=2,
+        max_plies=rules.max_plies,
+        legacy_codes=legacy_codes,
     )
 )
 rules.TsifroState.spec = SPEC

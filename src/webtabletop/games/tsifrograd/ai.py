@@ -25,6 +25,14 @@ from webtabletop.games.tsifrograd.rules import (
 
 def simulate(state: TsifroState, rng: Rng) -> tuple[float, float]:
     """Play ``state`` out to the end with the playout policy; returns (value 0, value 1)."""
+    owners, values, crossed, crossings = playout(state, rng)
+    return final_outcome(state.options.variant, crossings, totals(owners, values, crossed)).returns()
+
+
+def playout(state: TsifroState, rng: Rng):
+    """The board at the end of a playout: (owners, values, crossed, crossings). The future dice
+    come from ``rng.next_u64()`` as if it were the state's ``rng_state``; then each placement
+    takes a random empty cell (``rng``), each crossing step the biggest target."""
     variant = state.options.variant
     nbrs = state.grid.neighbours
     owners = list(state.owners)
@@ -64,17 +72,60 @@ def simulate(state: TsifroState, rng: Rng) -> tuple[float, float]:
         turns[player] += 1
         player = 1 - player
         number = sum(roll_dice(dice, variant))
-    return final_outcome(variant, (crossings[0], crossings[1]), totals(owners, values, crossed)).returns()
+    return owners, values, crossed, (crossings[0], crossings[1])
+
+
+def threat_needs(state: TsifroState) -> dict[int, int]:
+    """Tsifrograd: for each live enemy number E that touches a live number of the mover (M, the
+    largest), the number N the mover must write next to E to cross it out is anything above
+    ``E + D - M`` (see :func:`~webtabletop.games.tsifrograd.rules.crossing_targets`). Writing into
+    an empty cell changes neither M nor D of its neighbours, so this holds for every empty cell."""
+    me, enemy = state.player, 1 - state.player
+    owners, values, crossed = state.owners, state.values, state.crossed
+    nbrs = state.grid.neighbours
+    needs = {}
+    for e, owner in enumerate(owners):
+        if owner != enemy or crossed[e]:
+            continue
+        m, d = -1, 0
+        for f in nbrs[e]:
+            if crossed[f]:
+                continue
+            if owners[f] == me:
+                m = max(m, values[f])
+            elif owners[f] == enemy:
+                d = max(d, values[f])
+        if m >= 0:
+            needs[e] = values[e] + d - m
+    return needs
 
 
 def order_moves(state: TsifroState, moves):
-    """Crossing before declining, bigger numbers first; placements next to more numbers first."""
+    """Crossing before declining, bigger numbers first. Placements: in Tsifrograd those that
+    would let the mover cross something out first (most and biggest targets), then cells next to
+    more numbers; in the other variants, cells next to more numbers first."""
     if state.phase == CROSS:
         crosses = sorted((m for m in moves if isinstance(m, Cross)), key=lambda m: -state.values[m.cell])
         return crosses + [m for m in moves if m is DECLINE]
     owners = state.owners
     nbrs = state.grid.neighbours
-    return sorted(moves, key=lambda m: -sum(1 for f in nbrs[m.cell] if owners[f] >= 0))
+
+    def crowd(m):
+        return -sum(1 for f in nbrs[m.cell] if owners[f] >= 0)
+
+    if state.options.variant != "tsifrograd" or state.grace_active():
+        return sorted(moves, key=crowd)
+    n, values = state.number, state.values
+    best: dict[int, int] = {}  # empty cell -> the biggest number writing N there would cross
+    for e, need in threat_needs(state).items():
+        if n > need:
+            v = values[e]
+            for c in nbrs[e]:
+                if owners[c] == EMPTY and best.get(c, 0) < v:
+                    best[c] = v
+    if not best:
+        return sorted(moves, key=crowd)
+    return sorted(moves, key=lambda m: (-best.get(m.cell, 0), crowd(m)))
 
 
 HOOKS = AiHooks(

@@ -7,9 +7,11 @@ A turn of Tsifrograd/Tsifroshturm is one or two moves by the same player:
 Then the dice are rolled for the other player. Proximity is one move per turn: place the army.
 
 Crossing rules (N = placed number at cell c, by player P):
-- Tsifrograd: enemy E adjacent to c and not crossed; c touches another un-crossed number of P, the
-  largest being M; D = the largest un-crossed number of E's owner adjacent to E (0 if none);
-  E may be crossed iff N + M > E + D.
+- Tsifrograd: enemy E adjacent to c and not crossed; **E** touches at least one other un-crossed
+  number of P besides N (the source: «и она соприкасается как минимум еще с одним вашим числом»,
+  «она» = the enemy digit), the largest being M (M need not touch c); D = the largest un-crossed
+  number of E's owner adjacent to E (0 if none); E may be crossed iff N + M > E + D.
+  (Rules version 1 took M from c's neighbours; ``legacy.py`` keeps that reading for old links.)
 - Tsifroshturm: enemy E adjacent to c, not crossed, and E < N.
 - No crossing during each player's first ``grace`` turns.
 Crossed numbers stay on the board but count for nothing (not neighbours, not in sums).
@@ -83,28 +85,54 @@ def roll_dice(rng: Rng, variant: str) -> tuple[int, int]:
 
 
 def crossing_targets(variant, neighbours, owners, values, crossed, cell, me) -> tuple[int, ...]:
-    """Enemy cells the number at ``cell`` (just placed by ``me``) may cross out (grace aside)."""
+    """Enemy cells the number at ``cell`` (just placed by ``me``) may cross out (grace aside),
+    in the order of ``neighbours[cell]``.
+
+    Tsifroshturm: the un-crossed enemy neighbours lower than N. Tsifrograd: an un-crossed enemy
+    neighbour E qualifies when E touches another un-crossed number of ``me`` (M, the largest; it
+    need not touch ``cell``) and N + M > E + D, D being E's owner's largest un-crossed neighbour
+    of E (0 if none). Proximity has no crossing (see :func:`proximity_place`).
+    """
     enemy = 1 - me
     n = values[cell]
     if variant == "tsifroshturm":
         return tuple(e for e in neighbours[cell] if owners[e] == enemy and not crossed[e] and values[e] < n)
-    m = 0
-    for f in neighbours[cell]:
-        if owners[f] == me and not crossed[f] and values[f] > m:
-            m = values[f]
-    if not m:
-        return ()
     out = []
     for e in neighbours[cell]:
         if owners[e] != enemy or crossed[e]:
             continue
-        d = 0
+        m, d = -1, 0  # inlined attack_and_defence (the playouts' hot loop)
         for f in neighbours[e]:
-            if owners[f] == enemy and not crossed[f] and values[f] > d:
+            if f == cell or crossed[f]:
+                continue
+            owner = owners[f]
+            if owner == me:
+                if values[f] > m:
+                    m = values[f]
+            elif owner == enemy and values[f] > d:
                 d = values[f]
-        if n + m > values[e] + d:
+        if m >= 0 and n + m > values[e] + d:
             out.append(e)
     return tuple(out)
+
+
+def attack_and_defence(neighbours, owners, values, crossed, e, cell) -> tuple[int, int]:
+    """(M, D) around the number at ``e`` once a number of the other player stands at ``cell``:
+    M = the largest un-crossed number of ``cell``'s owner touching ``e``, other than ``cell``
+    (-1 if there is none); D = the largest un-crossed number of ``e``'s owner touching ``e``
+    (0 if there is none)."""
+    me, enemy = owners[cell], owners[e]
+    m, d = -1, 0
+    for f in neighbours[e]:
+        if f == cell or crossed[f]:
+            continue
+        owner = owners[f]
+        if owner == me:
+            if values[f] > m:
+                m = values[f]
+        elif owner == enemy and values[f] > d:
+            d = values[f]
+    return m, d
 
 
 def proximity_place(neighbours, owners: list[int], values: list[int], cell: int, me: int, army: int) -> int:
@@ -233,6 +261,13 @@ class TsifroState(State):
             self.options.variant, self.grid.neighbours, owners, values, self.crossed, cell, self.player
         )
 
+    def crossing_sums(self, target: int) -> tuple[int, int, int, int]:
+        """Tsifrograd, crossing step: (N, M, E, D) of ``target``: N + M > E + D is why it may go."""
+        m, d = attack_and_defence(
+            self.grid.neighbours, self.owners, self.values, self.crossed, target, self.last
+        )
+        return self.values[self.last], m, self.values[target], d
+
     def _place(self, cell: int) -> TsifroState:
         values = list(self.values)
         owners = list(self.owners)
@@ -315,6 +350,15 @@ class TsifroState(State):
         return "\n".join(lines)
 
 
+def max_plies(options: TsifrogradOptions) -> int:
+    """The most moves a game can have. Every turn places one number into an empty cell, so a
+    board of n cells ends after exactly n turns. A Proximity turn is one move (n plies). A
+    Tsifrograd or Tsifroshturm turn is a placement plus at most one crossing step (cross or
+    decline), and the very first turn has no enemy number to cross: at most 2n - 1 plies."""
+    n = options.grid().size
+    return n if options.variant == "proximity" else 2 * n - 1
+
+
 def new_game(options: TsifrogradOptions, seed: int) -> TsifroState:
     grid = options.grid()
     rng = Rng.from_seed(seed)
@@ -343,14 +387,28 @@ def state_from_cells(
     player: int = 0,
     roll: tuple[int, int] = (1, 1),
     turns=(5, 5),
+    crossed: tuple[str, ...] = (),
 ) -> TsifroState:
-    """A position for tests and examples: ``cells`` maps cell names to (owner, value)."""
+    """A position for tests and examples: ``cells`` maps cell names to (owner, value); the names
+    in ``crossed`` are crossed out; ``player`` is to place ``roll``'s number."""
     state = new_game(options, 0)
     values = list(state.values)
     owners = list(state.owners)
     for name, (owner, value) in cells.items():
         i = state.grid.index_of(name)
         owners[i], values[i] = owner, value
+    marks = list(state.crossed)
+    for name in crossed:
+        i = state.grid.index_of(name)
+        if owners[i] == EMPTY:
+            raise ValueError(f"cell {name} is empty: only a number can be crossed out")
+        marks[i] = True
     return attrs.evolve(
-        state, values=tuple(values), owners=tuple(owners), player=player, roll=roll, turns=turns
+        state,
+        values=tuple(values),
+        owners=tuple(owners),
+        crossed=tuple(marks),
+        player=player,
+        roll=roll,
+        turns=turns,
     )

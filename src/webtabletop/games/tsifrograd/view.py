@@ -5,7 +5,9 @@ from __future__ import annotations
 from webtabletop.core.grid import hex_corners
 from webtabletop.core.svg import die, points, svg_open
 from webtabletop.core.view import GameView, ViewContext, attrs_html, esc
+from webtabletop.games.tsifrograd import rules_page
 from webtabletop.games.tsifrograd.rules import CROSS, EMPTY, PLAYER_NAMES, TsifroState
+from webtabletop.i18n import _
 
 CELL = 40.0  # hex circumradius / square side in SVG units
 
@@ -15,11 +17,17 @@ class TsifrogradView(GameView):
     player_colours = ("#d9641e", "#2563c9")
 
     def board(self, state: TsifroState, ctx: ViewContext) -> str:
+        return self.draw(state, ctx)
+
+    def draw(self, state: TsifroState, ctx: ViewContext, cls: str = "board") -> str:
+        """The board as SVG; ``cls`` names the drawing (the rules page's pictures use their own)."""
         grid = state.grid
         hexes = grid.kind == "hex"
         w, h = grid.width * CELL, grid.height * CELL
         pad = 6
-        out = [svg_open(w + 2 * pad, h + 2 * pad, f"{state.options.describe()} board, {grid.size} cells")]
+        out = [
+            svg_open(w + 2 * pad, h + 2 * pad, f"{state.options.describe()} board, {grid.size} cells", cls)
+        ]
         out.append(f'<g transform="translate({pad},{pad})">')
         placing = ctx.interactive and state.phase != CROSS and not state.is_over
         crossing = ctx.interactive and state.phase == CROSS
@@ -46,9 +54,9 @@ class TsifrogradView(GameView):
                     label += ", crossed out"
                 if i in targets:
                     classes.append("target")
+                    label = self.target_label(state, i)
                     if crossing:
                         act = f"x{i}"
-                        label += ", can be crossed out"
             if i == state.last:
                 classes.append("last")
                 label += ", last placed"
@@ -78,6 +86,22 @@ class TsifrogradView(GameView):
             out.append(f"<g {a}><title>{esc(label)}</title>{shape}{text}</g>")
         out.append("</g></svg>")
         return "".join(out)
+
+    @staticmethod
+    def target_label(state: TsifroState, cell: int) -> str:
+        """What a number that may be crossed out says (to screen readers and as its tooltip)."""
+        name, owner = state.grid.names[cell], PLAYER_NAMES[state.owners[cell]]
+        if state.options.variant != "tsifrograd":
+            return _("{cell}: {player} {value}, can be crossed out ({number} is more)").format(
+                cell=name, player=owner, value=state.values[cell], number=state.number
+            )
+        n, m, e, d = state.crossing_sums(cell)
+        return _(
+            "{cell}: {player} {value}, can be crossed out: {number} + {friend} = {attack} is more than "
+            "{value} + {defender} = {defence}"
+        ).format(
+            cell=name, player=owner, value=e, number=n, friend=m, attack=n + m, defender=d, defence=e + d
+        )
 
     def panel(self, state: TsifroState, ctx: ViewContext) -> str:
         if state.is_over:
@@ -135,64 +159,7 @@ class TsifrogradView(GameView):
         }
 
     def rules_html(self) -> str:
-        return RULES_HTML
+        return rules_page.render(self)
 
-
-RULES_HTML = """
-<h2>Common frame</h2>
-<ul>
-<li>Two players, <b class="p0">Orange</b> (moves first) and <b class="p1">Blue</b>. Players alternate; a turn cannot be skipped;
-play goes on until every cell is filled.</li>
-<li>Each turn two dice are rolled for the player (shown beside the board); the player writes the <b>sum (2–12)</b> into any
-empty cell. The number belongs to that player.</li>
-<li>Cells <i>touch</i> when they are neighbours: six neighbours on the hex grid (default); on a square grid four (sides) or
-eight (sides and corners), as chosen before the game.</li>
-<li>A crossed-out number stays on the board (the cell stays filled) but counts for nothing: it is not a neighbour, not an
-attacker, not a defender and not in any sum.</li>
-<li>Boards: normal hexagon (37 cells), large hexagon (61), squares 6×6 and 8×8, or custom sizes (hexagon radius 2–6,
-squares 3–12 per side).</li>
-</ul>
-<h2>Tsifrograd</h2>
-<p>After writing number <b>N</b> in a cell, the player <b>may cross out one</b> enemy number <b>E</b> if all hold:</p>
-<ol>
-<li>E touches the new cell and is not crossed out;</li>
-<li>the new cell touches at least one other un-crossed number of the player; let <b>M</b> be the largest of them;</li>
-<li><b>N + M &gt; E + D</b>, where D is the largest un-crossed number of E's owner touching E (0 if there is none).</li>
-</ol>
-<p>Example 1: Orange writes 5 next to its 9 and crosses out a Blue 7 whose best friend is a 6, because 9 + 5 = 14 &gt;
-7 + 6 = 13.</p>
-<p>Example 2: a Blue 9 standing next to a Blue 11 needs more than 9 + 11 = 20. Orange, whose biggest numbers there are
-a 5 and a 6 (5 + 6 = 11), cannot touch it, whatever it writes; it would need something like a 12 placed beside its own 9.</p>
-<p>Crossing happens only at the moment of the move, so placing next to enemies is otherwise safe. At most one number is
-crossed out per turn; the eligible numbers light up and the player picks one or declines.</p>
-<p><b>Winner:</b> whoever crossed out more enemy numbers. Equal counts: <b>the second player (Blue) wins</b>.</p>
-<h2>Tsifroshturm (quick variant)</h2>
-<p>Simple crossing: after writing N, the player may cross out one touching enemy number that is strictly lower than N —
-no own neighbour needed. <b>Winner:</b> the higher total of the player's un-crossed numbers; equal totals: the second
-player wins.</p>
-<h2>Opening grace</h2>
-<p>An option of both variants: no crossing during each player's first <i>k</i> turns. Default 3 in Tsifroshturm (so
-Orange may first cross on its 4th turn) and 0 in Tsifrograd.</p>
-<h2>Proximity (the classic this game descends from)</h2>
-<p>Each turn the player receives an army of 1–20 (shown before placing) and places it on an empty cell. Every touching
-enemy cell with a <i>smaller</i> army is captured (it changes owner and keeps its value); every touching own cell is
-reinforced by +1. When the board is full, the higher total of owned values wins; equal totals are a draw.</p>
-<h2>Decisions we made</h2>
-<ul>
-<li>The source's board pictures are lost: the preset sizes above are our choice.</li>
-<li>Tsifrograd: one crossing per turn at most, chosen by the player, optional.</li>
-<li>Tsifroshturm: equal totals go to the second player, as in Tsifrograd.</li>
-<li>Proximity follows the original Flash game (capture smaller touching enemies, +1 to touching friends); the score is
-the total of owned armies. Reinforcement has no upper limit; captured cells keep their value; no blocked cells; equal
-totals draw. Opening grace does not apply to Proximity.</li>
-<li>The digest's phrase “Orange cannot cross a 9 standing next to an 11” is read in its source context (Orange's
-numbers there are a 5 and a 6): with a 12 beside an own 9, crossing it is possible (21 &gt; 20).</li>
-<li>Dice are rolled by the app from the game's seed, so a shared link replays the very same rolls.</li>
-</ul>
-<h2>Playing here</h2>
-<p>Click (or tap, or Tab to and press Enter on) a highlighted cell to write your number. When you may cross out, the
-eligible enemy numbers are highlighted: click one, or press “Decline”. ← / → step through the moves, Home / End jump,
-U undoes.</p>
-"""
 
 VIEW = TsifrogradView()
