@@ -25,8 +25,12 @@ def doc(schema: str, data, version: int = 1) -> str:
     return json.dumps({"schema": schema, "version": version, "data": data})
 
 
-def saved_game(options=None, clock=None, moves=(), players=("human", "ai"), game="tsifrograd") -> str:
+def saved_game(options=None, clock=None, moves=(), players=("human", "ai"), game="tsifrograd", rules=None) -> str:
+    """A saved-game document; its record is made under the current rules unless ``rules`` says
+    otherwise (a record without a rules field was made before rules versions existed)."""
+    rules = get_game(game).rules_version if rules is None else rules
     record = {"format": "webtabletop-record", "version": 1, "game": game, "seed": 7, "moves": list(moves)}
+    record["rules"] = rules
     if options is not None:
         record["options"] = options
     data = {"record": record, "cursor": len(moves), "players": {"kinds": list(players), "level": "easy"}}
