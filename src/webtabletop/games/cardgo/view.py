@@ -5,6 +5,10 @@ Tokens: hand cards ``data-drag``/``data-pick`` = ``"h<i>"`` (select card i); emp
 ``data-move`` = ``"skip"`` / ``"pass"``. The preview is drawn when ``ctx.hover`` names a cell (or is
 ``"h<i>@<cell>"``, drag token and drop token together) and a hand card is known (``ctx.selection``
 or the ``h<i>@`` prefix); ``ctx.prefs["preview"] = False`` turns it off (the Preview switch).
+
+Hidden information: a hand is drawn only for its owner (``ctx.viewer``), a stone on tall grass shows
+its value only to its owner; both are shown to everyone only when ``ctx.reveal_all`` is set (the
+app sets it after a game when the player asks to see everything).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
 from webtabletop.games.cardgo.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules import DECISIONS, EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place, Report
 from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS
+from webtabletop.i18n import _, ngettext
 
 CELL = 40.0
 MARGIN = 18.0
@@ -38,7 +43,7 @@ def _token_cell(state: CardgoState, token: str | None) -> tuple[int | None, int 
         return None, None
     hand = None
     if "@" in token:
-        head, _, token = token.partition("@")
+        head, _at, token = token.partition("@")
         if head.startswith("h") and head[1:].isdigit():
             hand = int(head[1:])
     try:
@@ -54,24 +59,28 @@ def _selected(ctx: ViewContext) -> int | None:
     return None
 
 
-def stone_value_text(state: CardgoState, cell: int, viewer: int | None) -> str:
-    """The value as ``viewer`` may see it (``?`` for someone else's stone on tall grass)."""
-    if state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer:
+def stone_value_text(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
+    """The value as ``viewer`` may see it (``?`` for someone else's stone on tall grass, unless
+    ``reveal``: everything is shown after the game on request)."""
+    if state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer and not reveal:
         return "?"
     return str(state.values[cell])
 
 
-def _card_seen(report: Report, state: CardgoState, viewer: int | None) -> str:
+def _card_seen(report: Report, state: CardgoState, viewer: int | None, reveal: bool = False) -> str:
     if report.card is None:
         return ""
-    hidden = state.terrain[report.cell] == TALL_GRASS and report.player != viewer
+    hidden = state.terrain[report.cell] == TALL_GRASS and report.player != viewer and not reveal
     if hidden and not any(t[0] == report.cell for t in report.took_effect):
         return "a card"  # the value stays hidden unless the stone took effect
     return report.card.label
 
 
-def event_lines(state: CardgoState, viewer: int | None = None, limit: int | None = None) -> list[str]:
-    """The event log, one line per move, newest last (hidden values stay hidden from ``viewer``)."""
+def event_lines(
+    state: CardgoState, viewer: int | None = None, limit: int | None = None, reveal: bool = False
+) -> list[str]:
+    """The event log, one line per move, newest last (hidden values stay hidden from ``viewer``
+    unless ``reveal``)."""
     names = state.grid.names
     lines = []
     for r in state.log:
@@ -82,7 +91,8 @@ def event_lines(state: CardgoState, viewer: int | None = None, limit: int | None
         if r.kind == "skip":
             lines.append(f"Turn {r.turn} · {who} skips the extra play")
             continue
-        what = f"Turn {r.turn} · {who}{' (extra)' if r.extra else ''} {_card_seen(r, state, viewer)} → {names[r.cell]}"
+        seen = _card_seen(r, state, viewer, reveal)
+        what = f"Turn {r.turn} · {who}{' (extra)' if r.extra else ''} {seen} → {names[r.cell]}"
         bits = []
         if r.vanished:
             bits.append("swallowed by the crypt")
@@ -92,6 +102,8 @@ def event_lines(state: CardgoState, viewer: int | None = None, limit: int | None
             bits.append(f"Brave takes {names[r.brave]}")
         if r.evil >= 0:
             bits.append(f"Evil destroys {names[r.evil]}")
+        if r.drew:
+            bits.append(ngettext("drew {n} extra card", "drew {n} extra cards", r.drew).format(n=r.drew))
         if r.took_effect:
             bits.append(f"{len(r.removed)} stone{'s' if len(r.removed) != 1 else ''} took effect")
         for p in (0, 1):
@@ -199,7 +211,7 @@ class CardgoView(GameView):
             label += ", empty"
         else:
             eff = EFFECTS[state.effects[i]]
-            label += f", {PLAYER_NAMES[owner]} {stone_value_text(state, i, ctx.viewer)}" + (
+            label += f", {PLAYER_NAMES[owner]} {stone_value_text(state, i, ctx.viewer, ctx.reveal_all)}" + (
                 f" {eff.name}" if state.effects[i] else ""
             )
         act = {"role": "img"}
@@ -244,7 +256,7 @@ class CardgoView(GameView):
         cls: str = "stone",
     ) -> str:
         owner = state.owners[i] if owner is None else owner
-        text = stone_value_text(state, i, ctx.viewer) if text is None else text
+        text = stone_value_text(state, i, ctx.viewer, ctx.reveal_all) if text is None else text
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
             f'<g class="{cls} p{owner}"><circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.38:g}" fill="{COLOURS[owner]}" stroke="#222" stroke-width="1"/>',
@@ -382,17 +394,15 @@ class CardgoView(GameView):
         out = [self.time_bars(state)]
         viewer = ctx.viewer
         my_turn = ctx.interactive and not state.is_over and (viewer is None or viewer == state.player)
-        # a spectator (viewer None, not interactive) sees no hand, only how many cards each holds
-        shown = viewer if viewer is not None else (state.player if ctx.interactive else None)
-        if not state.is_over:
-            if shown is not None:
-                out.append(self._hand(state, ctx, shown, my_turn))
-            for p in (0, 1):
-                if p != shown:
-                    n = len(state.hands[p])
-                    out.append(
-                        f'<p class="cg-other">{PLAYER_NAMES[p]} holds {n} card{"s" if n != 1 else ""}.</p>'
-                    )
+        # a hand is drawn for its owner only (a spectator sees how many cards each holds), and for
+        # everyone once the player asked to see everything after the game
+        for p in (0, 1):
+            if p == viewer or ctx.reveal_all:
+                out.append(self._hand(state, ctx, p, my_turn and p == state.player))
+            else:
+                n = len(state.hands[p])
+                text = ngettext("{player} holds {n} card.", "{player} holds {n} cards.", n)
+                out.append(f'<p class="cg-other">{esc(text.format(player=PLAYER_NAMES[p], n=n))}</p>')
         if my_turn and state.phase == EXTRA:
             out.append(
                 f'<div class="choice"><p>Extra play: you may also play a card of value {state.extra_value}.</p>'
@@ -406,7 +416,7 @@ class CardgoView(GameView):
         pv = self._preview_for(state, ctx)
         if pv is not None:
             out.append(f'<p class="cg-preview" aria-live="polite">{esc(describe(state, pv))}</p>')
-        lines = event_lines(state, viewer, limit=8)
+        lines = event_lines(state, viewer, limit=8, reveal=ctx.reveal_all)
         if lines:
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
             out.append(f'<details class="cg-log" open><summary>Event log</summary><ol>{items}</ol></details>')
@@ -421,7 +431,11 @@ class CardgoView(GameView):
         for i, card in enumerate(hand):
             eff = EFFECTS[card.effect]
             # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks
-            label = f"{card.value}" + (f" {eff.name}" if card.effect else "") + f": card {i + 1}, value {card.value}"
+            label = (
+                f"{card.value}"
+                + (f" {eff.name}" if card.effect else "")
+                + f": card {i + 1}, value {card.value}"
+            )
             label += f". {eff.text}" if card.effect else ""
             classes = (
                 "cg-card" + (" selected" if selected == i else "") + ("" if i in playable else " inactive")
@@ -533,8 +547,31 @@ class CardgoView(GameView):
 
 def rules_html() -> str:
     """The in-app rules page: rules 1-3, effects and terrain tables, switches and decisions."""
+    draw_text = _(
+        "Draw one card (Green skips this on the very first turn). There is no hand limit: every new turn "
+        "draws, also after a pass, and a Love card draws one more card on top, so playing it leaves you "
+        "one card richer."
+    )
+    source_text = _(
+        "This rests on the original rules: «玩家开始时具有卡牌5张,每回合可以使用一张,新的回合获取一张» (each "
+        "player starts with 5 cards, may use one per turn and gets one each new turn) and Love «打出时,额外抽取"
+        "一张卡牌» (on play, draw one extra card)."
+    )
+    record_text = _(
+        "A saved game, a record file and a share link hold the game's seed and every move. The seed "
+        "decides the terrain, both starting hands and every card either player will draw, so whoever "
+        "decodes a record can work out both hands, the values hidden in tall grass and all future draws. "
+        "Share an unfinished game only with someone you would show your cards to, or after the game."
+    )
+    correction_text = _(
+        "Rules version 2 (November 2026) removed a hand limit that earlier versions of this app had added: "
+        "they skipped every draw while a hand held hand size + 1 cards, which cancelled Love's extra card. "
+        "A game recorded under the earlier rules replays unchanged up to the first draw that limit would "
+        "have skipped; from there its moves would mean other cards, so it opens at that point with a "
+        "message and the whole original is kept."
+    )
     eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(e.text)}</td></tr>"
+        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(_(e.text))}</td></tr>"
         for e in EFFECTS
     )
     ter_rows = "".join(
@@ -542,7 +579,7 @@ def rules_html() -> str:
         f"<td>{esc(t.name)}</td><td>{esc(t.text)}</td></tr>"
         for t in TERRAINS
     )
-    decisions = "".join(f"<li>{esc(d)}</li>" for d in DECISIONS)
+    decisions = "".join(f"<li>{esc(_(d))}</li>" for d in DECISIONS)
     extra = ", ".join(EFFECTS[e].name for e in EXTRA_PLAY)
     return f"""
 <h2>CardGO</h2>
@@ -550,10 +587,12 @@ def rules_html() -> str:
 cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a
 <b>card-stone</b> showing its value. A player whose time reaches 0 loses.</p>
 <h3>A turn</h3>
-<p>Draw one card (Green skips this on the very first turn), then place one hand card on any empty cell:
+<p>{esc(draw_text)}</p>
+<p>Place one hand card on any empty cell:
 drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a
 cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would
 take effect and the damage to each side.</p>
+<p class="source">{esc(source_text)}</p>
 <h3>Groups</h3>
 <p>A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its
 <b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties
@@ -589,6 +628,10 @@ optional: after the placement you may play one matching card as a normal placeme
 <li>Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain.</li></ul>
 <h3>Decisions (where the original rules are silent)</h3>
 <ul>{decisions}</ul>
+<h3>{esc(_("Saved games, records and share links"))}</h3>
+<p>{esc(record_text)}</p>
+<h3>{esc(_("Corrections"))}</h3>
+<p>{esc(correction_text)}</p>
 """
 
 
