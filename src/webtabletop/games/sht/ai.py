@@ -22,6 +22,7 @@ from webtabletop.ai.mcts import AiHooks, Budget, SearchResult, level_budget, sea
 from webtabletop.core.rng import Rng
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.rules import (
+    ADD,
     ADVANTAGE,
     ATTACK,
     CLOSED,
@@ -41,11 +42,17 @@ from webtabletop.games.sht.rules import (
 
 def _defence_score(state: ShtState, move: ShtMove) -> float:
     """Higher is better for the defender: an exact defence (advantage to me) first, then the
-    cheapest; declining is fine while the shield stands (the shield card comes to hand)."""
+    cheapest; declining is fine while the shield stands (the shield card comes to hand). Putting
+    a card forward (``+:<id>``) is scored by the quick plan it belongs to, below whole sets."""
     a = C.value(state.attack) if state.attack is not None else 0
     me = state.to_move()
     if move == DECLINE:
         return 0.5 if state.shields[me] is not None else -100.0
+    if move.kind == ADD:
+        plan = quick_defence(state)
+        return (
+            -50.0 + (10.0 if plan.kind == ADD and plan.cards == move.cards else 0.0) - C.value(move.cards[0])
+        )
     d = sum(C.value(c) for c in move.cards)
     score = 10.0 if d == a else (2.0 if d <= 2 * a else 0.0)
     return score - d * 0.3 - len(move.cards)
@@ -57,7 +64,7 @@ def rollout_policy(state: ShtState, rng: Rng) -> ShtMove:
     if phase == TURN and not state.first_turn:
         return _rollout_turn(state, rng)
     if phase == DEFEND:
-        if state.shields[state.to_move()] is not None and rng.random() < 0.3:
+        if not state.chosen and state.shields[state.to_move()] is not None and rng.random() < 0.3:
             return DECLINE
         return quick_defence(state)
     legal = state.legal_moves()
@@ -78,14 +85,32 @@ def rollout_policy(state: ShtState, rng: Rng) -> ShtMove:
 
 def quick_defence(state: ShtState) -> ShtMove:
     """A good minimal defence found without listing them all (exact single or pair first, then the
-    cheapest of "smallest card that is enough" and "largest cards until enough"); DECLINE if none."""
+    cheapest of "smallest card that is enough" and "largest cards until enough"); DECLINE if none.
+
+    Before any card is put forward it is a one-move quick defence (the canonical set, which is
+    always among them: it is minimal). Once cards are forward it continues them: defend when they
+    are enough, else put forward the first card of the quick plan for what is still missing."""
     assert state.attack is not None
-    a = C.value(state.attack)
     field = state.fields[state.to_move()]
+    if state.chosen:
+        need = C.value(state.attack) - sum(C.value(c) for c in state.chosen)
+        if need <= 0:
+            return ShtMove(DEFEND_KIND, state.chosen)
+        rest = tuple(x for x in field if x.card not in state.chosen)
+        plan = _plan(rest, need)
+        return DECLINE if plan is None else ShtMove(ADD, (plan[0],))
+    plan = _plan(field, C.value(state.attack))
+    if plan is None:
+        return DECLINE
+    return ShtMove(DEFEND_KIND, canonical_defence(field, plan))
+
+
+def _plan(field, a: int) -> tuple[int, ...] | None:
+    """The cards of a good minimal set of ``field`` reaching ``a`` (None: the field cannot)."""
     cards = sorted((x.card for x in field), key=C.value)
     vals = [C.value(c) for c in cards]
     if sum(vals) < a:
-        return DECLINE
+        return None
     chosen: tuple[int, ...] | None = None
     for i, v in enumerate(vals):
         if v == a:
@@ -113,7 +138,7 @@ def quick_defence(state: ShtState) -> ShtMove:
                 greedy.remove(c)
                 total -= C.value(c)
         chosen = (single,) if single is not None and C.value(single) <= total else tuple(greedy)
-    return ShtMove(DEFEND_KIND, canonical_defence(field, chosen))
+    return chosen
 
 
 def _rollout_turn(state: ShtState, rng: Rng) -> ShtMove:
@@ -161,7 +186,6 @@ LEVELS = {
 }
 
 
-
 def observed_key(state: ShtState, move: ShtMove, me: int) -> str:
     """How ``me`` tells ``move`` apart: own moves by code; an opponent's move by what ``me`` observes
     (a closed play is "c:?", an attack or defence with closed cards names their field positions)."""
@@ -170,7 +194,7 @@ def observed_key(state: ShtState, move: ShtMove, me: int) -> str:
     kind = move.kind
     if kind == CLOSED:
         return "c:?"
-    if kind in (ATTACK, DEFEND_KIND):
+    if kind in (ATTACK, DEFEND_KIND, ADD):
         owner = state.player if kind == ATTACK else 1 - state.player
         pos = {x.card: (i, x.open) for i, x in enumerate(state.fields[owner])}
         parts = []
@@ -181,7 +205,13 @@ def observed_key(state: ShtState, move: ShtMove, me: int) -> str:
     return move.code
 
 
-HOOKS = AiHooks(rollout_policy=rollout_policy, order_moves=order_moves, exploration=0.8, levels=LEVELS, observe=observed_key)
+HOOKS = AiHooks(
+    rollout_policy=rollout_policy,
+    order_moves=order_moves,
+    exploration=0.8,
+    levels=LEVELS,
+    observe=observed_key,
+)
 
 
 def choose_move(

@@ -1,7 +1,9 @@
 """SVG view of SHT: standard playing cards, hidden information drawn from ``state.view(viewer)`` only.
 
-Every card face the board or panel draws comes from ``state.view(ctx.viewer)``, so a face the viewer
-may not see is never drawn (the tests check every card element). The viewer's own closed cards are
+Every card face the board or panel draws comes from ``state.view(ctx.viewer, reveal=ctx.reveal_all)``,
+so a face the viewer may not see is never drawn (the tests check every card element); only when
+the player asked to see everything after the game (``ctx.reveal_all``) are both hands, the closed
+cards and the shields drawn face up. The viewer's own closed cards are
 drawn face up with a dashed border and a "closed" band; the opponent's closed cards, every hand but
 the viewer's, both shields and the deck are drawn as backs.
 
@@ -9,13 +11,16 @@ Interaction (tokens, see webtabletop.core.view):
 - ``h:<id>``  toggles a hand card in the selection (``h:3,17``); buttons then play it closed, two
   open, or (first turn / advantage) one open;
 - ``f:<id>``  selects an own field card to attack with (``a:<id>``); a second click attacks;
-- ``d:<id>``  toggles a defending card (``d:3,7``); the panel shows the running total against the
-  attack and a confirm button carrying the defence's move code, and a decline button;
+- ``d:<id>``  puts one of the defender's field cards forward (the move ``+:<id>``: any card, so
+  every set of field cards is reachable); the cards put forward are highlighted, the panel shows
+  their total against the attack, a Defend button (``d:<ids>``, once they are enough) and Decline
+  (any time; Undo takes a card back);
 - ``clear``   empties the selection.
 
 Share links (policy, also on the rules page): a link holds the options, the seed and the moves, i.e.
-a full replay, so it is *not* a way to keep a secret from whoever opens it. The app shows a finished
-game with everything face up; an unfinished game opens behind the privacy screen, and only after the
+a full replay, so it is *not* a way to keep a secret from whoever opens it. A finished game shows
+hidden cards only when a player asks (``ctx.reveal_all``); an unfinished game opens behind the
+privacy screen, and only after the
 receiver confirms "I am <player to move>" is the position shown from that player's side. Anything
 shown before that confirmation comes from :func:`public_summary`, which holds only public facts.
 """
@@ -34,8 +39,9 @@ from webtabletop.games.sht.rules import (
     TURN,
     ShtState,
     advantage_of,
-    canonical_defence,
 )
+from webtabletop.games.sht.versions import max_plies
+from webtabletop.i18n import _, ngettext
 
 WIDTH, HEIGHT = 640, 660  # narrow enough that cards stay legible on a phone (they overlap when many)
 CW, CH = 64, 90  # card size on the field and in the viewer's hand
@@ -178,11 +184,11 @@ def public_summary(state: ShtState) -> dict[str, Any]:
 
 
 def link_policy(state: ShtState) -> dict[str, Any]:
-    """How an opened share link shows this position: finished games in full (``viewer`` None,
-    everything revealed); otherwise behind the privacy screen for the player to move, who must
-    confirm ``confirm`` first."""
+    """How an opened share link shows this position: a finished game like any other (``viewer``
+    None; hidden cards only when a player asks to see everything); otherwise behind the privacy
+    screen for the player to move, who must confirm ``confirm`` first."""
     if state.is_over:
-        return {"reveal": "all", "viewer": None, "confirm": None}
+        return {"reveal": "on request", "viewer": None, "confirm": None}
     p = state.to_move()
     return {"reveal": "player", "viewer": p, "confirm": f"I am {PLAYER_NAMES[p]}"}
 
@@ -234,14 +240,14 @@ class ShtView(GameView):
 
     def board(self, state: State, ctx: ViewContext) -> str:
         assert isinstance(state, ShtState)
-        v = state.view(ctx.viewer)
+        v = state.view(ctx.viewer, reveal=ctx.reveal_all)
         bottom = self._bottom(ctx)
         top = 1 - bottom
         mine = self._my_turn(state, ctx)
         phase = v["phase"]
         sel_hand = set(_ids(ctx.selection, "h"))
         sel_attack = set(_ids(ctx.selection, "a"))
-        sel_def = set(_ids(ctx.selection, "d"))
+        forward = set(state.chosen)
         new_cards: set[str] = set()
         if ctx.previous is not None and ctx.viewer is not None and isinstance(ctx.previous, ShtState):
             before = ctx.previous.view(ctx.viewer)["players"][ctx.viewer]["hand"] or []
@@ -287,9 +293,14 @@ class ShtView(GameView):
             for x, f in zip(xs, field, strict=True):
                 name = f["card"]
                 if name is None:
-                    parts.append(
-                        card_back(x, y, label=f"{PLAYER_NAMES[p]}'s closed field card", band="closed")
-                    )
+                    if f["chosen"]:
+                        label = _("{player}'s closed field card, put forward to defend").format(
+                            player=PLAYER_NAMES[p]
+                        )
+                        parts.append(card_back(x, y - 12, label=label, band=_("forward")))
+                    else:
+                        label = _("{player}'s closed field card").format(player=PLAYER_NAMES[p])
+                        parts.append(card_back(x, y, label=label, band="closed"))
                     continue
                 card = C.from_name(name)
                 extra = ""
@@ -298,10 +309,16 @@ class ShtView(GameView):
                     if phase == TURN and not v["first_turn"]:
                         selected = card in sel_attack
                         extra = _button_attrs(f"attack with {C.long_name(card)}", f"f:{card}")
-                    elif phase == DEFEND:
-                        selected = card in sel_def
-                        extra = _button_attrs(f"defend with {C.long_name(card)}", f"d:{card}")
-                parts.append(card_face(x, y, card, closed=not f["open"], selected=selected, extra=extra))
+                    elif phase == DEFEND and card not in forward:
+                        label = _("put {card} forward to defend").format(card=C.long_name(card))
+                        extra = _button_attrs(label, f"d:{card}")
+                if f["chosen"]:
+                    selected = True
+                    extra = (extra + " " if extra else "") + 'data-forward="1"'
+                lift = 12 if f["chosen"] else 0
+                parts.append(
+                    card_face(x, y - lift, card, closed=not f["open"], selected=selected, extra=extra)
+                )
             return "".join(parts)
 
         # opponent (top)
@@ -348,11 +365,11 @@ class ShtView(GameView):
             out.append(
                 f'<text x="{260 + CW + 14:g}" y="{mid + 30:g}" font-size="18" fill="#ffe082" font-weight="700">attack {a}</text>'
             )
-            if phase == DEFEND and sel_def and ctx.viewer == v["to_move"]:
-                d = sum(C.value(c) for c in sel_def)
+            if phase == DEFEND and forward and (ctx.viewer == v["to_move"] or ctx.reveal_all):
+                d = sum(C.value(c) for c in forward)
                 mark = "≥" if d >= a else "<"
                 out.append(
-                    f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">defence {d} {mark} {a}</text>'
+                    f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">{esc(f"defence {d} {mark} {a}")}</text>'
                 )
         else:
             text = _battle_text(v["last_battle"])
@@ -430,12 +447,15 @@ class ShtView(GameView):
             out.append((label, code if code in legal else None))
             return out
         if phase == DEFEND:
-            chosen = _ids(ctx.selection, "d")
+            chosen = state.chosen
             code = "d:" + ",".join(str(c) for c in chosen) if chosen else None
             assert state.attack is not None
             a = C.value(state.attack)
             d = sum(C.value(c) for c in chosen)
-            label = f"Defend with {d} against {a}" if chosen else f"Defend (select cards, {a} or more)"
+            if chosen:
+                label = _("Defend with {defence} against {attack}").format(defence=d, attack=a)
+            else:
+                label = _("Defend (put cards forward: {attack} or more)").format(attack=a)
             out.append((label, code if code in legal else None))
             shield = state.shields[state.to_move()] is not None
             out.append(("Decline (your shield breaks)" if shield else "Decline (you lose)", "decline"))
@@ -449,7 +469,7 @@ class ShtView(GameView):
 
     def panel(self, state: State, ctx: ViewContext) -> str:
         assert isinstance(state, ShtState)
-        v = state.view(ctx.viewer)
+        v = state.view(ctx.viewer, reveal=ctx.reveal_all)
         parts = ['<div class="sht-panel">']
         acts = self.actions(state, ctx)
         if acts:
@@ -467,16 +487,28 @@ class ShtView(GameView):
                 )
             parts.append("</div>")
         if state.phase == DEFEND and self._my_turn(state, ctx):
-            chosen = _ids(ctx.selection, "d")
+            chosen = state.chosen
             assert state.attack is not None
             a = C.value(state.attack)
             d = sum(C.value(c) for c in chosen)
             if chosen and d >= a:
                 who, n = advantage_of(state.player, a, d)
-                gain = "you get" if who == ctx.viewer else "the attacker gets"
-                parts.append(f"<p>Defence {d} against {a}: {gain} {n} advantage{'s' if n > 1 else ''}.</p>")
+                if who == ctx.viewer:
+                    text = ngettext(
+                        "Defence {defence} against {attack}: you get {n} advantage.",
+                        "Defence {defence} against {attack}: you get {n} advantages.",
+                        n,
+                    )
+                else:
+                    text = ngettext(
+                        "Defence {defence} against {attack}: the attacker gets {n} advantage.",
+                        "Defence {defence} against {attack}: the attacker gets {n} advantages.",
+                        n,
+                    )
+                parts.append(f"<p>{esc(text.format(defence=d, attack=a, n=n))}</p>")
             elif chosen:
-                parts.append(f"<p>Defence {d} against {a}: not enough yet.</p>")
+                text = _("Defence {defence} against {attack}: not enough yet.").format(defence=d, attack=a)
+                parts.append(f"<p>{esc(text)}</p>")
         text = _battle_text(v["last_battle"])
         if text:
             parts.append(f'<p class="last-battle">Last battle: {esc(text)}</p>')
@@ -523,8 +555,18 @@ class ShtView(GameView):
         if state.phase == DEFEND:
             assert state.attack is not None
             a = C.value(state.attack)
-            shield = "your shield breaks" if state.shields[p] is not None else "you lose"
-            return f"You are attacked with {C.symbol(state.attack)} ({a}): select field cards adding up to {a} or more and defend, or decline ({shield})."
+            d = sum(C.value(c) for c in state.chosen)
+            if state.shields[p] is not None:
+                text = _(
+                    "You are attacked with {card} ({attack}): click your field cards to put them forward "
+                    "({defence} so far), then defend once they reach {attack}; or decline (your shield breaks)."
+                )
+            else:
+                text = _(
+                    "You are attacked with {card} ({attack}): click your field cards to put them forward "
+                    "({defence} so far), then defend once they reach {attack}; or decline (you lose)."
+                )
+            return text.format(card=C.symbol(state.attack), attack=a, defence=d)
         step = "the last" if state.adv_left == 0 else "one more follows"
         return f"Advantage ({step}): you drew a card if the deck had one. Select a hand card to put open, or skip."
 
@@ -534,7 +576,7 @@ class ShtView(GameView):
             return PickResult(selection=None)
         if not self._my_turn(state, ctx):
             return PickResult(selection=ctx.selection, message="It is not your move.")
-        kind, _, rest = token.partition(":")
+        kind, _sep, rest = token.partition(":")
         if kind in ("h", "f", "d"):
             try:
                 card = int(rest)
@@ -565,11 +607,19 @@ class ShtView(GameView):
                 return PickResult(selection=ctx.selection)
             field = state.fields[state.to_move()]
             if card not in {x.card for x in field}:
-                return PickResult(selection=ctx.selection, message="Defend with your own field cards.")
-            chosen = set(_ids(ctx.selection, "d"))
-            chosen ^= {card}
-            canon = canonical_defence(field, tuple(chosen))
-            return PickResult(selection="d:" + ",".join(map(str, canon)) if canon else None)
+                return PickResult(selection=ctx.selection, message=_("Defend with your own field cards."))
+            if card in state.chosen:
+                return PickResult(
+                    selection=ctx.selection,
+                    message=_("That card is already forward (Undo takes it back)."),
+                )
+            code = f"+:{card}"
+            if code not in {m.code for m in state.legal_moves()}:
+                return PickResult(
+                    selection=ctx.selection,
+                    message=_("Your field cards together do not reach the attack: you can only decline."),
+                )
+            return PickResult(selection=None, move=code)
         codes = {m.code for m in state.legal_moves()}
         if token in codes:
             return PickResult(selection=None, move=token)
@@ -582,7 +632,7 @@ class ShtView(GameView):
         }
 
     def rules_html(self) -> str:
-        return RULES_HTML
+        return rules_html()
 
 
 RULES_HTML = """
@@ -613,10 +663,7 @@ through it).</li>
 If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the
 game in a draw.</p>
 <h3>Battle</h3>
-<p>The attacking card is turned face up; its value is the attack <i>a</i>. The defender may choose any of
-their own field cards whose values add up to <i>d</i> ≥ <i>a</i>, or decline. Without a defence the
-defender's <b>shield breaks</b> and goes into their hand; a player without a shield who cannot or does
-not defend <b>loses</b>. The attacking card and the defending cards go to the discard pile.</p>
+{battle}
 <p>If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1;
 <i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card,
 then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes.</p>
@@ -627,23 +674,94 @@ then you may put one hand card on the field open. Two advantages = do that twice
 <li>The defender is always asked when they have a closed card (so being asked gives nothing away);
 only when it is plain to see that no defence exists (no closed cards, open cards too small) does the
 shield break at once.</li>
-<li>Cards of the same value and the same open/closed state are interchangeable in a defence; the game
-uses the one put down earliest (it is highlighted when you select). With a very large field the
-choices offered are capped at 200, always including every defence in which no card could be left
-out — adding a card you do not need never helps.</li>
 <li>An advantage step when your hand is empty after the draw is skipped.</li>
-<li>When the game ends, hands, closed cards and shields are shown to both players.</li>
+{decisions}
 </ul>
 <h3>Playing on one device</h3>
 <p>Between turns the screen hides everything until the next player confirms they are at the device.
 The defender answers an attack during the attacker's turn, so the screen changes hands then too.</p>
-<h3>Share links and secrets</h3>
-<p>A share link holds the options, the shuffle's seed and every move: it is a full replay. Whoever
-decodes it could work out every card, so send a link of an unfinished game only to your opponent, or
-after the game. When a link of an <b>unfinished</b> game is opened, the position stays behind the
-privacy screen until the receiver confirms "I am …" for the player to move; it is then shown from that
-player's side only. A link of a <b>finished</b> game shows everything. The move list never names a card
-that was put down closed.</p>
+<h3>{records_title}</h3>
+{records}
+<h3>{corrections_title}</h3>
+{corrections}
 """
+
+
+def rules_html() -> str:
+    """The in-app rules page (translated where it was written for this round)."""
+
+    def para(text: str) -> str:
+        return f"<p>{esc(text)}</p>"
+
+    battle = (
+        para(
+            _(
+                "The attacking card is turned face up; its value is the attack a. The defender may choose any "
+                "number of their own field cards, open or closed, whose values add up to d ≥ a, or decline. On "
+                "the screen: click your field cards one by one to put them forward (their total is shown), then "
+                "press Defend; Decline is there all along, and Undo takes the last card back. Without a defence "
+                "the defender's shield breaks and goes into their hand; a player without a shield who cannot or "
+                "does not defend loses. The attacking card and the defending cards go to the discard pile."
+            )
+        )
+        + '<p class="source">'
+        + esc(
+            _(
+                "The original rules: «場のカードを好きな枚数選んで防御することができます» (the defender may choose "
+                "any number of their field cards to defend): every set of your field cards that reaches the "
+                "attack is a defence, including either of two equal cards."
+            )
+        )
+        + "</p>"
+    )
+    decisions = "".join(
+        f"<li>{esc(text)}</li>"
+        for text in (
+            _(
+                "Cards can be put forward only when your whole field reaches the attack. Putting forward a "
+                "closed card shows your opponent which slot it is, not the card."
+            ),
+            _(
+                "Hidden cards stay hidden when the game ends; after the game either player may ask to see "
+                "everything: both hands, the closed cards and the shields."
+            ),
+            _("The game also ends in a draw after {moves} moves, a number no game can reach.").format(
+                moves=max_plies()
+            ),
+        )
+    )
+    records = para(
+        _(
+            "A saved game, a record file and a share link hold the options, the shuffle's seed and every "
+            "move: a full replay. The seed decides the deck order, so whoever decodes a record can work out "
+            "both hands, every closed card, both shields and the whole deck. Send a link of an unfinished "
+            "game only to someone you would show your cards to, or after the game."
+        )
+    ) + para(
+        _(
+            "When a link of an unfinished game is opened, the position stays behind the privacy screen until "
+            "the receiver confirms “I am …” for the player to move; it is then shown from that player's side "
+            "only. A finished game is shown like any other: hidden cards stay hidden until a player asks to "
+            "see everything. The move list never names a card that was put down closed."
+        )
+    )
+    corrections = para(
+        _(
+            "Rules version 2 (November 2026): earlier versions of this app offered a defence only as a whole "
+            "set from a list of at most 200, and of equal cards (same value, both open or both closed) only "
+            "the one played earliest. Now any set is a defence. The old sets are still offered as one-move "
+            "quick defences to the computer player and to old games, so games recorded under the earlier "
+            "rules replay unchanged."
+        )
+    )
+    return RULES_HTML.format(
+        battle=battle,
+        decisions=decisions,
+        records_title=esc(_("Saved games, records and share links")),
+        records=records,
+        corrections_title=esc(_("Corrections")),
+        corrections=corrections,
+    )
+
 
 VIEW = ShtView()
