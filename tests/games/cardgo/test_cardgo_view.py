@@ -6,8 +6,9 @@ import re
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.cardgo import SPEC, VIEW, rules
+from webtabletop.games.cardgo.events import damage_per_turn, event_lines
 from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.view import damage_per_turn, event_lines, rules_html
+from webtabletop.games.cardgo.rules_page import rules_html
 
 from .helpers import pos
 

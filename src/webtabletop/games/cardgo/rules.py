@@ -1,5 +1,5 @@
-"""Rules of CardGO (digest: shared/rules/cardgo.md; where it is silent: :data:`DECISIONS`,
-shown on the rules page). Rules version 2 (see :mod:`webtabletop.games.cardgo.versions`).
+"""Rules of CardGO (digest: shared/rules/cardgo.md; where it is silent: the decisions listed in
+:data:`~webtabletop.games.cardgo.rules_page.DECISIONS`, shown on the rules page). Rules version 2 (see :mod:`webtabletop.games.cardgo.versions`).
 
 A turn: the player to move draws a card (not Green on the very first turn of the game), then places
 one hand card on an empty placeable cell (move ``"i@cell"``, hand index from 0, e.g. ``"3@e5"``).
@@ -46,84 +46,10 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
 )
 from webtabletop.games.cardgo.terrain import NONE, TALL_GRASS, Geometry, geometry, random_terrain
 from webtabletop.games.cardgo.versions import max_plies
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import _
 
 PLAY, EXTRA = "play", "extra"
 PLAYER_NAMES = ("Green", "Red")
-
-
-#: what this implementation decided where the digest/source is silent (shown on the rules page)
-DECISIONS: tuple[str, ...] = (
-    N_(
-        "Both players reaching 0 time in the same turn is a draw; Green skips the draw on the very first "
-        "turn."
-    ),
-    N_(
-        "A player with no legal cell passes; two passes in a row end the game: more time wins, equal is a"
-        " draw. As a safety net (crypts and Evil could stall a game) the game also ends this way after 4 "
-        "× cells turns; that bounds a game to 2 × (4 × cells) + 2 × hand size moves, and the game ends "
-        "there too."
-    ),
-    N_(
-        "Card effects and terrain are on by default; with them off every card is plain and every cell is "
-        "plain."
-    ),
-    N_(
-        "Effects read the card's printed value (Sorrow, Pain, Kindness and the extra-play matching); "
-        "terrain changes only the stone's value on the board, which is what takes effect and deals "
-        "damage."
-    ),
-    N_(
-        "Extra plays (Indulgence, Pride, Excitement) are offered after the placement's rules 1–3 have "
-        "resolved; the extra card is a full placement (its own effects, including further extra plays, "
-        "apply) without a draw."
-    ),
-    N_(
-        "Brave converts for good and never picks a Loneliness stone; Evil may destroy a stone of either "
-        "colour."
-    ),
-    N_(
-        "Only enemy groups touching the new stone are checked for breathlessness (as in Go). In the "
-        "opponent's view the placer's breathless stones count only when they touch a real enemy stone's "
-        "group."
-    ),
-    N_(
-        "Loneliness stones are never converted: not by rule 2, not in the opponent's view of rule 3, not "
-        "by Brave."
-    ),
-    N_(
-        "Suppression is checked on the board as it stands before the removals, for stones of either "
-        "colour, converted or not; a suppressed stone on fire does not burn and stays as a normal stone."
-    ),
-    N_(
-        "A stone that takes effect in both views of rule 3 deals its damage in both (the digest's example 4)."
-    ),
-    N_(
-        "Shrub and flowers weigh 2 and ice 0 in the connectivity count X = (sum of weights) − 1 (full "
-        "speed: the sum); the placed stone's own weight counts like any other."
-    ),
-    N_(
-        "A tree is a member (weight 1) of every group touching it, of either colour, and connects them; "
-        "it is not a liberty and does not link to other trees. Stone terrain is like the edge; water only"
-        " cuts connections."
-    ),
-    N_(
-        "A crypt swallows the stone and its card effect. Fire burns the stone at once (half value, "
-        "rounded down, to the opponent) after its on-play effect; rules 1–3 are not evaluated for it."
-    ),
-    N_(
-        "Swamp never lowers a value below 0; a 0 stone takes effect whenever its group is evaluated, for "
-        "0 damage."
-    ),
-    N_(
-        "Tall grass hides a stone's value from the player who does not own it (also in the log and the "
-        "preview)."
-    ),
-    N_(
-        "Time may rise above the starting time (Kindness) and never drops below 0; all damage of one "
-        "placement is applied together."
-    ),
-)
 
 
 # --- moves ------------------------------------------------------------------------------------

@@ -14,11 +14,13 @@ app sets it after a game when the player asks to see everything).
 from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.effects import EFFECTS
+from webtabletop.games.cardgo.events import damage_text, event_lines, stone_value_text
 from webtabletop.games.cardgo.preview import Preview, describe, preview
-from webtabletop.games.cardgo.rules import DECISIONS, EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place, Report
-from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS
-from webtabletop.i18n import _, ngettext
+from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place, Report
+from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.i18n import ngettext
 
 CELL = 40.0
 MARGIN = 18.0
@@ -57,82 +59,6 @@ def _selected(ctx: ViewContext) -> int | None:
     if sel and sel.startswith("h") and sel[1:].isdigit():
         return int(sel[1:])
     return None
-
-
-def stone_value_text(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
-    """The value as ``viewer`` may see it (``?`` for someone else's stone on tall grass, unless
-    ``reveal``: everything is shown after the game on request)."""
-    if state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer and not reveal:
-        return "?"
-    return str(state.values[cell])
-
-
-def _card_seen(report: Report, state: CardgoState, viewer: int | None, reveal: bool = False) -> str:
-    if report.card is None:
-        return ""
-    hidden = state.terrain[report.cell] == TALL_GRASS and report.player != viewer and not reveal
-    if hidden and not any(t[0] == report.cell for t in report.took_effect):
-        return "a card"  # the value stays hidden unless the stone took effect
-    return report.card.label
-
-
-def event_lines(
-    state: CardgoState, viewer: int | None = None, limit: int | None = None, reveal: bool = False
-) -> list[str]:
-    """The event log, one line per move, newest last (hidden values stay hidden from ``viewer``
-    unless ``reveal``)."""
-    names = state.grid.names
-    lines = []
-    for r in state.log:
-        who = PLAYER_NAMES[r.player]
-        if r.kind == "pass":
-            lines.append(f"Turn {r.turn} · {who} passes")
-            continue
-        if r.kind == "skip":
-            lines.append(f"Turn {r.turn} · {who} skips the extra play")
-            continue
-        seen = _card_seen(r, state, viewer, reveal)
-        what = f"Turn {r.turn} · {who}{' (extra)' if r.extra else ''} {seen} → {names[r.cell]}"
-        bits = []
-        if r.vanished:
-            bits.append("swallowed by the crypt")
-        if r.burned:
-            bits.append("burned")
-        if r.brave >= 0:
-            bits.append(f"Brave takes {names[r.brave]}")
-        if r.evil >= 0:
-            bits.append(f"Evil destroys {names[r.evil]}")
-        if r.drew:
-            bits.append(ngettext("drew {n} extra card", "drew {n} extra cards", r.drew).format(n=r.drew))
-        if r.took_effect:
-            bits.append(f"{len(r.removed)} stone{'s' if len(r.removed) != 1 else ''} took effect")
-        for p in (0, 1):
-            if r.damage[p]:
-                bits.append(f"{PLAYER_NAMES[p]} −{r.damage[p]}")
-            if r.heal[p]:
-                bits.append(f"{PLAYER_NAMES[p]} +{r.heal[p]}")
-        lines.append(what + (": " + ", ".join(bits) if bits else ""))
-    return lines[-limit:] if limit else lines
-
-
-def damage_text(damage) -> str:
-    """``Green −7 · Red −3`` from per-player (least, most) damage."""
-    parts = []
-    for p in (0, 1):
-        lo, hi = damage[p]
-        parts.append(f"{PLAYER_NAMES[p]} −{lo}" + (f"…{hi}" if hi != lo else ""))
-    return " · ".join(parts)
-
-
-def damage_per_turn(state: CardgoState) -> list[tuple[int, int, int, int]]:
-    """(turn, player, time lost by Green, time lost by Red) per turn, extra plays included."""
-    out: list[list[int]] = []
-    for r in state.log:
-        if not out or out[-1][0] != r.turn:
-            out.append([r.turn, r.player, 0, 0])
-        out[-1][2] += r.damage[0]
-        out[-1][3] += r.damage[1]
-    return [tuple(x) for x in out]  # type: ignore[misc]
 
 
 class CardgoView(GameView):
@@ -543,96 +469,6 @@ class CardgoView(GameView):
 
     def rules_html(self) -> str:
         return rules_html()
-
-
-def rules_html() -> str:
-    """The in-app rules page: rules 1-3, effects and terrain tables, switches and decisions."""
-    draw_text = _(
-        "Draw one card (Green skips this on the very first turn). There is no hand limit: every new turn "
-        "draws, also after a pass, and a Love card draws one more card on top, so playing it leaves you "
-        "one card richer."
-    )
-    source_text = _(
-        "This rests on the original rules: «玩家开始时具有卡牌5张,每回合可以使用一张,新的回合获取一张» (each "
-        "player starts with 5 cards, may use one per turn and gets one each new turn) and Love «打出时,额外抽取"
-        "一张卡牌» (on play, draw one extra card)."
-    )
-    record_text = _(
-        "A saved game, a record file and a share link hold the game's seed and every move. The seed "
-        "decides the terrain, both starting hands and every card either player will draw, so whoever "
-        "decodes a record can work out both hands, the values hidden in tall grass and all future draws. "
-        "Share an unfinished game only with someone you would show your cards to, or after the game."
-    )
-    correction_text = _(
-        "Rules version 2 (November 2026) removed a hand limit that earlier versions of this app had added: "
-        "they skipped every draw while a hand held hand size + 1 cards, which cancelled Love's extra card. "
-        "A game recorded under the earlier rules replays unchanged up to the first draw that limit would "
-        "have skipped; from there its moves would mean other cards, so it opens at that point with a "
-        "message and the whole original is kept."
-    )
-    eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(_(e.text))}</td></tr>"
-        for e in EFFECTS
-    )
-    ter_rows = "".join(
-        f'<tr><td>{t.id}</td><td><span style="display:inline-block;width:14px;height:14px;background:{t.colour};border:1px solid #888"></span> {esc(t.icon)}</td>'
-        f"<td>{esc(t.name)}</td><td>{esc(t.text)}</td></tr>"
-        for t in TERRAINS
-    )
-    decisions = "".join(f"<li>{esc(_(d))}</li>" for d in DECISIONS)
-    extra = ", ".join(EFFECTS[e].name for e in EXTRA_PLAY)
-    return f"""
-<h2>CardGO</h2>
-<p>Cards, elimination and Go. Green and Red each have <b>time</b> (life, 100 by default) and a hand of
-cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a
-<b>card-stone</b> showing its value. A player whose time reaches 0 loses.</p>
-<h3>A turn</h3>
-<p>{esc(draw_text)}</p>
-<p>Place one hand card on any empty cell:
-drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a
-cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would
-take effect and the damage to each side.</p>
-<p class="source">{esc(source_text)}</p>
-<h3>Groups</h3>
-<p>A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its
-<b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties
-is <b>breathless</b>.</p>
-<h3>Rule 1 — taking effect</h3>
-<p>After you place a stone, let G be your group containing it and X = |G| − 1 (with full-speed
-connectivity X = |G|). Every stone of G with value ≤ X <b>takes effect</b>: it leaves the board and your
-opponent loses that much time. Example: a 2 joins a row 3-4-4: X = 3, the 3 and the 2 take effect (5
-damage), the 4s stay.</p>
-<h3>Rule 2 — breathless enemies are converted</h3>
-<p>Enemy groups next to your new stone that are now breathless count as yours for this evaluation: they
-join G and add to X. Converted stones with value ≤ X take effect against their owner; the others revert.</p>
-<h3>Rule 3 — both sides breathless</h3>
-<p>If your own group containing the new stone is breathless too, both sides are evaluated at once on the
-same board: your view (rule 2), and your opponent's view, where your breathless stones count as theirs and
-join their neighbouring groups; stones with value ≤ X there take effect and damage you. All removals
-happen together; converted stones that did not take effect revert. Example: Red's 6 fills a hole among
-green 4, 5, 6 and a green 3 that red 1, 5, 3 enclose: Red deals 1 + 3 + 3 = 7, Green deals 3 + 4 = 7.</p>
-<h3>End</h3>
-<p>Time 0 loses (both at 0 in the same turn: draw). A player who cannot place passes; two passes in a
-row end the game and the higher time wins (equal: draw).</p>
-<h3>Card effects</h3>
-<p>On-play effects resolve right after the placement, before rules 1–3. The extra plays ({extra}) are
-optional: after the placement you may play one matching card as a normal placement, or skip.</p>
-<table class="cg-table"><thead><tr><th>#</th><th>Badge</th><th>Effect</th><th>What it does</th></tr></thead><tbody>{eff_rows}</tbody></table>
-<h3>Terrain</h3>
-<table class="cg-table"><thead><tr><th>#</th><th>Look</th><th>Terrain</th><th>What it does</th></tr></thead><tbody>{ter_rows}</tbody></table>
-<h3>Switches and custom mode</h3>
-<ul><li>Custom mode: starting time, board size, hand size, card value range (1–10).</li>
-<li>Preview (on): show what a placement would do before you drop the card.</li>
-<li>Full-speed connectivity (off): X counts the stone itself, so a lone 1 takes effect at once.</li>
-<li>Adjacent placement (off): a card must go next to (8 directions) a stone already on the board.</li>
-<li>Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain.</li></ul>
-<h3>Decisions (where the original rules are silent)</h3>
-<ul>{decisions}</ul>
-<h3>{esc(_("Saved games, records and share links"))}</h3>
-<p>{esc(record_text)}</p>
-<h3>{esc(_("Corrections"))}</h3>
-<p>{esc(correction_text)}</p>
-"""
 
 
 VIEW = CardgoView()

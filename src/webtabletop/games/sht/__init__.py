@@ -9,8 +9,9 @@ from webtabletop.games.sht import meta, rules
 from webtabletop.games.sht.ai import HOOKS
 from webtabletop.games.sht.ai import choose_move as ai_choose
 from webtabletop.games.sht.options import ShtOptions
+from webtabletop.games.sht.summary import link_policy, public_summary
 from webtabletop.games.sht.versions import RULES_VERSION, legacy_codes, max_plies
-from webtabletop.games.sht.view import VIEW, link_policy, public_summary
+from webtabletop.games.sht.view import VIEW
 
 SPEC = register(
     GameSpec(

@@ -61,83 +61,35 @@ from webtabletop.games.sht.defence import (  # noqa: F401  (DEFENCE_CAP, canonic
     in_field_order,
     total,
 )
+from webtabletop.games.sht.moves import (  # noqa: F401  (re-exported: the AI, the view, tests)
+    ADD,
+    ADVANTAGE,
+    ATTACK,
+    CLOSED,
+    DECLINE,
+    DECLINE_KIND,
+    DEFEND,
+    DEFEND_KIND,
+    HAND_SIZE,
+    OPEN,
+    OPEN_ONE,
+    OVER,
+    PASS,
+    PASS_KIND,
+    PLAYER_NAMES,
+    PUT,
+    SKIP,
+    SKIP_KIND,
+    TURN,
+    Battle,
+    ShtMove,
+    Slot,
+    advantage_of,
+)
 from webtabletop.games.sht.options import ShtOptions
+from webtabletop.games.sht.turns import next_advantage_step, play_turn, resolve_battle, set_zone
 from webtabletop.games.sht.versions import max_plies
 from webtabletop.i18n import N_, _
-
-TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"
-HAND_SIZE = 5
-PLAYER_NAMES = ("Player 1", "Player 2")
-
-CLOSED, OPEN, OPEN_ONE, ATTACK, DEFEND_KIND, DECLINE_KIND, PUT, SKIP_KIND, PASS_KIND, ADD = (
-    "c",
-    "o",
-    "o1",
-    "a",
-    "d",
-    "decline",
-    "p",
-    "skip",
-    "pass",
-    "+",
-)
-
-
-@attrs.frozen
-class ShtMove:
-    """``kind`` and the card ids it uses; ``code`` is the short stable text form."""
-
-    kind: str
-    cards: tuple[int, ...] = ()
-
-    @property
-    def code(self) -> str:
-        if self.kind in (DECLINE_KIND, SKIP_KIND, PASS_KIND):
-            return self.kind
-        kind = OPEN if self.kind == OPEN_ONE else self.kind
-        return f"{kind}:{','.join(str(c) for c in self.cards)}"
-
-
-DECLINE = ShtMove(DECLINE_KIND)
-SKIP = ShtMove(SKIP_KIND)
-PASS = ShtMove(PASS_KIND)
-
-
-@attrs.frozen
-class Slot:
-    """A field card: its id and whether it lies open (face up)."""
-
-    card: int
-    open: bool
-
-
-@attrs.frozen
-class Battle:
-    """The public record of the last battle (shown to both players)."""
-
-    attacker: int
-    attack: int
-    defence: tuple[int, ...]  # empty: declined or impossible
-    result: str  # "defended", "shield" (shield broke) or "lost"
-    advantage_player: int | None = None
-    advantages: int = 0
-
-    @property
-    def attack_value(self) -> int:
-        return C.value(self.attack)
-
-    @property
-    def defence_value(self) -> int:
-        return sum(C.value(c) for c in self.defence)
-
-
-def advantage_of(attacker: int, a: int, d: int) -> tuple[int, int]:
-    """(player, count) of the bonus advantage after a defence of ``d`` against ``a``."""
-    if d == a:
-        return (1 - attacker, 1)
-    if d > 2 * a:
-        return (attacker, 2)
-    return (attacker, 1)
 
 
 @attrs.frozen
@@ -200,27 +152,27 @@ class ShtState(State):
         if phase == TURN:
             if move not in self._turn_moves():
                 raise IllegalMove(self._why_not(move))
-            _play_turn(d, move)
+            play_turn(d, move)
         elif phase == DEFEND:
             if move == DECLINE:
-                _resolve(d, ())
+                resolve_battle(d, ())
             elif move.kind == ADD and len(move.cards) == 1 and self._may_add(move.cards[0]):
                 d["chosen"] = in_field_order(self.fields[1 - self.player], self.chosen + move.cards)
             elif move.kind == DEFEND_KIND and self._is_defence(move.cards):
-                _resolve(d, move.cards)
+                resolve_battle(d, move.cards)
             else:
                 raise IllegalMove(self._why_not_defence(move))
         elif move == SKIP:
-            _next_advantage_step(d)
+            next_advantage_step(d)
         else:
             q = self.adv_player
             hand = self.hands[q]
             if move.kind != PUT or len(move.cards) != 1 or move.cards[0] not in hand:
                 raise IllegalMove("put one of your hand cards open, or skip")
             card = move.cards[0]
-            _set(d, "hands", q, tuple(c for c in hand if c != card))
-            _set(d, "fields", q, self.fields[q] + (Slot(card, True),))
-            _next_advantage_step(d)
+            set_zone(d, "hands", q, tuple(c for c in hand if c != card))
+            set_zone(d, "fields", q, self.fields[q] + (Slot(card, True),))
+            next_advantage_step(d)
         d["plies"] += 1
         if d["phase"] != OVER and d["plies"] >= max_plies(self.options):
             d.update(phase=OVER, winner=None, end_reason=N_("the move limit was reached: a draw"))
@@ -447,8 +399,8 @@ class ShtState(State):
         deck = tuple(unseen[pos:])
         assert len(deck) == len(self.deck)
         d = self._draft()
-        _set(d, "hands", q, opp_hand)
-        _set(d, "fields", q, tuple(opp_field))
+        set_zone(d, "hands", q, opp_hand)
+        set_zone(d, "fields", q, tuple(opp_field))
         d.update(shields=(shields[0], shields[1]), deck=deck, rng_state=rng.next_u64())
         d["chosen"] = tuple(renamed.get(c, c) for c in self.chosen)  # the same field slots
         return ShtState(**d)
@@ -534,86 +486,6 @@ class ShtState(State):
         return "\n".join(lines)
 
 
-# --- applying moves to a draft (a dict of the next state's fields; one constructor call per move) ---
-def _set(d: dict[str, Any], zone: str, p: int, value: Any) -> None:
-    pair = d[zone]
-    d[zone] = (value, pair[1]) if p == 0 else (pair[0], value)
-
-
-def _play_turn(d: dict[str, Any], move: ShtMove) -> None:
-    p = d["player"]
-    kind = move.kind
-    if move == PASS:
-        d["passes"] += 1
-        if d["passes"] >= 2:
-            d.update(phase=OVER, winner=None, end_reason=N_("two passes in a row: a draw"))
-        else:
-            _end_turn(d)
-        return
-    d["passes"] = 0
-    if kind == ATTACK:
-        card = move.cards[0]
-        _set(d, "fields", p, tuple(x for x in d["fields"][p] if x.card != card))
-        d.update(attack=card, phase=DEFEND)
-        field = d["fields"][1 - p]
-        if all(x.open for x in field) and sum(C.value(x.card) for x in field) < C.value(card):
-            _resolve(d, ())  # publicly impossible to defend
-        return
-    is_open = kind != CLOSED
-    _set(d, "hands", p, tuple(c for c in d["hands"][p] if c not in move.cards))
-    _set(d, "fields", p, d["fields"][p] + tuple(Slot(c, is_open) for c in move.cards))
-    _end_turn(d)
-
-
-def _resolve(d: dict[str, Any], defence: tuple[int, ...]) -> None:
-    """End the battle: discard the cards, break a shield or hand out advantages."""
-    p = d["player"]
-    q = 1 - p
-    attack = d["attack"]
-    d["chosen"] = ()
-    d["discard"] = d["discard"] + (attack,) + defence
-    if defence:
-        _set(d, "fields", q, tuple(x for x in d["fields"][q] if x.card not in defence))
-    d["attack"] = None
-    if not defence:
-        shield = d["shields"][q]
-        if shield is None:
-            d.update(
-                phase=OVER,
-                winner=p,
-                last_battle=Battle(p, attack, (), "lost"),
-                end_reason=N_("an undefended attack on a player without a shield"),
-            )
-            return
-        _set(d, "shields", q, None)
-        _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (shield,)))
-        d["last_battle"] = Battle(p, attack, (), "shield")
-        _end_turn(d)
-        return
-    who, count = advantage_of(p, C.value(attack), sum(C.value(c) for c in defence))
-    d.update(last_battle=Battle(p, attack, defence, "defended", who, count), adv_player=who, adv_left=count)
-    _next_advantage_step(d)
-
-
-def _next_advantage_step(d: dict[str, Any]) -> None:
-    """Start the next advantage step (draw, then ask) or end the turn when none is left."""
-    q = d["adv_player"]
-    while d["adv_left"] > 0:
-        deck = d["deck"]
-        if deck:
-            _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (deck[-1],)))
-            d["deck"] = deck[:-1]
-        d["adv_left"] -= 1
-        if d["hands"][q]:
-            d["phase"] = ADVANTAGE
-            return
-    _end_turn(d)
-
-
-def _end_turn(d: dict[str, Any]) -> None:
-    d.update(phase=TURN, player=1 - d["player"], turn=d["turn"] + 1, attack=None, adv_left=0)
-
-
 _FIELD_NAMES = tuple(f.name for f in attrs.fields(ShtState))
 
 
@@ -642,54 +514,5 @@ def new_game(options: ShtOptions, seed: int) -> ShtState:
     )
 
 
-def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
-    """A position for tests: zones given by card names; every card not named goes to the deck.
-
-    Keys: ``hand0``/``hand1`` (names), ``field0``/``field1`` (names, a ``*`` suffix = closed),
-    ``shield0``/``shield1`` (a name or None), ``discard`` (names), ``deck`` (names, top last; the
-    default is every remaining card in id order; when a deck is given, cards named nowhere go to the
-    discard pile), ``player``, ``turn`` (default 1), ``attack`` (a name: the position is a battle).
-    """
-    opts = options or ShtOptions()
-    used: list[int] = []
-
-    def ids(names) -> tuple[int, ...]:
-        out = tuple(C.from_name(n.rstrip("*")) for n in names)
-        used.extend(out)
-        return out
-
-    hands = (C.sorted_cards(ids(zones.get("hand0", ()))), C.sorted_cards(ids(zones.get("hand1", ()))))
-    fields = tuple(
-        tuple(Slot(C.from_name(n.rstrip("*")), not n.endswith("*")) for n in zones.get(f"field{p}", ()))
-        for p in (0, 1)
-    )
-    for f in fields:
-        used.extend(x.card for x in f)
-    shields = []
-    for p in (0, 1):
-        sh = zones.get(f"shield{p}")
-        shields.append(None if sh is None else ids([sh])[0])
-    discard = ids(zones.get("discard", ()))
-    attack = ids([zones["attack"]])[0] if zones.get("attack") else None
-    if "deck" in zones:
-        deck = ids(zones["deck"])
-        rest = [c for c in C.ALL_CARDS if c not in used]
-        discard = discard + tuple(rest)  # cards not placed anywhere are treated as discarded
-    else:
-        deck = tuple(c for c in C.ALL_CARDS if c not in used)
-    if len(set(used)) != len(used):
-        raise ValueError("a card is named twice")
-    player = zones.get("player", 0)
-    return ShtState(
-        options=opts,
-        deck=tuple(deck),
-        hands=hands,
-        shields=(shields[0], shields[1]),
-        fields=(fields[0], fields[1]),
-        discard=discard,
-        first=zones.get("first", 0),
-        player=player,
-        phase=DEFEND if attack is not None else TURN,
-        turn=zones.get("turn", 1),
-        attack=attack,
-    )
+# test/CLI helper: positions by card names (re-exported here)
+from webtabletop.games.sht.positions import state_from  # noqa: E402, F401

@@ -27,11 +27,22 @@ shown before that confirmation comes from :func:`public_summary`, which holds on
 
 from __future__ import annotations
 
-from typing import Any
-
 from webtabletop.core.protocol import State
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.card_svg import (
+    CH,
+    CW,
+    HEIGHT,
+    SH,
+    SW,
+    TABLE,
+    WIDTH,
+    back_pattern_defs,
+    card_back,
+    card_face,
+    row_x,
+)
 from webtabletop.games.sht.rules import (
     ADVANTAGE,
     DEFEND,
@@ -40,98 +51,9 @@ from webtabletop.games.sht.rules import (
     ShtState,
     advantage_of,
 )
-from webtabletop.games.sht.versions import max_plies
+from webtabletop.games.sht.rules_page import rules_html
+from webtabletop.games.sht.summary import battle_text, sym, wrap
 from webtabletop.i18n import _, ngettext
-
-WIDTH, HEIGHT = 640, 660  # narrow enough that cards stay legible on a phone (they overlap when many)
-CW, CH = 64, 90  # card size on the field and in the viewer's hand
-SW, SH = 40, 56  # small cards (opponent's hand)
-RED, BLACK = "#c62828", "#1b1b1b"
-TABLE = "#1f6f4a"
-
-
-# --- cards -----------------------------------------------------------------------------------
-def card_face(
-    x: float,
-    y: float,
-    card: int,
-    w: float = CW,
-    h: float = CH,
-    *,
-    closed: bool = False,
-    selected: bool = False,
-    new: bool = False,
-    extra: str = "",
-) -> str:
-    """A face-up card: rank and suit in two corners, a big suit in the middle; ``closed`` adds a
-    dashed border and a "closed" band (the owner's own closed card)."""
-    colour = RED if C.is_red(card) else BLACK
-    rank = C.RANKS[card % 13]
-    sym = C.SUIT_SYMBOLS[C.suit(card)]
-    label = C.long_name(card) + (" (closed: only you see it)" if closed else "")
-    stroke = "#f2b705" if selected else ("#555" if not closed else "#333")
-    sw = 4 if selected else 1.5
-    dash = ' stroke-dasharray="5 3"' if closed and not selected else ""
-    fs = h * 0.2
-    own_label = "" if "aria-label=" in extra else f' aria-label="{esc(label)}"'
-    parts = [
-        f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}" data-card="{C.name(card)}" '
-        f'transform="translate({x:g},{y:g})"{own_label} {extra}>',
-        f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
-        f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text>',
-        f'<text x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" fill="{colour}">{sym}</text>',
-        f'<text x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',
-    ]
-    if closed:
-        parts.append(f'<rect x="1" y="{h * 0.8:g}" width="{w - 2:g}" height="{h * 0.18:g}" fill="#37474f"/>')
-        parts.append(
-            f'<text x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">closed</text>'
-        )
-    else:
-        parts.append(
-            f'<g transform="rotate(180 {w / 2:g} {h / 2:g})"><text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" '
-            f'font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text></g>'
-        )
-    if new:
-        parts.append(
-            f'<circle cx="{w - 7:g}" cy="7" r="6" fill="#f2b705"/><text x="{w - 7:g}" y="10" font-size="9" text-anchor="middle">★</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def card_back(
-    x: float,
-    y: float,
-    w: float = CW,
-    h: float = CH,
-    *,
-    label: str = "face-down card",
-    band: str = "",
-    extra: str = "",
-) -> str:
-    """A face-down card (lattice pattern); ``band`` writes a word across it (e.g. "shield")."""
-    parts = [
-        f'<g class="card back" transform="translate({x:g},{y:g})" aria-label="{esc(label)}"><title>{esc(label)}</title>',
-        f'<rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fff" stroke="#555" stroke-width="1.5"/>',
-        f'<rect x="{w * 0.08:g}" y="{w * 0.08:g}" width="{w * 0.84:g}" height="{h - w * 0.16:g}" rx="{w * 0.06:g}" fill="url(#sht-back)"/>',
-    ]
-    if band:
-        parts.append(
-            f'<rect x="0" y="{h * 0.4:g}" width="{w:g}" height="{h * 0.2:g}" fill="#fffdf7" opacity="0.9"/>'
-        )
-        parts.append(
-            f'<text x="{w / 2:g}" y="{h * 0.545:g}" font-size="{h * 0.13:g}" text-anchor="middle" fill="#222">{esc(band)}</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _defs() -> str:
-    return (
-        '<defs><pattern id="sht-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-        '<rect width="8" height="8" fill="#2f4f9e"/><rect width="4" height="8" fill="#3d63c0"/></pattern></defs>'
-    )
 
 
 def _button_attrs(label: str, token: str, kind: str = "pick") -> str:
@@ -147,80 +69,6 @@ def _ids(selection: str | None, prefix: str) -> tuple[int, ...]:
         return tuple(int(x) for x in body.split(",") if x)
     except ValueError:
         return ()
-
-
-def _row_x(n: int, left: float, right: float, w: float, gap: float = 8) -> list[float]:
-    """x positions of ``n`` cards centred in [left, right], overlapping when they do not fit."""
-    if n == 0:
-        return []
-    step = min(w + gap, (right - left - w) / max(1, n - 1)) if n > 1 else 0
-    total = step * (n - 1) + w
-    start = left + (right - left - total) / 2
-    return [start + i * step for i in range(n)]
-
-
-# --- public facts ----------------------------------------------------------------------------
-def public_summary(state: ShtState) -> dict[str, Any]:
-    """Facts anyone may see (safe before a receiver says who they are): the spectator view plus
-    readable lines. Before the end it names no card in a hand, closed on a field, in a shield or in
-    the deck."""
-    v = state.view(None)
-    lines = []
-    for p in (0, 1):
-        pv = v["players"][p]
-        open_cards = [c for c in (f["card"] for f in pv["field"]) if c]
-        closed = sum(1 for f in pv["field"] if f["card"] is None)
-        shield = "shield intact" if pv["shield"] else "no shield"
-        lines.append(
-            f"{PLAYER_NAMES[p]}: {pv['hand_count']} in hand, {shield}, open {' '.join(_sym(c) for c in open_cards) or 'none'}, {closed} closed"
-        )
-    lines.append(f"Deck {v['deck_count']}, discard pile {len(v['discard'])}; turn {v['turn'] + 1}")
-    if v["outcome"]:
-        w = v["outcome"]["winner"]
-        lines.append(("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f" ({v['outcome']['reason']})")
-    else:
-        lines.append(f"{PLAYER_NAMES[v['to_move']]} to move")
-    return {"view": v, "lines": lines}
-
-
-def link_policy(state: ShtState) -> dict[str, Any]:
-    """How an opened share link shows this position: a finished game like any other (``viewer``
-    None; hidden cards only when a player asks to see everything); otherwise behind the privacy
-    screen for the player to move, who must confirm ``confirm`` first."""
-    if state.is_over:
-        return {"reveal": "on request", "viewer": None, "confirm": None}
-    p = state.to_move()
-    return {"reveal": "player", "viewer": p, "confirm": f"I am {PLAYER_NAMES[p]}"}
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-def _sym(name: str) -> str:
-    return C.symbol(C.from_name(name))
-
-
-def _battle_text(lb: dict[str, Any] | None) -> str:
-    if not lb:
-        return ""
-    att = PLAYER_NAMES[lb["attacker"]]
-    defender = PLAYER_NAMES[1 - lb["attacker"]]
-    a = C.value(C.from_name(lb["attack"]))
-    if lb["result"] == "lost":
-        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} had no defence and no shield."
-    if lb["result"] == "shield":
-        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender}'s shield broke and went to their hand."
-    d = sum(C.value(C.from_name(c)) for c in lb["defence"])
-    who = PLAYER_NAMES[lb["advantage_player"]]
-    n = lb["advantages"]
-    return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} defended with {' + '.join(_sym(c) for c in lb['defence'])} = {d}. {who} got {n} advantage{'s' if n > 1 else ''}."
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -257,7 +105,7 @@ class ShtView(GameView):
         out = [
             f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="SHT table" '
             f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" font-family="system-ui,sans-serif">',
-            _defs(),
+            back_pattern_defs(),
             f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{TABLE}"/>',
         ]
 
@@ -284,7 +132,7 @@ class ShtView(GameView):
         def field_row(p: int, y: float) -> str:
             pv = v["players"][p]
             field = pv["field"]
-            xs = _row_x(len(field), 16, WIDTH - 110, CW)
+            xs = row_x(len(field), 16, WIDTH - 110, CW)
             parts = []
             if not field:
                 parts.append(
@@ -326,7 +174,7 @@ class ShtView(GameView):
         out.append(side_label(top, 24))
         hand_top = tv["hand"]
         n = tv["hand_count"]
-        xs = _row_x(n, 16, WIDTH - 110, SW, 4)
+        xs = row_x(n, 16, WIDTH - 110, SW, 4)
         for i, x in enumerate(xs):
             if hand_top is not None:
                 out.append(card_face(x, 34, C.from_name(hand_top[i]), SW, SH))
@@ -372,7 +220,7 @@ class ShtView(GameView):
                     f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">{esc(f"defence {d} {mark} {a}")}</text>'
                 )
         else:
-            text = _battle_text(v["last_battle"])
+            text = battle_text(v["last_battle"])
             if v["outcome"]:
                 w = v["outcome"]["winner"]
                 text = ("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f": {v['outcome']['reason']}."
@@ -381,7 +229,7 @@ class ShtView(GameView):
                 text = (
                     f"{PLAYER_NAMES[adv['player']]}: advantage step — a card was drawn; put one open or skip."
                 )
-            for i, line in enumerate(_wrap(text, 80)):
+            for i, line in enumerate(wrap(text, 80)):
                 out.append(
                     f'<text x="200" y="{mid + 24 + i * 20}" font-size="15" fill="#fff">{esc(line)}</text>'
                 )
@@ -392,7 +240,7 @@ class ShtView(GameView):
         out.append(side_label(bottom, 512))
         hand = bv["hand"]
         n = bv["hand_count"]
-        xs = _row_x(n, 16, WIDTH - 110, CW)
+        xs = row_x(n, 16, WIDTH - 110, CW)
         for i, x in enumerate(xs):
             if hand is None:
                 out.append(card_back(x, 524, label=f"{PLAYER_NAMES[bottom]}'s hand card"))
@@ -509,11 +357,11 @@ class ShtView(GameView):
             elif chosen:
                 text = _("Defence {defence} against {attack}: not enough yet.").format(defence=d, attack=a)
                 parts.append(f"<p>{esc(text)}</p>")
-        text = _battle_text(v["last_battle"])
+        text = battle_text(v["last_battle"])
         if text:
             parts.append(f'<p class="last-battle">Last battle: {esc(text)}</p>')
         disc = v["discard"]
-        items = "".join(f"<li>{esc(_sym(c))}</li>" for c in disc)
+        items = "".join(f"<li>{esc(sym(c))}</li>" for c in disc)
         parts.append(
             f'<details class="discard"><summary>Discard pile ({len(disc)} cards, newest last)</summary>'
             f'<ol class="cards">{items or "<li>empty</li>"}</ol></details>'
@@ -633,135 +481,6 @@ class ShtView(GameView):
 
     def rules_html(self) -> str:
         return rules_html()
-
-
-RULES_HTML = """
-<h2>SHT</h2>
-<p>A duel for two players with one standard 52-card deck (no jokers). Attack with your cards, defend
-with cards that add up, and land an attack your opponent cannot stop when their shield is gone.
-Values: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13. Suits do not matter.</p>
-<h3>Cards and zones</h3>
-<ul>
-<li><b>Hand</b>: only you see it.</li>
-<li><b>Shield</b>: one face-down card each. <em>Nobody</em> may look at it, not even its owner.</li>
-<li><b>Field</b>: cards put down <b>open</b> (face up, both see them) or <b>closed</b> (face down; the
-owner may look at them any time — on your screen they show with a dashed border and the word
-"closed"). On the field both kinds work the same.</li>
-<li><b>Deck</b> (face down) and <b>discard pile</b> (face up: open the list in the side panel to look
-through it).</li>
-</ul>
-<h3>Setup</h3>
-<p>The deck is shuffled; each player gets 5 hand cards and 1 shield. The first player is chosen at random
-(or as set in the options).</p>
-<h3>Your turn: do exactly one</h3>
-<ol>
-<li>put <b>one</b> hand card on the field <b>closed</b>;</li>
-<li>put <b>two</b> hand cards on the field <b>open</b>;</li>
-<li><b>attack</b> with one of your field cards (open or closed).</li>
-</ol>
-<p>There is no draw step. The first player's very first turn may only put <b>one card open</b>.
-If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the
-game in a draw.</p>
-<h3>Battle</h3>
-{battle}
-<p>If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1;
-<i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card,
-then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes.</p>
-<h3>Decisions of this edition</h3>
-<ul>
-<li>The attacking card is revealed; attacking and defending cards are discarded after the battle.</li>
-<li>Drawing from an empty deck draws nothing. A player who cannot act passes; two passes in a row = draw.</li>
-<li>The defender is always asked when they have a closed card (so being asked gives nothing away);
-only when it is plain to see that no defence exists (no closed cards, open cards too small) does the
-shield break at once.</li>
-<li>An advantage step when your hand is empty after the draw is skipped.</li>
-{decisions}
-</ul>
-<h3>Playing on one device</h3>
-<p>Between turns the screen hides everything until the next player confirms they are at the device.
-The defender answers an attack during the attacker's turn, so the screen changes hands then too.</p>
-<h3>{records_title}</h3>
-{records}
-<h3>{corrections_title}</h3>
-{corrections}
-"""
-
-
-def rules_html() -> str:
-    """The in-app rules page (translated where it was written for this round)."""
-
-    def para(text: str) -> str:
-        return f"<p>{esc(text)}</p>"
-
-    battle = (
-        para(
-            _(
-                "The attacking card is turned face up; its value is the attack a. The defender may choose any "
-                "number of their own field cards, open or closed, whose values add up to d ≥ a, or decline. On "
-                "the screen: click your field cards one by one to put them forward (their total is shown), then "
-                "press Defend; Decline is there all along, and Undo takes the last card back. Without a defence "
-                "the defender's shield breaks and goes into their hand; a player without a shield who cannot or "
-                "does not defend loses. The attacking card and the defending cards go to the discard pile."
-            )
-        )
-        + '<p class="source">'
-        + esc(
-            _(
-                "The original rules: «場のカードを好きな枚数選んで防御することができます» (the defender may choose "
-                "any number of their field cards to defend): every set of your field cards that reaches the "
-                "attack is a defence, including either of two equal cards."
-            )
-        )
-        + "</p>"
-    )
-    decisions = "".join(
-        f"<li>{esc(text)}</li>"
-        for text in (
-            _(
-                "Cards can be put forward only when your whole field reaches the attack. Putting forward a "
-                "closed card shows your opponent which slot it is, not the card."
-            ),
-            _(
-                "Hidden cards stay hidden when the game ends; after the game either player may ask to see "
-                "everything: both hands, the closed cards and the shields."
-            ),
-            _("The game also ends in a draw after {moves} moves, a number no game can reach.").format(
-                moves=max_plies()
-            ),
-        )
-    )
-    records = para(
-        _(
-            "A saved game, a record file and a share link hold the options, the shuffle's seed and every "
-            "move: a full replay. The seed decides the deck order, so whoever decodes a record can work out "
-            "both hands, every closed card, both shields and the whole deck. Send a link of an unfinished "
-            "game only to someone you would show your cards to, or after the game."
-        )
-    ) + para(
-        _(
-            "When a link of an unfinished game is opened, the position stays behind the privacy screen until "
-            "the receiver confirms “I am …” for the player to move; it is then shown from that player's side "
-            "only. A finished game is shown like any other: hidden cards stay hidden until a player asks to "
-            "see everything. The move list never names a card that was put down closed."
-        )
-    )
-    corrections = para(
-        _(
-            "Rules version 2 (November 2026): earlier versions of this app offered a defence only as a whole "
-            "set from a list of at most 200, and of equal cards (same value, both open or both closed) only "
-            "the one played earliest. Now any set is a defence. The old sets are still offered as one-move "
-            "quick defences to the computer player and to old games, so games recorded under the earlier "
-            "rules replay unchanged."
-        )
-    )
-    return RULES_HTML.format(
-        battle=battle,
-        decisions=decisions,
-        records_title=esc(_("Saved games, records and share links")),
-        records=records,
-        corrections_title=esc(_("Corrections")),
-        corrections=corrections,
-    )
 
 
 VIEW = ShtView()
