@@ -119,6 +119,10 @@ def test_time_bars_status_and_rules_page():
     html = rules_html()
     for word in ("Indulgence", "Evil", "Tall grass", "Fire", "Decisions", "full-speed"):
         assert word.lower() in html.lower()
+    # the draw rule, what it rests on, what a record reveals, and the correction
+    assert "no hand limit" in html and "one card richer" in html
+    assert "新的回合获取一张" in html and "打出时,额外抽取一张卡牌" in html
+    assert "seed" in html and "future draws" in html and "Rules version 2" in html
     assert VIEW.rules_html() == html
     assert set(VIEW.options_help()) == {
         "start_time",
