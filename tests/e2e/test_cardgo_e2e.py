@@ -104,3 +104,48 @@ def test_click_to_place_and_keyboard(page, site):
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.body.dataset.renders) > {n}")
     page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
+
+
+def hand_cards(page):
+    return page.locator(".cg-hand [data-key^='card-']")
+
+
+def place_by_clicks(page, card, cell):
+    """Pick a hand card, then a cell (each click waits for its render); skip any extra play."""
+    act(page, card)
+    before = log_count(page)
+    act(page, cell)
+    page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
+    skip = page.locator(".panel button[data-move='skip']")
+    if skip.count():
+        act(page, skip.first)
+
+
+def test_love_leaves_its_player_one_card_richer(page, site):
+    """喜爱: «打出时,额外抽取一张卡牌» (on play, draw one extra card), and every new turn draws:
+    Red plays Love from a full hand (6 cards) and starts its next turn with 7 (the old hand cap
+    left it at 6). Hot-seat, seed 6, no terrain: Red's starting hand holds a Love card."""
+    open_app(page, site, "#/cardgo/new")
+    page.select_option("#pl1", "human")
+    page.fill("#opt-start_time", "60")
+    page.fill("#opt-size", "5")
+    page.uncheck("#opt-terrain")
+    page.fill("#opt-seed", "6")
+    act(page, page.get_by_role("button", name="Start the game"))
+    page.wait_for_selector(".board")
+    # Green's first turn (no draw): any card
+    act(page, page.locator("[data-cmd='reveal']"))
+    place_by_clicks(page, hand_cards(page).first, page.locator(".board [data-drop]").first)
+    # Red: 5 cards + the turn's draw; play the Love card
+    act(page, page.locator("[data-cmd='reveal']"))
+    assert hand_cards(page).count() == 6
+    love = page.locator(".cg-hand [aria-label*='Love']").first
+    place_by_clicks(page, love, page.locator(".board [data-drop]").last)
+    # Green sees Red still holding 6 cards: one played, one drawn by Love
+    act(page, page.locator("[data-cmd='reveal']"))
+    assert page.locator(".cg-other", has_text="Red holds 6 cards.").count() == 1
+    place_by_clicks(page, hand_cards(page).first, page.locator(".board [data-drop]").first)
+    # Red's next turn draws on top: 7 cards on screen
+    act(page, page.locator("[data-cmd='reveal']"))
+    assert hand_cards(page).count() == 7
+    assert "drew 1 extra card" in page.locator(".cg-log").inner_text()

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.e2e.conftest import open_app, settle
 from tests.e2e.helpers import act
+from webtabletop.core import sharelink
+from webtabletop.core.record import History
+from webtabletop.games.sht import cards as C
 
 ENABLED_MOVE = ".panel button[data-move]:not([disabled])"
 
@@ -63,3 +68,27 @@ def test_game_against_the_ai_to_the_end(page, site):
     assert page.locator(".result-dialog").is_visible()
     stats = page.evaluate("Array.from(window.wttAiStats)")
     assert stats and all(s["game"] == "sht" for s in stats)
+
+
+def test_the_later_of_two_equal_cards_defends_on_screen(page, site):
+    """«場のカードを好きな枚数選んで防御することができます» (any number of field cards): a game saved in
+    a battle under rules version 1 (its v1 share link), where the defender holds two equal kings;
+    version 1 offered only the earlier one. On screen the later king is put forward and defends."""
+    link = (Path(__file__).parents[1] / "games/sht/fixtures/b_link.txt").read_text().strip()
+    state = History.upto(sharelink.decode("sht", link))[0].state
+    field = state.fields[state.to_move()]
+    kings = [x.card for x in field if C.value(x.card) == 13 and x.open]
+    assert len(kings) == 2 and f"d:{kings[1]}" not in [m.code for m in state.quick_defences()]
+    later = kings[1]
+
+    open_app(page, site, f"#/sht?r={link}")
+    act(page, page.locator("[data-cmd='reveal']"))  # the defender confirms being at the device
+    act(page, page.locator(f".board [data-pick='d:{later}']"))  # put the later king forward
+    assert page.locator(f".board [data-card='{C.name(later)}'][data-forward='1']").count() == 1
+    defend = page.locator(f".panel button[data-move='d:{later}']")
+    assert defend.is_enabled()
+    act(page, defend)
+    text = page.locator(".last-battle").inner_text()
+    assert f"defended with {C.symbol(later)}" in text
+    # the earlier king is still on the defender's field
+    assert page.locator(f".board [data-card='{C.name(kings[0])}']").count() == 1

@@ -154,6 +154,17 @@ def test_9_love_draws_an_extra_card():
     assert t.last.drew == 1
 
 
+def test_9_love_leaves_its_player_one_card_richer_with_a_full_hand():
+    """喜爱: «打出时,额外抽取一张卡牌» (on play, draw one extra card). With a full hand (hand size + 1
+    at the start of the turn) the extra card stays, and the next turn's draw comes on top."""
+    hands = ("3V 1 1 1 1 1", "2 2 2 2 2 2")
+    love = pos(EMPTY5, hands=hands, hand_size=5)
+    plain = pos(EMPTY5, hands=("3 1 1 1 1 1", hands[1]), hand_size=5)
+    a = play(play(love, "0@c3"), "0@a1")
+    b = play(play(plain, "0@c3"), "0@a1")
+    assert [len(h) for h in a.hands] == [7, 6] and [len(h) for h in b.hands] == [6, 6]
+
+
 def test_10_suppression_blocks_the_stone_below():
     diagram = """
     . . . . .

@@ -185,10 +185,33 @@ def test_first_player_skips_the_first_draw_then_draws_each_turn():
     assert [len(h) for h in s.hands] == [5, 5]
 
 
-def test_hand_cap_skips_draws():
+def test_no_hand_limit_every_new_turn_draws():
+    """«每回合可以使用一张,新的回合获取一张» (use one per turn, get one each new turn): no cap."""
     s = pos("\n".join([". . . ."] * 4), hands=("1 1 1 1 1 1", "2 2 2 2 2 2"), hand_size=5)
     t = play(s, "0@a1")
-    assert len(t.hands[1]) == 6  # already at hand_size + 1: no draw
+    assert len(t.hands[1]) == 7  # six cards already: the new turn still draws
+    assert t.hand_peak == 7
+
+
+def test_a_pass_does_not_stop_the_draws():
+    """The draw belongs to the new turn, whatever the turn before it did (here: a pass)."""
+    full = "\n".join(" ".join("G9" if (x + y) % 2 else "R9" for x in range(4)) for y in range(4))
+    s = pos(full, hands=("1 1 1 1 1 1", "2 2 2 2 2 2"), hand_size=5)
+    t = play(s, "pass")
+    assert [len(h) for h in t.hands] == [6, 7] and not t.is_over
+    u = play(t, "pass")
+    assert u.is_over and [len(h) for h in u.hands] == [7, 7]
+
+
+def test_the_move_limit_ends_the_game_like_the_turn_limit():
+    board = "\n".join([". . . ."] * 4)
+    s = rules.position(board, CardgoOptions(terrain=False), hands=("1 1", "2 2"), time=(30, 20))
+    cap = SPEC.ply_cap(s.options)
+    filler = (rules.Report("pass", 1, 0),) * (cap - 1)
+    s = attrs.evolve(s, log=filler)
+    assert s.outcome() is None
+    t = play(s, "0@a1")
+    assert t.is_over and "move limit" in t.outcome().reason and t.outcome().winner == 0
 
 
 def test_codes_round_trip_and_are_unique():

@@ -33,14 +33,25 @@ def check(state: rules.CardgoState) -> None:
         else:
             assert state.terrain[i] not in (STONE, TREE, CRYPT)
             assert 0 <= state.values[i] <= o.max_value + 1
-    for hand in state.hands:
-        assert len(hand) <= o.hand_size + 1
+    for p, hand in enumerate(state.hands):
+        assert len(hand) == expected_hand_size(state, p)
+        assert len(hand) <= state.hand_peak
         assert all(o.min_value <= c.value <= o.max_value for c in hand)
     assert all(t >= 0 for t in state.time)
     legal = state.legal_moves()
     assert (len(legal) == 0) == (state.outcome() is not None)
     codes = [m.code for m in legal]
     assert len(codes) == len(set(codes))
+
+
+def expected_hand_size(state: rules.CardgoState, player: int) -> int:
+    """Cards are only ever dealt and played, never capped: «玩家开始时具有卡牌5张,每回合可以使用一张,
+    新的回合获取一张» (start with the hand, use one per turn, get one each new turn) and Love «打出时,
+    额外抽取一张卡牌» (on play, draw one extra card)."""
+    # turn t belongs to Green when t is odd; every turn draws for its player except Green's first
+    turns = sum(1 for t in range(1, state.turn + 1) if (t + 1) % 2 == player) - (1 if player == 0 else 0)
+    mine = [r for r in state.log if r.player == player and r.kind == "place"]
+    return state.options.hand_size + turns - len(mine) + sum(r.drew for r in mine)
 
 
 def time_step(before: rules.CardgoState, after: rules.CardgoState) -> None:

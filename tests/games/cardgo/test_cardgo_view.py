@@ -6,8 +6,9 @@ import re
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.cardgo import SPEC, VIEW, rules
+from webtabletop.games.cardgo.events import damage_per_turn, event_lines
 from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.view import damage_per_turn, event_lines, rules_html
+from webtabletop.games.cardgo.rules_page import rules_html
 
 from .helpers import pos
 
@@ -118,6 +119,10 @@ def test_time_bars_status_and_rules_page():
     html = rules_html()
     for word in ("Indulgence", "Evil", "Tall grass", "Fire", "Decisions", "full-speed"):
         assert word.lower() in html.lower()
+    # the draw rule, what it rests on, what a record reveals, and the correction
+    assert "no hand limit" in html and "one card richer" in html
+    assert "新的回合获取一张" in html and "打出时,额外抽取一张卡牌" in html
+    assert "seed" in html and "future draws" in html and "Rules version 2" in html
     assert VIEW.rules_html() == html
     assert set(VIEW.options_help()) == {
         "start_time",
@@ -150,3 +155,40 @@ def test_damage_per_turn_adds_up_extra_plays():
     s = s.apply_code("0@e5")  # the extra play: Pain 4
     assert damage_per_turn(s) == [(10, 0, 0, 4)]
     assert event_lines(s)[-1].startswith("Turn 10 · Green (extra) 4 Pain → e5: Red −4")
+
+
+def test_a_hand_is_shown_to_its_owner_only_and_to_everyone_on_request():
+    s = SPEC.start(CardgoOptions(effects=False), seed=1)
+    s = s.apply(s.legal_moves()[0])  # Red to move: Green holds 4 cards, Red 6
+    own = VIEW.panel(s, ViewContext(viewer=1))
+    assert own.count('class="cg-card') == 6 and "Green holds 4 cards." in own
+    other = VIEW.panel(s, ViewContext(viewer=0, interactive=False))
+    assert other.count('class="cg-card') == 4 and "Red holds 6 cards." in other
+    # nobody at the device (hot-seat before "I am …"): no hand, even if the screen were interactive
+    nobody = VIEW.panel(s, ViewContext(viewer=None, interactive=True))
+    assert "cg-card" not in nobody and "Green holds 4 cards." in nobody and "Red holds 6 cards." in nobody
+    everything = VIEW.panel(s, ViewContext(viewer=None, interactive=False, reveal_all=True))
+    assert everything.count('class="cg-card') == 10 and "holds" not in everything
+    for card in s.hands[0] + s.hands[1]:
+        assert f"{card.value}" in everything
+
+
+def test_tall_grass_values_shown_on_request():
+    s = rules.position(
+        "R4/t . . .\n. . . .\n. . . .\n. . . .", CardgoOptions(terrain=False), hands=("1", "2")
+    )
+    assert ">?</text>" in VIEW.board(s, ViewContext(viewer=None))
+    shown = VIEW.board(s, ViewContext(viewer=None, reveal_all=True))
+    assert ">?</text>" not in shown and ">4</text>" in shown
+    t = s.apply_code("0@d4").apply_code("0@b2")  # Green, then Red's 2 on open ground
+    red_grass = rules.position(
+        "R4/t . . .\n. . . .\n. . . .\n. . . .", CardgoOptions(terrain=False), player=1, hands=("1", "3")
+    ).apply_code("0@b1")
+    assert ">?</text>" in VIEW.board(t, ViewContext(viewer=0))
+    assert event_lines(red_grass, viewer=0)[-1] == "Turn 10 · Red 3 → b1"
+    assert "Red 3" in event_lines(red_grass, viewer=0, reveal=True)[-1]
+
+
+def test_love_draw_is_in_the_event_log():
+    s = pos("\n".join([". . . . ."] * 5), hands=("3V 1", "")).apply_code("0@c3")
+    assert "drew 1 extra card" in event_lines(s)[-1]

@@ -6,13 +6,14 @@ import webtabletop.games.sht as sht
 from webtabletop.core.rng import Rng
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import OVER, ShtState, new_game
+from webtabletop.games.sht.rules import ShtState, new_game
 
 SPEC = sht.SPEC
 
 
-def random_game(seed: int, options: ShtOptions | None = None, max_plies: int = 400) -> list[ShtState]:
-    """Every state of a game played with uniformly random legal moves."""
+def random_game(seed: int, options: ShtOptions | None = None, max_plies: int = 600) -> list[ShtState]:
+    """Every state of a game played with uniformly random legal moves (every game ends within
+    ``SPEC.ply_cap``, 522 moves: the loop's own limit is only a guard)."""
     state = new_game(options or ShtOptions(), seed)
     rng = Rng.from_seed(seed ^ 0x5EED)
     states = [state]
@@ -31,19 +32,19 @@ def random_codes(seed: int) -> list[str]:
     return codes
 
 
-def may_see(state: ShtState, player: int | None) -> set[int]:
-    """Computed here independently of the engine: the cards ``player`` may look at now."""
+def may_see(state: ShtState, player: int | None, reveal: bool = False) -> set[int]:
+    """Computed here independently of the engine: the cards ``player`` may look at now (with
+    ``reveal``: everything but the deck, as after a game when a player asks to see everything)."""
     seen = set(state.discard)
     if state.attack is not None:
         seen.add(state.attack)
-    over = state.phase == OVER
     for p in (0, 1):
         for slot in state.fields[p]:
-            if slot.open or p == player or over:
+            if slot.open or p == player or reveal:
                 seen.add(slot.card)
-        if p == player or over:
+        if p == player or reveal:
             seen.update(state.hands[p])
-        if over and state.shields[p] is not None:
+        if reveal and state.shields[p] is not None:
             seen.add(state.shields[p])
     return seen
 

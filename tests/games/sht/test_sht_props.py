@@ -15,7 +15,7 @@ from webtabletop.core.record import Record
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.rules import OVER, Slot
-from webtabletop.games.sht.view import link_policy, public_summary
+from webtabletop.games.sht.summary import link_policy, public_summary
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 options = st.builds(
@@ -67,7 +67,7 @@ def test_share_link_round_trip_and_reveals_nothing(seed):
         state = record.final_state()
         policy = link_policy(state)
         if state.is_over:
-            assert policy["reveal"] == "all"
+            assert policy["reveal"] == "on request"
         else:
             assert policy == {"reveal": "player", "viewer": state.to_move(), "confirm": policy["confirm"]}
         text = json.dumps(public_summary(state), ensure_ascii=False)
@@ -76,21 +76,35 @@ def test_share_link_round_trip_and_reveals_nothing(seed):
             assert C.symbol(C.from_name(name)) not in text
 
 
+def shown_cards(view: dict) -> set[int]:
+    names = set(re.findall(r'"(10|[A2-9JQK])([SHDC])"', json.dumps(view)))
+    return {C.from_name(r + su) for r, su in names}
+
+
 @settings(max_examples=40, deadline=None)
 @given(seeds)
 def test_view_shows_only_what_the_player_may_see(seed):
     for s in random_game(seed):
         for player in (0, 1, None):
-            text = json.dumps(s.view(player))
-            names = set(re.findall(r'"(10|[A2-9JQK])([SHDC])"', text))
-            shown = {C.from_name(r + su) for r, su in names}
-            assert shown <= may_see(s, player)
-            # and every card the player may see is in it (nothing forgotten)
-            assert shown == may_see(s, player)
-            if s.phase != OVER:
-                v = s.view(player)
-                assert "deck" not in v and "shields" not in v
-                assert all(p["shield_card"] is None for p in v["players"])
+            v = s.view(player)
+            # exactly what the player may see: nothing hidden, nothing forgotten; after the game too
+            assert shown_cards(v) == may_see(s, player)
+            assert "deck" not in v and "shields" not in v
+            assert all(p["shield_card"] is None for p in v["players"])
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds)
+def test_reveal_shows_hands_closed_cards_and_shields_but_not_the_deck(seed):
+    final = random_game(seed)[-1]
+    assert final.phase == OVER
+    for player in (0, 1, None):
+        v = final.view(player, reveal=True)
+        assert shown_cards(v) == may_see(final, player, reveal=True)
+        assert not shown_cards(v) & set(final.deck)
+        for p in (0, 1):
+            shield = final.shields[p]
+            assert v["players"][p]["shield_card"] == (None if shield is None else C.name(shield))
 
 
 def _unseen_slots_equal(a, b, player):

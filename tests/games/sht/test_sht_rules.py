@@ -153,13 +153,16 @@ def test_attack_reveals_card_and_defender_moves():
 
 
 def test_defence_with_any_subset_reaching_the_attack():
+    """«場のカードを好きな枚数選んで防御することができます»: any number of field cards whose values
+    reach the attack; here as one-move quick defences at the start of the defence."""
     s = attacked(field0=["7S"], field1=["3H", "4D", "5C*", "KS"], shield1="2D")
     sets = [set(m.cards) for m in s.legal_moves() if m.kind == "d"]
     assert {n("3H"), n("4D")} in sets  # 7 == 7
     assert {n("KS")} in sets
     assert {n("3H"), n("4D"), n("5C"), n("KS")} in sets  # not minimal, still allowed
     assert {n("3H")} not in sets and {n("5C")} not in sets
-    assert codes(s)[-1] == "decline"
+    assert "decline" in codes(s)
+    assert [c for c in codes(s) if c.startswith("+:")] == [f"+:{n(x)}" for x in ("3H", "4D", "5C", "KS")]
     with pytest.raises(IllegalMove):
         s.apply(ShtMove("d", (n("3H"),)))
     with pytest.raises(IllegalMove):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+import attrs
 import pytest
 from _sht_helpers import may_see, random_game
 from hypothesis import given, settings
@@ -13,8 +14,9 @@ from hypothesis import strategies as st
 from webtabletop.core.view import PickResult, ViewContext
 from webtabletop.games.sht import VIEW
 from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.card_svg import card_back, card_face
 from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, TURN, state_from
-from webtabletop.games.sht.view import ShtView, card_back, card_face
+from webtabletop.games.sht.view import ShtView
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -70,8 +72,10 @@ def test_cards_drawn_as_playing_cards():
 def test_privacy_screen_and_rules_page():
     assert ShtView.privacy_screen is True
     rules = VIEW.rules_html()
-    for words in ("Share links", "seed", "I am", "finished", "shield", "closed", "two passes"):
+    for words in ("share links", "seed", "I am", "finished", "shield", "closed", "two passes", "deck order"):
         assert words in rules
+    assert "場のカードを好きな枚数選んで防御することができます" in rules  # the defence rests on the source
+    assert "200" in rules and "Rules version 2" in rules
     ET.fromstring(f"<div>{rules}</div>")
 
 
@@ -88,14 +92,28 @@ def test_opponent_closed_cards_are_backs_and_own_are_marked():
     assert 'data-card="KH"' in board1 and 'data-card="5S"' not in board1
 
 
-def test_everything_shown_when_the_game_is_over():
+def _finished():
     s = state_from(field0=["7S"], hand0=["2C"], field1=["3D*"], hand1=["QD"], shield0="AS", shield1=None)
     s = s.apply_code(f"a:{C.from_name('7S')}").apply_code("decline")
     assert s.is_over
-    board = VIEW.board(s, ViewContext(viewer=None))
-    for name in ("2C", "3D", "QD", "AS"):
-        assert f'data-card="{name}"' in board
+    return s
+
+
+def test_hidden_cards_stay_hidden_after_the_game():
+    s = _finished()
+    for viewer in (0, 1, None):
+        assert_no_hidden_face(s, viewer, everything(s, ViewContext(viewer=viewer)))
     assert "Player 1 wins" in VIEW.prompt(s, ViewContext(viewer=1))
+
+
+def test_everything_shown_after_the_game_on_request():
+    s = _finished()
+    ctx = ViewContext(viewer=None, reveal_all=True)
+    board = VIEW.board(s, ctx)
+    for name in ("2C", "3D", "QD", "AS"):  # both hands, the closed card, the shield
+        assert f'data-card="{name}"' in board
+    drawn = {C.from_name(x) for x in re.findall(r'data-card="([^"]+)"', everything(s, ctx))}
+    assert drawn <= may_see(s, None, reveal=True) and not drawn & set(s.deck)
 
 
 # --- clicking moves -----------------------------------------------------------------------------
@@ -106,8 +124,8 @@ def clicks_for(state, move) -> list[str]:
         return [f"h:{c}" for c in cards]
     if kind == "a":
         return [f"f:{cards[0]}"]
-    if kind == "d":
-        return [f"d:{c}" for c in cards]
+    if kind == "+":
+        return [f"d:{cards[0]}"]
     return []
 
 
@@ -118,6 +136,8 @@ def play_by_clicks(state, move):
     for token in clicks_for(state, move):
         r = VIEW.pick(state, ViewContext(viewer=viewer, selection=selection), token)
         assert isinstance(r, PickResult)
+        if r.move is not None:  # putting a card forward is a move at once
+            return r.move
         selection = r.selection
     ctx = ViewContext(viewer=viewer, selection=selection)
     buttons = dict((code, label) for label, code in VIEW.actions(state, ctx) if code)
@@ -131,6 +151,19 @@ def play_by_clicks(state, move):
     return None
 
 
+def defend_by_clicks(state, move):
+    """A whole-set quick defence ``d:<cards>`` reached on screen: click each card (``+:<id>``),
+    then the Defend button. Returns the state after it."""
+    viewer = state.to_move()
+    for card in move.cards:
+        r = VIEW.pick(state, ViewContext(viewer=viewer), f"d:{card}")
+        assert r.move == f"+:{card}"
+        state = state.apply_code(r.move)
+    buttons = {code for _label, code in VIEW.actions(state, ViewContext(viewer=viewer)) if code}
+    assert move.code in buttons
+    return state.apply_code(move.code)
+
+
 @settings(max_examples=12, deadline=None)
 @given(seeds)
 def test_every_legal_move_can_be_clicked(seed):
@@ -138,10 +171,16 @@ def test_every_legal_move_can_be_clicked(seed):
         if s.is_over:
             continue
         for move in s.legal_moves()[:30]:
-            assert play_by_clicks(s, move) == move.code, move
+            if move.kind == "d" and not s.chosen:  # a quick defence: the same position by clicks
+                quick = s.apply(move)
+                assert attrs.evolve(defend_by_clicks(s, move), plies=quick.plies) == quick, move
+            else:
+                assert play_by_clicks(s, move) == move.code, move
 
 
-def test_defence_selection_total_and_confirm():
+def test_defence_chooser_accepts_any_set_and_shows_the_total():
+    """«場のカードを好きな枚数選んで防御することができます»: the later of two equal open fours is as
+    good as the earlier (version 1 offered only the earlier)."""
     s = state_from(
         field0=["9S"],
         hand0=["2C"],
@@ -154,20 +193,27 @@ def test_defence_selection_total_and_confirm():
     assert s.phase == DEFEND
     ctx = ViewContext(viewer=1)
     assert "attacked with 9♠ (9)" in VIEW.prompt(s, ctx)
-    r = VIEW.pick(s, ctx, f"d:{C.from_name('4S')}")  # interchangeable with the earlier open 4
-    assert r.selection == f"d:{C.from_name('4H')}"
-    ctx = ViewContext(viewer=1, selection=r.selection)
+    r = VIEW.pick(s, ctx, f"d:{C.from_name('4S')}")
+    assert r.move == f"+:{C.from_name('4S')}"
+    s = s.apply_code(r.move)
     panel = VIEW.panel(s, ctx)
     assert "not enough yet" in panel and "Decline (your shield breaks)" in panel
-    r = VIEW.pick(s, ctx, f"d:{C.from_name('5H')}")
-    ctx = ViewContext(viewer=1, selection=r.selection)
+    assert VIEW.pick(s, ctx, f"d:{C.from_name('4S')}").message.startswith("That card is already forward")
+    s = s.apply_code(VIEW.pick(s, ctx, f"d:{C.from_name('5H')}").move)
     panel = VIEW.panel(s, ctx)
     assert "Defence 9 against 9: you get 1 advantage" in panel
-    assert f'data-move="d:{C.from_name("4H")},{C.from_name("5H")}"' in panel
+    code = f"d:{C.from_name('5H')},{C.from_name('4S')}"  # field order
+    assert f'data-move="{code}"' in panel
     assert "defence 9 ≥ 9" in VIEW.board(s, ctx)
-    # the attacker sees neither buttons nor the defender's selection
-    assert VIEW.actions(s, ViewContext(viewer=0, selection=r.selection)) == []
-    assert "Waiting for Player 2 (defending)" in VIEW.prompt(s, ViewContext(viewer=0))
+    done = s.apply_code(code)
+    assert [x.card for x in done.fields[1]] == [C.from_name("4H"), C.from_name("JD")]
+    # the attacker sees no buttons, no total (a closed card is forward) and no closed face
+    attacker = ViewContext(viewer=0)
+    assert VIEW.actions(s, attacker) == []
+    assert "Waiting for Player 2 (defending)" in VIEW.prompt(s, attacker)
+    board = VIEW.board(s, attacker)
+    assert "defence 9" not in board and 'data-card="5H"' not in board
+    assert "closed field card, put forward to defend" in board and board.count('data-forward="1"') == 1
 
 
 def test_attack_needs_a_second_click():

@@ -5,6 +5,7 @@ from webtabletop.core.registry import register
 from webtabletop.games.cardgo import meta, rules
 from webtabletop.games.cardgo.ai import HOOKS, choose_move
 from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
+from webtabletop.games.cardgo.versions import RULES_VERSION, legacy_codes, max_plies
 
 SPEC = register(
     GameSpec(
@@ -15,6 +16,9 @@ SPEC = register(
         new_game=rules.new_game,
         ai_hooks=HOOKS,
         hidden_information=True,
+        rules_version=RULES_VERSION,
+        max_plies=max_plies,
+        legacy_codes=legacy_codes,
     )
 )
 rules.CardgoState.spec = SPEC

@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
+from webtabletop.i18n import N_
 
 (
     NO_EFFECT,
@@ -55,7 +56,7 @@ EFFECTS: tuple[EffectKind, ...] = (
         "L",
         "This stone is never converted by the opponent (breathlessness, Brave).",
     ),
-    EffectKind(LOVE, "Love", "V", "On play, draw one extra card."),
+    EffectKind(LOVE, "Love", "V", N_("On play, draw one extra card (on top of the turn's draw).")),
     EffectKind(
         SUPPRESSION, "Suppression", "U", "While on the board, the stone directly below it cannot take effect."
     ),

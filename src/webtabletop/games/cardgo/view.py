@@ -5,15 +5,22 @@ Tokens: hand cards ``data-drag``/``data-pick`` = ``"h<i>"`` (select card i); emp
 ``data-move`` = ``"skip"`` / ``"pass"``. The preview is drawn when ``ctx.hover`` names a cell (or is
 ``"h<i>@<cell>"``, drag token and drop token together) and a hand card is known (``ctx.selection``
 or the ``h<i>@`` prefix); ``ctx.prefs["preview"] = False`` turns it off (the Preview switch).
+
+Hidden information: a hand is drawn only for its owner (``ctx.viewer``), a stone on tall grass shows
+its value only to its owner; both are shown to everyone only when ``ctx.reveal_all`` is set (the
+app sets it after a game when the player asks to see everything).
 """
 
 from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.effects import EFFECTS
+from webtabletop.games.cardgo.events import damage_text, event_lines, stone_value_text
 from webtabletop.games.cardgo.preview import Preview, describe, preview
-from webtabletop.games.cardgo.rules import DECISIONS, EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place, Report
-from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS
+from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place, Report
+from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.i18n import ngettext
 
 CELL = 40.0
 MARGIN = 18.0
@@ -38,7 +45,7 @@ def _token_cell(state: CardgoState, token: str | None) -> tuple[int | None, int 
         return None, None
     hand = None
     if "@" in token:
-        head, _, token = token.partition("@")
+        head, _at, token = token.partition("@")
         if head.startswith("h") and head[1:].isdigit():
             hand = int(head[1:])
     try:
@@ -52,75 +59,6 @@ def _selected(ctx: ViewContext) -> int | None:
     if sel and sel.startswith("h") and sel[1:].isdigit():
         return int(sel[1:])
     return None
-
-
-def stone_value_text(state: CardgoState, cell: int, viewer: int | None) -> str:
-    """The value as ``viewer`` may see it (``?`` for someone else's stone on tall grass)."""
-    if state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer:
-        return "?"
-    return str(state.values[cell])
-
-
-def _card_seen(report: Report, state: CardgoState, viewer: int | None) -> str:
-    if report.card is None:
-        return ""
-    hidden = state.terrain[report.cell] == TALL_GRASS and report.player != viewer
-    if hidden and not any(t[0] == report.cell for t in report.took_effect):
-        return "a card"  # the value stays hidden unless the stone took effect
-    return report.card.label
-
-
-def event_lines(state: CardgoState, viewer: int | None = None, limit: int | None = None) -> list[str]:
-    """The event log, one line per move, newest last (hidden values stay hidden from ``viewer``)."""
-    names = state.grid.names
-    lines = []
-    for r in state.log:
-        who = PLAYER_NAMES[r.player]
-        if r.kind == "pass":
-            lines.append(f"Turn {r.turn} · {who} passes")
-            continue
-        if r.kind == "skip":
-            lines.append(f"Turn {r.turn} · {who} skips the extra play")
-            continue
-        what = f"Turn {r.turn} · {who}{' (extra)' if r.extra else ''} {_card_seen(r, state, viewer)} → {names[r.cell]}"
-        bits = []
-        if r.vanished:
-            bits.append("swallowed by the crypt")
-        if r.burned:
-            bits.append("burned")
-        if r.brave >= 0:
-            bits.append(f"Brave takes {names[r.brave]}")
-        if r.evil >= 0:
-            bits.append(f"Evil destroys {names[r.evil]}")
-        if r.took_effect:
-            bits.append(f"{len(r.removed)} stone{'s' if len(r.removed) != 1 else ''} took effect")
-        for p in (0, 1):
-            if r.damage[p]:
-                bits.append(f"{PLAYER_NAMES[p]} −{r.damage[p]}")
-            if r.heal[p]:
-                bits.append(f"{PLAYER_NAMES[p]} +{r.heal[p]}")
-        lines.append(what + (": " + ", ".join(bits) if bits else ""))
-    return lines[-limit:] if limit else lines
-
-
-def damage_text(damage) -> str:
-    """``Green −7 · Red −3`` from per-player (least, most) damage."""
-    parts = []
-    for p in (0, 1):
-        lo, hi = damage[p]
-        parts.append(f"{PLAYER_NAMES[p]} −{lo}" + (f"…{hi}" if hi != lo else ""))
-    return " · ".join(parts)
-
-
-def damage_per_turn(state: CardgoState) -> list[tuple[int, int, int, int]]:
-    """(turn, player, time lost by Green, time lost by Red) per turn, extra plays included."""
-    out: list[list[int]] = []
-    for r in state.log:
-        if not out or out[-1][0] != r.turn:
-            out.append([r.turn, r.player, 0, 0])
-        out[-1][2] += r.damage[0]
-        out[-1][3] += r.damage[1]
-    return [tuple(x) for x in out]  # type: ignore[misc]
 
 
 class CardgoView(GameView):
@@ -199,7 +137,7 @@ class CardgoView(GameView):
             label += ", empty"
         else:
             eff = EFFECTS[state.effects[i]]
-            label += f", {PLAYER_NAMES[owner]} {stone_value_text(state, i, ctx.viewer)}" + (
+            label += f", {PLAYER_NAMES[owner]} {stone_value_text(state, i, ctx.viewer, ctx.reveal_all)}" + (
                 f" {eff.name}" if state.effects[i] else ""
             )
         act = {"role": "img"}
@@ -244,7 +182,7 @@ class CardgoView(GameView):
         cls: str = "stone",
     ) -> str:
         owner = state.owners[i] if owner is None else owner
-        text = stone_value_text(state, i, ctx.viewer) if text is None else text
+        text = stone_value_text(state, i, ctx.viewer, ctx.reveal_all) if text is None else text
         cx, cy = x + CELL / 2, y + CELL / 2
         parts = [
             f'<g class="{cls} p{owner}"><circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.38:g}" fill="{COLOURS[owner]}" stroke="#222" stroke-width="1"/>',
@@ -382,17 +320,15 @@ class CardgoView(GameView):
         out = [self.time_bars(state)]
         viewer = ctx.viewer
         my_turn = ctx.interactive and not state.is_over and (viewer is None or viewer == state.player)
-        # a spectator (viewer None, not interactive) sees no hand, only how many cards each holds
-        shown = viewer if viewer is not None else (state.player if ctx.interactive else None)
-        if not state.is_over:
-            if shown is not None:
-                out.append(self._hand(state, ctx, shown, my_turn))
-            for p in (0, 1):
-                if p != shown:
-                    n = len(state.hands[p])
-                    out.append(
-                        f'<p class="cg-other">{PLAYER_NAMES[p]} holds {n} card{"s" if n != 1 else ""}.</p>'
-                    )
+        # a hand is drawn for its owner only (a spectator sees how many cards each holds), and for
+        # everyone once the player asked to see everything after the game
+        for p in (0, 1):
+            if p == viewer or ctx.reveal_all:
+                out.append(self._hand(state, ctx, p, my_turn and p == state.player))
+            else:
+                n = len(state.hands[p])
+                text = ngettext("{player} holds {n} card.", "{player} holds {n} cards.", n)
+                out.append(f'<p class="cg-other">{esc(text.format(player=PLAYER_NAMES[p], n=n))}</p>')
         if my_turn and state.phase == EXTRA:
             out.append(
                 f'<div class="choice"><p>Extra play: you may also play a card of value {state.extra_value}.</p>'
@@ -406,7 +342,7 @@ class CardgoView(GameView):
         pv = self._preview_for(state, ctx)
         if pv is not None:
             out.append(f'<p class="cg-preview" aria-live="polite">{esc(describe(state, pv))}</p>')
-        lines = event_lines(state, viewer, limit=8)
+        lines = event_lines(state, viewer, limit=8, reveal=ctx.reveal_all)
         if lines:
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
             out.append(f'<details class="cg-log" open><summary>Event log</summary><ol>{items}</ol></details>')
@@ -421,7 +357,11 @@ class CardgoView(GameView):
         for i, card in enumerate(hand):
             eff = EFFECTS[card.effect]
             # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks
-            label = f"{card.value}" + (f" {eff.name}" if card.effect else "") + f": card {i + 1}, value {card.value}"
+            label = (
+                f"{card.value}"
+                + (f" {eff.name}" if card.effect else "")
+                + f": card {i + 1}, value {card.value}"
+            )
             label += f". {eff.text}" if card.effect else ""
             classes = (
                 "cg-card" + (" selected" if selected == i else "") + ("" if i in playable else " inactive")
@@ -529,67 +469,6 @@ class CardgoView(GameView):
 
     def rules_html(self) -> str:
         return rules_html()
-
-
-def rules_html() -> str:
-    """The in-app rules page: rules 1-3, effects and terrain tables, switches and decisions."""
-    eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(e.text)}</td></tr>"
-        for e in EFFECTS
-    )
-    ter_rows = "".join(
-        f'<tr><td>{t.id}</td><td><span style="display:inline-block;width:14px;height:14px;background:{t.colour};border:1px solid #888"></span> {esc(t.icon)}</td>'
-        f"<td>{esc(t.name)}</td><td>{esc(t.text)}</td></tr>"
-        for t in TERRAINS
-    )
-    decisions = "".join(f"<li>{esc(d)}</li>" for d in DECISIONS)
-    extra = ", ".join(EFFECTS[e].name for e in EXTRA_PLAY)
-    return f"""
-<h2>CardGO</h2>
-<p>Cards, elimination and Go. Green and Red each have <b>time</b> (life, 100 by default) and a hand of
-cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a
-<b>card-stone</b> showing its value. A player whose time reaches 0 loses.</p>
-<h3>A turn</h3>
-<p>Draw one card (Green skips this on the very first turn), then place one hand card on any empty cell:
-drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a
-cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would
-take effect and the damage to each side.</p>
-<h3>Groups</h3>
-<p>A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its
-<b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties
-is <b>breathless</b>.</p>
-<h3>Rule 1 — taking effect</h3>
-<p>After you place a stone, let G be your group containing it and X = |G| − 1 (with full-speed
-connectivity X = |G|). Every stone of G with value ≤ X <b>takes effect</b>: it leaves the board and your
-opponent loses that much time. Example: a 2 joins a row 3-4-4: X = 3, the 3 and the 2 take effect (5
-damage), the 4s stay.</p>
-<h3>Rule 2 — breathless enemies are converted</h3>
-<p>Enemy groups next to your new stone that are now breathless count as yours for this evaluation: they
-join G and add to X. Converted stones with value ≤ X take effect against their owner; the others revert.</p>
-<h3>Rule 3 — both sides breathless</h3>
-<p>If your own group containing the new stone is breathless too, both sides are evaluated at once on the
-same board: your view (rule 2), and your opponent's view, where your breathless stones count as theirs and
-join their neighbouring groups; stones with value ≤ X there take effect and damage you. All removals
-happen together; converted stones that did not take effect revert. Example: Red's 6 fills a hole among
-green 4, 5, 6 and a green 3 that red 1, 5, 3 enclose: Red deals 1 + 3 + 3 = 7, Green deals 3 + 4 = 7.</p>
-<h3>End</h3>
-<p>Time 0 loses (both at 0 in the same turn: draw). A player who cannot place passes; two passes in a
-row end the game and the higher time wins (equal: draw).</p>
-<h3>Card effects</h3>
-<p>On-play effects resolve right after the placement, before rules 1–3. The extra plays ({extra}) are
-optional: after the placement you may play one matching card as a normal placement, or skip.</p>
-<table class="cg-table"><thead><tr><th>#</th><th>Badge</th><th>Effect</th><th>What it does</th></tr></thead><tbody>{eff_rows}</tbody></table>
-<h3>Terrain</h3>
-<table class="cg-table"><thead><tr><th>#</th><th>Look</th><th>Terrain</th><th>What it does</th></tr></thead><tbody>{ter_rows}</tbody></table>
-<h3>Switches and custom mode</h3>
-<ul><li>Custom mode: starting time, board size, hand size, card value range (1–10).</li>
-<li>Preview (on): show what a placement would do before you drop the card.</li>
-<li>Full-speed connectivity (off): X counts the stone itself, so a lone 1 takes effect at once.</li>
-<li>Adjacent placement (off): a card must go next to (8 directions) a stone already on the board.</li>
-<li>Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain.</li></ul>
-<h3>Decisions (where the original rules are silent)</h3>
-<ul>{decisions}</ul>
-"""
 
 
 VIEW = CardgoView()

@@ -9,7 +9,9 @@ from webtabletop.games.sht import meta, rules
 from webtabletop.games.sht.ai import HOOKS
 from webtabletop.games.sht.ai import choose_move as ai_choose
 from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.view import VIEW, link_policy, public_summary
+from webtabletop.games.sht.summary import link_policy, public_summary
+from webtabletop.games.sht.versions import RULES_VERSION, legacy_codes, max_plies
+from webtabletop.games.sht.view import VIEW
 
 SPEC = register(
     GameSpec(
@@ -20,6 +22,9 @@ SPEC = register(
         new_game=rules.new_game,
         ai_hooks=HOOKS,
         hidden_information=True,
+        rules_version=RULES_VERSION,
+        max_plies=max_plies,
+        legacy_codes=legacy_codes,
     )
 )
 rules.ShtState.spec = SPEC

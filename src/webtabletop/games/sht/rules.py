@@ -14,33 +14,39 @@ A turn is one move of the player whose turn it is (``player``):
 - ``pass``        only when none of the above is possible (no hand cards, no field cards).
 
 A battle is a phase of the protocol: after ``a:<id>`` the attacking card is revealed and
-``to_move()`` is the defender, who plays ``d:<id>,<id>…`` (own field cards whose values sum to
-``d >= a``) or ``decline``. A declined or impossible defence breaks the defender's shield (it goes to
-their hand); without a shield the defender loses. The attacking card and the defending cards go to
-the discard pile. If the defence held, advantages follow: ``d == a`` gives the defender 1; ``d > 2a``
-gives the attacker 2; otherwise the attacker gets 1. Each advantage step draws a card for the
-advantaged player automatically (an empty deck gives nothing), then that player moves ``p:<id>``
-(put one hand card open) or ``skip``. Then the turn passes to the other player (``turn`` + 1).
+``to_move()`` is the defender. «場のカードを好きな枚数選んで防御することができます» (the defender may
+choose any number of their field cards to defend) whose values add up to ``d >= a``: the defender
+puts cards forward one at a time (``+:<id>``), then defends with exactly those (``d:<id>,<id>…``,
+in field order) once they are enough, or plays ``decline`` at any point (the cards put forward stay
+on the field). At the start of a defence the whole sets rules version 1 offered are also one move
+each (``d:<ids>``, see :mod:`~webtabletop.games.sht.defence`). A declined or impossible defence
+breaks the defender's shield (it goes to their hand); without a shield the defender loses. The
+attacking card and the defending cards go to the discard pile. If the defence held, advantages
+follow: ``d == a`` gives the defender 1; ``d > 2a`` gives the attacker 2; otherwise the attacker
+gets 1. Each advantage step draws a card for the advantaged player automatically (an empty deck
+gives nothing), then that player moves ``p:<id>`` (put one hand card open) or ``skip``. Then the
+turn passes to the other player (``turn`` + 1).
 
 Decisions where the digest is silent or that the engine adds (also on the rules page):
 
 - The defender is asked whenever they have a closed field card or their open cards can defend; only
   when it is public that no defence exists (no closed cards, open cards summing to less than the
-  attack) does the shield break at once, so being asked reveals nothing.
+  attack) does the shield break at once, so being asked reveals nothing. Cards can be put forward
+  only when the whole field reaches the attack (otherwise only ``decline`` is left).
 - An advantage step with an empty hand (after the draw) is skipped automatically (hand sizes are
   public).
-- Defence moves: all subsets with ``d >= a`` are offered, but cards of equal value and equal open/closed
-  state are interchangeable, so each choice of "how many of each (value, open/closed)" is offered once,
-  using the cards played earliest. If more than :data:`DEFENCE_CAP` choices remain, every *minimal*
-  defence (no card can be left out) is kept and the others are offered by increasing total and size
-  up to the cap (adding a card that is not needed never helps the defender).
-- Two passes in a row end the game as a draw. At the end of the game every card except the deck is
-  shown to both players.
+- Two passes in a row end the game as a draw. The game also ends as a draw after
+  :func:`~webtabletop.games.sht.versions.max_plies` moves, a bound no game reaches (proof there).
+- Hidden cards stay hidden after the game too; :meth:`ShtState.view` shows hands, closed cards and
+  shields only when asked to (``reveal=True``: the app's "show everything" after a game).
+
+Invariants: ``plies`` counts the moves played; ``chosen`` (the cards put forward, in field order) is
+empty outside a defence.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 import attrs
@@ -48,81 +54,42 @@ import attrs
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-
-TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"
-HAND_SIZE = 5
-DEFENCE_CAP = 200
-PLAYER_NAMES = ("Player 1", "Player 2")
-
-CLOSED, OPEN, OPEN_ONE, ATTACK, DEFEND_KIND, DECLINE_KIND, PUT, SKIP_KIND, PASS_KIND = (
-    "c",
-    "o",
-    "o1",
-    "a",
-    "d",
-    "decline",
-    "p",
-    "skip",
-    "pass",
+from webtabletop.games.sht.defence import (  # noqa: F401  (DEFENCE_CAP, canonical_defence: re-exported)
+    DEFENCE_CAP,
+    canonical_defence,
+    defence_sets,
+    in_field_order,
+    total,
 )
-
-
-@attrs.frozen
-class ShtMove:
-    """``kind`` and the card ids it uses; ``code`` is the short stable text form."""
-
-    kind: str
-    cards: tuple[int, ...] = ()
-
-    @property
-    def code(self) -> str:
-        if self.kind in (DECLINE_KIND, SKIP_KIND, PASS_KIND):
-            return self.kind
-        kind = OPEN if self.kind == OPEN_ONE else self.kind
-        return f"{kind}:{','.join(str(c) for c in self.cards)}"
-
-
-DECLINE = ShtMove(DECLINE_KIND)
-SKIP = ShtMove(SKIP_KIND)
-PASS = ShtMove(PASS_KIND)
-
-
-@attrs.frozen
-class Slot:
-    """A field card: its id and whether it lies open (face up)."""
-
-    card: int
-    open: bool
-
-
-@attrs.frozen
-class Battle:
-    """The public record of the last battle (shown to both players)."""
-
-    attacker: int
-    attack: int
-    defence: tuple[int, ...]  # empty: declined or impossible
-    result: str  # "defended", "shield" (shield broke) or "lost"
-    advantage_player: int | None = None
-    advantages: int = 0
-
-    @property
-    def attack_value(self) -> int:
-        return C.value(self.attack)
-
-    @property
-    def defence_value(self) -> int:
-        return sum(C.value(c) for c in self.defence)
-
-
-def advantage_of(attacker: int, a: int, d: int) -> tuple[int, int]:
-    """(player, count) of the bonus advantage after a defence of ``d`` against ``a``."""
-    if d == a:
-        return (1 - attacker, 1)
-    if d > 2 * a:
-        return (attacker, 2)
-    return (attacker, 1)
+from webtabletop.games.sht.moves import (  # noqa: F401  (re-exported: the AI, the view, tests)
+    ADD,
+    ADVANTAGE,
+    ATTACK,
+    CLOSED,
+    DECLINE,
+    DECLINE_KIND,
+    DEFEND,
+    DEFEND_KIND,
+    HAND_SIZE,
+    OPEN,
+    OPEN_ONE,
+    OVER,
+    PASS,
+    PASS_KIND,
+    PLAYER_NAMES,
+    PUT,
+    SKIP,
+    SKIP_KIND,
+    TURN,
+    Battle,
+    ShtMove,
+    Slot,
+    advantage_of,
+)
+from webtabletop.games.sht.options import ShtOptions
+from webtabletop.games.sht.turns import next_advantage_step, play_turn, resolve_battle, set_zone
+from webtabletop.games.sht.versions import max_plies
+from webtabletop.i18n import N_, _
 
 
 @attrs.frozen
@@ -145,6 +112,8 @@ class ShtState(State):
     end_reason: str = ""
     last_battle: Battle | None = None
     rng_state: int = 0
+    chosen: tuple[int, ...] = ()  # DEFEND: the defender's field cards put forward (field order)
+    plies: int = 0  # moves played
 
     # --- protocol ---------------------------------------------------------------------------
     def to_move(self) -> int:
@@ -159,7 +128,7 @@ class ShtState(State):
         if phase == TURN:
             return self._turn_moves()
         if phase == DEFEND:
-            return self.defences() + [DECLINE]
+            return self._defend_moves()
         if phase == ADVANTAGE:
             return [ShtMove(PUT, (c,)) for c in self.hands[self.adv_player]] + [SKIP]
         return []
@@ -167,10 +136,11 @@ class ShtState(State):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
+        reason = _(self.end_reason)
         if self.winner is None:
-            return Outcome(None, (0.0, 0.0), self.end_reason)
+            return Outcome(None, (0.0, 0.0), reason)
         scores = (1.0, 0.0) if self.winner == 0 else (0.0, 1.0)
-        return Outcome(self.winner, scores, self.end_reason)
+        return Outcome(self.winner, scores, reason)
 
     def apply(self, move: Any) -> ShtState:
         if not isinstance(move, ShtMove):
@@ -182,45 +152,82 @@ class ShtState(State):
         if phase == TURN:
             if move not in self._turn_moves():
                 raise IllegalMove(self._why_not(move))
-            _play_turn(d, move)
+            play_turn(d, move)
         elif phase == DEFEND:
-            if move != DECLINE and (move.kind != DEFEND_KIND or not self._is_defence(move.cards)):
-                raise IllegalMove(
-                    "defend with your own field cards whose values reach the attack, or decline"
-                )
-            _resolve(d, move.cards)
+            if move == DECLINE:
+                resolve_battle(d, ())
+            elif move.kind == ADD and len(move.cards) == 1 and self._may_add(move.cards[0]):
+                d["chosen"] = in_field_order(self.fields[1 - self.player], self.chosen + move.cards)
+            elif move.kind == DEFEND_KIND and self._is_defence(move.cards):
+                resolve_battle(d, move.cards)
+            else:
+                raise IllegalMove(self._why_not_defence(move))
         elif move == SKIP:
-            _next_advantage_step(d)
+            next_advantage_step(d)
         else:
             q = self.adv_player
             hand = self.hands[q]
             if move.kind != PUT or len(move.cards) != 1 or move.cards[0] not in hand:
                 raise IllegalMove("put one of your hand cards open, or skip")
             card = move.cards[0]
-            _set(d, "hands", q, tuple(c for c in hand if c != card))
-            _set(d, "fields", q, self.fields[q] + (Slot(card, True),))
-            _next_advantage_step(d)
+            set_zone(d, "hands", q, tuple(c for c in hand if c != card))
+            set_zone(d, "fields", q, self.fields[q] + (Slot(card, True),))
+            next_advantage_step(d)
+        d["plies"] += 1
+        if d["phase"] != OVER and d["plies"] >= max_plies(self.options):
+            d.update(phase=OVER, winner=None, end_reason=N_("the move limit was reached: a draw"))
         return ShtState(**d)
+
+    def move_from_code(self, code: str) -> ShtMove:
+        """The legal move with this code, or :class:`IllegalMove` saying what is allowed here."""
+        for m in self.legal_moves():
+            if m.code == code:
+                return m
+        kind = code.partition(":")[0] if isinstance(code, str) else ""
+        if self.phase == DEFEND:
+            why = self._why_not_defence(ShtMove(ADD if kind == ADD else DEFEND_KIND))
+        elif self.phase == TURN:
+            why = self._why_not(ShtMove(kind))
+        elif self.phase == OVER:
+            why = _("the game is over")
+        else:
+            why = _("put one of your hand cards open, or skip")
+        raise IllegalMove(f"{str(code)[:40]!r} is not a legal move here: {why}")
 
     def _draft(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in _FIELD_NAMES}
 
-    def _is_defence(self, chosen: tuple[int, ...]) -> bool:
-        """``chosen`` is one of :meth:`defences` (checked without listing them when possible)."""
+    def _is_defence(self, cards: tuple[int, ...]) -> bool:
+        """``d:<cards>`` is legal: exactly the cards put forward, once they are enough; or, before
+        any card was put forward, one of the quick defences (checked without listing them when
+        the field is small enough that version 1's cap cannot apply)."""
+        if self.attack is None or not cards:
+            return False
+        if self.chosen:
+            return cards == self.chosen and total(cards) >= C.value(self.attack)
         field = self.fields[1 - self.player]
-        if not chosen or len(set(chosen)) != len(chosen) or self.attack is None:
+        if len(set(cards)) != len(cards) or not set(cards) <= {x.card for x in field}:
             return False
-        on_field = {x.card for x in field}
-        if not all(c in on_field for c in chosen):
-            return False
-        if (
-            sum(C.value(c) for c in chosen) < C.value(self.attack)
-            or canonical_defence(field, chosen) != chosen
-        ):
+        if total(cards) < C.value(self.attack) or canonical_defence(field, cards) != cards:
             return False
         if len(field) <= 7:  # at most 127 sets: the cap cannot apply
             return True
-        return ShtMove(DEFEND_KIND, chosen) in self.defences()
+        return ShtMove(DEFEND_KIND, cards) in self.quick_defences()
+
+    def _may_add(self, card: int) -> bool:
+        """``+:<card>``: one of the defender's field cards not put forward yet, while the whole
+        field reaches the attack (else no set of it is a defence)."""
+        field = self.fields[1 - self.player]
+        if self.attack is None or card in self.chosen or card not in {x.card for x in field}:
+            return False
+        return total(x.card for x in field) >= C.value(self.attack)
+
+    def _why_not_defence(self, move: ShtMove) -> str:
+        if move.kind == ADD:
+            return _("put forward one of your own field cards that is not forward yet")
+        if self.chosen:
+            return _("defend with exactly the cards you put forward, once they reach the attack")
+        return _("put your defending cards forward one by one, or decline")
 
     # --- legal moves ------------------------------------------------------------------------
     @property
@@ -247,53 +254,83 @@ class ShtState(State):
             return "you may pass only when you cannot do anything else"
         return "put one hand card closed, two hand cards open, or attack with a field card"
 
-    def defences(self) -> list[ShtMove]:
-        """The defence moves against the current attack (see the module notes on dedupe and cap)."""
-        if self.phase != DEFEND or self.attack is None:
+    def quick_defences(self) -> list[ShtMove]:
+        """Whole-set defences playable in one move before any card is put forward: the list rules
+        version 1 offered (:func:`~webtabletop.games.sht.defence.defence_sets`)."""
+        if self.phase != DEFEND or self.attack is None or self.chosen:
             return []
         return [
             ShtMove(DEFEND_KIND, cards)
             for cards in defence_sets(self.fields[1 - self.player], C.value(self.attack))
         ]
 
+    def defences(self) -> list[ShtMove]:
+        """The moves that end the battle with a defence now (quick defences, or ``d:<chosen>``)."""
+        if self.phase != DEFEND or self.attack is None:
+            return []
+        if not self.chosen:
+            return self.quick_defences()
+        if total(self.chosen) >= C.value(self.attack):
+            return [ShtMove(DEFEND_KIND, self.chosen)]
+        return []
+
+    def _defend_moves(self) -> list[ShtMove]:
+        """At the start of a defence: quick defences, ``decline``, then ``+:<id>`` per field card
+        (the first part is version 1's list, in its order). Later: ``d:<chosen>`` once enough,
+        ``+:<id>`` per card not forward yet, ``decline``."""
+        field = self.fields[1 - self.player]
+        adds = []
+        if self.attack is not None and total(x.card for x in field) >= C.value(self.attack):
+            adds = [ShtMove(ADD, (x.card,)) for x in field if x.card not in self.chosen]
+        if not self.chosen:
+            return self.quick_defences() + [DECLINE] + adds
+        return self.defences() + adds + [DECLINE]
+
     # --- hidden information -----------------------------------------------------------------
-    def visible_cards(self, player: int | None) -> frozenset[int]:
-        """Every card whose face ``player`` may see now (None = a spectator)."""
+    def visible_cards(self, player: int | None, reveal: bool = False) -> frozenset[int]:
+        """Every card whose face ``player`` may see now (None = a spectator); with ``reveal`` (the
+        player asked to see everything after the game) also both hands, closed cards and shields."""
         seen = set(self.discard)
         if self.attack is not None:
             seen.add(self.attack)
-        over = self.phase == OVER
         for p in (0, 1):
-            mine = p == player
+            show = p == player or reveal
             for slot in self.fields[p]:
-                if slot.open or mine or over:
+                if slot.open or show:
                     seen.add(slot.card)
-            if mine or over:
+            if show:
                 seen.update(self.hands[p])
-            if over and self.shields[p] is not None:
+            if reveal and self.shields[p] is not None:
                 seen.add(self.shields[p])
         return frozenset(seen)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, reveal: bool = False) -> dict[str, Any]:
         """What ``player`` may see, with cards as names (``"QS"``); hidden cards are ``None``.
 
         Own hand and own closed cards, all open cards, the discard pile and the battle card; the
         opponent's hand and closed cards only as counts/backs; shields only as present or not; the
-        deck only as a count. At the end of the game hands, closed cards and shields are shown.
+        deck only as a count; which field cards are put forward in a defence (``chosen``). Hidden
+        cards stay hidden after the game too: only ``reveal`` (the app's "show everything", which
+        a player asks for after the game) shows both hands, closed cards and shields.
         """
-        over = self.phase == OVER
         players = []
         for p in (0, 1):
-            mine = p == player
-            show = mine or over
+            show = p == player or reveal
+            forward = set(self.chosen) if p != self.player else set()
             players.append(
                 {
                     "hand": [C.name(c) for c in self.hands[p]] if show else None,
                     "hand_count": len(self.hands[p]),
                     "shield": self.shields[p] is not None,
-                    "shield_card": C.name(self.shields[p]) if over and self.shields[p] is not None else None,
+                    "shield_card": C.name(self.shields[p])
+                    if reveal and self.shields[p] is not None
+                    else None,
                     "field": [
-                        {"card": C.name(x.card) if (x.open or show) else None, "open": x.open}
+                        {
+                            "card": C.name(x.card) if (x.open or show) else None,
+                            "open": x.open,
+                            "chosen": x.card in forward,
+                        }
                         for x in self.fields[p]
                     ],
                 }
@@ -344,10 +381,12 @@ class ShtState(State):
         opp_hand = C.sorted_cards(unseen[pos : pos + n])
         pos += n
         opp_field = []
+        renamed = {}
         for slot in self.fields[q]:
             if slot.open:
                 opp_field.append(slot)
             else:
+                renamed[slot.card] = unseen[pos]
                 opp_field.append(Slot(unseen[pos], False))
                 pos += 1
         shields: list[int | None] = []
@@ -360,9 +399,10 @@ class ShtState(State):
         deck = tuple(unseen[pos:])
         assert len(deck) == len(self.deck)
         d = self._draft()
-        _set(d, "hands", q, opp_hand)
-        _set(d, "fields", q, tuple(opp_field))
+        set_zone(d, "hands", q, opp_hand)
+        set_zone(d, "fields", q, tuple(opp_field))
         d.update(shields=(shields[0], shields[1]), deck=deck, rng_state=rng.next_u64())
+        d["chosen"] = tuple(renamed.get(c, c) for c in self.chosen)  # the same field slots
         return ShtState(**d)
 
     # --- presentation helpers -------------------------------------------------------------
@@ -380,6 +420,11 @@ class ShtState(State):
             return f"{who} attacks with {names}"
         if kind == DEFEND_KIND:
             return f"{who} defends with {' + '.join(C.symbol(c) for c in cs)} = {sum(C.value(c) for c in cs)}"
+        if kind == ADD:
+            slot = next((x for x in self.fields[1 - self.player] if x.card in cs), None)
+            if slot is not None and not slot.open:
+                return _("{player} puts a closed card forward to defend").format(player=who)
+            return _("{player} puts {card} forward to defend").format(player=who, card=names)
         if kind == DECLINE_KIND:
             return f"{who} does not defend"
         if kind == PUT:
@@ -421,6 +466,8 @@ class ShtState(State):
             "end_reason": self.end_reason,
             "last_battle": None if self.last_battle is None else attrs.asdict(self.last_battle),
             "rng_state": self.rng_state,
+            "chosen": list(self.chosen),
+            "plies": self.plies,
         }
 
     def text(self) -> str:
@@ -439,140 +486,7 @@ class ShtState(State):
         return "\n".join(lines)
 
 
-# --- applying moves to a draft (a dict of the next state's fields; one constructor call per move) ---
-def _set(d: dict[str, Any], zone: str, p: int, value: Any) -> None:
-    pair = d[zone]
-    d[zone] = (value, pair[1]) if p == 0 else (pair[0], value)
-
-
-def _play_turn(d: dict[str, Any], move: ShtMove) -> None:
-    p = d["player"]
-    kind = move.kind
-    if move == PASS:
-        d["passes"] += 1
-        if d["passes"] >= 2:
-            d.update(phase=OVER, winner=None, end_reason="two passes in a row: a draw")
-        else:
-            _end_turn(d)
-        return
-    d["passes"] = 0
-    if kind == ATTACK:
-        card = move.cards[0]
-        _set(d, "fields", p, tuple(x for x in d["fields"][p] if x.card != card))
-        d.update(attack=card, phase=DEFEND)
-        field = d["fields"][1 - p]
-        if all(x.open for x in field) and sum(C.value(x.card) for x in field) < C.value(card):
-            _resolve(d, ())  # publicly impossible to defend
-        return
-    is_open = kind != CLOSED
-    _set(d, "hands", p, tuple(c for c in d["hands"][p] if c not in move.cards))
-    _set(d, "fields", p, d["fields"][p] + tuple(Slot(c, is_open) for c in move.cards))
-    _end_turn(d)
-
-
-def _resolve(d: dict[str, Any], defence: tuple[int, ...]) -> None:
-    """End the battle: discard the cards, break a shield or hand out advantages."""
-    p = d["player"]
-    q = 1 - p
-    attack = d["attack"]
-    d["discard"] = d["discard"] + (attack,) + defence
-    if defence:
-        _set(d, "fields", q, tuple(x for x in d["fields"][q] if x.card not in defence))
-    d["attack"] = None
-    if not defence:
-        shield = d["shields"][q]
-        if shield is None:
-            d.update(
-                phase=OVER,
-                winner=p,
-                last_battle=Battle(p, attack, (), "lost"),
-                end_reason="an undefended attack on a player without a shield",
-            )
-            return
-        _set(d, "shields", q, None)
-        _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (shield,)))
-        d["last_battle"] = Battle(p, attack, (), "shield")
-        _end_turn(d)
-        return
-    who, count = advantage_of(p, C.value(attack), sum(C.value(c) for c in defence))
-    d.update(last_battle=Battle(p, attack, defence, "defended", who, count), adv_player=who, adv_left=count)
-    _next_advantage_step(d)
-
-
-def _next_advantage_step(d: dict[str, Any]) -> None:
-    """Start the next advantage step (draw, then ask) or end the turn when none is left."""
-    q = d["adv_player"]
-    while d["adv_left"] > 0:
-        deck = d["deck"]
-        if deck:
-            _set(d, "hands", q, C.sorted_cards(d["hands"][q] + (deck[-1],)))
-            d["deck"] = deck[:-1]
-        d["adv_left"] -= 1
-        if d["hands"][q]:
-            d["phase"] = ADVANTAGE
-            return
-    _end_turn(d)
-
-
-def _end_turn(d: dict[str, Any]) -> None:
-    d.update(phase=TURN, player=1 - d["player"], turn=d["turn"] + 1, attack=None, adv_left=0)
-
-
 _FIELD_NAMES = tuple(f.name for f in attrs.fields(ShtState))
-
-
-def defence_sets(field: tuple[Slot, ...], a: int, cap: int = DEFENCE_CAP) -> list[tuple[int, ...]]:
-    """Canonical defending sets (card ids in field order) with total ``>= a``.
-
-    Cards with equal value and equal open state form a group; a defence takes the first ``k`` of a
-    group, for every combination of ``k``s. Sorted by (total, size, cards). Above ``cap`` sets, all
-    minimal sets are kept and the others fill up to ``cap`` in that order.
-    """
-    groups: dict[tuple[int, bool], list[int]] = {}
-    for slot in field:
-        groups.setdefault((C.value(slot.card), slot.open), []).append(slot.card)
-    if sum(C.value(x.card) for x in field) < a:
-        return []
-    keys = list(groups)
-    order = {x.card: i for i, x in enumerate(field)}
-    found: list[tuple[int, int, tuple[int, ...], bool]] = []
-    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
-        total = sum(k[0] * n for k, n in zip(keys, counts, strict=True))
-        if total < a:
-            continue
-        chosen = [c for k, n in zip(keys, counts, strict=True) for c in groups[k][:n]]
-        smallest = min(k[0] for k, n in zip(keys, counts, strict=True) if n)
-        minimal = total - smallest < a
-        found.append((total, len(chosen), tuple(sorted(chosen, key=order.__getitem__)), minimal))
-    found.sort(key=lambda t: (t[0], t[1], t[2]))
-    if len(found) > cap:
-        room = max(0, cap - sum(1 for t in found if t[3]))
-        kept = []
-        for t in found:
-            if t[3]:
-                kept.append(t)
-            elif room:
-                kept.append(t)
-                room -= 1
-        found = kept
-    return [t[2] for t in found]
-
-
-def canonical_defence(field: tuple[Slot, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
-    """The canonical set equivalent to ``chosen`` (same count per value and open state)."""
-    want: dict[tuple[int, bool], int] = {}
-    on_field = {x.card: x for x in field}
-    for c in chosen:
-        slot = on_field[c]
-        key = (C.value(c), slot.open)
-        want[key] = want.get(key, 0) + 1
-    out = []
-    for slot in field:
-        key = (C.value(slot.card), slot.open)
-        if want.get(key, 0) > 0:
-            out.append(slot.card)
-            want[key] -= 1
-    return tuple(out)
 
 
 def new_game(options: ShtOptions, seed: int) -> ShtState:
@@ -600,54 +514,5 @@ def new_game(options: ShtOptions, seed: int) -> ShtState:
     )
 
 
-def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
-    """A position for tests: zones given by card names; every card not named goes to the deck.
-
-    Keys: ``hand0``/``hand1`` (names), ``field0``/``field1`` (names, a ``*`` suffix = closed),
-    ``shield0``/``shield1`` (a name or None), ``discard`` (names), ``deck`` (names, top last; the
-    default is every remaining card in id order; when a deck is given, cards named nowhere go to the
-    discard pile), ``player``, ``turn`` (default 1), ``attack`` (a name: the position is a battle).
-    """
-    opts = options or ShtOptions()
-    used: list[int] = []
-
-    def ids(names) -> tuple[int, ...]:
-        out = tuple(C.from_name(n.rstrip("*")) for n in names)
-        used.extend(out)
-        return out
-
-    hands = (C.sorted_cards(ids(zones.get("hand0", ()))), C.sorted_cards(ids(zones.get("hand1", ()))))
-    fields = tuple(
-        tuple(Slot(C.from_name(n.rstrip("*")), not n.endswith("*")) for n in zones.get(f"field{p}", ()))
-        for p in (0, 1)
-    )
-    for f in fields:
-        used.extend(x.card for x in f)
-    shields = []
-    for p in (0, 1):
-        sh = zones.get(f"shield{p}")
-        shields.append(None if sh is None else ids([sh])[0])
-    discard = ids(zones.get("discard", ()))
-    attack = ids([zones["attack"]])[0] if zones.get("attack") else None
-    if "deck" in zones:
-        deck = ids(zones["deck"])
-        rest = [c for c in C.ALL_CARDS if c not in used]
-        discard = discard + tuple(rest)  # cards not placed anywhere are treated as discarded
-    else:
-        deck = tuple(c for c in C.ALL_CARDS if c not in used)
-    if len(set(used)) != len(used):
-        raise ValueError("a card is named twice")
-    player = zones.get("player", 0)
-    return ShtState(
-        options=opts,
-        deck=tuple(deck),
-        hands=hands,
-        shields=(shields[0], shields[1]),
-        fields=(fields[0], fields[1]),
-        discard=discard,
-        first=zones.get("first", 0),
-        player=player,
-        phase=DEFEND if attack is not None else TURN,
-        turn=zones.get("turn", 1),
-        attack=attack,
-    )
+# test/CLI helper: positions by card names (re-exported here)
+from webtabletop.games.sht.positions import state_from  # noqa: E402, F401

@@ -1,7 +1,9 @@
 """SVG view of SHT: standard playing cards, hidden information drawn from ``state.view(viewer)`` only.
 
-Every card face the board or panel draws comes from ``state.view(ctx.viewer)``, so a face the viewer
-may not see is never drawn (the tests check every card element). The viewer's own closed cards are
+Every card face the board or panel draws comes from ``state.view(ctx.viewer, reveal=ctx.reveal_all)``,
+so a face the viewer may not see is never drawn (the tests check every card element); only when
+the player asked to see everything after the game (``ctx.reveal_all``) are both hands, the closed
+cards and the shields drawn face up. The viewer's own closed cards are
 drawn face up with a dashed border and a "closed" band; the opponent's closed cards, every hand but
 the viewer's, both shields and the deck are drawn as backs.
 
@@ -9,24 +11,38 @@ Interaction (tokens, see webtabletop.core.view):
 - ``h:<id>``  toggles a hand card in the selection (``h:3,17``); buttons then play it closed, two
   open, or (first turn / advantage) one open;
 - ``f:<id>``  selects an own field card to attack with (``a:<id>``); a second click attacks;
-- ``d:<id>``  toggles a defending card (``d:3,7``); the panel shows the running total against the
-  attack and a confirm button carrying the defence's move code, and a decline button;
+- ``d:<id>``  puts one of the defender's field cards forward (the move ``+:<id>``: any card, so
+  every set of field cards is reachable); the cards put forward are highlighted, the panel shows
+  their total against the attack, a Defend button (``d:<ids>``, once they are enough) and Decline
+  (any time; Undo takes a card back);
 - ``clear``   empties the selection.
 
 Share links (policy, also on the rules page): a link holds the options, the seed and the moves, i.e.
-a full replay, so it is *not* a way to keep a secret from whoever opens it. The app shows a finished
-game with everything face up; an unfinished game opens behind the privacy screen, and only after the
+a full replay, so it is *not* a way to keep a secret from whoever opens it. A finished game shows
+hidden cards only when a player asks (``ctx.reveal_all``); an unfinished game opens behind the
+privacy screen, and only after the
 receiver confirms "I am <player to move>" is the position shown from that player's side. Anything
 shown before that confirmation comes from :func:`public_summary`, which holds only public facts.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from webtabletop.core.protocol import State
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.card_svg import (
+    CH,
+    CW,
+    HEIGHT,
+    SH,
+    SW,
+    TABLE,
+    WIDTH,
+    back_pattern_defs,
+    card_back,
+    card_face,
+    row_x,
+)
 from webtabletop.games.sht.rules import (
     ADVANTAGE,
     DEFEND,
@@ -34,98 +50,10 @@ from webtabletop.games.sht.rules import (
     TURN,
     ShtState,
     advantage_of,
-    canonical_defence,
 )
-
-WIDTH, HEIGHT = 640, 660  # narrow enough that cards stay legible on a phone (they overlap when many)
-CW, CH = 64, 90  # card size on the field and in the viewer's hand
-SW, SH = 40, 56  # small cards (opponent's hand)
-RED, BLACK = "#c62828", "#1b1b1b"
-TABLE = "#1f6f4a"
-
-
-# --- cards -----------------------------------------------------------------------------------
-def card_face(
-    x: float,
-    y: float,
-    card: int,
-    w: float = CW,
-    h: float = CH,
-    *,
-    closed: bool = False,
-    selected: bool = False,
-    new: bool = False,
-    extra: str = "",
-) -> str:
-    """A face-up card: rank and suit in two corners, a big suit in the middle; ``closed`` adds a
-    dashed border and a "closed" band (the owner's own closed card)."""
-    colour = RED if C.is_red(card) else BLACK
-    rank = C.RANKS[card % 13]
-    sym = C.SUIT_SYMBOLS[C.suit(card)]
-    label = C.long_name(card) + (" (closed: only you see it)" if closed else "")
-    stroke = "#f2b705" if selected else ("#555" if not closed else "#333")
-    sw = 4 if selected else 1.5
-    dash = ' stroke-dasharray="5 3"' if closed and not selected else ""
-    fs = h * 0.2
-    own_label = "" if "aria-label=" in extra else f' aria-label="{esc(label)}"'
-    parts = [
-        f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}" data-card="{C.name(card)}" '
-        f'transform="translate({x:g},{y:g})"{own_label} {extra}>',
-        f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
-        f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text>',
-        f'<text x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" fill="{colour}">{sym}</text>',
-        f'<text x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',
-    ]
-    if closed:
-        parts.append(f'<rect x="1" y="{h * 0.8:g}" width="{w - 2:g}" height="{h * 0.18:g}" fill="#37474f"/>')
-        parts.append(
-            f'<text x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">closed</text>'
-        )
-    else:
-        parts.append(
-            f'<g transform="rotate(180 {w / 2:g} {h / 2:g})"><text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" '
-            f'font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text></g>'
-        )
-    if new:
-        parts.append(
-            f'<circle cx="{w - 7:g}" cy="7" r="6" fill="#f2b705"/><text x="{w - 7:g}" y="10" font-size="9" text-anchor="middle">★</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def card_back(
-    x: float,
-    y: float,
-    w: float = CW,
-    h: float = CH,
-    *,
-    label: str = "face-down card",
-    band: str = "",
-    extra: str = "",
-) -> str:
-    """A face-down card (lattice pattern); ``band`` writes a word across it (e.g. "shield")."""
-    parts = [
-        f'<g class="card back" transform="translate({x:g},{y:g})" aria-label="{esc(label)}"><title>{esc(label)}</title>',
-        f'<rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fff" stroke="#555" stroke-width="1.5"/>',
-        f'<rect x="{w * 0.08:g}" y="{w * 0.08:g}" width="{w * 0.84:g}" height="{h - w * 0.16:g}" rx="{w * 0.06:g}" fill="url(#sht-back)"/>',
-    ]
-    if band:
-        parts.append(
-            f'<rect x="0" y="{h * 0.4:g}" width="{w:g}" height="{h * 0.2:g}" fill="#fffdf7" opacity="0.9"/>'
-        )
-        parts.append(
-            f'<text x="{w / 2:g}" y="{h * 0.545:g}" font-size="{h * 0.13:g}" text-anchor="middle" fill="#222">{esc(band)}</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _defs() -> str:
-    return (
-        '<defs><pattern id="sht-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-        '<rect width="8" height="8" fill="#2f4f9e"/><rect width="4" height="8" fill="#3d63c0"/></pattern></defs>'
-    )
+from webtabletop.games.sht.rules_page import rules_html
+from webtabletop.games.sht.summary import battle_text, sym, wrap
+from webtabletop.i18n import _, ngettext
 
 
 def _button_attrs(label: str, token: str, kind: str = "pick") -> str:
@@ -141,80 +69,6 @@ def _ids(selection: str | None, prefix: str) -> tuple[int, ...]:
         return tuple(int(x) for x in body.split(",") if x)
     except ValueError:
         return ()
-
-
-def _row_x(n: int, left: float, right: float, w: float, gap: float = 8) -> list[float]:
-    """x positions of ``n`` cards centred in [left, right], overlapping when they do not fit."""
-    if n == 0:
-        return []
-    step = min(w + gap, (right - left - w) / max(1, n - 1)) if n > 1 else 0
-    total = step * (n - 1) + w
-    start = left + (right - left - total) / 2
-    return [start + i * step for i in range(n)]
-
-
-# --- public facts ----------------------------------------------------------------------------
-def public_summary(state: ShtState) -> dict[str, Any]:
-    """Facts anyone may see (safe before a receiver says who they are): the spectator view plus
-    readable lines. Before the end it names no card in a hand, closed on a field, in a shield or in
-    the deck."""
-    v = state.view(None)
-    lines = []
-    for p in (0, 1):
-        pv = v["players"][p]
-        open_cards = [c for c in (f["card"] for f in pv["field"]) if c]
-        closed = sum(1 for f in pv["field"] if f["card"] is None)
-        shield = "shield intact" if pv["shield"] else "no shield"
-        lines.append(
-            f"{PLAYER_NAMES[p]}: {pv['hand_count']} in hand, {shield}, open {' '.join(_sym(c) for c in open_cards) or 'none'}, {closed} closed"
-        )
-    lines.append(f"Deck {v['deck_count']}, discard pile {len(v['discard'])}; turn {v['turn'] + 1}")
-    if v["outcome"]:
-        w = v["outcome"]["winner"]
-        lines.append(("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f" ({v['outcome']['reason']})")
-    else:
-        lines.append(f"{PLAYER_NAMES[v['to_move']]} to move")
-    return {"view": v, "lines": lines}
-
-
-def link_policy(state: ShtState) -> dict[str, Any]:
-    """How an opened share link shows this position: finished games in full (``viewer`` None,
-    everything revealed); otherwise behind the privacy screen for the player to move, who must
-    confirm ``confirm`` first."""
-    if state.is_over:
-        return {"reveal": "all", "viewer": None, "confirm": None}
-    p = state.to_move()
-    return {"reveal": "player", "viewer": p, "confirm": f"I am {PLAYER_NAMES[p]}"}
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
-def _sym(name: str) -> str:
-    return C.symbol(C.from_name(name))
-
-
-def _battle_text(lb: dict[str, Any] | None) -> str:
-    if not lb:
-        return ""
-    att = PLAYER_NAMES[lb["attacker"]]
-    defender = PLAYER_NAMES[1 - lb["attacker"]]
-    a = C.value(C.from_name(lb["attack"]))
-    if lb["result"] == "lost":
-        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} had no defence and no shield."
-    if lb["result"] == "shield":
-        return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender}'s shield broke and went to their hand."
-    d = sum(C.value(C.from_name(c)) for c in lb["defence"])
-    who = PLAYER_NAMES[lb["advantage_player"]]
-    n = lb["advantages"]
-    return f"{att} attacked with {_sym(lb['attack'])} ({a}); {defender} defended with {' + '.join(_sym(c) for c in lb['defence'])} = {d}. {who} got {n} advantage{'s' if n > 1 else ''}."
 
 
 # --- the view --------------------------------------------------------------------------------
@@ -234,14 +88,14 @@ class ShtView(GameView):
 
     def board(self, state: State, ctx: ViewContext) -> str:
         assert isinstance(state, ShtState)
-        v = state.view(ctx.viewer)
+        v = state.view(ctx.viewer, reveal=ctx.reveal_all)
         bottom = self._bottom(ctx)
         top = 1 - bottom
         mine = self._my_turn(state, ctx)
         phase = v["phase"]
         sel_hand = set(_ids(ctx.selection, "h"))
         sel_attack = set(_ids(ctx.selection, "a"))
-        sel_def = set(_ids(ctx.selection, "d"))
+        forward = set(state.chosen)
         new_cards: set[str] = set()
         if ctx.previous is not None and ctx.viewer is not None and isinstance(ctx.previous, ShtState):
             before = ctx.previous.view(ctx.viewer)["players"][ctx.viewer]["hand"] or []
@@ -251,7 +105,7 @@ class ShtView(GameView):
         out = [
             f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="SHT table" '
             f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" font-family="system-ui,sans-serif">',
-            _defs(),
+            back_pattern_defs(),
             f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{TABLE}"/>',
         ]
 
@@ -278,7 +132,7 @@ class ShtView(GameView):
         def field_row(p: int, y: float) -> str:
             pv = v["players"][p]
             field = pv["field"]
-            xs = _row_x(len(field), 16, WIDTH - 110, CW)
+            xs = row_x(len(field), 16, WIDTH - 110, CW)
             parts = []
             if not field:
                 parts.append(
@@ -287,9 +141,14 @@ class ShtView(GameView):
             for x, f in zip(xs, field, strict=True):
                 name = f["card"]
                 if name is None:
-                    parts.append(
-                        card_back(x, y, label=f"{PLAYER_NAMES[p]}'s closed field card", band="closed")
-                    )
+                    if f["chosen"]:
+                        label = _("{player}'s closed field card, put forward to defend").format(
+                            player=PLAYER_NAMES[p]
+                        )
+                        parts.append(card_back(x, y - 12, label=label, band=_("forward")))
+                    else:
+                        label = _("{player}'s closed field card").format(player=PLAYER_NAMES[p])
+                        parts.append(card_back(x, y, label=label, band="closed"))
                     continue
                 card = C.from_name(name)
                 extra = ""
@@ -298,10 +157,16 @@ class ShtView(GameView):
                     if phase == TURN and not v["first_turn"]:
                         selected = card in sel_attack
                         extra = _button_attrs(f"attack with {C.long_name(card)}", f"f:{card}")
-                    elif phase == DEFEND:
-                        selected = card in sel_def
-                        extra = _button_attrs(f"defend with {C.long_name(card)}", f"d:{card}")
-                parts.append(card_face(x, y, card, closed=not f["open"], selected=selected, extra=extra))
+                    elif phase == DEFEND and card not in forward:
+                        label = _("put {card} forward to defend").format(card=C.long_name(card))
+                        extra = _button_attrs(label, f"d:{card}")
+                if f["chosen"]:
+                    selected = True
+                    extra = (extra + " " if extra else "") + 'data-forward="1"'
+                lift = 12 if f["chosen"] else 0
+                parts.append(
+                    card_face(x, y - lift, card, closed=not f["open"], selected=selected, extra=extra)
+                )
             return "".join(parts)
 
         # opponent (top)
@@ -309,7 +174,7 @@ class ShtView(GameView):
         out.append(side_label(top, 24))
         hand_top = tv["hand"]
         n = tv["hand_count"]
-        xs = _row_x(n, 16, WIDTH - 110, SW, 4)
+        xs = row_x(n, 16, WIDTH - 110, SW, 4)
         for i, x in enumerate(xs):
             if hand_top is not None:
                 out.append(card_face(x, 34, C.from_name(hand_top[i]), SW, SH))
@@ -348,14 +213,14 @@ class ShtView(GameView):
             out.append(
                 f'<text x="{260 + CW + 14:g}" y="{mid + 30:g}" font-size="18" fill="#ffe082" font-weight="700">attack {a}</text>'
             )
-            if phase == DEFEND and sel_def and ctx.viewer == v["to_move"]:
-                d = sum(C.value(c) for c in sel_def)
+            if phase == DEFEND and forward and (ctx.viewer == v["to_move"] or ctx.reveal_all):
+                d = sum(C.value(c) for c in forward)
                 mark = "≥" if d >= a else "<"
                 out.append(
-                    f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">defence {d} {mark} {a}</text>'
+                    f'<text x="{260 + CW + 14:g}" y="{mid + 56:g}" font-size="16" fill="#fff">{esc(f"defence {d} {mark} {a}")}</text>'
                 )
         else:
-            text = _battle_text(v["last_battle"])
+            text = battle_text(v["last_battle"])
             if v["outcome"]:
                 w = v["outcome"]["winner"]
                 text = ("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f": {v['outcome']['reason']}."
@@ -364,7 +229,7 @@ class ShtView(GameView):
                 text = (
                     f"{PLAYER_NAMES[adv['player']]}: advantage step — a card was drawn; put one open or skip."
                 )
-            for i, line in enumerate(_wrap(text, 80)):
+            for i, line in enumerate(wrap(text, 80)):
                 out.append(
                     f'<text x="200" y="{mid + 24 + i * 20}" font-size="15" fill="#fff">{esc(line)}</text>'
                 )
@@ -375,7 +240,7 @@ class ShtView(GameView):
         out.append(side_label(bottom, 512))
         hand = bv["hand"]
         n = bv["hand_count"]
-        xs = _row_x(n, 16, WIDTH - 110, CW)
+        xs = row_x(n, 16, WIDTH - 110, CW)
         for i, x in enumerate(xs):
             if hand is None:
                 out.append(card_back(x, 524, label=f"{PLAYER_NAMES[bottom]}'s hand card"))
@@ -430,12 +295,15 @@ class ShtView(GameView):
             out.append((label, code if code in legal else None))
             return out
         if phase == DEFEND:
-            chosen = _ids(ctx.selection, "d")
+            chosen = state.chosen
             code = "d:" + ",".join(str(c) for c in chosen) if chosen else None
             assert state.attack is not None
             a = C.value(state.attack)
             d = sum(C.value(c) for c in chosen)
-            label = f"Defend with {d} against {a}" if chosen else f"Defend (select cards, {a} or more)"
+            if chosen:
+                label = _("Defend with {defence} against {attack}").format(defence=d, attack=a)
+            else:
+                label = _("Defend (put cards forward: {attack} or more)").format(attack=a)
             out.append((label, code if code in legal else None))
             shield = state.shields[state.to_move()] is not None
             out.append(("Decline (your shield breaks)" if shield else "Decline (you lose)", "decline"))
@@ -449,7 +317,7 @@ class ShtView(GameView):
 
     def panel(self, state: State, ctx: ViewContext) -> str:
         assert isinstance(state, ShtState)
-        v = state.view(ctx.viewer)
+        v = state.view(ctx.viewer, reveal=ctx.reveal_all)
         parts = ['<div class="sht-panel">']
         acts = self.actions(state, ctx)
         if acts:
@@ -467,21 +335,33 @@ class ShtView(GameView):
                 )
             parts.append("</div>")
         if state.phase == DEFEND and self._my_turn(state, ctx):
-            chosen = _ids(ctx.selection, "d")
+            chosen = state.chosen
             assert state.attack is not None
             a = C.value(state.attack)
             d = sum(C.value(c) for c in chosen)
             if chosen and d >= a:
                 who, n = advantage_of(state.player, a, d)
-                gain = "you get" if who == ctx.viewer else "the attacker gets"
-                parts.append(f"<p>Defence {d} against {a}: {gain} {n} advantage{'s' if n > 1 else ''}.</p>")
+                if who == ctx.viewer:
+                    text = ngettext(
+                        "Defence {defence} against {attack}: you get {n} advantage.",
+                        "Defence {defence} against {attack}: you get {n} advantages.",
+                        n,
+                    )
+                else:
+                    text = ngettext(
+                        "Defence {defence} against {attack}: the attacker gets {n} advantage.",
+                        "Defence {defence} against {attack}: the attacker gets {n} advantages.",
+                        n,
+                    )
+                parts.append(f"<p>{esc(text.format(defence=d, attack=a, n=n))}</p>")
             elif chosen:
-                parts.append(f"<p>Defence {d} against {a}: not enough yet.</p>")
-        text = _battle_text(v["last_battle"])
+                text = _("Defence {defence} against {attack}: not enough yet.").format(defence=d, attack=a)
+                parts.append(f"<p>{esc(text)}</p>")
+        text = battle_text(v["last_battle"])
         if text:
             parts.append(f'<p class="last-battle">Last battle: {esc(text)}</p>')
         disc = v["discard"]
-        items = "".join(f"<li>{esc(_sym(c))}</li>" for c in disc)
+        items = "".join(f"<li>{esc(sym(c))}</li>" for c in disc)
         parts.append(
             f'<details class="discard"><summary>Discard pile ({len(disc)} cards, newest last)</summary>'
             f'<ol class="cards">{items or "<li>empty</li>"}</ol></details>'
@@ -523,8 +403,18 @@ class ShtView(GameView):
         if state.phase == DEFEND:
             assert state.attack is not None
             a = C.value(state.attack)
-            shield = "your shield breaks" if state.shields[p] is not None else "you lose"
-            return f"You are attacked with {C.symbol(state.attack)} ({a}): select field cards adding up to {a} or more and defend, or decline ({shield})."
+            d = sum(C.value(c) for c in state.chosen)
+            if state.shields[p] is not None:
+                text = _(
+                    "You are attacked with {card} ({attack}): click your field cards to put them forward "
+                    "({defence} so far), then defend once they reach {attack}; or decline (your shield breaks)."
+                )
+            else:
+                text = _(
+                    "You are attacked with {card} ({attack}): click your field cards to put them forward "
+                    "({defence} so far), then defend once they reach {attack}; or decline (you lose)."
+                )
+            return text.format(card=C.symbol(state.attack), attack=a, defence=d)
         step = "the last" if state.adv_left == 0 else "one more follows"
         return f"Advantage ({step}): you drew a card if the deck had one. Select a hand card to put open, or skip."
 
@@ -534,7 +424,7 @@ class ShtView(GameView):
             return PickResult(selection=None)
         if not self._my_turn(state, ctx):
             return PickResult(selection=ctx.selection, message="It is not your move.")
-        kind, _, rest = token.partition(":")
+        kind, _sep, rest = token.partition(":")
         if kind in ("h", "f", "d"):
             try:
                 card = int(rest)
@@ -565,11 +455,19 @@ class ShtView(GameView):
                 return PickResult(selection=ctx.selection)
             field = state.fields[state.to_move()]
             if card not in {x.card for x in field}:
-                return PickResult(selection=ctx.selection, message="Defend with your own field cards.")
-            chosen = set(_ids(ctx.selection, "d"))
-            chosen ^= {card}
-            canon = canonical_defence(field, tuple(chosen))
-            return PickResult(selection="d:" + ",".join(map(str, canon)) if canon else None)
+                return PickResult(selection=ctx.selection, message=_("Defend with your own field cards."))
+            if card in state.chosen:
+                return PickResult(
+                    selection=ctx.selection,
+                    message=_("That card is already forward (Undo takes it back)."),
+                )
+            code = f"+:{card}"
+            if code not in {m.code for m in state.legal_moves()}:
+                return PickResult(
+                    selection=ctx.selection,
+                    message=_("Your field cards together do not reach the attack: you can only decline."),
+                )
+            return PickResult(selection=None, move=code)
         codes = {m.code for m in state.legal_moves()}
         if token in codes:
             return PickResult(selection=None, move=token)
@@ -582,68 +480,7 @@ class ShtView(GameView):
         }
 
     def rules_html(self) -> str:
-        return RULES_HTML
+        return rules_html()
 
-
-RULES_HTML = """
-<h2>SHT</h2>
-<p>A duel for two players with one standard 52-card deck (no jokers). Attack with your cards, defend
-with cards that add up, and land an attack your opponent cannot stop when their shield is gone.
-Values: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13. Suits do not matter.</p>
-<h3>Cards and zones</h3>
-<ul>
-<li><b>Hand</b>: only you see it.</li>
-<li><b>Shield</b>: one face-down card each. <em>Nobody</em> may look at it, not even its owner.</li>
-<li><b>Field</b>: cards put down <b>open</b> (face up, both see them) or <b>closed</b> (face down; the
-owner may look at them any time — on your screen they show with a dashed border and the word
-"closed"). On the field both kinds work the same.</li>
-<li><b>Deck</b> (face down) and <b>discard pile</b> (face up: open the list in the side panel to look
-through it).</li>
-</ul>
-<h3>Setup</h3>
-<p>The deck is shuffled; each player gets 5 hand cards and 1 shield. The first player is chosen at random
-(or as set in the options).</p>
-<h3>Your turn: do exactly one</h3>
-<ol>
-<li>put <b>one</b> hand card on the field <b>closed</b>;</li>
-<li>put <b>two</b> hand cards on the field <b>open</b>;</li>
-<li><b>attack</b> with one of your field cards (open or closed).</li>
-</ol>
-<p>There is no draw step. The first player's very first turn may only put <b>one card open</b>.
-If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the
-game in a draw.</p>
-<h3>Battle</h3>
-<p>The attacking card is turned face up; its value is the attack <i>a</i>. The defender may choose any of
-their own field cards whose values add up to <i>d</i> ≥ <i>a</i>, or decline. Without a defence the
-defender's <b>shield breaks</b> and goes into their hand; a player without a shield who cannot or does
-not defend <b>loses</b>. The attacking card and the defending cards go to the discard pile.</p>
-<p>If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1;
-<i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card,
-then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes.</p>
-<h3>Decisions of this edition</h3>
-<ul>
-<li>The attacking card is revealed; attacking and defending cards are discarded after the battle.</li>
-<li>Drawing from an empty deck draws nothing. A player who cannot act passes; two passes in a row = draw.</li>
-<li>The defender is always asked when they have a closed card (so being asked gives nothing away);
-only when it is plain to see that no defence exists (no closed cards, open cards too small) does the
-shield break at once.</li>
-<li>Cards of the same value and the same open/closed state are interchangeable in a defence; the game
-uses the one put down earliest (it is highlighted when you select). With a very large field the
-choices offered are capped at 200, always including every defence in which no card could be left
-out — adding a card you do not need never helps.</li>
-<li>An advantage step when your hand is empty after the draw is skipped.</li>
-<li>When the game ends, hands, closed cards and shields are shown to both players.</li>
-</ul>
-<h3>Playing on one device</h3>
-<p>Between turns the screen hides everything until the next player confirms they are at the device.
-The defender answers an attack during the attacker's turn, so the screen changes hands then too.</p>
-<h3>Share links and secrets</h3>
-<p>A share link holds the options, the shuffle's seed and every move: it is a full replay. Whoever
-decodes it could work out every card, so send a link of an unfinished game only to your opponent, or
-after the game. When a link of an <b>unfinished</b> game is opened, the position stays behind the
-privacy screen until the receiver confirms "I am …" for the player to move; it is then shown from that
-player's side only. A link of a <b>finished</b> game shows everything. The move list never names a card
-that was put down closed.</p>
-"""
 
 VIEW = ShtView()

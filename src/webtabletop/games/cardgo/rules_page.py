@@ -1,0 +1,172 @@
+"""The CardGO rules page: rules 1-3, the effects and terrain tables, switches, the decisions taken
+where the source is silent (:data:`DECISIONS`), what a record reveals and the corrections."""
+
+from __future__ import annotations
+
+from webtabletop.core.view import esc
+from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.i18n import N_, _
+
+#: what this implementation decided where the digest/source is silent (shown on the rules page)
+DECISIONS: tuple[str, ...] = (
+    N_(
+        "Both players reaching 0 time in the same turn is a draw; Green skips the draw on the very first "
+        "turn."
+    ),
+    N_(
+        "A player with no legal cell passes; two passes in a row end the game: more time wins, equal is a"
+        " draw. As a safety net (crypts and Evil could stall a game) the game also ends this way after 4 "
+        "× cells turns; that bounds a game to 2 × (4 × cells) + 2 × hand size moves, and the game ends "
+        "there too."
+    ),
+    N_(
+        "Card effects and terrain are on by default; with them off every card is plain and every cell is "
+        "plain."
+    ),
+    N_(
+        "Effects read the card's printed value (Sorrow, Pain, Kindness and the extra-play matching); "
+        "terrain changes only the stone's value on the board, which is what takes effect and deals "
+        "damage."
+    ),
+    N_(
+        "Extra plays (Indulgence, Pride, Excitement) are offered after the placement's rules 1–3 have "
+        "resolved; the extra card is a full placement (its own effects, including further extra plays, "
+        "apply) without a draw."
+    ),
+    N_(
+        "Brave converts for good and never picks a Loneliness stone; Evil may destroy a stone of either "
+        "colour."
+    ),
+    N_(
+        "Only enemy groups touching the new stone are checked for breathlessness (as in Go). In the "
+        "opponent's view the placer's breathless stones count only when they touch a real enemy stone's "
+        "group."
+    ),
+    N_(
+        "Loneliness stones are never converted: not by rule 2, not in the opponent's view of rule 3, not "
+        "by Brave."
+    ),
+    N_(
+        "Suppression is checked on the board as it stands before the removals, for stones of either "
+        "colour, converted or not; a suppressed stone on fire does not burn and stays as a normal stone."
+    ),
+    N_(
+        "A stone that takes effect in both views of rule 3 deals its damage in both (the digest's example 4)."
+    ),
+    N_(
+        "Shrub and flowers weigh 2 and ice 0 in the connectivity count X = (sum of weights) − 1 (full "
+        "speed: the sum); the placed stone's own weight counts like any other."
+    ),
+    N_(
+        "A tree is a member (weight 1) of every group touching it, of either colour, and connects them; "
+        "it is not a liberty and does not link to other trees. Stone terrain is like the edge; water only"
+        " cuts connections."
+    ),
+    N_(
+        "A crypt swallows the stone and its card effect. Fire burns the stone at once (half value, "
+        "rounded down, to the opponent) after its on-play effect; rules 1–3 are not evaluated for it."
+    ),
+    N_(
+        "Swamp never lowers a value below 0; a 0 stone takes effect whenever its group is evaluated, for "
+        "0 damage."
+    ),
+    N_(
+        "Tall grass hides a stone's value from the player who does not own it (also in the log and the "
+        "preview)."
+    ),
+    N_(
+        "Time may rise above the starting time (Kindness) and never drops below 0; all damage of one "
+        "placement is applied together."
+    ),
+)
+
+
+def rules_html() -> str:
+    """The in-app rules page: rules 1-3, effects and terrain tables, switches and decisions."""
+    draw_text = _(
+        "Draw one card (Green skips this on the very first turn). There is no hand limit: every new turn "
+        "draws, also after a pass, and a Love card draws one more card on top, so playing it leaves you "
+        "one card richer."
+    )
+    source_text = _(
+        "This rests on the original rules: «玩家开始时具有卡牌5张,每回合可以使用一张,新的回合获取一张» (each "
+        "player starts with 5 cards, may use one per turn and gets one each new turn) and Love «打出时,额外抽取"
+        "一张卡牌» (on play, draw one extra card)."
+    )
+    record_text = _(
+        "A saved game, a record file and a share link hold the game's seed and every move. The seed "
+        "decides the terrain, both starting hands and every card either player will draw, so whoever "
+        "decodes a record can work out both hands, the values hidden in tall grass and all future draws. "
+        "Share an unfinished game only with someone you would show your cards to, or after the game."
+    )
+    correction_text = _(
+        "Rules version 2 (November 2026) removed a hand limit that earlier versions of this app had added: "
+        "they skipped every draw while a hand held hand size + 1 cards, which cancelled Love's extra card. "
+        "A game recorded under the earlier rules replays unchanged up to the first draw that limit would "
+        "have skipped; from there its moves would mean other cards, so it opens at that point with a "
+        "message and the whole original is kept."
+    )
+    eff_rows = "".join(
+        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(_(e.text))}</td></tr>"
+        for e in EFFECTS
+    )
+    ter_rows = "".join(
+        f'<tr><td>{t.id}</td><td><span style="display:inline-block;width:14px;height:14px;background:{t.colour};border:1px solid #888"></span> {esc(t.icon)}</td>'
+        f"<td>{esc(t.name)}</td><td>{esc(t.text)}</td></tr>"
+        for t in TERRAINS
+    )
+    decisions = "".join(f"<li>{esc(_(d))}</li>" for d in DECISIONS)
+    extra = ", ".join(EFFECTS[e].name for e in EXTRA_PLAY)
+    return f"""
+<h2>CardGO</h2>
+<p>Cards, elimination and Go. Green and Red each have <b>time</b> (life, 100 by default) and a hand of
+cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a
+<b>card-stone</b> showing its value. A player whose time reaches 0 loses.</p>
+<h3>A turn</h3>
+<p>{esc(draw_text)}</p>
+<p>Place one hand card on any empty cell:
+drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a
+cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would
+take effect and the damage to each side.</p>
+<p class="source">{esc(source_text)}</p>
+<h3>Groups</h3>
+<p>A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its
+<b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties
+is <b>breathless</b>.</p>
+<h3>Rule 1 — taking effect</h3>
+<p>After you place a stone, let G be your group containing it and X = |G| − 1 (with full-speed
+connectivity X = |G|). Every stone of G with value ≤ X <b>takes effect</b>: it leaves the board and your
+opponent loses that much time. Example: a 2 joins a row 3-4-4: X = 3, the 3 and the 2 take effect (5
+damage), the 4s stay.</p>
+<h3>Rule 2 — breathless enemies are converted</h3>
+<p>Enemy groups next to your new stone that are now breathless count as yours for this evaluation: they
+join G and add to X. Converted stones with value ≤ X take effect against their owner; the others revert.</p>
+<h3>Rule 3 — both sides breathless</h3>
+<p>If your own group containing the new stone is breathless too, both sides are evaluated at once on the
+same board: your view (rule 2), and your opponent's view, where your breathless stones count as theirs and
+join their neighbouring groups; stones with value ≤ X there take effect and damage you. All removals
+happen together; converted stones that did not take effect revert. Example: Red's 6 fills a hole among
+green 4, 5, 6 and a green 3 that red 1, 5, 3 enclose: Red deals 1 + 3 + 3 = 7, Green deals 3 + 4 = 7.</p>
+<h3>End</h3>
+<p>Time 0 loses (both at 0 in the same turn: draw). A player who cannot place passes; two passes in a
+row end the game and the higher time wins (equal: draw).</p>
+<h3>Card effects</h3>
+<p>On-play effects resolve right after the placement, before rules 1–3. The extra plays ({extra}) are
+optional: after the placement you may play one matching card as a normal placement, or skip.</p>
+<table class="cg-table"><thead><tr><th>#</th><th>Badge</th><th>Effect</th><th>What it does</th></tr></thead><tbody>{eff_rows}</tbody></table>
+<h3>Terrain</h3>
+<table class="cg-table"><thead><tr><th>#</th><th>Look</th><th>Terrain</th><th>What it does</th></tr></thead><tbody>{ter_rows}</tbody></table>
+<h3>Switches and custom mode</h3>
+<ul><li>Custom mode: starting time, board size, hand size, card value range (1–10).</li>
+<li>Preview (on): show what a placement would do before you drop the card.</li>
+<li>Full-speed connectivity (off): X counts the stone itself, so a lone 1 takes effect at once.</li>
+<li>Adjacent placement (off): a card must go next to (8 directions) a stone already on the board.</li>
+<li>Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain.</li></ul>
+<h3>Decisions (where the original rules are silent)</h3>
+<ul>{decisions}</ul>
+<h3>{esc(_("Saved games, records and share links"))}</h3>
+<p>{esc(record_text)}</p>
+<h3>{esc(_("Corrections"))}</h3>
+<p>{esc(correction_text)}</p>
+"""
