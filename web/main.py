@@ -2,11 +2,13 @@
 # It forwards the player's clicks, drags, keys, forms, files and URL changes as actions to the
 # worker's dispatch() and applies the answers: new HTML for #app, localStorage writes, the URL
 # fragment, clipboard, downloads, toasts. All logic lives in src/webtabletop (tested in CPython).
+# The engine worker is started by the page's boot script (web/boot-head.js, window.wttEngine);
+# until it has answered the start, web/boot.js shows pre-rendered screens and keeps the clicks,
+# which this file replays. Its own messages come in the page's language from boot (wttBoot.t).
 import asyncio
 import json
 
 import js
-from pyscript import workers
 
 document = js.document
 window = js.window
@@ -15,7 +17,8 @@ from pyscript.ffi import create_proxy, to_js
 APP = document.getElementById("app")
 TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
-state = {"renders": 0, "engine": None, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
+boot = window.wttBoot
+state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
 lock = asyncio.Lock()
 latencies = []
 window.wttLatencies = to_js([])
@@ -49,13 +52,13 @@ def toast(message, link=None):
         inp = document.createElement("input")
         inp.value = link
         inp.readOnly = True
-        inp.setAttribute("aria-label", "Share link")
+        inp.setAttribute("aria-label", boot.t("share-link"))
         inp.className = "link-field"
         TOAST.appendChild(inp)
     close = document.createElement("button")
     close.textContent = "×"
     close.className = "toast-close"
-    close.setAttribute("aria-label", "Close message")
+    close.setAttribute("aria-label", boot.t("close"))
     close.setAttribute("data-toast-close", "1")
     TOAST.appendChild(close)
     TOAST.hidden = False
@@ -87,7 +90,7 @@ def apply(resp, t0=None):
         try:
             window.localStorage.setItem(w["key"], w["value"])
         except Exception as exc:  # quota or private mode: tell the player, keep going
-            toast("Could not save to this browser's storage (" + str(exc) + "). Export your data to keep it.")
+            toast(str(boot.t("save-failed", to_js({"error": str(exc)}))))
     if "hash" in resp:
         window.history.replaceState(None, "", resp["hash"])
     if "html" in resp and not resp.get("quiet"):
@@ -109,6 +112,7 @@ def apply(resp, t0=None):
         if state["first"] and APP.querySelector(".board"):
             state["first"] = False
             window.performance.mark("board-ready")
+        boot.remember(resp.get("route", ""), not resp.get("selection"))
         state["renders"] += 1
         document.body.setAttribute("data-renders", str(state["renders"]))
         document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
@@ -152,8 +156,8 @@ async def run_ai():
 
 
 def fire(action, t0=None):
-    if state["engine"] is None:
-        return
+    if not state["live"]:
+        return  # boot.js keeps what the player does until the engine has started
     asyncio.create_task(send(action, t0))
 
 
@@ -199,7 +203,7 @@ def on_change(ev):
 async def read_file(f, kind):
     # kind: "image" arrives as a data: URL (the app checks its size and type); anything else as text
     if f.size > 5_000_000:
-        toast("That file is larger than 5 MB: it is not a file this app can use.")
+        toast(str(boot.t("file-too-big")))
         return
     action = {"type": "import", "kind": str(kind or "any"), "name": str(f.name), "size": int(f.size), "mime": str(f.type)}
     if kind == "image":
@@ -380,17 +384,27 @@ for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove
 window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))
 
-document.getElementById("loading-text").textContent = "Starting the game engine…"
+def switch_language(tag):
+    # the engine installs the language's catalog and re-renders the same route and game
+    fire({"type": "lang", "tag": str(tag), "hash": str(window.location.hash)})
+
+
+window.wttLang = create_proxy(switch_language)
 window.performance.mark("main-ready")
-state["engine"] = await workers["engine"]
-window.performance.mark("engine-ready")
-entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
+state["engine"] = window.wttEngine
 await send(
     {
         "type": "start",
         "hash": str(window.location.hash),
         "storage": snapshot(),
-        "entropy": entropy,
+        "entropy": int(str(boot.entropy)),  # the pre-rendered board's, so the engine starts that game
+        "reseed": str(boot.fresh()),
+        "lang": str(boot.lang),
         "base": str(window.location.origin) + str(window.location.pathname),
     }
 )
+while boot.queue.length:  # clicks made on the pre-rendered board, in order
+    await send(json.loads(str(boot.queue.shift())), window.performance.now())
+state["live"] = True
+boot.ready()
+window.performance.mark("playable")
