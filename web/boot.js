@@ -82,13 +82,10 @@
     return false;
   }
 
-  // -> {html?, fetch?, pick?, accept, status}
+  // -> {mine?: a remembered screen's name, fetch?: a pre-rendered screen's name, accept, inert, status}
   function plan(hash) {
     const { game, page, q } = parse(hash);
-    if (!game) {
-      const mine = remembered("home");
-      return { shown: mine || C.home[B.lang] || C.home.en, accept: false, status: "starting" };
-    }
+    if (!game) return { mine: "home", accept: false, status: "starting" };
     const pool = C.games[game];
     if (!pool) return { status: "starting" };
     const k = Math.floor(Math.random() * pool.length);
@@ -96,10 +93,7 @@
     if (page === "play") return { fetch: `${game}-${q.get("vs") === "human" ? "human" : "ai"}-${k}`, accept: true, status: "kept" };
     if (page) return { status: "starting" };
     if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };
-    if (hasSaved(game)) {
-      const mine = remembered(game);
-      return mine ? { shown: mine, accept: true, status: "kept" } : { status: "opening-saved" };
-    }
+    if (hasSaved(game)) return { mine: game, accept: true, status: "kept", otherwise: "opening-saved" };
     return { fetch: `${game}-ai-${k}`, accept: true, status: "kept" };
   }
 
@@ -117,15 +111,32 @@
     requestAnimationFrame(() => performance.mark(screen.route === "home" ? "home-painted" : `${screen.route}-painted`));
   }
 
-  async function show(hash) {
+  // same = the same screen in another language: the board (and the clicks kept on it) stay
+  async function show(hash, same) {
     const ticket = ++shownFor;
-    const p = plan(hash);
-    B.queue = [];
-    B.accept = false;
-    B.entropy = random64();
-    status(p.status);
-    if (p.shown) return paint(p.shown, p);
-    APP.innerHTML = LOADING();
+    const p = same && B.plan ? B.plan : plan(hash);
+    B.plan = p;
+    if (!same) {
+      B.queue = [];
+      B.accept = false;
+      B.entropy = random64();
+    }
+    if (p.mine) {
+      // the player's own last screen (in this language and build), else the pre-rendered one
+      const shown = remembered(p.mine) || (p.mine === "home" ? C.home[B.lang] || C.home.en : null);
+      if (shown) {
+        status(B.queue.length ? "kept" : p.status);
+        return paint(shown, p);
+      }
+      B.queue = [];
+      B.accept = false;
+      status(p.otherwise);
+      APP.innerHTML = LOADING();
+      document.documentElement.classList.remove("wtt-swap");
+      return;
+    }
+    status(B.queue.length ? "kept" : p.status);
+    if (!same) APP.innerHTML = LOADING();
     document.documentElement.classList.remove("wtt-swap");
     if (!p.fetch) return;
     try {
@@ -174,7 +185,7 @@
     B.set(B.LANG_KEY, tag);
     translate();
     if (B.live && window.wttLang) window.wttLang(tag);
-    else show(location.hash);
+    else show(location.hash, true);
   };
   document.getElementById("lang").addEventListener("change", (ev) => B.setLang(ev.target.value));
 

@@ -140,7 +140,13 @@ async function answer(id, payload) {
     const action = JSON.parse(payload);
     if (action.type === "lang") {
       // switch the catalog, then re-render the same route (the game on screen stays as it is)
-      await useLanguage(action.tag);
+      try {
+        await useLanguage(action.tag);
+      } catch (err) {
+        // offline, and this language was never downloaded: the page keeps the one it had
+        postMessage({ id, result: JSON.stringify({ writes: [], lang_unavailable: action.tag, lang: language }) });
+        return;
+      }
       payload = JSON.stringify({ type: "hash", hash: action.hash, now: action.now });
     } else if (action.type === "start" && action.lang) {
       await useLanguage(action.lang); // the player switched while the engine was starting

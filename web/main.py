@@ -126,6 +126,9 @@ def apply(resp, t0=None):
         download(resp["download"]["name"], resp["download"]["text"])
     if resp.get("toast"):
         toast(resp["toast"], resp.get("toast_link"))
+    if resp.get("lang_unavailable"):
+        boot.setLang(resp["lang"])  # back to the language the engine still speaks
+        toast(str(boot.t("language-offline")))
     if t0 is not None:
         window.wttLatencies.push(window.performance.now() - t0)
     if resp.get("bench"):

@@ -84,7 +84,8 @@ def write_screens(dist: Path, version: str) -> dict[str, Any]:
             folder.mkdir(parents=True, exist_ok=True)
             for name, screen in todo.items():
                 shown = render(screen["hash"], screen["entropy"])
-                shown["entropy"] = str(screen["entropy"])
+                if screen["entropy"]:  # a fresh board: the engine must start from the same entropy
+                    shown["entropy"] = str(screen["entropy"])
                 text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
                 (folder / f"{name}.json").write_text(text, encoding="utf-8")
                 total += len(text.encode())
