@@ -4,8 +4,8 @@ Every load is in a new browser context (nothing cached, no service worker) unles
 Alternating, ``--runs`` times each:
 
 - ``bare``: PyScript with the same bundled Pyodide running ``print("hello")`` (mark ``hello``);
-- ``home_paint``: the home page's list of games painted (boot.js marks ``home-painted``);
-- ``board_paint``: ``#/tsifrograd``'s board painted (``game-painted``);
+- ``home_paint``: the first frame showing the home page's list of games;
+- ``board_paint``: the first frame showing ``#/tsifrograd``'s board;
 - ``cold_answered``: the same load, a cell clicked as soon as the board shows (boot.js keeps the
   click), until the engine's answer shows the move in the move list — a click answered;
 - ``warm_answered`` / ``offline_answered``: the same on a second visit (a new page in a context
@@ -13,7 +13,8 @@ Alternating, ``--runs`` times each:
 
 Times are ms from navigation start (``performance.now()`` of the page). Prints a JSON line last:
 medians and ratios to the bare page's cold median. ``--dist`` measures another build too (e.g. the
-site before a change), in the same run, reported under its own name.
+site before a change), in the same run, reported under its own name; ``--site ru=dist?lang=ru``
+measures this build for a Russian reader.
 """
 
 from __future__ import annotations
@@ -64,54 +65,63 @@ def click_answered(page) -> float:
     return float(handle.json_value())
 
 
-def home_paint(browser, url: str) -> float:
+def shown(page, selector: str) -> float:
+    """ms from navigation start to the first animation frame in which ``selector`` is on screen
+    (the same probe for any build: the pre-rendered page and the page before it alike)."""
+    handle = page.wait_for_function(
+        f"document.querySelector({selector!r}) ? performance.now() : 0", timeout=TIMEOUT, polling="raf"
+    )
+    return float(handle.json_value())
+
+
+def home_paint(browser, url: str, query: str = "") -> float:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    page.goto(url + "index.html")
-    t = mark(page, "home-painted")
+    page.goto(url + "index.html" + query)
+    t = shown(page, ".games .game-card")
     assert page.locator(".games .game-card").count() == 5
     ctx.close()
     return t
 
 
-def board_cold(browser, url: str) -> tuple[float, float]:
+def board_cold(browser, url: str, query: str = "") -> tuple[float, float]:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    page.goto(url + "index.html" + BOARD)
-    painted = mark(page, "game-painted")
+    page.goto(url + "index.html" + query + BOARD)
+    painted = shown(page, ".board .cell")
     answered = click_answered(page)
     ctx.close()
     return painted, answered
 
 
-def board_warm(browser, dist: Path) -> tuple[float, float]:
+def board_warm(browser, dist: Path, query: str = "") -> tuple[float, float]:
     """Second visits: online, then with the server stopped (the service worker serves all)."""
     server, url = serve_in_thread(dist)
     ctx = browser.new_context()
     page = ctx.new_page()
-    page.goto(url + "index.html" + BOARD)
+    page.goto(url + "index.html" + query + BOARD)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=TIMEOUT)
     page.close()
     page = ctx.new_page()
-    page.goto(url + "index.html" + BOARD)
+    page.goto(url + "index.html" + query + BOARD)
     online = click_answered(page)
     page.close()
     server.shutdown()
     server.server_close()
     page = ctx.new_page()
-    page.goto(url + "index.html" + BOARD)
+    page.goto(url + "index.html" + query + BOARD)
     offline = click_answered(page)
     ctx.close()
     return online, offline
 
 
-def measure_site(browser, url: str, dist: Path, out: dict[str, list[float]]) -> None:
-    out.setdefault("home_paint", []).append(home_paint(browser, url))
-    painted, answered = board_cold(browser, url)
+def measure_site(browser, url: str, dist: Path, out: dict[str, list[float]], query: str = "") -> None:
+    out.setdefault("home_paint", []).append(home_paint(browser, url, query))
+    painted, answered = board_cold(browser, url, query)
     out.setdefault("board_paint", []).append(painted)
     out.setdefault("cold_answered", []).append(answered)
-    online, offline = board_warm(browser, dist)
+    online, offline = board_warm(browser, dist, query)
     out.setdefault("warm_answered", []).append(online)
     out.setdefault("offline_answered", []).append(offline)
 
@@ -130,26 +140,33 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument(
-        "--dist", action="append", default=[], help="name=path of another build to measure alongside"
+        "--site",
+        action="append",
+        default=[],
+        help="name=path[?query]: another build, or this one with a query (ru=dist?lang=ru), measured alongside",
     )
     args = ap.parse_args()
-    others = [(d.split("=", 1)[0], Path(d.split("=", 1)[1])) for d in args.dist]
+    others = []
+    for spec in args.site:
+        name, _, where = spec.partition("=")
+        path, _, query = where.partition("?")
+        others.append((name, Path(path), f"?{query}" if query else ""))
     (DIST / "bench").mkdir(exist_ok=True)
     (DIST / "bench" / "bare.html").write_text(BARE)
-    sites = {"site": {}}
+    sites: dict[str, dict] = {}
     bare_times: list[float] = []
     with browser_and_site() as (browser, url):
         servers = []
-        for name, path in others:
+        sites["site"] = {"url": url, "dist": DIST, "query": "", "times": {}}
+        for name, path, query in others:
             server, other_url = serve_in_thread(path)
             servers.append(server)
-            sites[name] = {"url": other_url, "dist": path, "times": {}}
-        sites["site"] = {"url": url, "dist": DIST, "times": {}}
+            sites[name] = {"url": other_url, "dist": path, "query": query, "times": {}}
         bare(browser, url)  # warm the OS file cache once
         for _ in range(args.runs):
             bare_times.append(bare(browser, url))
             for site in sites.values():
-                measure_site(browser, site["url"], site["dist"], site["times"])
+                measure_site(browser, site["url"], site["dist"], site["times"], site["query"])
         for server in servers:
             server.shutdown()
     base = statistics.median(bare_times)

@@ -190,8 +190,19 @@
   document.getElementById("lang").addEventListener("change", (ev) => B.setLang(ev.target.value));
 
   // --- called by web/main.py ---
+  let rendered = 0;
   B.remember = (route, stable) => {
-    // the player's last home page or game screen, for the next visit's first paint
+    // the player's last home page or game screen, for the next visit's first paint; written when
+    // the page is idle (not in the task that applied the engine's answer), the newest one only
+    const ticket = ++rendered;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+    pending = () => ticket === rendered && keepScreen(route, stable);
+    idle(() => pending && pending(), { timeout: 2000 });
+  };
+  let pending = null;
+  addEventListener("pagehide", () => pending && pending());
+  function keepScreen(route, stable) {
+    pending = null;
     const game = parse(location.hash).game;
     const name = route === "home" ? "home" : route === "game" && game ? game : null;
     if (!name || !stable) return;
@@ -202,7 +213,7 @@
     } catch (e) {
       /* full: the pre-rendered screens still work */
     }
-  };
+  }
   B.ready = () => {
     B.live = true;
     status(null);

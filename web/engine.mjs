@@ -86,6 +86,28 @@ async function fresh(pyodide, libs) {
   return bind(py, "fresh");
 }
 
+// Pyodide compiles its 9.6 MB of wasm only when it has the snapshot in hand. Compile it at once,
+// while the snapshot downloads and Pyodide's JavaScript parses, and give Pyodide the compiled
+// module: its own request for the file gets an empty placeholder it never reads.
+function precompile() {
+  const url = `${INDEX}pyodide.asm.wasm`;
+  if (typeof WebAssembly.compileStreaming !== "function") return;
+  const compiled = WebAssembly.compileStreaming(fetch(url));
+  compiled.catch(() => {});
+  const realFetch = self.fetch.bind(self);
+  const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  self.fetch = (input, options) => (String(input) === url ? Promise.resolve(new Response(null)) : realFetch(input, options));
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    let module;
+    try {
+      module = await compiled;
+    } catch (err) {
+      return instantiate(realFetch(url), imports); // the early compile failed: the usual way
+    }
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 async function setLanguage(e, tag, mo) {
   if (mo) e.py.FS.writeFile("/tmp/language.mo", mo);
   const read = mo ? 'open("/tmp/language.mo", "rb").read()' : "None";
@@ -96,6 +118,7 @@ const moURL = (tag) => `./locale/${tag}.mo?v=${init.build}`;
 
 async function start() {
   // Pyodide's JavaScript first (1.2 MB to parse), then the downloads, all at once
+  precompile();
   const modules = import("./pyodide/pyodide.mjs");
   const asm = import("./pyodide/pyodide.asm.mjs");
   asm.catch(() => {});

@@ -22,7 +22,12 @@ def switch(page, tag: str) -> None:
 
 @pytest.mark.parametrize(
     ("locale", "tag", "games"),
-    [("ru-RU", "ru", "Игры"), ("zh-TW", "zh-Hans", "游戏"), ("ja-JP", "ja", "ゲーム"), ("de-DE", "en", "Games")],
+    [
+        ("ru-RU", "ru", "Игры"),
+        ("zh-TW", "zh-Hans", "游戏"),
+        ("ja-JP", "ja", "ゲーム"),
+        ("de-DE", "en", "Games"),
+    ],
 )
 def test_first_visit_follows_the_browser_languages(browser, site, locale, tag, games):
     """'take the language from navigator.languages (ru*, zh* → zh-Hans, ja*, else en)'."""

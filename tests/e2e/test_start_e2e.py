@@ -133,6 +133,9 @@ def test_a_saved_game_paints_its_last_screen_before_the_engine_starts(browser, s
         if page.locator("[data-move='-']").count():
             act(page, page.locator("[data-move='-']"))
     labels, moves = board_labels(page), log_count(page)
+    page.wait_for_function(  # main.py keeps the last screen when the page is idle
+        f"(JSON.parse(localStorage.getItem('webtabletop.screen:tsifrograd')) || {{html: ''}}).html.split('<li').length > {moves}"
+    )
     page.close()
     again = context.new_page()
     engine = HeldEngine(again)

@@ -150,7 +150,10 @@ def lock_header() -> dict:
     return {"info": lock["info"], "packages": {}}
 
 
-def build(dist: Path | None = None, quiet: bool = False) -> Path:
+def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, ...] | None = None) -> Path:
+    """Build the site into ``dist`` (default ``dist/``). ``languages`` limits the languages of the
+    page (default: all; ``("en",)`` builds the page without its language plumbing, for a
+    benchmark that measures what the plumbing costs)."""
     t0 = time.perf_counter()
     dist = dist or ROOT / "dist"
     ensure_node_modules()
@@ -191,7 +194,7 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     snap = make_snapshot(dist, version, libs, quiet)
     log(f"engine snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip'] / 1e6:.1f} MB gzipped")
-    shell_page(dist, version, libs, snap)
+    shell_page(dist, version, libs, snap, languages)
     # service worker: precaches what the page loads (see precache.py), nothing it never runs
     subprocess.run(
         ["node", str(ROOT / "tools" / "build_sw.mjs"), str(dist), json.dumps(precache.plan(dist))],
@@ -204,20 +207,22 @@ def build(dist: Path | None = None, quiet: bool = False) -> Path:
     return dist
 
 
-def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int]) -> None:
+def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], languages=None) -> None:
     """Pre-rendered screens, manifests and index.html (with its config and boot scripts)."""
     from webtabletop.i18n import LANGUAGES
     from webtabletop.i18n.catalogs import PSEUDO
 
     t0 = time.perf_counter()
-    screens = prerender.write_screens(dist, version)
-    manifests = prerender.write_manifests(dist, json.loads((WEB / "manifest.webmanifest").read_text()))
+    langs = tuple(languages or LANGUAGES)
+    extra = (PSEUDO,) if len(langs) > 1 else ()
+    screens = prerender.write_screens(dist, version, langs)
+    manifests = prerender.write_manifests(dist, json.loads((WEB / "manifest.webmanifest").read_text()), langs)
     config = {
         "build": version,
-        "langs": list(LANGUAGES),
-        "extra": [PSEUDO],
+        "langs": list(langs),
+        "extra": list(extra),
         "htmlLang": prerender.HTML_LANG,
-        "strings": prerender.page_strings(),
+        "strings": prerender.page_strings((*langs, *extra)),
         "manifests": manifests,
         "home": screens["home"],
         "games": screens["games"],
@@ -242,4 +247,10 @@ def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int]) 
 
 
 if __name__ == "__main__":
-    build()
+    import argparse
+
+    ap = argparse.ArgumentParser(description="build the site (python -m webtabletop build does the same)")
+    ap.add_argument("--dist", type=Path, default=None)
+    ap.add_argument("--languages", default=None, help="comma-separated tags, e.g. en (default: all)")
+    args = ap.parse_args()
+    build(args.dist, languages=tuple(args.languages.split(",")) if args.languages else None)

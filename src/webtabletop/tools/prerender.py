@@ -71,13 +71,13 @@ def screens(version: str) -> dict[str, dict[str, Any]]:
     return out
 
 
-def write_screens(dist: Path, version: str) -> dict[str, Any]:
+def write_screens(dist: Path, version: str, languages=LANGUAGES) -> dict[str, Any]:
     """Write ``pre/<lang>/*.json``; return the parts of the page config that name them."""
     homes: dict[str, dict[str, Any]] = {}
     todo = screens(version)
     total = 0
     try:
-        for tag in LANGUAGES:
+        for tag in languages:
             use_language(tag)
             homes[tag] = render("#/")
             folder = dist / "pre" / tag
@@ -96,16 +96,16 @@ def write_screens(dist: Path, version: str) -> dict[str, Any]:
         "home": homes,
         "games": games,
         "pool": POOL,
-        "screens": len(todo) * len(LANGUAGES),
+        "screens": len(todo) * len(languages),
         "bytes": total,
     }
 
 
-def page_strings() -> dict[str, dict[str, str]]:
+def page_strings(languages=(*LANGUAGES, PSEUDO)) -> dict[str, dict[str, str]]:
     """The shell's and the main thread's strings in every language, and the pseudo-locale."""
     out = {}
     try:
-        for tag in (*LANGUAGES, PSEUDO):
+        for tag in languages:
             use_language(tag)
             out[tag] = chrome.strings()
     finally:
@@ -113,11 +113,11 @@ def page_strings() -> dict[str, dict[str, str]]:
     return out
 
 
-def write_manifests(dist: Path, template: dict[str, Any]) -> dict[str, str]:
+def write_manifests(dist: Path, template: dict[str, Any], languages=LANGUAGES) -> dict[str, str]:
     """One web-app manifest per language (English keeps the plain name); tag -> file name."""
     files = {}
     try:
-        for tag in LANGUAGES:
+        for tag in languages:
             use_language(tag)
             name = "manifest.webmanifest" if tag == SOURCE else f"manifest.{tag}.webmanifest"
             data = {**template, **chrome.manifest_fields(), "lang": tag}
@@ -139,7 +139,7 @@ def shell(template: str, *, version: str, config: dict[str, Any], boot_head: str
     en = config["strings"][SOURCE]
     options = "".join(
         f'<option value="{tag}" lang="{tag}"{" selected" if tag == SOURCE else ""}>{html.escape(NATIVE_NAMES[tag])}</option>'
-        for tag in LANGUAGES
+        for tag in config["langs"]
     )
     fills = {
         "__CONFIG__": _script_json(config),
