@@ -69,6 +69,11 @@
       else w.resolve(m.result);
     }
   };
+  worker.onerror = (ev) => {
+    // the worker's script could not load (offline before the first full visit): say so
+    B.failed = String((ev && ev.message) || "the engine's script did not load");
+    if (B.onFatal) B.onFatal(B.failed);
+  };
   worker.postMessage({
     type: "init",
     build: C.build,

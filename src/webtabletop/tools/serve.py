@@ -41,6 +41,13 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
     requested: list[str] | None = None  # set to a list to record every GET path
 
+    def handle_error(self, request, client_address):
+        import sys
+
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return  # a browser closed a page mid-download (tests and benchmarks do): not an error
+        super().handle_error(request, client_address)
+
 
 def make_server(root: Path, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> Server:
     server = Server((host, port), functools.partial(Handler, directory=str(root)))
