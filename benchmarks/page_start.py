@@ -1,7 +1,7 @@
 """Page start, against a bare Pyodide page measured in the same run (only ratios carry over).
 
 Every load is in a new browser context (nothing cached, no service worker) unless it is "warm".
-Alternating, ``--runs`` times each:
+Alternating (a bare load before each site's), ``--runs`` times each:
 
 - ``bare``: PyScript with the same bundled Pyodide running ``print("hello")`` (mark ``hello``);
 - ``home_paint``: the first frame showing the home page's list of games;
@@ -164,8 +164,8 @@ def main() -> None:
             sites[name] = {"url": other_url, "dist": path, "query": query, "times": {}}
         bare(browser, url)  # warm the OS file cache once
         for _ in range(args.runs):
-            bare_times.append(bare(browser, url))
-            for site in sites.values():
+            for site in sites.values():  # a bare load next to each site's: a busy machine drifts
+                bare_times.append(bare(browser, url))
                 measure_site(browser, site["url"], site["dist"], site["times"], site["query"])
         for server in servers:
             server.shutdown()
