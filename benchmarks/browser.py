@@ -16,10 +16,10 @@ DIST = ROOT / "dist"
 
 
 @contextlib.contextmanager
-def browser_and_site():
-    if not (DIST / "index.html").exists():
-        raise SystemExit("dist/ is not built: run `python -m webtabletop build` first")
-    server, url = serve_in_thread(DIST)
+def browser_and_site(dist: Path = DIST):
+    if not (dist / "index.html").exists():
+        raise SystemExit(f"{dist} is not built: run `python -m webtabletop build` first")
+    server, url = serve_in_thread(dist)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

@@ -1,30 +1,46 @@
-"""Click → board updated latency inside the page (hot-seat Tsifrograd, a whole game).
+"""Click → board updated latency inside the page (hot-seat Tsifrograd, a whole game), and the
+main thread's long tasks.
 
 web/main.py records, for every click that plays a move, the time from the click handler to the
-end of applying the worker's answer (new board in the DOM). Prints a JSON line last (ms).
+end of applying the worker's answer (new board in the DOM). A ``longtask`` observer (tasks over
+50 ms, buffered from the page's start) reports the longest main-thread task while playing (after
+the ``playable`` mark) and, separately, during the start-up before it. Prints a JSON line last (ms).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
-from benchmarks.browser import browser_and_site, click_and_render, summary, wait_ready
+from benchmarks.browser import DIST, browser_and_site, click_and_render, summary, wait_ready
+
+LONGTASKS = """window.wttLongTasks = window.wttLongTasks || (() => { const out = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) out.push({start: e.startTime, duration: e.duration}); })
+    .observe({type: "longtask", buffered: true});
+  return out; })()"""
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--options", default="", help="extra hash path, e.g. /new")
+    ap.add_argument("--dist", type=Path, default=DIST, help="another build (e.g. the site before a change)")
     args = ap.parse_args()
     lat: list[float] = []
-    with browser_and_site() as (browser, url):
+    playing: list[float] = []
+    starting: list[float] = []
+    with browser_and_site(args.dist) as (browser, url):
         ctx = browser.new_context(service_workers="block")
         page = ctx.new_page()
         for g in range(args.games):
             page.goto(url + "index.html#/tsifrograd/play?vs=human" + ("" if g == 0 else f"&g={g}"))
+            page.evaluate(LONGTASKS)
             wait_ready(page)
             page.wait_for_selector(".cell.legal")
+            playable = page.evaluate(
+                "(performance.getEntriesByName('playable')[0] || performance.getEntriesByName('board-ready')[0]).startTime"
+            )
             page.evaluate("window.wttLatencies.length = 0")
             while not page.locator(".result-dialog").count():
                 target = page.locator(".cell.target")
@@ -33,8 +49,22 @@ def main() -> None:
                 else:
                     click_and_render(page, page.locator(".cell.legal").first)
             lat += page.evaluate("Array.from(window.wttLatencies)")
+            tasks = page.evaluate("window.wttLongTasks")
+            playing += [t["duration"] for t in tasks if t["start"] >= playable]
+            starting += [t["duration"] for t in tasks if t["start"] < playable]
         ctx.close()
-    result = {"benchmark": "move_latency", "click_to_board_ms": summary(lat)}
+    result = {
+        "benchmark": "move_latency",
+        "click_to_board_ms": summary(lat),
+        "longest_task_playing_ms": round(max(playing, default=0.0), 1),
+        "long_tasks_playing": len(playing),
+        "longest_task_starting_ms": round(max(starting, default=0.0), 1),
+        "long_tasks_starting": len(starting),
+    }
+    print(
+        f"longest main-thread task: {result['longest_task_playing_ms']} ms while playing "
+        f"({len(playing)} over 50 ms), {result['longest_task_starting_ms']} ms while starting"
+    )
     print(
         f"click → board updated: median {result['click_to_board_ms']['median']} ms, p95 {result['click_to_board_ms']['p95']} ms over {len(lat)} moves"
     )

@@ -1,10 +1,20 @@
-"""Page start → interactive board, against a bare Pyodide page measured in the same run.
+"""Page start, against a bare Pyodide page measured in the same run (only ratios carry over).
 
-Both pages are loaded cold (a new browser context each time, so nothing is cached), alternating,
-``--runs`` times each. "Interactive board" = the moment web/main.py has put the first game board
-into the page with its click handlers live (``performance.mark('board-ready')``). The bare page
-is PyScript with the same bundled Pyodide running ``print("hello")`` and marking ``hello``.
-Prints a JSON line last: medians in ms and the ratio (goal ≤ 1.3).
+Every load is in a new browser context (nothing cached, no service worker) unless it is "warm".
+Alternating (a bare load before each site's), ``--runs`` times each:
+
+- ``bare``: PyScript with the same bundled Pyodide running ``print("hello")`` (mark ``hello``);
+- ``home_paint``: the first frame showing the home page's list of games;
+- ``board_paint``: the first frame showing ``#/tsifrograd``'s board;
+- ``cold_answered``: the same load, a cell clicked as soon as the board shows (boot.js keeps the
+  click), until the engine's answer shows the move in the move list — a click answered;
+- ``warm_answered`` / ``offline_answered``: the same on a second visit (a new page in a context
+  whose service worker has installed), with the server running / stopped.
+
+Times are ms from navigation start (``performance.now()`` of the page). Prints a JSON line last:
+medians and ratios to the bare page's cold median. ``--dist`` measures another build too (e.g. the
+site before a change), in the same run, reported under its own name; ``--site ru=dist?lang=ru``
+measures this build for a Russian reader.
 """
 
 from __future__ import annotations
@@ -12,8 +22,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from pathlib import Path
 
 from benchmarks.browser import DIST, browser_and_site, summary
+from webtabletop.tools.serve import serve_in_thread
 
 BARE = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="../pyscript/core.js"></script></head><body><p id="out">loading</p>
@@ -24,40 +36,144 @@ document.getElementById("out").textContent = "hello"
 performance.mark("hello")
 </script></body></html>
 """
+TIMEOUT = 180_000
+BOARD = "#/tsifrograd"
 
 
-def measure(browser, url: str, mark: str) -> float:
+def mark(page, name: str) -> float:
+    page.wait_for_function(f"performance.getEntriesByName('{name}').length > 0", timeout=TIMEOUT)
+    return float(page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime"))
+
+
+def bare(browser, url: str) -> float:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function(f"performance.getEntriesByName('{mark}').length > 0", timeout=120_000)
-    t = page.evaluate(f"performance.getEntriesByName('{mark}')[0].startTime")
+    page.goto(url + "bench/bare.html")
+    t = mark(page, "hello")
     ctx.close()
-    return float(t)
+    return t
+
+
+def click_answered(page) -> float:
+    """Click a cell as soon as the board shows; ms until the move is in the engine's move list."""
+    page.locator(".board .cell.legal").first.click(timeout=TIMEOUT)
+    handle = page.wait_for_function(
+        "document.querySelectorAll('.log li').length > 0 && document.body.dataset.ready === '1' ? performance.now() : 0",
+        timeout=TIMEOUT,
+        polling=10,
+    )
+    return float(handle.json_value())
+
+
+def shown(page, selector: str) -> float:
+    """ms from navigation start to the first animation frame in which ``selector`` is on screen
+    (the same probe for any build: the pre-rendered page and the page before it alike)."""
+    handle = page.wait_for_function(
+        f"document.querySelector({selector!r}) ? performance.now() : 0", timeout=TIMEOUT, polling="raf"
+    )
+    return float(handle.json_value())
+
+
+def home_paint(browser, url: str, query: str = "") -> float:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query)
+    t = shown(page, ".games .game-card")
+    assert page.locator(".games .game-card").count() == 5
+    ctx.close()
+    return t
+
+
+def board_cold(browser, url: str, query: str = "") -> tuple[float, float]:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query + BOARD)
+    painted = shown(page, ".board .cell")
+    answered = click_answered(page)
+    ctx.close()
+    return painted, answered
+
+
+def board_warm(browser, dist: Path, query: str = "") -> tuple[float, float]:
+    """Second visits: online, then with the server stopped (the service worker serves all)."""
+    server, url = serve_in_thread(dist)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query + BOARD)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=TIMEOUT)
+    page.close()
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query + BOARD)
+    online = click_answered(page)
+    page.close()
+    server.shutdown()
+    server.server_close()
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query + BOARD)
+    offline = click_answered(page)
+    ctx.close()
+    return online, offline
+
+
+def measure_site(browser, url: str, dist: Path, out: dict[str, list[float]], query: str = "") -> None:
+    out.setdefault("home_paint", []).append(home_paint(browser, url, query))
+    painted, answered = board_cold(browser, url, query)
+    out.setdefault("board_paint", []).append(painted)
+    out.setdefault("cold_answered", []).append(answered)
+    online, offline = board_warm(browser, dist, query)
+    out.setdefault("warm_answered", []).append(online)
+    out.setdefault("offline_answered", []).append(offline)
+
+
+def report(name: str, times: dict[str, list[float]], base: float) -> dict:
+    out = {f"{k}_ms": summary(v) for k, v in times.items()}
+    out["ratios"] = {k: round(statistics.median(v) / base, 3) for k, v in times.items()}
+    print(
+        f"{name}: "
+        + ", ".join(f"{k} {statistics.median(v):.0f} ms ({out['ratios'][k]}x)" for k, v in times.items())
+    )
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--fragment", default="#/tsifrograd/play?vs=human")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument(
+        "--site",
+        action="append",
+        default=[],
+        help="name=path[?query]: another build, or this one with a query (ru=dist?lang=ru), measured alongside",
+    )
     args = ap.parse_args()
+    others = []
+    for spec in args.site:
+        name, _, where = spec.partition("=")
+        path, _, query = where.partition("?")
+        others.append((name, Path(path), f"?{query}" if query else ""))
     (DIST / "bench").mkdir(exist_ok=True)
     (DIST / "bench" / "bare.html").write_text(BARE)
-    ours, bare = [], []
+    sites: dict[str, dict] = {}
+    bare_times: list[float] = []
     with browser_and_site() as (browser, url):
-        measure(browser, url + "bench/bare.html", "hello")  # warm the OS file cache once
+        servers = []
+        sites["site"] = {"url": url, "dist": DIST, "query": "", "times": {}}
+        for name, path, query in others:
+            server, other_url = serve_in_thread(path)
+            servers.append(server)
+            sites[name] = {"url": other_url, "dist": path, "query": query, "times": {}}
+        bare(browser, url)  # warm the OS file cache once
         for _ in range(args.runs):
-            bare.append(measure(browser, url + "bench/bare.html", "hello"))
-            ours.append(measure(browser, url + "index.html" + args.fragment, "board-ready"))
-    result = {
-        "benchmark": "page_start",
-        "board_ready_ms": summary(ours),
-        "bare_pyodide_hello_ms": summary(bare),
-        "ratio_median": round(statistics.median(ours) / statistics.median(bare), 3),
-    }
-    print(
-        f"interactive board: median {result['board_ready_ms']['median']} ms; bare Pyodide hello: median {result['bare_pyodide_hello_ms']['median']} ms; ratio {result['ratio_median']}"
-    )
+            for site in sites.values():  # a bare load next to each site's: a busy machine drifts
+                bare_times.append(bare(browser, url))
+                measure_site(browser, site["url"], site["dist"], site["times"], site["query"])
+        for server in servers:
+            server.shutdown()
+    base = statistics.median(bare_times)
+    print(f"bare Pyodide hello: median {base:.0f} ms")
+    result = {"benchmark": "page_start", "runs": args.runs, "bare_pyodide_hello_ms": summary(bare_times)}
+    for name, site in sites.items():
+        result[name] = report(name, site["times"], base)
     print(json.dumps(result))
 
 

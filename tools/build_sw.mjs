@@ -1,12 +1,15 @@
-// Generate dist/sw.js with workbox-build: precache every file of the site (no runtime CDN).
+// Generate dist/sw.js with workbox-build. Usage: node tools/build_sw.mjs <dist> '<json list of files>'
+// The list (src/webtabletop/tools/precache.py) names what the page loads: only those are
+// precached. Pre-rendered screens and catalogs are cached at run time, when the page asks for them
+// (their URLs carry the build's version, so a new build never gets an old screen).
 // pyodide.asm.wasm is 9.6 MB: raise workbox's 2 MiB default so it is not silently skipped.
 import { generateSW } from "workbox-build";
 
 const dist = process.argv[2] || "dist";
+const files = JSON.parse(process.argv[3]);
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
-  globPatterns: ["**/*"],
-  globIgnores: ["sw.js", "workbox-*.js", "bench/**"],
+  globPatterns: files,
   swDest: `${dist}/sw.js`,
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   cleanupOutdatedCaches: true,
@@ -18,6 +21,13 @@ const { count, size, warnings } = await generateSW({
   mode: "production",
   // the page's own URL carries the game in the #fragment; ?query variants map to the same file
   ignoreURLParametersMatching: [/.*/],
+  runtimeCaching: [
+    {
+      urlPattern: ({ url }) => url.pathname.includes("/pre/") || url.pathname.includes("/locale/"),
+      handler: "CacheFirst",
+      options: { cacheName: "webtabletop-lazy", expiration: { maxEntries: 120 } },
+    },
+  ],
 });
 if (warnings.length) {
   console.error(warnings.join("\n"));

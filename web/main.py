@@ -2,11 +2,13 @@
 # It forwards the player's clicks, drags, keys, forms, files and URL changes as actions to the
 # worker's dispatch() and applies the answers: new HTML for #app, localStorage writes, the URL
 # fragment, clipboard, downloads, toasts. All logic lives in src/webtabletop (tested in CPython).
+# The engine worker is started by the page's boot script (web/boot-head.js, window.wttEngine);
+# until it has answered the start, web/boot.js shows pre-rendered screens and keeps the clicks,
+# which this file replays. Its own messages come in the page's language from boot (wttBoot.t).
 import asyncio
 import json
 
 import js
-from pyscript import workers
 
 document = js.document
 window = js.window
@@ -15,7 +17,8 @@ from pyscript.ffi import create_proxy, to_js
 APP = document.getElementById("app")
 TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
-state = {"renders": 0, "engine": None, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
+boot = window.wttBoot
+state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
 lock = asyncio.Lock()
 latencies = []
 window.wttLatencies = to_js([])
@@ -51,13 +54,13 @@ def toast(messages, link=None):
         inp = document.createElement("input")
         inp.value = link
         inp.readOnly = True
-        inp.setAttribute("aria-label", "Share link")
+        inp.setAttribute("aria-label", boot.t("share-link"))
         inp.className = "link-field"
         TOAST.appendChild(inp)
     close = document.createElement("button")
     close.textContent = "×"
     close.className = "toast-close"
-    close.setAttribute("aria-label", "Close message")
+    close.setAttribute("aria-label", boot.t("close"))
     close.setAttribute("data-toast-close", "1")
     TOAST.appendChild(close)
     TOAST.hidden = False
@@ -105,7 +108,7 @@ def apply_storage(resp):
         try:
             ls.setItem(w["key"], w["value"])
         except Exception as exc:
-            state["storage_error"] = "Could not save to this browser's storage (" + str(exc) + "). Export your data to keep it."
+            state["storage_error"] = str(boot.t("save-failed", to_js({"error": str(exc)})))
             return
     for r in resp.get("removes", []):
         kept = r.get("kept_as")
@@ -130,6 +133,7 @@ def apply_html(resp):
     if state["first"] and APP.querySelector(".board"):
         state["first"] = False
         window.performance.mark("board-ready")
+    step("remember", lambda: boot.remember(resp.get("route", ""), not resp.get("selection")))
     state["renders"] += 1
     document.body.setAttribute("data-renders", str(state["renders"]))
     document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
@@ -153,6 +157,11 @@ def apply_clipboard(text):
     window.navigator.clipboard.writeText(text).catch(create_proxy(lambda e: None))
 
 
+def language_unavailable(resp):
+    boot.setLang(resp["lang"])  # back to the language the engine still speaks
+    toast(str(boot.t("language-offline")))
+
+
 def apply(resp, t0=None):
     state["storage_error"] = None
     step("storage", lambda: apply_storage(resp))
@@ -164,6 +173,8 @@ def apply(resp, t0=None):
         step("clipboard", lambda: apply_clipboard(resp["clipboard"]))
     if resp.get("download"):
         step("download", lambda: download(resp["download"]["name"], resp["download"]["text"]))
+    if resp.get("lang_unavailable"):
+        step("language", lambda: language_unavailable(resp))
     messages = [m for m in (state["storage_error"], resp.get("toast")) if m]
     if messages:
         step("toast", lambda: toast(messages, resp.get("toast_link")))
@@ -181,23 +192,24 @@ def apply(resp, t0=None):
 def engine_failed(exc):
     # the engine itself failed (not a Python error it caught): say so; never leave the spinner
     if state["renders"]:
-        toast("The game engine did not answer (" + str(exc) + "). Reload the page; your saved data is untouched.")
+        toast(str(boot.t("engine-no-answer", to_js({"error": str(exc)}))))
         return
     APP.innerHTML = ""
     section = document.createElement("section")
     section.className = "error-page"
     section.setAttribute("role", "alert")
     h1 = document.createElement("h1")
-    h1.textContent = "The game engine could not start"
+    h1.textContent = str(boot.t("engine-failed-title"))
     p = document.createElement("p")
-    p.textContent = "Reload the page to try again (" + str(exc) + "). Your saved data is untouched."
+    p.textContent = str(boot.t("engine-failed", to_js({"error": str(exc)})))
     home = document.createElement("a")
     home.className = "btn"
     home.href = str(window.location.pathname)
-    home.textContent = "All games"
+    home.textContent = str(boot.t("games"))
     for el in (h1, p, home):
         section.appendChild(el)
     APP.appendChild(section)
+    APP.classList.remove("pre-inert")
     document.body.setAttribute("data-route", "error")
     document.body.setAttribute("data-ready", "1")
 
@@ -226,8 +238,8 @@ async def run_ai():
 
 
 def fire(action, t0=None):
-    if state["engine"] is None:
-        return
+    if not state["live"]:
+        return  # boot.js keeps what the player does until the engine has started
     asyncio.create_task(send(action, t0))
 
 
@@ -273,7 +285,7 @@ def on_change(ev):
 async def read_file(f, kind):
     # kind: "image" arrives as a data: URL (the app checks its size and type); anything else as text
     if f.size > 5_000_000:
-        toast("That file is larger than 5 MB: it is not a file this app can use.")
+        toast(str(boot.t("file-too-big")))
         return
     action = {"type": "import", "kind": str(kind or "any"), "name": str(f.name), "size": int(f.size), "mime": str(f.type)}
     if kind == "image":
@@ -454,21 +466,31 @@ for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove
 window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))
 
-document.getElementById("loading-text").textContent = "Starting the game engine…"
+def switch_language(tag):
+    # the engine installs the language's catalog and re-renders the same route and game
+    fire({"type": "lang", "tag": str(tag), "hash": str(window.location.hash)})
+
+
+window.wttLang = create_proxy(switch_language)
 window.performance.mark("main-ready")
-try:
-    state["engine"] = await workers["engine"]
-except Exception as exc:
-    engine_failed(exc)
-else:
-    window.performance.mark("engine-ready")
-    entropy = int(js.Math.random() * 4294967296) * 4294967296 + int(js.Math.random() * 4294967296)
+state["engine"] = window.wttEngine
+if state["engine"]:
     await send(
         {
             "type": "start",
             "hash": str(window.location.hash),
             "storage": snapshot(),
-            "entropy": entropy,
+            "entropy": int(str(boot.entropy)),  # the pre-rendered board's, so the engine starts that game
+            "reseed": str(boot.fresh()),
+            "lang": str(boot.lang),
             "base": str(window.location.origin) + str(window.location.pathname),
         }
     )
+if state["renders"]:
+    while boot.queue.length:  # clicks made on the pre-rendered board, in order
+        await send(json.loads(str(boot.queue.shift())), window.performance.now())
+    state["live"] = True
+    boot.ready()
+    window.performance.mark("playable")
+elif not state["engine"]:
+    engine_failed("no engine worker")

@@ -15,25 +15,32 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 def test_offline_reload_then_play(browser, server_control):
     server, url = server_control
     ctx = browser.new_context()
+    outside = []
+    ctx.on(
+        "request", lambda r: outside.append(r.url) if not r.url.startswith((url, "data:", "blob:")) else None
+    )
     page = ctx.new_page()
     open_app(page, url, "#/tsifrograd/play?vs=human")
-    # the service worker installs only after precaching every file (15 MB including Pyodide)
+    # the service worker installs only after precaching what the page loads (22 MB: Pyodide, snapshot)
     page.wait_for_function(
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=120_000
     )
     cached = page.evaluate(
-        """async () => { const names = await caches.keys(); let n = 0, wasm = false;
+        """async () => { const names = await caches.keys(); let n = 0, wasm = false, snap = false;
         for (const name of names) { const c = await caches.open(name); const keys = await c.keys(); n += keys.length;
-          wasm = wasm || keys.some(r => r.url.includes('pyodide.asm.wasm')); } return {n, wasm}; }"""
+          wasm = wasm || keys.some(r => r.url.includes('pyodide.asm.wasm'));
+          snap = snap || keys.some(r => r.url.includes('engine.snap.gz')); } return {n, wasm, snap}; }"""
     )
-    assert cached["wasm"] and cached["n"] > 20
+    assert cached["wasm"] and cached["snap"] and cached["n"] > 20
     server.shutdown()
     server.server_close()
     page.reload()
     wait_ready(page)
     assert page.locator(".board").is_visible()
+    assert page.get_attribute("html", "data-engine") == "snapshot"  # the snapshot works offline too
     act(page, page.locator(".cell.legal").first)
     assert log_count(page) == 1
+    assert outside == [], f"requests left the site: {outside}"
     ctx.close()
 
 

@@ -73,8 +73,7 @@ def test_broken_link_shows_error_and_a_way_out(page, site):
     open_app(page, site, "#/tsifrograd?r=AQAAthisisnotagame")
     alert = page.get_by_role("alert")
     assert "cannot be opened" in alert.inner_text()
-    # text that fails the checksum is "not a webtabletop link" (issue 10), no longer "damaged"
-    assert "not a webtabletop link" in alert.inner_text()
+    assert "not a webtabletop link" in alert.inner_text()  # core's message since 9b32887
     act(page, page.get_by_role("link", name="Start a new game"))
     assert page.locator("form[data-form='new-game']").is_visible()
 

@@ -29,7 +29,14 @@ def update() -> None:
         catalog.fuzzy = False  # the header; fuzzy messages stay marked for a translator
         with path.open("wb") as fh:
             write_po(fh, catalog, width=100, sort_by_file=True, ignore_obsolete=True)
-        done = sum(1 for m in catalog if m.id and m.string and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string]))
+        done = sum(
+            1
+            for m in catalog
+            if m.id
+            and m.string
+            and not m.fuzzy
+            and all(m.string if isinstance(m.string, tuple) else [m.string])
+        )
         print(f"[i18n] {path.relative_to(LOCALE_DIR.parents[3])}: {done}/{len(template)} translated")
 
 

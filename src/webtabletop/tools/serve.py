@@ -25,6 +25,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
+    def do_GET(self):  # noqa: N802 - http.server's naming
+        log = getattr(self.server, "requested", None)
+        if log is not None:  # tests read which files the page asked for
+            log.append(self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/"))
+        super().do_GET()
+
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
@@ -33,6 +39,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    requested: list[str] | None = None  # set to a list to record every GET path
+
+    def handle_error(self, request, client_address):
+        import sys
+
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return  # a browser closed a page mid-download (tests and benchmarks do): not an error
+        super().handle_error(request, client_address)
 
 
 def make_server(root: Path, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> Server:

@@ -1,0 +1,89 @@
+"""What the service worker precaches: the files the page loads, and nothing it never runs.
+
+Three kinds of files in ``dist/``:
+
+- **precached** (:func:`plan`): the shell, the boot and engine scripts, the interpreters, our
+  package, the engine's snapshot, and the PyScript chunks a MicroPython-only page imports;
+- **lazy** (:data:`LAZY`): fetched only when needed and then kept by the service worker's runtime
+  cache: the chosen language's catalog and the pre-rendered screens the player opens (one of
+  dozens per language), so a visit downloads one language, not four;
+- **left out**: everything else the npm packages ship (PyScript's editor, terminal, CodeMirror,
+  xterm, TOML and zip chunks; the Pyodide package index), which this page never requests.
+
+``tests/e2e/test_precache_e2e.py`` proves it against the requests of real page loads: every file a
+run requests is precached or lazy, and every precached file is requested by some run, except the
+:data:`FEATURES` files, which only some features fetch.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+#: always loaded (paths relative to dist/; globs allowed)
+CORE = [
+    "index.html",
+    "main.py",
+    "engine.mjs",
+    "engine.snap.gz",
+    "assets/app.css",
+    "assets/icon.svg",
+    "lib/*",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "micropython/micropython.mjs",
+    "micropython/micropython.wasm",
+    "pyscript/core.js",
+]
+#: PyScript chunks that core.js imports at run time on a page with one MicroPython script: its
+#: plugins' small entry chunks (the editor's and terminal's heavy parts, CodeMirror and xterm, load
+#: only when a page uses them: this one does not)
+PYSCRIPT_RUNTIME = [
+    "deprecations-manager-*.js",
+    "donkey-*.js",
+    "error-*.js",
+    "py-editor-*.js",
+    "py-game-*.js",
+    "py-terminal-*.js",
+]
+#: precached, but only some runs request them: file glob -> why
+FEATURES = {
+    "worker.py": "read only when the engine starts without its snapshot (missing, corrupt, old browser)",
+    "manifest*.webmanifest": "read by the browser when the app is installed (one per language)",
+    "assets/icon-*.png": "the installed app's icons",
+}
+#: runtime-cached (fetched when needed, then kept): URL path pattern -> why
+LAZY = {
+    r"/pre/": "pre-rendered screens: only the one for the route opened, in the chosen language",
+    r"/locale/": "the chosen language's catalog only",
+}
+
+
+def _static_imports(folder: Path, name: str, seen: set[str]) -> None:
+    if name in seen or not (folder / name).exists():
+        return
+    seen.add(name)
+    text = (folder / name).read_text(encoding="utf-8", errors="replace")
+    for dep in re.findall(r'(?:from|import)\s*"\./([\w.-]+\.js)"', text):
+        _static_imports(folder, dep, seen)
+
+
+def plan(dist: Path) -> list[str]:
+    """Every precached file (paths relative to dist/), sorted."""
+    out: set[str] = set()
+    patterns = [*CORE, *FEATURES]
+    for pattern in patterns:
+        out.update(p.relative_to(dist).as_posix() for p in dist.glob(pattern) if p.is_file())
+    pyscript = dist / "pyscript"
+    chunks: set[str] = set()
+    _static_imports(pyscript, "core.js", chunks)
+    for pattern in PYSCRIPT_RUNTIME:
+        for p in pyscript.glob(pattern):
+            _static_imports(pyscript, p.name, chunks)
+    out.update(f"pyscript/{c}" for c in chunks)
+    missing = [p for p in CORE if not any(dist.glob(p))]
+    if missing:
+        raise SystemExit(f"the build did not produce files the page loads: {missing}")
+    return sorted(out)

@@ -1,0 +1,162 @@
+"""First screens rendered at build time, so the page paints them before any WebAssembly runs.
+
+The same :class:`webtabletop.app.shell.App` the engine runs renders, in CPython, for every language
+of :data:`webtabletop.i18n.LANGUAGES` (with :func:`~webtabletop.i18n.catalogs.use_language`):
+
+- the home page (inlined into ``index.html``: it needs no request at all);
+- every game's rules page, ``pre/<lang>/<game>-rules.json``;
+- every game's fresh default board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``)
+  and hot-seat (``#/<game>/play?vs=human``), once per entropy of a small pool:
+  ``pre/<lang>/<game>-ai-<k>.json`` and ``…-human-<k>.json``.
+
+**Seeds.** A fresh board shows dice, hands or terrain drawn from a seed, and the engine must start
+exactly that game when the player acts on it. The app draws a new game's seed from the entropy of
+its ``start`` action, so each pre-rendered board is rendered from one entropy of a pool of
+:data:`POOL` per game, and the page's boot script, which picks one of them at random, hands that
+same entropy to the engine's ``start``: the engine's first game *is* the pictured one, and clicks
+made on the picture replay onto it. The engine is then reseeded with fresh randomness (worker.py
+``reseed``), so only the first game of a visit comes from the pool. The pool is derived from the
+build's version, so it changes with every release; a pool (instead of one seed) keeps two first
+visits from showing the same deal.
+
+The page's shell (``index.html`` from the ``web/index.html`` template, with the boot scripts and a
+config inlined) and one web-app manifest per language are written here too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from webtabletop.app import chrome
+from webtabletop.app.shell import App
+from webtabletop.core.registry import all_games
+from webtabletop.i18n import LANGUAGES, SOURCE
+from webtabletop.i18n.catalogs import NATIVE_NAMES, PSEUDO, use_language
+
+#: pre-rendered fresh boards per game and kind of opponent
+POOL = 4
+#: what the page's <html lang> says for each language (the pseudo-locale is English made strange)
+HTML_LANG = {PSEUDO: "en-XA"}
+#: the time the pre-rendered games pretend to start at (nothing shown depends on it)
+NOW = 1.7e12
+
+
+def entropy(version: str, game: str, k: int) -> int:
+    """The ``k``-th start entropy of ``game``'s pool for build ``version`` (64 bits)."""
+    digest = hashlib.sha256(f"webtabletop/{version}/{game}/{k}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def render(fragment: str, seed: int = 0) -> dict[str, Any]:
+    """What the engine shows first for ``fragment`` on a device with no saved data."""
+    resp = App().handle(
+        {"type": "start", "hash": fragment, "storage": {}, "entropy": seed, "base": "", "now": NOW}
+    )
+    return {"html": resp["html"], "title": resp["title"], "route": resp["route"]}
+
+
+def screens(version: str) -> dict[str, dict[str, Any]]:
+    """name -> (fragment, entropy) of every pre-rendered screen but the home page."""
+    out: dict[str, dict[str, Any]] = {}
+    for spec in all_games():
+        out[f"{spec.id}-rules"] = {"hash": f"#/{spec.id}/rules", "entropy": 0}
+        for k in range(POOL):
+            seed = entropy(version, spec.id, k)
+            out[f"{spec.id}-ai-{k}"] = {"hash": f"#/{spec.id}/play?vs=ai", "entropy": seed}
+            out[f"{spec.id}-human-{k}"] = {"hash": f"#/{spec.id}/play?vs=human", "entropy": seed}
+    return out
+
+
+def write_screens(dist: Path, version: str, languages=LANGUAGES) -> dict[str, Any]:
+    """Write ``pre/<lang>/*.json``; return the parts of the page config that name them."""
+    homes: dict[str, dict[str, Any]] = {}
+    todo = screens(version)
+    total = 0
+    try:
+        for tag in languages:
+            use_language(tag)
+            homes[tag] = render("#/")
+            folder = dist / "pre" / tag
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, screen in todo.items():
+                shown = render(screen["hash"], screen["entropy"])
+                if screen["entropy"]:  # a fresh board: the engine must start from the same entropy
+                    shown["entropy"] = str(screen["entropy"])
+                text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+                (folder / f"{name}.json").write_text(text, encoding="utf-8")
+                total += len(text.encode())
+    finally:
+        use_language(SOURCE)
+    games = {spec.id: [str(entropy(version, spec.id, k)) for k in range(POOL)] for spec in all_games()}
+    return {
+        "home": homes,
+        "games": games,
+        "pool": POOL,
+        "screens": len(todo) * len(languages),
+        "bytes": total,
+    }
+
+
+def page_strings(languages=(*LANGUAGES, PSEUDO)) -> dict[str, dict[str, str]]:
+    """The shell's and the main thread's strings in every language, and the pseudo-locale."""
+    out = {}
+    try:
+        for tag in languages:
+            use_language(tag)
+            out[tag] = chrome.strings()
+    finally:
+        use_language(SOURCE)
+    return out
+
+
+def write_manifests(dist: Path, template: dict[str, Any], languages=LANGUAGES) -> dict[str, str]:
+    """One web-app manifest per language (English keeps the plain name); tag -> file name."""
+    files = {}
+    try:
+        for tag in languages:
+            use_language(tag)
+            name = "manifest.webmanifest" if tag == SOURCE else f"manifest.{tag}.webmanifest"
+            data = {**template, **chrome.manifest_fields(), "lang": tag}
+            (dist / name).write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+            files[tag] = name
+    finally:
+        use_language(SOURCE)
+    return files
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside a <script> element (no "</" that could close it)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def shell(template: str, *, version: str, config: dict[str, Any], boot_head: str, boot: str) -> str:
+    """``index.html``: the English shell with the English home page inside ``#app``; the boot
+    scripts switch language and screen before the first paint (see web/boot.js)."""
+    en = config["strings"][SOURCE]
+    options = "".join(
+        f'<option value="{tag}" lang="{tag}"{" selected" if tag == SOURCE else ""}>{html.escape(NATIVE_NAMES[tag])}</option>'
+        for tag in config["langs"]
+    )
+    fills = {
+        "__CONFIG__": _script_json(config),
+        "__BOOT_HEAD__": boot_head,
+        "__BOOT__": boot,
+        "__HOME__": config["home"][SOURCE]["html"],
+        "__LANG_OPTIONS__": options,
+        "__BUILD__": version,
+    }
+    text = template
+    for key in ("__CONFIG__", "__BOOT_HEAD__", "__BOOT__", "__HOME__"):
+        text = text.replace(key, "\0" + key + "\0")  # filled last: their content is not a template
+    for key, value in en.items():
+        text = text.replace(f"__T:{key}__", html.escape(value.replace("{build}", version)))
+    text = text.replace("__LANG_OPTIONS__", options).replace("__BUILD__", version)
+    for key in ("__CONFIG__", "__BOOT_HEAD__", "__BOOT__", "__HOME__"):
+        text = text.replace("\0" + key + "\0", fills[key])
+    if "__T:" in text:
+        raise SystemExit("web/index.html names a string that app/chrome.py does not define")
+    return text

@@ -1,0 +1,133 @@
+"""Languages in a real browser: the first visit follows the browser, the choice is remembered and
+painted before anything runs, a switch mid-game keeps the position and fetches only that language's
+catalog, share links carry no language, and the pseudo-locale shows every marked string translated."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import DIST, open_app, wait_ready
+from tests.e2e.helpers import act, renders
+from webtabletop.i18n import catalogs
+from webtabletop.tools.serve import serve_in_thread
+
+GAMES_LINK = "header a[data-t='games']"
+
+
+def switch(page, tag: str) -> None:
+    before = renders(page)
+    page.select_option("#lang", tag)
+    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+
+
+@pytest.mark.parametrize(
+    ("locale", "tag", "games"),
+    [
+        ("ru-RU", "ru", "Игры"),
+        ("zh-TW", "zh-Hans", "游戏"),
+        ("ja-JP", "ja", "ゲーム"),
+        ("de-DE", "en", "Games"),
+    ],
+)
+def test_first_visit_follows_the_browser_languages(browser, site, locale, tag, games):
+    """'take the language from navigator.languages (ru*, zh* → zh-Hans, ja*, else en)'."""
+    ctx = browser.new_context(locale=locale, service_workers="block")
+    page = ctx.new_page()
+    page.route("**/engine.mjs*", lambda route: route.abort())  # painted before any engine runs
+    page.goto(site, wait_until="domcontentloaded")
+    assert page.get_attribute("html", "lang") == tag
+    assert page.locator(GAMES_LINK).inner_text() == games
+    assert page.locator(".games .game-card").count() == 5
+    assert page.locator("#lang").input_value() == tag
+    ctx.close()
+
+
+def test_the_choice_is_remembered_and_used_before_the_first_paint(browser, site):
+    ctx = browser.new_context(locale="ru-RU", service_workers="block")
+    page = ctx.new_page()
+    open_app(page, site)
+    assert page.get_attribute("html", "lang") == "ru"
+    switch(page, "ja")
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.locator(GAMES_LINK).inner_text() == "ゲーム"
+    assert "manifest.ja" in page.get_attribute("link[rel=manifest]", "href")
+    again = ctx.new_page()
+    again.route("**/engine.mjs*", lambda route: route.abort())
+    again.goto(site + "#/tsifrograd", wait_until="domcontentloaded")
+    assert again.get_attribute("html", "lang") == "ja"  # the browser still says Russian
+    assert again.locator(GAMES_LINK).inner_text() == "ゲーム"
+    again.wait_for_selector(".board")
+    ctx.close()
+
+
+def test_switching_language_mid_game_keeps_the_position_and_fetches_one_catalog(browser):
+    server, url = serve_in_thread(DIST)
+    server.requested = []
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    open_app(page, url, "#/tsifrograd/play?vs=human")
+    for i in range(3):
+        act(page, page.locator(".cell.legal").nth(i))
+        if page.locator("[data-move='-']").count():
+            act(page, page.locator("[data-move='-']"))
+    state = """() => ({hash: location.hash, log: document.querySelectorAll('.log li').length,
+        moves: [...document.querySelectorAll('.board [data-move]')].map(e => e.dataset.move),
+        saved: Object.keys(localStorage).filter(k => k.startsWith('webtabletop:')).sort()
+            .map(k => [k, localStorage.getItem(k)])})"""
+    before = page.evaluate(state)
+    assert before["log"] >= 3
+    assert not [p for p in server.requested if p.startswith("locale/")]  # English needs no catalog
+    switch(page, "ja")
+    assert page.get_attribute("html", "lang") == "ja"
+    assert page.evaluate(state) == before  # same route, same game, same position, nothing rewritten
+    switch(page, "ru")
+    switch(page, "en")
+    assert page.evaluate(state) == before
+    act(page, page.locator(".cell.legal").first)  # and the game goes on
+    assert page.evaluate(state)["log"] == before["log"] + 1
+    catalogs_fetched = sorted(p for p in server.requested if p.startswith("locale/"))
+    assert catalogs_fetched == ["locale/ja.mo", "locale/ru.mo"]  # only the chosen ones, each once
+    ctx.close()
+    server.shutdown()
+    server.server_close()
+
+
+def test_share_links_carry_no_language(browser, site):
+    ctx = browser.new_context(locale="ru-RU")
+    page = ctx.new_page()
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    act(page, page.locator(".cell.legal").first)
+    act(page, page.locator("[data-cmd='copy-link']").first)
+    link = page.locator("#toast .link-field").input_value()
+    assert "lang" not in link and "#/tsifrograd?r=" in link
+    other = browser.new_context(locale="ja-JP")
+    friend = other.new_page()
+    friend.goto(link)
+    wait_ready(friend)
+    assert friend.get_attribute("html", "lang") == "ja"
+    assert friend.locator(".log li").count() == 1
+    other.close()
+    ctx.close()
+
+
+def test_pseudo_locale_shows_every_marked_string_translated(page, site):
+    """The pseudo-locale ('?lang=pseudo') loads, is not offered in the switch, and no visible text
+    of the home page is a marked string left in English."""
+    open_app(page, site, "?lang=pseudo#/")
+    assert page.get_attribute("html", "lang") == "en-XA"
+    assert page.locator("#lang option[value='pseudo']").count() == 0
+    assert page.locator(GAMES_LINK).inner_text() == catalogs.pseudo("Games")
+    texts = page.evaluate(
+        """() => { const out = []; const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) { const n = walk.currentNode, t = n.textContent.trim();
+          if (t && n.parentElement && n.parentElement.checkVisibility()) out.push(t); } return out; }"""
+    )
+    marked = {m.id for m in catalogs.extract_template() if isinstance(m.id, str) and m.id and "{" not in m.id}
+    assert marked, "the app marks strings for translation"
+    untranslated = sorted(set(texts) & marked)
+    assert untranslated == [], untranslated
+    assert sum(t.startswith("[!! ") for t in texts) >= 3
+    # the pseudo-locale is remembered like a real choice, and the engine speaks it too
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "en-XA"

@@ -1,0 +1,94 @@
+// Inlined into <head> by the build, before the stylesheet (so nothing waits for it): picks the
+// language, starts the engine worker at once, and hides #app until boot.js has put the right
+// screen in it (only when that is not the English home page already in the HTML).
+(() => {
+  const C = JSON.parse(document.getElementById("wtt-config").textContent);
+  const LANG_KEY = "webtabletop.lang"; // outside the "webtabletop:" data namespace: not exported
+  const get = (k) => {
+    try {
+      return localStorage.getItem(k);
+    } catch (e) {
+      return null;
+    }
+  };
+  const set = (k, v) => {
+    try {
+      localStorage.setItem(k, v);
+    } catch (e) {
+      /* private mode: the choice lasts this visit */
+    }
+  };
+  const params = new URLSearchParams(location.search);
+  const known = (tag) => C.langs.includes(tag) || C.extra.includes(tag);
+  const detect = () => {
+    for (const l of navigator.languages || [navigator.language || ""]) {
+      const t = String(l).toLowerCase();
+      if (t.startsWith("ru")) return "ru";
+      if (t.startsWith("zh")) return "zh-Hans";
+      if (t.startsWith("ja")) return "ja";
+      if (t.startsWith("en")) return "en";
+    }
+    return "en";
+  };
+  let lang = params.get("lang");
+  if (known(lang)) set(LANG_KEY, lang); // ?lang=… (also the pseudo-locale, for tests) is remembered
+  else lang = known(get(LANG_KEY)) ? get(LANG_KEY) : detect();
+  document.documentElement.lang = C.htmlLang[lang] || lang;
+  const hash = location.hash.replace(/^#\/?/, "");
+  if (lang !== "en" || (hash && !hash.startsWith("?")) || get("webtabletop.screen:home")) {
+    document.documentElement.classList.add("wtt-swap");
+  }
+
+  // --- the engine worker, started before anything else ---
+  const net = navigator.connection;
+  const slow = !!net && (net.saveData || /(^|-)(2g|3g)$/.test(net.effectiveType || ""));
+  const snapshot =
+    C.engine.snapshot &&
+    typeof DecompressionStream === "function" &&
+    params.get("snapshot") !== "0" &&
+    get("webtabletop.nosnap") !== C.build &&
+    !slow; // a slow line: 7 MB more to download costs more than the interpreter's start saves
+  const waiting = new Map();
+  let next = 0;
+  const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, engineLang: lang, engine: null, failed: null });
+  const worker = new Worker(`./engine.mjs?v=${C.build}`, { type: "module" });
+  worker.onmessage = (ev) => {
+    const m = ev.data;
+    if (m.ready) {
+      B.engine = m.ready;
+      performance.mark("engine-ready");
+      document.documentElement.setAttribute("data-engine", m.ready.mode);
+      if (snapshot && m.ready.mode !== "snapshot") set("webtabletop.nosnap", C.build); // not again this build
+    } else if (m.fatal) {
+      B.failed = m.fatal;
+      if (B.onFatal) B.onFatal(m.fatal);
+    } else {
+      const w = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (m.error !== undefined) w.reject(new Error(m.error));
+      else w.resolve(m.result);
+    }
+  };
+  worker.onerror = (ev) => {
+    // the worker's script could not load (offline before the first full visit): say so
+    B.failed = String((ev && ev.message) || "the engine's script did not load");
+    if (B.onFatal) B.onFatal(B.failed);
+  };
+  worker.postMessage({
+    type: "init",
+    build: C.build,
+    lang,
+    snapshot: snapshot ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes } : null,
+    libs: C.engine.libs,
+    lock: C.engine.lock,
+  });
+  // web/main.py awaits dispatch(json) -> json, as it would a PyScript worker's export
+  window.wttEngine = {
+    dispatch: (payload) =>
+      new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, payload: String(payload) });
+      }),
+  };
+})();

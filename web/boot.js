@@ -1,0 +1,233 @@
+// Inlined at the end of <body> by the build. Until the engine has answered the page's start
+// (web/main.py then calls wttBoot.ready()), this plain script runs the page: it translates the
+// shell, paints the screen of the URL from what the build pre-rendered (or from the player's own
+// last screen, kept in localStorage), keeps clicks made on a pre-rendered board to replay them in
+// order, and follows links between pre-rendered screens. No WebAssembly is needed for any of it.
+(() => {
+  const B = window.wttBoot;
+  if (!B) return;
+  const C = B.C;
+  const APP = document.getElementById("app");
+  const STATUS = document.getElementById("boot-status");
+  const SCREEN = "webtabletop.screen:"; // + "home" or a game id: the last screen main.py showed
+  B.queue = []; // actions (JSON text) for web/main.py to replay once the engine is ready
+  B.live = false;
+  B.accept = false; // does the screen on show take clicks (a board the engine will start as shown)?
+
+  const random64 = () => {
+    const w = crypto.getRandomValues(new Uint32Array(2));
+    return ((BigInt(w[0]) << 32n) | BigInt(w[1])).toString();
+  };
+  B.fresh = random64;
+  B.entropy = random64();
+  B.t = (key, vars) => {
+    let text = (C.strings[B.lang] || C.strings.en)[key] || C.strings.en[key] || key;
+    for (const [k, v] of Object.entries(vars || {})) text = text.split(`{${k}}`).join(String(v));
+    return text;
+  };
+  const fnv = (s) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+    return h.toString(16);
+  };
+
+  // --- the shell in the chosen language ---
+  function translate() {
+    document.documentElement.lang = C.htmlLang[B.lang] || B.lang;
+    for (const el of document.querySelectorAll("[data-t]")) el.textContent = B.t(el.dataset.t, { build: C.build });
+    for (const el of document.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", B.t(el.dataset.tLabel));
+    document.querySelector('meta[name="description"]').content = B.t("description");
+    const manifest = document.querySelector('link[rel="manifest"]');
+    if (C.manifests[B.lang]) manifest.href = `./${C.manifests[B.lang]}`;
+    const select = document.getElementById("lang");
+    if (select) select.value = C.langs.includes(B.lang) ? B.lang : "";
+  }
+
+  function status(key) {
+    STATUS.textContent = key ? B.t(key) : "";
+    STATUS.hidden = !key;
+  }
+
+  // --- which screen to paint for a URL fragment ---
+  function parse(hash) {
+    const [path, query] = hash.replace(/^#\/?/, "").split("?");
+    const parts = path.split("/").filter(Boolean);
+    return { game: parts[0] || "", page: parts[1] || "", q: new URLSearchParams(query || "") };
+  }
+
+  function remembered(name) {
+    try {
+      const s = JSON.parse(B.get(SCREEN + name) || "null");
+      if (!s || s.build !== C.build || s.lang !== B.lang) return null;
+      if (s.doc && fnv(B.get(s.doc) || "") !== s.stamp) return null; // the saved game changed since
+      return s;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function savedSlot(game) {
+    try {
+      const last = JSON.parse(B.get(`webtabletop:last:${game}`) || "null");
+      return last && last.data && last.data.slot ? `webtabletop:game:${game}:${last.data.slot}` : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function hasSaved(game) {
+    try {
+      for (let i = 0; i < localStorage.length; i++) if (String(localStorage.key(i)).startsWith(`webtabletop:game:${game}:`)) return true;
+    } catch (e) {}
+    return false;
+  }
+
+  // -> {mine?: a remembered screen's name, fetch?: a pre-rendered screen's name, accept, inert, status}
+  function plan(hash) {
+    const { game, page, q } = parse(hash);
+    if (!game) return { mine: "home", accept: false, status: "starting" };
+    const pool = C.games[game];
+    if (!pool) return { status: "starting" };
+    const k = Math.floor(Math.random() * pool.length);
+    if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
+    if (page === "play") return { fetch: `${game}-${q.get("vs") === "human" ? "human" : "ai"}-${k}`, accept: true, status: "kept" };
+    if (page) return { status: "starting" };
+    if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };
+    if (hasSaved(game)) return { mine: game, accept: true, status: "kept", otherwise: "opening-saved" };
+    return { fetch: `${game}-ai-${k}`, accept: true, status: "kept" };
+  }
+
+  const LOADING = () => `<div class="loading"><div class="spinner" aria-hidden="true"></div><p>${B.t("loading")}</p></div>`;
+  let shownFor = 0;
+
+  function paint(screen, p) {
+    APP.innerHTML = screen.html;
+    document.title = screen.title || document.title;
+    document.body.setAttribute("data-route", screen.route || "");
+    APP.classList.toggle("pre-inert", !!p.inert);
+    B.accept = !!p.accept;
+    if (screen.entropy) B.entropy = screen.entropy;
+    document.documentElement.classList.remove("wtt-swap");
+    requestAnimationFrame(() => performance.mark(screen.route === "home" ? "home-painted" : `${screen.route}-painted`));
+  }
+
+  // same = the same screen in another language: the board (and the clicks kept on it) stay
+  async function show(hash, same) {
+    const ticket = ++shownFor;
+    const p = same && B.plan ? B.plan : plan(hash);
+    B.plan = p;
+    if (!same) {
+      B.queue = [];
+      B.accept = false;
+      B.entropy = random64();
+    }
+    if (p.mine) {
+      // the player's own last screen (in this language and build), else the pre-rendered one
+      const shown = remembered(p.mine) || (p.mine === "home" ? C.home[B.lang] || C.home.en : null);
+      if (shown) {
+        status(B.queue.length ? "kept" : p.status);
+        return paint(shown, p);
+      }
+      B.queue = [];
+      B.accept = false;
+      status(p.otherwise);
+      APP.innerHTML = LOADING();
+      document.documentElement.classList.remove("wtt-swap");
+      return;
+    }
+    status(B.queue.length ? "kept" : p.status);
+    if (!same) APP.innerHTML = LOADING();
+    document.documentElement.classList.remove("wtt-swap");
+    if (!p.fetch) return;
+    try {
+      const r = await fetch(`./pre/${C.langs.includes(B.lang) ? B.lang : "en"}/${p.fetch}.json?v=${C.build}`);
+      const screen = await r.json();
+      if (ticket === shownFor && !B.live) paint(screen, p);
+    } catch (e) {
+      /* offline and never seen: the engine paints it */
+    }
+  }
+
+  // --- clicks and keys before the engine is ready ---
+  function keep(el) {
+    if (el.hasAttribute("data-move")) return { type: "move", code: el.getAttribute("data-move") };
+    if (el.hasAttribute("data-pick")) return { type: "pick", token: el.getAttribute("data-pick") };
+    return { type: "cmd", name: el.getAttribute("data-cmd"), arg: el.getAttribute("data-arg") };
+  }
+
+  function early(ev, el) {
+    if (B.live || !el || !APP.contains(el)) return;
+    ev.preventDefault();
+    if (!B.accept || el.hasAttribute("disabled")) return;
+    B.queue.push(JSON.stringify(keep(el)));
+    el.classList.add("queued");
+    status("kept");
+  }
+
+  document.addEventListener("click", (ev) => early(ev, ev.target.closest("[data-move],[data-pick],[data-cmd]")), true);
+  document.addEventListener(
+    "keydown",
+    (ev) => {
+      const el = ev.target;
+      if ((ev.key === "Enter" || ev.key === " ") && el.getAttribute && el.getAttribute("role") === "button") {
+        early(ev, el.closest("[data-move],[data-pick],[data-cmd]"));
+      }
+    },
+    true,
+  );
+  document.addEventListener("submit", (ev) => B.live || ev.preventDefault(), true);
+  addEventListener("hashchange", () => B.live || show(location.hash));
+
+  // --- the language switch (the header's select; web/main.py re-renders once the engine runs) ---
+  B.setLang = (tag) => {
+    if (!C.langs.includes(tag) && !C.extra.includes(tag)) return;
+    B.lang = tag;
+    B.set(B.LANG_KEY, tag);
+    translate();
+    if (B.live && window.wttLang) window.wttLang(tag);
+    else show(location.hash, true);
+  };
+  document.getElementById("lang").addEventListener("change", (ev) => B.setLang(ev.target.value));
+
+  // --- called by web/main.py ---
+  let rendered = 0;
+  B.remember = (route, stable) => {
+    // the player's last home page or game screen, for the next visit's first paint; written when
+    // the page is idle (not in the task that applied the engine's answer), the newest one only
+    const ticket = ++rendered;
+    const idle = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+    pending = () => ticket === rendered && keepScreen(route, stable);
+    idle(() => pending && pending(), { timeout: 2000 });
+  };
+  let pending = null;
+  addEventListener("pagehide", () => pending && pending());
+  function keepScreen(route, stable) {
+    pending = null;
+    const game = parse(location.hash).game;
+    const name = route === "home" ? "home" : route === "game" && game ? game : null;
+    if (!name || !stable) return;
+    const doc = name === "home" ? null : savedSlot(game);
+    const screen = { build: C.build, lang: B.lang, route, title: document.title, html: APP.innerHTML, doc, stamp: doc ? fnv(B.get(doc) || "") : null };
+    try {
+      localStorage.setItem(SCREEN + name, JSON.stringify(screen));
+    } catch (e) {
+      /* full: the pre-rendered screens still work */
+    }
+  }
+  B.ready = () => {
+    B.live = true;
+    status(null);
+    APP.classList.remove("pre-inert");
+  };
+  B.onFatal = (error) => {
+    STATUS.textContent = B.t("engine-failed", { error });
+    STATUS.hidden = false;
+  };
+
+  translate();
+  show(location.hash);
+  if (B.failed) B.onFatal(B.failed);
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));
+  }
+})();
