@@ -40,6 +40,8 @@ class ViewContext:
     #: after the game, the player asked to see everything (the computer's hand, closed cards...);
     #: views of games with hidden information show all of it only when this is set
     reveal_all: bool = False
+    #: the code of the move the hint button suggested (views mark its source/target with data-hint)
+    hint: str | None = None
 
 
 @attrs.frozen
@@ -65,6 +67,9 @@ class GameView:
     #: page's orange/blue
     player_inks: tuple[str, str] | None = None
 
+    #: the game lets a player queue one move while the AI thinks (docs/board.md: premove)
+    premove: bool = False
+
     def board(self, state: State, ctx: ViewContext) -> str:
         """The board as SVG (or HTML) text."""
         raise NotImplementedError
@@ -84,6 +89,18 @@ class GameView:
     def pick(self, state: State, ctx: ViewContext, token: str) -> PickResult:
         """What a click on a ``data-pick`` element means. Default: the token is a move code."""
         return PickResult(selection=None, move=token)
+
+    def describe_move(self, before: State, after: State, code: str) -> str:
+        """One translated sentence naming what the move ``code`` changed (status line after every
+        move, the AI's too, and in review). Default: the move's label."""
+        for move in before.legal_moves():
+            if move.code == code:
+                return before.move_label(move)
+        return code
+
+    def move_sound(self, before: State, after: State, code: str) -> str:
+        """``"move"``, ``"capture"`` or ``"check"``; the shell plays ``"end"`` when the game is over."""
+        return "move"
 
     def rules_html(self) -> str:
         """The in-app rules page (HTML)."""
