@@ -210,8 +210,13 @@ def links_campaign(n: int, seed: int, games: tuple[str, ...] = PLAYABLE) -> dict
                     again = sharelink.encode(app.session.history.record)
                 except Exception:  # noqa: BLE001
                     again = None
-                if base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))[0] == 1:  # format 1
+                body = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+                if body[0] == 1:  # format 1
                     stats.bump("opened_format_1")  # re-encoded in today's format 2: not comparable
+                elif body[1] < get_game(game).rules_version:
+                    # marked as made under older rules: opened as far as today's rules follow it and
+                    # written again as a link of today's rules, so not comparable either
+                    stats.bump("opened_older_rules")
                 elif again != payload:
                     stats.bump("noncanonical")
             else:
