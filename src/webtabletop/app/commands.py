@@ -41,8 +41,11 @@ class Commands:
         if s.clock is not None and s.history.at_end and s.clock.check(self.now) is not None:
             raise GameError("time is up: the game is over")
         before = s.state
+        ply = s.history.cursor
         s.history.play(code)  # raises IllegalMove with a message
         s.clock_move(self.now, before, s.state)
+        self._note_hint_used(s, ply)
+        self._moved(s, before, code)
         self._report_game_over(s)
         s.selection = None
         s.hover = None
@@ -83,6 +86,8 @@ class Commands:
             return
         s.history.play(result.move.code)
         s.clock_move(done, before, s.state)
+        s.hint = None
+        self._moved(s, before, result.move.code)
         self._report_game_over(s)
         s.selection = None
         s.result_dismissed = False
@@ -164,7 +169,10 @@ class Commands:
         if name in ("undo", "back"):
             self._undo(s) if name == "undo" else h.undo()
         elif name in ("redo", "forward"):
-            h.redo()
+            if h.can_redo():
+                before = h.state
+                h.redo()
+                self._moved(s, before, h.record.moves[h.cursor - 1])
         elif name == "first":
             h.goto(0)
         elif name == "last":
@@ -182,6 +190,12 @@ class Commands:
             s.flipped = not s.flipped
         elif name == "deselect":
             s.selection = None
+            if s.finished() and h.at_end:  # Esc also closes the game-over window
+                s.result_dismissed = True
+        elif name == "hint":
+            self._hint()
+        elif name == "show-result":
+            s.result_dismissed = False
         elif name == "reveal":
             if s.private_hot_seat():
                 s.revealed = s.state.to_move()
@@ -235,6 +249,9 @@ class Commands:
             kinds[int(name[-1])] = value
         elif name == "level" and value in ("easy", "normal", "hard"):
             level = value
+        elif name.startswith("setting:"):
+            self._feel_setting(name[8:], value)
+            return
         elif name.startswith("pref:") and name[5:] in {p[0] for p in s.view.preferences}:
             prefs = {k: dict(v) for k, v in self.settings.get("prefs", {}).items()}
             prefs.setdefault(s.spec.id, {})[name[5:]] = value in (True, "true", "on")

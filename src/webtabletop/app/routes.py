@@ -183,6 +183,7 @@ class Routes:
         self.session = Session(spec, slot, history, players)
         self.session.clock = clock
         self.session.reported = data.get("reported", False) is True
+        self.session.hints = set(data.get("hints", []))
         self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
         if problem is not None:
@@ -198,6 +199,16 @@ class Routes:
         elif record.older_rules:
             self._notice(self._older_rules_note(spec))
         return True
+
+    def _open_same_game(self, spec: GameSpec, record: Record) -> bool:
+        """Open the saved game whose record is exactly ``record`` (newest first), if any."""
+        wanted = record.to_json()
+        for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
+            data = storage.read(self.store, key, SAVED_GAME).data
+            if data and data.get("record") == wanted and self._load_slot(spec, key.rsplit(":", 1)[1]):
+                self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
+                return True
+        return False
 
     @staticmethod
     def _older_rules_note(spec: GameSpec) -> str:
@@ -221,12 +232,17 @@ class Routes:
                 spec.id,
             )
             return
+        if problem is None and self._open_same_game(spec, record):
+            # the same link again (a bookmark, a reload): the game it opened before, not a copy
+            self._resp["hash"] = sharelink.make_hash(record)
+            return
         self.session = Session(
             spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
         )
         self.route = ("game", spec.id)
         self._save()
-        self._resp["hash"] = f"#/{spec.id}"
+        # the address bar keeps the shared position in its canonical form, to be bookmarked
+        self._resp["hash"] = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
         if problem is not None:
             self.session.message = f"The shared game stops after move {len(history.states) - 1}: {problem}. It is saved as a new game."
         elif record.older_rules:

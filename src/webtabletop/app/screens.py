@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, pages
+from webtabletop.app import datapage, gamescreen, pages
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
 from webtabletop.app.modules import game_module, game_pages, game_view
+from webtabletop.app.playfeel import describe, move_label
 from webtabletop.app.saves import (
     GAME_PREFIX,
     Players,
@@ -86,12 +87,18 @@ class Screens:
             title = f"{self.session.spec.title} · webtabletop"
             resp["ai"] = self.session.wants_ai()
             resp["selection"] = self.session.selection is not None
+            resp["premove"] = bool(self.session.view.premove and resp["ai"])
+            shown = (self.session.spec.id, self.session.slot)
+            if getattr(self, "_shown", None) != shown:
+                resp["top"] = True  # a new board opens scrolled to its top
+                self._shown = shown
         else:
             _, heading, message, game_id = (
                 route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
             )
             html = pages.error_page(heading, message, game_id or None)
             title = "Error · webtabletop"
+        resp["feel"] = self._feel()
         resp["html"] = html
         resp["title"] = title
         resp["route"] = route[0]
@@ -112,10 +119,12 @@ class Screens:
                 flipped=ctx.flipped,
                 last_move=ctx.last_move,
                 previous=ctx.previous,
+                prefs=ctx.prefs,
+                premove=view.premove,
             )
         result = ""
         if outcome is not None and h.at_end and not s.result_dismissed:
-            result = pages.result_html(view, outcome, s.spec)
+            result = gamescreen.result_window(view, outcome, s.spec)
         prompt = ""
         extra = ""
         privacy = ""
@@ -154,30 +163,58 @@ class Screens:
         options = s.spec.options_from_dict(h.record.options)
         description = options.describe() if hasattr(options, "describe") else ""
         log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
-        return pages.game_screen(
+        return gamescreen.game_screen(
             spec=s.spec,
             view=view,
             description=description,
             board=view.board(state, ctx),
             panel=view.panel(state, ctx),
             prompt=prompt,
+            status_line=self._status_line(s, ctx),
             status=view.status(state),
             players=s.players,
             to_move=None if outcome is not None else state.to_move(),
             log=log,
+            hints=s.hints,
             cursor=h.cursor,
             can_undo=h.can_undo(),
             can_redo=h.can_redo(),
+            can_hint=outcome is None and not thinking and not s.needs_privacy_screen()
+            and not (s.players.is_ai(state.to_move()) and h.at_end),
             thinking=thinking,
+            premove=bool(view.premove and thinking),
             result=result + privacy,
+            show_result=outcome is not None and h.at_end and s.result_dismissed,
             message=s.message,
             notices=self.notices,
             extra_controls=extra,
             ai_note=self._ai_note(s),
-            clocks=self._clocks(s),
+            clock_html=self._clock_html(s),
             page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
             prefs=s.prefs(self.settings),
+            feel=self._feel(),
         )
+
+    @staticmethod
+    def _status_line(s: Session, ctx: ViewContext) -> str:
+        """What the move at the cursor did (after every move and in review), or the hint."""
+        if ctx.hint is not None:
+            return _("Hint: {move}").format(move=move_label(s.state, ctx.hint))
+        if ctx.last_move is None or ctx.previous is None:
+            return ""
+        return describe(s, ctx.previous, s.state, ctx.last_move)
+
+    def _clock_html(self, s: Session) -> str:
+        clocks = self._clocks(s)
+        if not clocks:
+            return ""
+        items = "".join(
+            f'<span class="clock p{p}{" running" if run else ""}" role="timer" '
+            f'aria-label="{esc(_("{player}’s clock").format(player=name))}" '
+            f'data-clock-ms="{ms}" data-clock-run="{1 if run else 0}">{esc(text)}</span>'
+            for p, (name, ms, text, run) in enumerate(clocks)
+        )
+        return f'<div class="clocks">{items}</div>'
 
     def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:
         """(player name, ms left, m:ss, running) per player, or [] without a clock."""

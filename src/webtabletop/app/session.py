@@ -35,6 +35,12 @@ class Session:
         #: after the game, the player deliberately asked to see every hidden card (never saved:
         #: a reload hides them again)
         self.reveal_all = False
+        #: the hint button's suggestion (a move code) and the ply it was asked at: shown only
+        #: while the cursor stays at that ply
+        self.hint: str | None = None
+        self.hint_ply: int | None = None
+        #: plies whose move was played after a hint was shown (saved: the log keeps the mark)
+        self.hints: set[int] = set()
 
     @property
     def state(self):
@@ -113,6 +119,7 @@ class Session:
             previous=prev,
             prefs=self.prefs(settings or {}),
             reveal_all=self.reveal_all and self.finished(),
+            hint=self.hint if self.hint_ply == h.cursor else None,
         )
 
     def save_data(self, now: float) -> dict[str, Any]:
@@ -124,6 +131,7 @@ class Session:
             "clock": self.clock.to_json() if self.clock else None,
             "reported": self.reported,
             "result": self.result_json(),
+            "hints": sorted(self.hints),
         }
 
     def result_json(self) -> dict[str, Any] | None:

@@ -10,7 +10,11 @@ An action is a dict with a ``type``; :meth:`App.handle` returns a response dict:
   page removes ``key`` only when ``kept_as`` holds the same content (the copy exists);
 - ``hash``: replace the URL fragment (no new history entry);
 - ``clipboard`` / ``download`` ``{name, text}`` / ``toast``: effects for the page;
-- ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``.
+- ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``;
+- ``moved`` / ``sound`` / ``status``: the answer follows a move (see :mod:`.playfeel`): the page
+  animates, plays the sound and announces ``status``; ``feel``: the motion/sound settings;
+  ``top``: a new board is shown (the page scrolls to its top); ``premove``: the game accepts a
+  queued move while the computer thinks.
 
 Games come from the registry; each game package provides ``VIEW`` (a GameView) and may provide
 ``ai_choose`` (else the generic MCTS is used).
@@ -30,6 +34,7 @@ from webtabletop.app.dataio import DataIO
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
+from webtabletop.app.playfeel import PlayFeel
 from webtabletop.app.routes import Routes
 from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.screens import Screens
@@ -43,7 +48,7 @@ from webtabletop.core.rng import Rng
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
 
 
-class App(Routes, Commands, NewGame, DataIO, Screens):
+class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.store: dict[str, str] = {}
         self.notices: list[str] = []
@@ -83,7 +88,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
                 self.notices = []
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
-            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop"):
+            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove"):
                 pass
             elif kind == "move":
                 self._play(str(action.get("code", "")))
@@ -93,8 +98,9 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
                 token, drag = action.get("token"), action.get("drag")
                 self._hover(f"{drag}@{token}" if token and drag else token)
             elif kind == "drop":
-                self._pick(str(action.get("drag", "")))
-                self._pick(str(action.get("drop", "")))
+                self._drop(str(action.get("drag", "")), str(action.get("drop", "")))
+            elif kind == "premove":
+                self._premove(str(action.get("drag", "")), str(action.get("drop", "")))
             elif kind == "cmd":
                 self._cmd(str(action.get("name", "")), action.get("arg"))
             elif kind == "change":
