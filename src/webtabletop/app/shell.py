@@ -88,7 +88,7 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
                 self.notices = []
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
-            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove"):
+            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
                 pass
             elif kind == "move":
                 self._play(str(action.get("code", "")))
@@ -99,6 +99,9 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
                 self._hover(f"{drag}@{token}" if token and drag else token)
             elif kind == "drop":
                 self._drop(str(action.get("drag", "")), str(action.get("drop", "")))
+            elif kind == "cancel":  # a drag released outside every target
+                self.session.selection = None
+                self.session.hover = None
             elif kind == "premove":
                 self._premove(str(action.get("drag", "")), str(action.get("drop", "")))
             elif kind == "cmd":
