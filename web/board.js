@@ -216,6 +216,9 @@
     if (meta.moved && meta.sound) play(meta.sound);
   };
 
+  // benchmarks: the time from the click to the first frame that shows the new position
+  W.frame = (t0) => requestAnimationFrame(() => window.wttLatencies && window.wttLatencies.push(performance.now() - t0));
+
   // --- pointer input: click-click stays in web/main.py; drags and premoves are here ---
   let drag = null; // {token, x, y, el, ghost, over, dx, dy, raf}
   let premove = null; // {drag, drop}

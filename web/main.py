@@ -184,7 +184,7 @@ def apply(resp, t0=None):
     if messages:
         step("toast", lambda: toast(messages, resp.get("toast_link")))
     if t0 is not None:
-        step("latency", lambda: window.wttLatencies.push(window.performance.now() - t0))
+        step("latency", lambda: board.frame(t0))  # measured at the first frame of the new position
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):

@@ -29,17 +29,17 @@ class Commands:
     # ------------------------------------------------------------------ playing
     def _require_game(self) -> Session:
         if self.session is None or self.route[0] != "game":
-            raise GameError("no game is open")
+            raise GameError(_("No game is open."))
         return self.session
 
     def _play(self, code: str) -> None:
         s = self._require_game()
         if s.state.is_over:
-            raise GameError("the game is over: start a new game or a rematch")
+            raise GameError(_("The game is over: start a new game or a rematch."))
         if s.players.is_ai(s.state.to_move()) and s.history.at_end:
-            raise GameError("it is the computer's turn")
+            raise GameError(_("It is the computer's turn."))
         if s.clock is not None and s.history.at_end and s.clock.check(self.now) is not None:
-            raise GameError("time is up: the game is over")
+            raise GameError(_("Time is up: the game is over."))
         before = s.state
         ply = s.history.cursor
         s.history.play(code)  # raises IllegalMove with a message
@@ -152,7 +152,7 @@ class Commands:
             return
         if name == "copy-text":
             self._resp["clipboard"] = str(arg or "")
-            self._toast("Position text copied.", str(arg or ""))
+            self._toast(_("Position text copied."), str(arg or ""))
             return
         if name == "editor-start" and self.route[0] == "editor":
             editor = game_module(self.route[1]).EDITOR
@@ -181,7 +181,7 @@ class Commands:
             try:
                 h.goto(int(arg))
             except (TypeError, ValueError):
-                raise GameError("bad move number") from None
+                raise GameError(_("That is not a move number.")) from None
         elif name == "clock-check":
             if s.clock is not None:
                 s.clock.check(self.now)
@@ -213,13 +213,13 @@ class Commands:
         elif name == "copy-link":
             link = self.base + sharelink.make_hash(h.current_record())
             self._resp["clipboard"] = link
-            self._toast("Share link copied. It opens this exact position.", link)
+            self._toast(_("Share link copied. It opens this exact position."), link)
         elif name == "export-text":
             text = s.view.export_text(s.state)
             if text:
                 self._resp["clipboard"] = text
                 self._toast(
-                    "Position text copied. Paste it into the position editor or a new game's start position.",
+                    _("Position text copied. Paste it into the position editor or a new game's start position."),
                     text,
                 )
         elif name == "export-game":

@@ -37,11 +37,11 @@ class Screens:
             html = pages.home(games, self.notices)
         elif route[0] == "data":
             html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
-            title = "Your data · webtabletop"
+            title = _("Your data · webtabletop")
         elif route[0] == "rules":
             spec = get_game(route[1])
             html = pages.rules_page(spec, game_view(spec.id))
-            title = f"{spec.title} rules · webtabletop"
+            title = _("{game} rules · webtabletop").format(game=spec.title)
         elif route[0] == "new":
             spec = get_game(route[1])
             view = game_view(spec.id)
@@ -69,22 +69,22 @@ class Screens:
                 str(entered.get("seed", "")),
                 str(entered.get("_preset", "")),
             )
-            title = f"New {spec.title} game · webtabletop"
+            title = _("New {game} game · webtabletop").format(game=spec.title)
         elif route[0] == "page":
             spec = get_game(route[1])
             game_pages_ = game_pages(spec.id)
             body = game_pages_.render(route[2], route[3], PageContext(self))
             html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
-            title = f"{spec.title}: {dict(game_pages_.nav)[route[2]]} · webtabletop"
+            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=dict(game_pages_.nav)[route[2]])
         elif route[0] == "editor":
             spec = get_game(route[1])
             editor = game_module(spec.id).EDITOR
             body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
             html = pages.editor_page(spec, editor.title, body)
-            title = f"{spec.title} {editor.title.lower()} · webtabletop"
+            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=editor.title)
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
-            title = f"{self.session.spec.title} · webtabletop"
+            title = _("{game} · webtabletop").format(game=self.session.spec.title)
             resp["ai"] = self.session.wants_ai()
             resp["selection"] = self.session.selection is not None
             resp["premove"] = bool(self.session.view.premove and resp["ai"])
@@ -93,11 +93,11 @@ class Screens:
                 resp["top"] = True  # a new board opens scrolled to its top
                 self._shown = shown
         else:
-            _, heading, message, game_id = (
-                route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
+            _route, heading, message, game_id = (
+                route if len(route) == 4 else ("error", _("Error"), _("Something went wrong."), "")
             )
             html = pages.error_page(heading, message, game_id or None)
-            title = "Error · webtabletop"
+            title = _("Error · webtabletop")
         resp["feel"] = self._feel()
         resp["html"] = html
         resp["title"] = title
@@ -131,18 +131,20 @@ class Screens:
         if s.needs_privacy_screen():
             who = view.player_names[state.to_move()]
             privacy = pages.privacy_screen(who, view.player_names[1 - state.to_move()])
-            prompt = f"Pass the device to {who}."
+            prompt = _("Pass the device to {player}.").format(player=who)
         elif outcome is None:
             if s.ai_to_move() and not h.at_end:
-                prompt = "Reviewing an earlier position. The computer is to move here."
-                extra = pages.btn("Computer, play from here", "ai-here", cls="btn")
+                prompt = _("Reviewing an earlier position. The computer is to move here.")
+                extra = pages.btn(esc(_("Computer, play from here")), "ai-here", cls="btn")
             elif not thinking:
                 prompt = view.prompt(state, ctx)
         else:
             prompt = (
-                f"Game over: {pages.outcome_title(view, outcome)} ({outcome.reason})."
+                _("Game over: {result} ({reason}).").format(
+                    result=pages.outcome_title(view, outcome), reason=outcome.reason
+                )
                 if h.at_end
-                else "Reviewing the game."
+                else _("Reviewing the game.")
             )
         if s.can_reveal():
             label = (
@@ -157,9 +159,11 @@ class Screens:
                 title=_("Show every hidden card of this finished game"),
             )
         if view.export_text(state) is not None:
-            extra += pages.btn("Position text", "export-text", title="Copy this position as text")
+            extra += pages.btn(
+                esc(_("Position text")), "export-text", title=_("Copy this position as text"), cls="btn small"
+            )
         if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
-            extra += pages.link("Edit position", f"#/{s.spec.id}/editor?from=game", "btn")
+            extra += pages.link(esc(_("Edit position")), f"#/{s.spec.id}/editor?from=game", "btn small")
         options = s.spec.options_from_dict(h.record.options)
         description = options.describe() if hasattr(options, "describe") else ""
         log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
@@ -208,9 +212,10 @@ class Screens:
         clocks = self._clocks(s)
         if not clocks:
             return ""
+        label = _("{player}’s clock")
         items = "".join(
             f'<span class="clock p{p}{" running" if run else ""}" role="timer" '
-            f'aria-label="{esc(_("{player}’s clock").format(player=name))}" '
+            f'aria-label="{esc(label.format(player=name))}" '
             f'data-clock-ms="{ms}" data-clock-run="{1 if run else 0}">{esc(text)}</span>'
             for p, (name, ms, text, run) in enumerate(clocks)
         )
@@ -236,10 +241,15 @@ class Screens:
         info = s.last_ai
         if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
             return ""
+        seconds, level = f"{info['seconds']:.2f}", info["level"]
         if info.get("depth"):
-            work = f", depth {info['depth']}, {info.get('nodes', 0):,} nodes"
+            text = _("Computer's last move: {seconds} s ({level}, depth {depth}, {nodes} nodes).").format(
+                seconds=seconds, level=level, depth=info["depth"], nodes=f"{info.get('nodes', 0):,}"
+            )
         elif info.get("iterations"):
-            work = f", {info['iterations']} playouts"
+            text = _("Computer's last move: {seconds} s ({level}, {playouts} playouts).").format(
+                seconds=seconds, level=level, playouts=info["iterations"]
+            )
         else:
-            work = ""
-        return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'
+            text = _("Computer's last move: {seconds} s ({level}).").format(seconds=seconds, level=level)
+        return f'<p class="note ai-note">{esc(text)}</p>'

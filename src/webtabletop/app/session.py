@@ -10,6 +10,7 @@ from webtabletop.app.saves import Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.record import History
 from webtabletop.core.view import ViewContext
+from webtabletop.i18n import _
 
 
 class Session:
@@ -52,7 +53,8 @@ class Session:
             return None
         winner = 1 - self.clock.flagged
         loser = self.view.player_names[self.clock.flagged]
-        return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), f"{loser}'s time ran out")
+        reason = _("{player}’s time ran out").format(player=loser)
+        return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), reason)
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome() or self.time_outcome()

@@ -44,6 +44,7 @@ from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record
 from webtabletop.core.rng import Rng
+from webtabletop.i18n import _
 
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
 
@@ -113,7 +114,7 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
             elif kind == "import":
                 self._import(str(action.get("text", "")), str(action.get("name", "file")))
             else:
-                self._toast(f"Unknown action {kind!r}")
+                self._toast(_("Unknown action “{action}”.").format(action=kind))
         except GameError as exc:  # a player's mistake: say it, keep everything
             if self.session is not None and self.route[0] == "game":
                 self.session.message = str(exc)
@@ -141,7 +142,7 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
         if s.forked:  # never overwrite what another tab saved: keep both games
             s.slot = self._new_slot()
             s.forked = False
-            self._toast("This game was also changed in another tab. Both versions are kept: see “Your data”.")
+            self._toast(_("This game was also changed in another tab. Both versions are kept: see “Your data”."))
         w = storage.write(SAVED_GAME, game_key(s.spec.id, s.slot), s.save_data(self.now))
         s.saved_value = w.value
         self._write(w)
