@@ -26,6 +26,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--options", default="", help="extra hash path, e.g. /new")
+    ap.add_argument(
+        "--motion", choices=("on", "off"), default="on", help="off: prefers-reduced-motion (no animation), to compare"
+    )
     ap.add_argument("--dist", type=Path, default=DIST, help="another build (e.g. the site before a change)")
     args = ap.parse_args()
     lat: list[float] = []
@@ -33,7 +36,8 @@ def main() -> None:
     starting: list[float] = []
     page_animations = 0
     with browser_and_site(args.dist) as (browser, url):
-        ctx = browser.new_context(service_workers="block")
+        reduced = "reduce" if args.motion == "off" else "no-preference"
+        ctx = browser.new_context(service_workers="block", reduced_motion=reduced)
         page = ctx.new_page()
         for g in range(args.games):
             page.goto(url + "index.html#/tsifrograd/play?vs=human" + ("" if g == 0 else f"&g={g}"))
@@ -59,6 +63,7 @@ def main() -> None:
     result = {
         "benchmark": "move_latency",
         "click_to_board_ms": summary(lat),
+        "motion": args.motion,
         "animations": page_animations,
         "longest_task_playing_ms": round(max(playing, default=0.0), 1),
         "long_tasks_playing": len(playing),

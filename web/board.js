@@ -63,10 +63,17 @@
     for (const el of APP.querySelectorAll("[data-piece]")) out.set(el.getAttribute("data-piece"), { el, r: el.getBoundingClientRect() });
     return out;
   }
+  // what a player reads on a board element (its drawn words, not its <title> description)
+  function sig(el) {
+    if (!(el instanceof SVGElement)) return el.textContent;
+    let s = "";
+    for (const t of el.querySelectorAll("text")) s += t.textContent + "|";
+    return s;
+  }
   function keyed() {
     // without any contract attribute, what a move changed is found by its markup (data-key)
     const out = new Map();
-    for (const el of APP.querySelectorAll(".board-wrap [data-key]")) out.set(el.getAttribute("data-key"), el.textContent);
+    for (const el of APP.querySelectorAll(".board-wrap [data-key]")) out.set(el.getAttribute("data-key"), sig(el));
     return out;
   }
   function run(el, frames, opts) {
@@ -128,7 +135,7 @@
     // a view that marks nothing yet: a short pulse on every board element whose text changed
     for (const el of APP.querySelectorAll(".board-wrap [data-key]")) {
       const was = old.get(el.getAttribute("data-key"));
-      if (was === undefined || was === el.textContent) continue;
+      if (was === undefined || was === sig(el)) continue;
       prepare(el);
       run(el, [{ opacity: 0.35 }, { opacity: 1 }]);
     }
