@@ -60,9 +60,14 @@ def touch_drag(page, source, target, steps=8):
         cdp.detach()
 
 
-def assert_fits(page, parts=(".board-wrap", ".side > .panel:not(:empty)", ".side > .prompt")):
-    """The board, the player's hand/panel and the prompt are inside the viewport (scrolled to the
-    top), and nothing overflows sideways."""
+#: what must be on screen without scrolling: the board, the prompt and the player's hand (the
+#: panel's interactive things: hand cards, dice, choices; not a log further down the panel)
+FIT_PARTS = (".board-wrap", ".side > .prompt", ".panel [data-drag]", ".panel [data-pick]", ".panel [data-move]")
+
+
+def assert_fits(page, parts=FIT_PARTS):
+    """The board, the player's hand and the prompt are inside the viewport (scrolled to the top),
+    and nothing overflows sideways."""
     page.evaluate("window.scrollTo(0, 0)")
     size = page.viewport_size
     for selector in parts:

@@ -261,7 +261,7 @@ def game_screen(
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
-        f"<div class='board-col'><div class='turn-row'>{turn}{clock_html}</div>{line}"
+        f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
         f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}"
