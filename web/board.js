@@ -229,7 +229,8 @@
   // --- pointer input: click-click stays in web/main.py; drags and premoves are here ---
   let drag = null; // {token, x, y, el, ghost, over, dx, dy, raf}
   let premove = null; // {drag, drop}
-  let suppress = 0; // swallow the click that ends a drag (and premove clicks)
+  let suppress = null; // {until, x, y}: swallow the click that ends a drag there (only that one)
+  const swallow = (ev, ms) => (suppress = { until: performance.now() + ms, x: ev.clientX, y: ev.clientY });
   let hoverAt = 0;
   let hoverTimer = 0;
   let pendingHover;
@@ -279,7 +280,7 @@
     const dialog = APP.querySelector(".result-dialog");
     if (dialog && !dialog.contains(ev.target) && inApp(ev.target) && !ev.target.closest("[data-cmd='show-result']")) {
       // a click outside the game-over window closes it (and does nothing else)
-      suppress = performance.now() + 600;
+      swallow(ev, 800);
       send({ type: "cmd", name: "dismiss-result" });
       return;
     }
@@ -318,7 +319,7 @@
     d.el.classList.remove("drag-source");
     d.over?.classList.remove("drop-over");
     document.body.classList.remove("dragging");
-    suppress = performance.now() + 400;
+    swallow(ev, 800);
     const target = cancelled ? null : dropUnder(ev.clientX, ev.clientY);
     clearTimeout(hoverTimer);
     pendingHover = null;
@@ -358,8 +359,9 @@
   window.addEventListener(
     "click",
     (ev) => {
-      if (performance.now() < suppress) {
-        suppress = 0;
+      const s = suppress;
+      suppress = null;
+      if (s && performance.now() < s.until && Math.abs(ev.clientX - s.x) + Math.abs(ev.clientY - s.y) < 12) {
         ev.stopPropagation();
         ev.preventDefault();
         return;
