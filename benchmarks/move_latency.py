@@ -55,7 +55,7 @@ def main() -> None:
                 else:
                     click_and_render(page, page.locator(".cell.legal").first)
             lat += page.evaluate("Array.from(window.wttLatencies)")
-            page_animations += page.evaluate("window.wttBoard.stats.animations")
+            page_animations += page.evaluate("window.wttBoard ? window.wttBoard.stats.animations : 0")
             tasks = page.evaluate("window.wttLongTasks")
             playing += [t["duration"] for t in tasks if t["start"] >= playable]
             starting += [t["duration"] for t in tasks if t["start"] < playable]
