@@ -113,7 +113,7 @@
       }
     }
     for (const [key, old] of before) {
-      if (seen.has(key) || marks.has(key)) continue;
+      if (seen.has(key) || marks.has(key) || !old.copy) continue;
       // vanished: its copy (made before the swap) fades out where it was
       const f = old.copy;
       if (!f) continue;
@@ -207,7 +207,8 @@
     const marks = new Set(); // keys whose leaving is drawn by the view itself (none yet)
     if (animate && before.size) {
       // copies of what may vanish, made while it is still on the page
-      const next = new Set([...html.matchAll(/data-piece="([^"]*)"/g)].map((m) => m[1]));
+      // (a key that a new element names in data-from flew there: it does not fade out)
+      const next = new Set([...html.matchAll(/data-(?:piece|from)="([^"]*)"/g)].map((m) => m[1]));
       for (const [key, v] of before) if (!next.has(key)) v.copy = float(v.el);
       for (const v of before.values()) if (v.copy) v.copy.box.remove();
     }

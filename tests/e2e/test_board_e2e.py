@@ -179,3 +179,44 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game
         assert_targets(page)
     finally:
         ctx.close()
+
+
+# --- web/board.js on its own: the contract's attributes, on a board drawn at twice its size ---
+BOARD = (
+    '<div class="board-wrap"><svg class="board" viewBox="0 0 200 100" style="width:400px;height:200px">'
+    "{}</svg></div>"
+)
+
+
+def piece(key, x, extra=""):
+    return f'<g data-piece="{key}" transform="translate({x},10)" {extra}><rect width="20" height="20"/></g>'
+
+
+def swap(page, html, moved=True, motion=True):
+    meta = {"moved": moved, "sound": "move", "feel": {"motion": motion, "sounds": False}}
+    page.evaluate("([h, m]) => wttBoard.swap(h, m)", [html, __import__("json").dumps(meta)])
+
+
+def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
+    # docs/board.md: "data-piece ... the board animates it from its old place to its new one (FLIP)";
+    # "data-from ... it flies from there"; "data-anim ... the board plays that animation once"
+    open_app(page, site, "#/")
+    swap(page, BOARD.format(piece("a", 10) + piece("b", 60) + piece("gone", 100)), moved=False)
+    before = page.evaluate("wttBoard.stats.animations")
+    swap(page, BOARD.format(piece("a", 150) + piece("c", 10, 'data-from="b"') + piece("new", 120, 'data-anim="flip"')))
+    frames = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('[data-piece]')].map((el) =>
+            [el.dataset.piece, el.getAnimations().map((a) => a.effect.getKeyframes()[0].translate || null)]))"""
+    )
+    # "a" moved 140 user units right: drawn at scale 2 that is 280 CSS px, and the animation
+    # starts 140 units back in the board's own units (the ghost and the piece keep their scale)
+    assert frames["a"] and frames["a"][0].startswith("-140px")
+    assert frames["c"] and frames["c"][0].startswith("50px")  # came from b at x=60, now at x=10
+    assert page.locator("[data-piece='new'].anim-flip").count() == 1
+    assert page.locator(".wtt-float").count() == 1  # "gone" leaves as a fading copy
+    assert page.evaluate("wttBoard.stats.animations") > before
+    # motion off (or a hover re-render): nothing moves
+    count = page.evaluate("wttBoard.stats.animations")
+    swap(page, BOARD.format(piece("a", 10)), motion=False)
+    swap(page, BOARD.format(piece("a", 150)), moved=False)
+    assert page.evaluate("wttBoard.stats.animations") == count
