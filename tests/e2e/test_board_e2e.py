@@ -164,14 +164,14 @@ def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
     page.wait_for_function("document.querySelectorAll('.log li').length >= 3", timeout=60_000)
 
 
-@pytest.mark.parametrize("game", ["tsifrograd", "cardgo"])
+@pytest.mark.parametrize("game", ["tsifrograd", "cardgo", "dumaraj", "htt", "sht"])
 def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game):
     # issue 11: "At 390×844, every game's board, the player's hand and the prompt fit on one screen"
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     try:
         open_app(page, site, f"#/{game}/play?vs=ai")
-        page.wait_for_selector(".board")
+        page.wait_for_selector(".board-wrap")
         assert_fits(page)
         assert_targets(page)
         page.locator("[data-menu]").click()  # secondary actions fold into one menu
@@ -220,3 +220,29 @@ def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
     swap(page, BOARD.format(piece("a", 10)), motion=False)
     swap(page, BOARD.format(piece("a", 150)), moved=False)
     assert page.evaluate("wttBoard.stats.animations") == count
+
+
+def test_sounds_are_off_by_default_and_play_when_turned_on(page, site):
+    # issue 11: "optional sounds (move, capture, check, game end) ... off by default and remembered"
+    open_app(page, site, "#/tsifrograd/play?vs=human")
+    page.wait_for_selector(".cell.legal")
+    play_first_legal(page)
+    assert page.evaluate("wttBoard.stats.sounds") == 0
+    act(page, page.locator("[data-change='setting:sounds']"))
+    play_first_legal(page)
+    assert page.evaluate("wttBoard.stats.sounds") == 1
+    page.reload()
+    page.wait_for_selector("[data-change='setting:sounds']:checked", timeout=90_000)
+
+
+def test_a_new_board_opens_scrolled_to_its_top(phone, site):
+    # issue 11: "A new board opens scrolled to its top."
+    open_app(phone, site, link("tsifrograd", lambda s, n: n >= 16))  # a long move log below
+    phone.wait_for_selector(".cell.legal")
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert phone.evaluate("window.scrollY") > 0
+    n = renders(phone)
+    phone.evaluate("location.hash = '#/cardgo/play?vs=ai'")
+    wait_render(phone, n)
+    phone.wait_for_selector(".game[data-game='cardgo']")
+    assert phone.evaluate("window.scrollY") == 0
