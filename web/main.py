@@ -1,6 +1,7 @@
 # The page's main thread (MicroPython): a thin layer between the DOM and the engine worker.
-# It forwards the player's clicks, drags, keys, forms, files and URL changes as actions to the
-# worker's dispatch() and applies the answers: new HTML for #app, localStorage writes, the URL
+# It forwards the player's clicks, keys, forms, files and URL changes as actions to the
+# worker's dispatch() (drags, drops, hovers and premoves come from web/board.js through
+# window.wttSend) and applies the answers (new HTML through web/board.js, which animates it): new HTML for #app, localStorage writes, the URL
 # fragment, clipboard, downloads, toasts. All logic lives in src/webtabletop (tested in CPython).
 # The engine worker is started by the page's boot script (web/boot-head.js, window.wttEngine);
 # until it has answered the start, web/boot.js shows pre-rendered screens and keeps the clicks,
@@ -18,7 +19,8 @@ APP = document.getElementById("app")
 TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
 boot = window.wttBoot
-state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "drag": None, "suppress": False, "first": True}
+state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "first": True}
+board = window.wttBoard  # web/board.js: drags, premoves, animation, sounds (plain JS)
 lock = asyncio.Lock()
 latencies = []
 window.wttLatencies = to_js([])
@@ -122,7 +124,10 @@ def apply_storage(resp):
 def apply_html(resp):
     active = document.activeElement
     key = active.getAttribute("data-key") if active and active.getAttribute else None
-    APP.innerHTML = resp["html"]
+    meta = {k: resp[k] for k in ("moved", "sound", "feel") if k in resp}
+    board.swap(resp["html"], json.dumps(meta))
+    if resp.get("top"):
+        window.scrollTo(0, 0)  # a new board opens scrolled to its top
     state["rendered"] = window.performance.now()
     state["flag_sent"] = False
     document.title = resp.get("title", "webtabletop")
@@ -179,7 +184,7 @@ def apply(resp, t0=None):
     if messages:
         step("toast", lambda: toast(messages, resp.get("toast_link")))
     if t0 is not None:
-        step("latency", lambda: window.wttLatencies.push(window.performance.now() - t0))
+        step("latency", lambda: board.frame(t0))  # measured at the first frame of the new position
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
@@ -235,6 +240,7 @@ async def run_ai():
     finally:
         if not state["ai"]:
             document.body.removeAttribute("data-ai")
+            board.aiDone()  # a move queued while the computer thought goes now
 
 
 def fire(action, t0=None):
@@ -247,9 +253,6 @@ def on_click(ev):
     target = ev.target
     if target.closest("[data-toast-close]"):
         TOAST.hidden = True
-        return
-    if state["suppress"]:
-        state["suppress"] = False
         return
     activate(target.closest("[data-move],[data-pick],[data-cmd]"))
 
@@ -366,63 +369,12 @@ def on_focus(ev):
             fire({"type": "hover", "token": token})
 
 
-# --- drag and drop (pointer events: mouse, pen and touch alike) ---
-def drop_under(x, y):
-    under = document.elementFromPoint(x, y)
-    target = under.closest("[data-drop]") if under else None
-    return target.getAttribute("data-drop") if target and APP.contains(target) else None
+def send_json(text, t0=None):
+    # web/board.js sends drops, hovers, cancels and premoves through here
+    fire(json.loads(str(text)), None if t0 is None else float(t0))
 
 
-def on_pointerdown(ev):
-    el = ev.target.closest("[data-drag]")
-    if not el or document.body.getAttribute("data-ai") == "thinking":
-        return
-    state["drag"] = {"token": el.getAttribute("data-drag"), "x": ev.clientX, "y": ev.clientY, "ghost": None, "over": None, "el": el}
-
-
-def on_dragstart(ev):
-    # the page moves its own ghost with pointer events: a native HTML drag would cancel them
-    el = ev.target.closest("[data-drag]") if ev.target and ev.target.closest else None
-    if el:
-        ev.preventDefault()
-
-
-def on_pointermove(ev):
-    d = state["drag"]
-    if not d:
-        return
-    if d["ghost"] is None:
-        if abs(ev.clientX - d["x"]) + abs(ev.clientY - d["y"]) < 8:
-            return
-        ghost = d["el"].cloneNode(True)
-        ghost.classList.add("drag-ghost")
-        ghost.removeAttribute("data-key")
-        document.body.appendChild(ghost)
-        d["ghost"] = ghost
-        document.body.classList.add("dragging")
-    d["ghost"].style.left = str(ev.clientX) + "px"
-    d["ghost"].style.top = str(ev.clientY) + "px"
-    token = drop_under(ev.clientX, ev.clientY)
-    if token != d["over"]:
-        d["over"] = token
-        state["hover"] = token
-        fire({"type": "hover", "token": token, "drag": d["token"]})
-
-
-def on_pointerup(ev):
-    d = state["drag"]
-    state["drag"] = None
-    if not d or d["ghost"] is None:
-        return
-    d["ghost"].remove()
-    document.body.classList.remove("dragging")
-    state["suppress"] = True
-    js.setTimeout(create_proxy(lambda: state.update({"suppress": False})), 50)
-    token = drop_under(ev.clientX, ev.clientY)
-    if token:
-        fire({"type": "drop", "drag": d["token"], "drop": token}, window.performance.now())
-    else:
-        fire({"type": "hover", "token": None})
+window.wttSend = create_proxy(send_json)
 
 
 def bench(payload):
@@ -460,8 +412,6 @@ def on_storage(ev):
 
 
 for name, fn in (("click", on_click), ("change", on_change), ("submit", on_submit), ("keydown", on_key), ("focusin", on_focus)):
-    document.addEventListener(name, create_proxy(fn))
-for name, fn in (("pointerdown", on_pointerdown), ("pointermove", on_pointermove), ("pointerup", on_pointerup), ("dragstart", on_dragstart)):
     document.addEventListener(name, create_proxy(fn))
 window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))

@@ -49,10 +49,19 @@ def test_share_link_round_trip_and_keeps_other_games():
     assert link.startswith("http://x/#/tsifrograd?r=")
     friend = Page(hash_=link[len("http://x/") :])
     assert friend.app.session.state == page.app.session.state
-    assert friend.hash == "#/tsifrograd"
-    # opening a link in the first browser keeps the game that was there
+    # the address bar keeps the shared position in its canonical form (it can be bookmarked)
+    assert friend.hash == link[len("http://x/") :]
+    # the same link again (a reload of the bookmark) opens the game it made, not a copy
+    games = {k for k in friend.storage if k.startswith(PREFIX + "game:")}
+    again = Page(storage=friend.storage, hash_=friend.hash)
+    assert {k for k in again.storage if k.startswith(PREFIX + "game:")} == games
+    assert again.app.session.slot == friend.app.session.slot
+    # a link to another position opened in the first browser keeps the game that was there
+    friend.send({"type": "move", "code": friend.cells()[0]})
+    friend.send({"type": "cmd", "name": "copy-link"})
+    other = friend.last["clipboard"]
     before = {k for k in page.storage if k.startswith(PREFIX + "game:")}
-    page.send({"type": "hash", "hash": link[len("http://x/") :]})
+    page.send({"type": "hash", "hash": other[len("http://x/") :]})
     after = {k for k in page.storage if k.startswith(PREFIX + "game:")}
     assert before < after
 

@@ -63,3 +63,14 @@ def open_app(page, base, fragment=""):
 def settle(page):
     """Wait until the worker answered every queued action (no AI thinking, no pending render)."""
     page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+
+
+@pytest.fixture()
+def phone(browser):
+    """A 390×844 touch phone (tests/e2e/helpers.py: PHONE)."""
+    from tests.e2e.helpers import PHONE
+
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    yield page
+    ctx.close()

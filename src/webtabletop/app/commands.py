@@ -29,20 +29,23 @@ class Commands:
     # ------------------------------------------------------------------ playing
     def _require_game(self) -> Session:
         if self.session is None or self.route[0] != "game":
-            raise GameError("no game is open")
+            raise GameError(_("No game is open."))
         return self.session
 
     def _play(self, code: str) -> None:
         s = self._require_game()
         if s.state.is_over:
-            raise GameError("the game is over: start a new game or a rematch")
+            raise GameError(_("The game is over: start a new game or a rematch."))
         if s.players.is_ai(s.state.to_move()) and s.history.at_end:
-            raise GameError("it is the computer's turn")
+            raise GameError(_("It is the computer's turn."))
         if s.clock is not None and s.history.at_end and s.clock.check(self.now) is not None:
-            raise GameError("time is up: the game is over")
+            raise GameError(_("Time is up: the game is over."))
         before = s.state
+        ply = s.history.cursor
         s.history.play(code)  # raises IllegalMove with a message
         s.clock_move(self.now, before, s.state)
+        self._note_hint_used(s, ply)
+        self._moved(s, before, code)
         self._report_game_over(s)
         s.selection = None
         s.hover = None
@@ -83,6 +86,8 @@ class Commands:
             return
         s.history.play(result.move.code)
         s.clock_move(done, before, s.state)
+        s.hint = None
+        self._moved(s, before, result.move.code)
         self._report_game_over(s)
         s.selection = None
         s.result_dismissed = False
@@ -147,7 +152,7 @@ class Commands:
             return
         if name == "copy-text":
             self._resp["clipboard"] = str(arg or "")
-            self._toast("Position text copied.", str(arg or ""))
+            self._toast(_("Position text copied."), str(arg or ""))
             return
         if name == "editor-start" and self.route[0] == "editor":
             editor = game_module(self.route[1]).EDITOR
@@ -164,7 +169,10 @@ class Commands:
         if name in ("undo", "back"):
             self._undo(s) if name == "undo" else h.undo()
         elif name in ("redo", "forward"):
-            h.redo()
+            if h.can_redo():
+                before = h.state
+                h.redo()
+                self._moved(s, before, h.record.moves[h.cursor - 1])
         elif name == "first":
             h.goto(0)
         elif name == "last":
@@ -173,7 +181,7 @@ class Commands:
             try:
                 h.goto(int(arg))
             except (TypeError, ValueError):
-                raise GameError("bad move number") from None
+                raise GameError(_("That is not a move number.")) from None
         elif name == "clock-check":
             if s.clock is not None:
                 s.clock.check(self.now)
@@ -182,6 +190,12 @@ class Commands:
             s.flipped = not s.flipped
         elif name == "deselect":
             s.selection = None
+            if s.finished() and h.at_end:  # Esc also closes the game-over window
+                s.result_dismissed = True
+        elif name == "hint":
+            self._hint()
+        elif name == "show-result":
+            s.result_dismissed = False
         elif name == "reveal":
             if s.private_hot_seat():
                 s.revealed = s.state.to_move()
@@ -199,13 +213,13 @@ class Commands:
         elif name == "copy-link":
             link = self.base + sharelink.make_hash(h.current_record())
             self._resp["clipboard"] = link
-            self._toast("Share link copied. It opens this exact position.", link)
+            self._toast(_("Share link copied. It opens this exact position."), link)
         elif name == "export-text":
             text = s.view.export_text(s.state)
             if text:
                 self._resp["clipboard"] = text
                 self._toast(
-                    "Position text copied. Paste it into the position editor or a new game's start position.",
+                    _("Position text copied. Paste it into the position editor or a new game's start position."),
                     text,
                 )
         elif name == "export-game":
@@ -235,6 +249,9 @@ class Commands:
             kinds[int(name[-1])] = value
         elif name == "level" and value in ("easy", "normal", "hard"):
             level = value
+        elif name.startswith("setting:"):
+            self._feel_setting(name[8:], value)
+            return
         elif name.startswith("pref:") and name[5:] in {p[0] for p in s.view.preferences}:
             prefs = {k: dict(v) for k, v in self.settings.get("prefs", {}).items()}
             prefs.setdefault(s.spec.id, {})[name[5:]] = value in (True, "true", "on")

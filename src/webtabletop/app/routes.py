@@ -90,7 +90,7 @@ class Routes:
         try:
             spec = get_game(game_id)
         except GameError as exc:
-            self.route = ("error", "This link does not open a game", str(exc), "")
+            self.route = ("error", _("This link does not open a game"), str(exc), "")
             return
         if "r" in query:
             self._open_link(spec, query["r"])
@@ -126,15 +126,20 @@ class Routes:
             if not self._load_slot(spec, query.get("s", "")):
                 self.route = (
                     "error",
-                    "Saved game not found",
-                    "That saved game is not in this browser's storage.",
+                    _("Saved game not found"),
+                    _("That saved game is not in this browser's storage."),
                     spec.id,
                 )
             else:
                 self._resp["hash"] = f"#/{spec.id}"
                 self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
         elif page:
-            self.route = ("error", "Page not found", f"{spec.title} has no page {page!r}.", spec.id)
+            self.route = (
+                "error",
+                _("Page not found"),
+                _("{game} has no page “{page}”.").format(game=spec.title, page=page),
+                spec.id,
+            )
         else:
             self._resume(spec)
 
@@ -183,6 +188,7 @@ class Routes:
         self.session = Session(spec, slot, history, players)
         self.session.clock = clock
         self.session.reported = data.get("reported", False) is True
+        self.session.hints = set(data.get("hints", []))
         self.session.saved_value = self.store.get(key)
         self.route = ("game", spec.id)
         if problem is not None:
@@ -199,12 +205,22 @@ class Routes:
             self._notice(self._older_rules_note(spec))
         return True
 
+    def _open_same_game(self, spec: GameSpec, record: Record) -> bool:
+        """Open the saved game whose record is exactly ``record`` (newest first), if any."""
+        wanted = record.to_json()
+        for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
+            data = storage.read(self.store, key, SAVED_GAME).data
+            if data and data.get("record") == wanted and self._load_slot(spec, key.rsplit(":", 1)[1]):
+                self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
+                return True
+        return False
+
     @staticmethod
     def _older_rules_note(spec: GameSpec) -> str:
-        return (
-            f"This {spec.title} game was recorded before a correction of the rules; its moves were "
+        return _(
+            "This {game} game was recorded before a correction of the rules; its moves were "
             "replayed under the corrected rules (the rules page says what changed)."
-        )
+        ).format(game=spec.title)
 
     def _open_link(self, spec: GameSpec, payload: str) -> None:
         try:
@@ -216,20 +232,27 @@ class Routes:
         except (GameError, RecordError) as exc:
             self.route = (
                 "error",
-                "This share link cannot be opened",
-                f"{exc}. Nothing was changed: your saved games are untouched.",
+                _("This share link cannot be opened"),
+                _("{problem}. Nothing was changed: your saved games are untouched.").format(problem=exc),
                 spec.id,
             )
+            return
+        if problem is None and self._open_same_game(spec, record):
+            # the same link again (a bookmark, a reload): the game it opened before, not a copy
+            self._resp["hash"] = sharelink.make_hash(record)
             return
         self.session = Session(
             spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
         )
         self.route = ("game", spec.id)
         self._save()
-        self._resp["hash"] = f"#/{spec.id}"
+        # the address bar keeps the shared position in its canonical form, to be bookmarked
+        self._resp["hash"] = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
         if problem is not None:
-            self.session.message = f"The shared game stops after move {len(history.states) - 1}: {problem}. It is saved as a new game."
+            self.session.message = _(
+                "The shared game stops after move {n}: {problem}. It is saved as a new game."
+            ).format(n=len(history.states) - 1, problem=problem)
         elif record.older_rules:
             self.session.message = self._older_rules_note(spec)
         else:
-            self._toast("Opened the shared game. It is saved as a new game; your earlier games are kept.")
+            self._toast(_("Opened the shared game. It is saved as a new game; your earlier games are kept."))

@@ -85,6 +85,13 @@ def _validate_game(data: Any) -> dict[str, Any]:
         "clock": clock,
         "reported": data.get("reported", False) is True,
     }
+    # plies whose move was played after a hint (games saved before hints existed have none)
+    hints = data.get("hints", [])
+    if not isinstance(hints, list) or len(hints) > len(record.moves) + 1:
+        raise ValueError("bad hint list")
+    if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= len(record.moves) for p in hints):
+        raise ValueError("hint ply out of range")
+    out["hints"] = sorted(set(hints))
     result = data.get("result")
     if result is not None:
         if (
@@ -116,6 +123,8 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     level = data.get("ai_level", "normal")
     out["ai_level"] = level if level in AI_LEVELS else "normal"
     out["coords"] = data.get("coords", True) is not False
+    out["motion"] = data.get("motion", True) is not False  # animations (on unless turned off)
+    out["sounds"] = data.get("sounds", False) is True  # Web Audio sounds (off unless turned on)
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, pages
+from webtabletop.app import datapage, gamescreen, pages
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
 from webtabletop.app.modules import game_module, game_pages, game_view
+from webtabletop.app.playfeel import describe, move_label
 from webtabletop.app.saves import (
     GAME_PREFIX,
     Players,
@@ -36,11 +37,11 @@ class Screens:
             html = pages.home(games, self.notices)
         elif route[0] == "data":
             html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
-            title = "Your data · webtabletop"
+            title = _("Your data · webtabletop")
         elif route[0] == "rules":
             spec = get_game(route[1])
             html = pages.rules_page(spec, game_view(spec.id))
-            title = f"{spec.title} rules · webtabletop"
+            title = _("{game} rules · webtabletop").format(game=spec.title)
         elif route[0] == "new":
             spec = get_game(route[1])
             view = game_view(spec.id)
@@ -68,30 +69,36 @@ class Screens:
                 str(entered.get("seed", "")),
                 str(entered.get("_preset", "")),
             )
-            title = f"New {spec.title} game · webtabletop"
+            title = _("New {game} game · webtabletop").format(game=spec.title)
         elif route[0] == "page":
             spec = get_game(route[1])
             game_pages_ = game_pages(spec.id)
             body = game_pages_.render(route[2], route[3], PageContext(self))
             html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
-            title = f"{spec.title}: {dict(game_pages_.nav)[route[2]]} · webtabletop"
+            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=dict(game_pages_.nav)[route[2]])
         elif route[0] == "editor":
             spec = get_game(route[1])
             editor = game_module(spec.id).EDITOR
             body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
             html = pages.editor_page(spec, editor.title, body)
-            title = f"{spec.title} {editor.title.lower()} · webtabletop"
+            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=editor.title)
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
-            title = f"{self.session.spec.title} · webtabletop"
+            title = _("{game} · webtabletop").format(game=self.session.spec.title)
             resp["ai"] = self.session.wants_ai()
             resp["selection"] = self.session.selection is not None
+            resp["premove"] = bool(self.session.view.premove and resp["ai"])
+            shown = (self.session.spec.id, self.session.slot)
+            if getattr(self, "_shown", None) != shown:
+                resp["top"] = True  # a new board opens scrolled to its top
+                self._shown = shown
         else:
-            _, heading, message, game_id = (
-                route if len(route) == 4 else ("error", "Error", "Something went wrong.", "")
+            _route, heading, message, game_id = (
+                route if len(route) == 4 else ("error", _("Error"), _("Something went wrong."), "")
             )
             html = pages.error_page(heading, message, game_id or None)
-            title = "Error · webtabletop"
+            title = _("Error · webtabletop")
+        resp["feel"] = self._feel()
         resp["html"] = html
         resp["title"] = title
         resp["route"] = route[0]
@@ -112,28 +119,32 @@ class Screens:
                 flipped=ctx.flipped,
                 last_move=ctx.last_move,
                 previous=ctx.previous,
+                prefs=ctx.prefs,
+                premove=view.premove,
             )
         result = ""
         if outcome is not None and h.at_end and not s.result_dismissed:
-            result = pages.result_html(view, outcome, s.spec)
+            result = gamescreen.result_window(view, outcome, s.spec)
         prompt = ""
         extra = ""
         privacy = ""
         if s.needs_privacy_screen():
             who = view.player_names[state.to_move()]
             privacy = pages.privacy_screen(who, view.player_names[1 - state.to_move()])
-            prompt = f"Pass the device to {who}."
+            prompt = _("Pass the device to {player}.").format(player=who)
         elif outcome is None:
             if s.ai_to_move() and not h.at_end:
-                prompt = "Reviewing an earlier position. The computer is to move here."
-                extra = pages.btn("Computer, play from here", "ai-here", cls="btn")
+                prompt = _("Reviewing an earlier position. The computer is to move here.")
+                extra = pages.btn(esc(_("Computer, play from here")), "ai-here", cls="btn")
             elif not thinking:
                 prompt = view.prompt(state, ctx)
         else:
             prompt = (
-                f"Game over: {pages.outcome_title(view, outcome)} ({outcome.reason})."
+                _("Game over: {result} ({reason}).").format(
+                    result=pages.outcome_title(view, outcome), reason=outcome.reason
+                )
                 if h.at_end
-                else "Reviewing the game."
+                else _("Reviewing the game.")
             )
         if s.can_reveal():
             label = (
@@ -148,36 +159,67 @@ class Screens:
                 title=_("Show every hidden card of this finished game"),
             )
         if view.export_text(state) is not None:
-            extra += pages.btn("Position text", "export-text", title="Copy this position as text")
+            extra += pages.btn(
+                esc(_("Position text")), "export-text", title=_("Copy this position as text"), cls="btn small"
+            )
         if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
-            extra += pages.link("Edit position", f"#/{s.spec.id}/editor?from=game", "btn")
+            extra += pages.link(esc(_("Edit position")), f"#/{s.spec.id}/editor?from=game", "btn small")
         options = s.spec.options_from_dict(h.record.options)
         description = options.describe() if hasattr(options, "describe") else ""
         log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
-        return pages.game_screen(
+        return gamescreen.game_screen(
             spec=s.spec,
             view=view,
             description=description,
             board=view.board(state, ctx),
             panel=view.panel(state, ctx),
             prompt=prompt,
+            status_line=self._status_line(s, ctx),
             status=view.status(state),
             players=s.players,
             to_move=None if outcome is not None else state.to_move(),
             log=log,
+            hints=s.hints,
             cursor=h.cursor,
             can_undo=h.can_undo(),
             can_redo=h.can_redo(),
+            can_hint=outcome is None and not thinking and not s.needs_privacy_screen()
+            and not (s.players.is_ai(state.to_move()) and h.at_end),
             thinking=thinking,
+            premove=bool(view.premove and thinking),
             result=result + privacy,
+            show_result=outcome is not None and h.at_end and s.result_dismissed,
             message=s.message,
             notices=self.notices,
             extra_controls=extra,
             ai_note=self._ai_note(s),
-            clocks=self._clocks(s),
+            clock_html=self._clock_html(s),
             page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
             prefs=s.prefs(self.settings),
+            feel=self._feel(),
         )
+
+    @staticmethod
+    def _status_line(s: Session, ctx: ViewContext) -> str:
+        """What the move at the cursor did (after every move and in review), or the hint."""
+        if ctx.hint is not None:
+            return _("Hint: {move}").format(move=move_label(s.state, ctx.hint))
+        if ctx.last_move is None or ctx.previous is None:
+            return ""
+        return describe(s, ctx.previous, s.state, ctx.last_move)
+
+    def _clock_html(self, s: Session) -> str:
+        clocks = self._clocks(s)
+        if not clocks:
+            return ""
+        label = _("{player}’s clock")
+        items = "".join(
+            f'<span class="clock p{p}{" running" if run else ""}" role="timer" '
+            f'aria-label="{esc(label.format(player=name))}" '
+            f'data-clock-ms="{ms}" data-clock-run="{1 if run else 0}">{esc(text)}</span>'
+            for p, (name, ms, text, run) in enumerate(clocks)
+        )
+        return f'<div class="clocks">{items}</div>'
 
     def _clocks(self, s: Session) -> list[tuple[str, int, str, bool]]:
         """(player name, ms left, m:ss, running) per player, or [] without a clock."""
@@ -199,10 +241,15 @@ class Screens:
         info = s.last_ai
         if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
             return ""
+        seconds, level = f"{info['seconds']:.2f}", info["level"]
         if info.get("depth"):
-            work = f", depth {info['depth']}, {info.get('nodes', 0):,} nodes"
+            text = _("Computer's last move: {seconds} s ({level}, depth {depth}, {nodes} nodes).").format(
+                seconds=seconds, level=level, depth=info["depth"], nodes=f"{info.get('nodes', 0):,}"
+            )
         elif info.get("iterations"):
-            work = f", {info['iterations']} playouts"
+            text = _("Computer's last move: {seconds} s ({level}, {playouts} playouts).").format(
+                seconds=seconds, level=level, playouts=info["iterations"]
+            )
         else:
-            work = ""
-        return f'<p class="note ai-note">Computer\'s last move: {info["seconds"]:.2f} s ({info["level"]}{work}).</p>'
+            text = _("Computer's last move: {seconds} s ({level}).").format(seconds=seconds, level=level)
+        return f'<p class="note ai-note">{esc(text)}</p>'

@@ -10,6 +10,7 @@ from webtabletop.app.saves import Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.record import History
 from webtabletop.core.view import ViewContext
+from webtabletop.i18n import _
 
 
 class Session:
@@ -35,6 +36,12 @@ class Session:
         #: after the game, the player deliberately asked to see every hidden card (never saved:
         #: a reload hides them again)
         self.reveal_all = False
+        #: the hint button's suggestion (a move code) and the ply it was asked at: shown only
+        #: while the cursor stays at that ply
+        self.hint: str | None = None
+        self.hint_ply: int | None = None
+        #: plies whose move was played after a hint was shown (saved: the log keeps the mark)
+        self.hints: set[int] = set()
 
     @property
     def state(self):
@@ -46,7 +53,8 @@ class Session:
             return None
         winner = 1 - self.clock.flagged
         loser = self.view.player_names[self.clock.flagged]
-        return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), f"{loser}'s time ran out")
+        reason = _("{player}’s time ran out").format(player=loser)
+        return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), reason)
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome() or self.time_outcome()
@@ -113,6 +121,7 @@ class Session:
             previous=prev,
             prefs=self.prefs(settings or {}),
             reveal_all=self.reveal_all and self.finished(),
+            hint=self.hint if self.hint_ply == h.cursor else None,
         )
 
     def save_data(self, now: float) -> dict[str, Any]:
@@ -124,6 +133,7 @@ class Session:
             "clock": self.clock.to_json() if self.clock else None,
             "reported": self.reported,
             "result": self.result_json(),
+            "hints": sorted(self.hints),
         }
 
     def result_json(self) -> dict[str, Any] | None:

@@ -10,7 +10,11 @@ An action is a dict with a ``type``; :meth:`App.handle` returns a response dict:
   page removes ``key`` only when ``kept_as`` holds the same content (the copy exists);
 - ``hash``: replace the URL fragment (no new history entry);
 - ``clipboard`` / ``download`` ``{name, text}`` / ``toast``: effects for the page;
-- ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``.
+- ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``;
+- ``moved`` / ``sound`` / ``status``: the answer follows a move (see :mod:`.playfeel`): the page
+  animates, plays the sound and announces ``status``; ``feel``: the motion/sound settings;
+  ``top``: a new board is shown (the page scrolls to its top); ``premove``: the game accepts a
+  queued move while the computer thinks.
 
 Games come from the registry; each game package provides ``VIEW`` (a GameView) and may provide
 ``ai_choose`` (else the generic MCTS is used).
@@ -30,6 +34,7 @@ from webtabletop.app.dataio import DataIO
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
+from webtabletop.app.playfeel import PlayFeel
 from webtabletop.app.routes import Routes
 from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.screens import Screens
@@ -39,11 +44,12 @@ from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record
 from webtabletop.core.rng import Rng
+from webtabletop.i18n import _
 
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
 
 
-class App(Routes, Commands, NewGame, DataIO, Screens):
+class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.store: dict[str, str] = {}
         self.notices: list[str] = []
@@ -83,7 +89,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
                 self.notices = []
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
-            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop"):
+            elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
                 pass
             elif kind == "move":
                 self._play(str(action.get("code", "")))
@@ -93,8 +99,12 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
                 token, drag = action.get("token"), action.get("drag")
                 self._hover(f"{drag}@{token}" if token and drag else token)
             elif kind == "drop":
-                self._pick(str(action.get("drag", "")))
-                self._pick(str(action.get("drop", "")))
+                self._drop(str(action.get("drag", "")), str(action.get("drop", "")))
+            elif kind == "cancel":  # a drag released outside every target
+                self.session.selection = None
+                self.session.hover = None
+            elif kind == "premove":
+                self._premove(str(action.get("drag", "")), str(action.get("drop", "")))
             elif kind == "cmd":
                 self._cmd(str(action.get("name", "")), action.get("arg"))
             elif kind == "change":
@@ -104,7 +114,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
             elif kind == "import":
                 self._import(str(action.get("text", "")), str(action.get("name", "file")))
             else:
-                self._toast(f"Unknown action {kind!r}")
+                self._toast(_("Unknown action “{action}”.").format(action=kind))
         except GameError as exc:  # a player's mistake: say it, keep everything
             if self.session is not None and self.route[0] == "game":
                 self.session.message = str(exc)
@@ -132,7 +142,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
         if s.forked:  # never overwrite what another tab saved: keep both games
             s.slot = self._new_slot()
             s.forked = False
-            self._toast("This game was also changed in another tab. Both versions are kept: see “Your data”.")
+            self._toast(_("This game was also changed in another tab. Both versions are kept: see “Your data”."))
         w = storage.write(SAVED_GAME, game_key(s.spec.id, s.slot), s.save_data(self.now))
         s.saved_value = w.value
         self._write(w)

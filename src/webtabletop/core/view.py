@@ -42,6 +42,10 @@ class ViewContext:
     reveal_all: bool = False
     #: the code of the move the hint button suggested (views mark its source/target with data-hint)
     hint: str | None = None
+    #: the computer is thinking and the view has ``premove = True``: the player may queue one
+    #: move, so the view keeps ``data-pick``/``data-drag`` on the viewer's own pieces and
+    #: ``data-drop`` on the squares they might go to (docs/board.md: premove)
+    premove: bool = False
 
 
 @attrs.frozen

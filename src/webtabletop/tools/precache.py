@@ -24,6 +24,7 @@ from pathlib import Path
 CORE = [
     "index.html",
     "main.py",
+    "board.js",
     "engine.mjs",
     "engine.snap.gz",
     "assets/app.css",

@@ -1,0 +1,270 @@
+"""The game screen's HTML: the shell around every board (docs/board.md).
+
+Layout, phone first: a compact head (title, a "Menu" toggle holding every secondary action, the
+player/AI choice, display switches and the motion/sound settings), then the turn line and the
+status line (``aria-live="polite"``: what the last move did, or the hint), the board, and the
+side column with the prompt, the game's panel, the main controls (undo, hint, review arrows),
+scores and the move log. On a wide screen the menu's contents are always shown; on a phone they
+fold behind the toggle (web/board.js opens it), so the board, the hand and the prompt fit.
+
+The game-over window can be closed (×, Esc, a click outside), moved by its title bar and turned
+into a small bar ("Look at the board") by web/board.js; "Show the result" brings it back.
+"""
+
+from __future__ import annotations
+
+from webtabletop.app.pages import (
+    ICON_BACK,
+    ICON_FIRST,
+    ICON_FORWARD,
+    ICON_LAST,
+    btn,
+    link,
+    notice_html,
+    outcome_title,
+    players_controls,
+    prefs_controls,
+)
+from webtabletop.app.saves import Players
+from webtabletop.core.protocol import GameSpec, Outcome
+from webtabletop.core.view import GameView, esc
+from webtabletop.i18n import _, pgettext
+
+
+def words() -> dict[str, str]:
+    """The screen's words in the current language (outside f-strings, so they are extracted)."""
+    return {
+        "settings": _("Settings"),
+        "look_at_the_board": _("Look at the board"),
+        "rematch": _("Rematch"),
+        "new_game": _("New game…"),
+        "review_the_game": _("Review the game"),
+        "copy_share_link": _("Copy share link"),
+        "a_hint_was_shown_for_this_move": _("A hint was shown for this move"),
+        "no_moves_yet": _("No moves yet."),
+        "move_log": _("Move log"),
+        "game_controls": _("Game controls"),
+        "hint": _("Hint"),
+        "first_position": _("First position"),
+        "previous_move": _("Previous move"),
+        "next_move": _("Next move"),
+        "last_position": _("Last position"),
+        "rules": _("Rules"),
+        "game": _("Game"),
+        "players": _("Players"),
+        "computer_is_thinking": _("Computer is thinking…"),
+        "scores": _("Scores"),
+        "moves": _("Moves"),
+    }
+
+
+ICON_HINT = (
+    '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M8 1.5a4.5 4.5 0 0 0-2.6 8.2V12h5.2V9.7'
+    'A4.5 4.5 0 0 0 8 1.5z" fill="currentColor"/><path d="M5.8 13.5h4.4" stroke="currentColor" stroke-width="1.6"/></svg>'
+)
+
+
+def feel_controls(feel: dict[str, bool]) -> str:
+    """The page's own settings: motion and sounds (remembered in the settings document)."""
+    W = words()
+    rows = [
+        ("motion", _("Animations")),
+        ("sounds", _("Sounds")),
+    ]
+    boxes = "".join(
+        f'<label class="pref"><input type="checkbox" data-change="setting:{name}" data-key="setting-{name}"'
+        f"{' checked' if feel.get(name) else ''}> {esc(label)}</label>"
+        for name, label in rows
+    )
+    return f'<div class="prefs feel" role="group" aria-label="{esc(W["settings"])}">{boxes}</div>'
+
+
+def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
+    """The game-over window: closable (×, Esc, a click outside) and movable (its title bar)."""
+    W = words()
+    title = outcome_title(view, outcome)
+    a, b = outcome.scores
+    close = _("Close")
+    return (
+        f'<div class="result-dialog" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
+        f'<div class="result-bar" data-handle="1"><h2 id="result-title">{esc(title)}</h2>'
+        f'<button type="button" class="btn icon peek" data-peek="1" aria-pressed="false" data-key="result-peek">'
+        f"{esc(W['look_at_the_board'])}</button>"
+        f'<button type="button" class="btn icon close" data-cmd="dismiss-result" data-key="result-close" '
+        f'aria-label="{esc(close)}" title="{esc(close)}">×</button></div>'
+        f'<div class="result-body"><p class="final-score"><span class="p0">{esc(view.player_names[0])} {a:g}</span> – '
+        f'<span class="p1">{b:g} {esc(view.player_names[1])}</span></p><p>{esc(str(outcome.reason).capitalize())}.</p>'
+        f'<div class="actions">{btn(esc(W["rematch"]), "rematch", cls="btn primary", key="rematch")}'
+        f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
+        f"{btn(esc(W['copy_share_link']), 'copy-link', key='result-copy')}</div></div></div>"
+    )
+
+
+def log_html(log: list[tuple[str, int]], cursor: int, hints: set[int]) -> str:
+    W = words()
+    items = []
+    mark = pgettext("move log", "hint")
+    for i, (label, mover) in enumerate(log):
+        current = ' aria-current="step"' if i + 1 == cursor else ""
+        future = " future" if i + 1 > cursor else ""
+        hinted = (
+            f' <span class="hint-mark" title="{esc(W["a_hint_was_shown_for_this_move"])}">({esc(mark)})</span>'
+            if i in hints
+            else ""
+        )
+        items.append(
+            f'<li class="p{mover}{future}{" hinted" if i in hints else ""}"><button type="button" data-cmd="goto" '
+            f'data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(label)}{hinted}</button></li>'
+        )
+    if not items:
+        return f'<p class="log empty">{esc(W["no_moves_yet"])}</p>'
+    return f'<ol class="log" aria-label="{esc(W["move_log"])}">{"".join(items)}</ol>'
+
+
+def main_controls(view: GameView, cursor: int, can_undo: bool, can_redo: bool, can_hint: bool) -> str:
+    """The controls a player needs while playing (undo, hint, review arrows, flip)."""
+    W = words()
+    return (
+        f'<div class="controls" role="toolbar" aria-label="{esc(W["game_controls"])}">'
+        + btn(esc(_("Undo")), "undo", disabled=not can_undo, shortcut="U", title=_("Undo (U)"))
+        + btn(esc(_("Redo")), "redo", disabled=not can_redo, title=_("Redo"))
+        + btn(
+            f"{ICON_HINT}<span>{esc(W['hint'])}</span>",
+            "hint",
+            disabled=not can_hint,
+            title=_("Show a good move (the computer's choice at its normal level)"),
+            cls="btn hint",
+        )
+        + btn(
+            ICON_FIRST + f'<span class="visually-hidden">{esc(W["first_position"])}</span>',
+            "first",
+            disabled=cursor == 0,
+            title=_("First position (Home)"),
+            cls="btn icon",
+        )
+        + btn(
+            ICON_BACK + f'<span class="visually-hidden">{esc(W["previous_move"])}</span>',
+            "back",
+            disabled=cursor == 0,
+            title=_("Previous move (←)"),
+            cls="btn icon",
+            shortcut="ArrowLeft",
+        )
+        + btn(
+            ICON_FORWARD + f'<span class="visually-hidden">{esc(W["next_move"])}</span>',
+            "forward",
+            disabled=not can_redo,
+            title=_("Next move (→)"),
+            cls="btn icon",
+            shortcut="ArrowRight",
+        )
+        + btn(
+            ICON_LAST + f'<span class="visually-hidden">{esc(W["last_position"])}</span>',
+            "last",
+            disabled=not can_redo,
+            title=_("Last position (End)"),
+            cls="btn icon",
+        )
+        + (btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else "")
+        + "</div>"
+    )
+
+
+def menu_html(
+    spec: GameSpec,
+    view: GameView,
+    players: Players,
+    prefs,
+    feel,
+    page_nav: str,
+    extra: str,
+    show_result: bool,
+) -> str:
+    """Every secondary action in one place (folded behind "Menu" on a phone)."""
+    W = words()
+    again = btn(esc(_("Show the result")), "show-result", key="show-result") if show_result else ""
+    actions = (
+        link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
+        + page_nav
+        + link(esc(W["rules"]), f"#/{spec.id}/rules", "btn small ghost")
+        + btn(esc(_("Copy share link")), "copy-link", key="copy-link", cls="btn small")
+        + btn(esc(_("Save file")), "export-game", title=_("Download this game as a file"), cls="btn small")
+        + again
+        + extra
+    )
+    label = _("Menu")
+    return (
+        f'<button type="button" class="btn small menu-toggle" data-menu="1" aria-expanded="false" '
+        f'aria-controls="game-menu" data-key="menu-toggle">{esc(label)}</button>'
+        f'<div class="game-menu" id="game-menu" role="group" aria-label="{esc(label)}">'
+        f'<nav class="game-nav" aria-label="{esc(W["game"])}">{actions}</nav>'
+        f"{players_controls(view, players)}{prefs_controls(view, prefs or {})}{feel_controls(feel)}</div>"
+    )
+
+
+def game_screen(
+    *,
+    spec: GameSpec,
+    view: GameView,
+    description: str,
+    board: str,
+    panel: str,
+    prompt: str,
+    status_line: str,
+    status: list[tuple[str, str]],
+    players: Players,
+    to_move: int | None,
+    log: list[tuple[str, int]],
+    hints: set[int],
+    cursor: int,
+    can_undo: bool,
+    can_redo: bool,
+    can_hint: bool,
+    thinking: bool,
+    premove: bool,
+    result: str,
+    show_result: bool,
+    message: str | None,
+    notices: list[str],
+    extra_controls: str = "",
+    ai_note: str = "",
+    clock_html: str = "",
+    page_nav: str = "",
+    prefs: dict[str, bool] | None = None,
+    feel: dict[str, bool] | None = None,
+) -> str:
+    W = words()
+    turn = ""
+    if to_move is not None:
+        who = view.player_names[to_move]
+        text = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
+        turn = (
+            f'<div class="turn p{to_move}"><span class="swatch p{to_move}" aria-hidden="true"></span>'
+            f"{esc(text.format(player=who))}</div>"
+        )
+    status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
+    names = (
+        f"<tr><th scope='row'><span class='visually-hidden'>{esc(W['players'])}</span></th><td><span class='p0'>"
+        f"{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+    )
+    think = f'<div class="thinking" role="status">{esc(W["computer_is_thinking"])}</div>' if thinking else ""
+    msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
+    prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
+    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    style = ""
+    if view.player_inks:
+        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
+    menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result)
+    return (
+        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
+        f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
+        f"<div class='layout{' thinking-on' if thinking else ''}'>"
+        f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
+        f"<div class='board-wrap'>{board}</div>{think}</div>"
+        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
+        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}"
+        f"<table class='score'><caption class='visually-hidden'>{esc(W['scores'])}</caption>{names}{status_rows}</table>"
+        f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints)}</aside></div>{result}</section>"
+    )

@@ -1,0 +1,430 @@
+// The board module (docs/board.md): pointer input, drag ghost, drop highlight, premove,
+// FLIP animation, move animations and sounds for every game. Plain JavaScript on the main
+// thread: per-frame work never goes through MicroPython. web/main.py hands it the engine's
+// answers (wttBoard.swap) and it sends actions through window.wttSend(json, t0).
+(() => {
+  const APP = document.getElementById("app");
+  const MS = 200; // every animation <= 250 ms
+  const HOVER_MS = 120; // the hover preview round trip, at most this often
+  const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+  const W = (window.wttBoard = { stats: { animations: 0, sounds: 0 }, feel: { motion: true, sounds: false } });
+  const send = (action, t0) => window.wttSend && window.wttSend(JSON.stringify(action), t0 === undefined ? null : t0);
+  const thinking = () => document.body.getAttribute("data-ai") === "thinking";
+  const motion = () => W.feel.motion && !reduced.matches;
+  const inApp = (el) => el && APP.contains(el);
+
+  // --- floating copies (the drag ghost, leaving pieces): HTML or SVG, at the same scale ---
+  const STRIP = ["id", "data-key", "data-drag", "data-drop", "data-pick", "data-move", "data-piece", "data-from", "data-anim", "tabindex", "role", "aria-label", "aria-current"];
+  const SVG_STYLE = ["fill", "stroke", "stroke-width", "stroke-dasharray", "opacity", "fill-opacity", "stroke-opacity", "font-size", "font-weight", "font-family", "text-anchor", "dominant-baseline", "visibility"];
+  const HTML_STYLE = ["background-color", "background-image", "color", "border", "border-radius", "font", "padding", "box-sizing", "box-shadow", "text-align", "display", "align-items", "justify-content", "gap"];
+  function strip(node) {
+    if (node.nodeType !== 1) return;
+    for (const a of STRIP) node.removeAttribute(a);
+    for (const c of node.children) strip(c);
+  }
+  function inline(src, dst, props) {
+    const cs = getComputedStyle(src);
+    for (const p of props) dst.style.setProperty(p, cs.getPropertyValue(p));
+    for (let i = 0; i < src.children.length && i < 60; i++) inline(src.children[i], dst.children[i], props);
+  }
+  function float(el) {
+    const r = el.getBoundingClientRect();
+    let box;
+    if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) {
+      // a fixed <svg> in CSS px; a <g> with the parent's screen matrix keeps the exact scale
+      const m = el.parentNode.getScreenCTM();
+      box = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      box.setAttribute("class", "wtt-float");
+      box.setAttribute("width", innerWidth);
+      box.setAttribute("height", innerHeight);
+      const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      g.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+      const copy = el.cloneNode(true);
+      inline(el, copy, SVG_STYLE);
+      strip(copy);
+      g.appendChild(copy);
+      box.appendChild(g);
+      box.style.cssText = "position:fixed;left:0;top:0;pointer-events:none;z-index:30;overflow:visible";
+    } else {
+      box = el.cloneNode(true);
+      inline(el, box, HTML_STYLE);
+      strip(box);
+      box.classList.add("wtt-float");
+      box.style.cssText += `;position:fixed;left:${r.left}px;top:${r.top}px;width:${r.width}px;height:${r.height}px;margin:0;pointer-events:none;z-index:30`;
+    }
+    box.setAttribute("aria-hidden", "true");
+    document.body.appendChild(box);
+    return { box, r };
+  }
+
+  // --- animation (FLIP by data-piece key; data-anim kinds; leaving pieces) ---
+  function rects() {
+    const out = new Map();
+    for (const el of APP.querySelectorAll("[data-piece]")) out.set(el.getAttribute("data-piece"), { el, r: el.getBoundingClientRect() });
+    return out;
+  }
+  // what a player reads on a board element (its drawn words, not its <title> description)
+  function sig(el) {
+    if (!(el instanceof SVGElement)) return el.textContent;
+    let s = "";
+    for (const t of el.querySelectorAll("text")) s += t.textContent + "|";
+    return s;
+  }
+  function keyed() {
+    // without any contract attribute, what a move changed is found by its markup (data-key)
+    const out = new Map();
+    for (const el of APP.querySelectorAll(".board-wrap [data-key]")) out.set(el.getAttribute("data-key"), sig(el));
+    return out;
+  }
+  function run(el, frames, opts) {
+    W.stats.animations++;
+    return el.animate(frames, { duration: MS, easing: "cubic-bezier(.2,.7,.3,1)", ...opts });
+  }
+  // a screen-space vector in the user units of el's parent (SVG) or as it is (HTML)
+  function local(el, dx, dy) {
+    if (!(el instanceof SVGElement) || el instanceof SVGSVGElement) return [dx, dy];
+    const m = el.parentNode.getScreenCTM();
+    if (!m) return [dx, dy];
+    const i = m.inverse();
+    return [i.a * dx + i.c * dy, i.b * dx + i.d * dy];
+  }
+  function prepare(el) {
+    if (el instanceof SVGElement) {
+      el.style.transformBox = "fill-box";
+      el.style.transformOrigin = "center";
+    }
+  }
+  function flip(before, marks) {
+    const seen = new Set();
+    for (const el of APP.querySelectorAll("[data-piece]")) {
+      const key = el.getAttribute("data-piece");
+      seen.add(key);
+      const from = before.get(el.getAttribute("data-from") || key);
+      const r = el.getBoundingClientRect();
+      if (from) {
+        const dx = from.r.left + from.r.width / 2 - (r.left + r.width / 2);
+        const dy = from.r.top + from.r.height / 2 - (r.top + r.height / 2);
+        if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+        const [lx, ly] = local(el, dx, dy);
+        run(el, [{ translate: `${lx}px ${ly}px` }, { translate: "0px 0px" }]);
+      } else if (!el.hasAttribute("data-anim")) {
+        prepare(el);
+        run(el, [{ opacity: 0, scale: 0.6 }, { opacity: 1, scale: 1 }]);
+      }
+    }
+    for (const [key, old] of before) {
+      if (seen.has(key) || marks.has(key) || !old.copy) continue;
+      // vanished: its copy (made before the swap) fades out where it was
+      const f = old.copy;
+      if (!f) continue;
+      document.body.appendChild(f.box);
+      run(f.box, [{ opacity: 1 }, { opacity: 0, scale: 0.7 }]).finished.then(() => f.box.remove(), () => f.box.remove());
+    }
+  }
+  function kinds() {
+    for (const el of APP.querySelectorAll("[data-anim]")) {
+      const kind = el.getAttribute("data-anim");
+      if (!/^(place|flip|turn|capture|cross|fire|roll|check)$/.test(kind)) continue;
+      prepare(el);
+      el.classList.add(`anim-${kind}`);
+      W.stats.animations++;
+      setTimeout(() => el.classList.remove(`anim-${kind}`), MS + 50);
+    }
+  }
+  function fallback(old) {
+    // a view that marks nothing yet: a short pulse on every board element whose text changed
+    for (const el of APP.querySelectorAll(".board-wrap [data-key]")) {
+      const was = old.get(el.getAttribute("data-key"));
+      if (was === undefined || was === sig(el)) continue;
+      prepare(el);
+      run(el, [{ opacity: 0.35 }, { opacity: 1 }]);
+    }
+  }
+
+  // --- sounds: synthesised (Web Audio), nothing fetched; off unless the player turns them on ---
+  let audio = null;
+  const TONES = {
+    move: [[520, 0, 0.06, "triangle"]],
+    capture: [[300, 0, 0.09, "square"], [180, 0.05, 0.1, "triangle"]],
+    check: [[880, 0, 0.08, "sine"], [660, 0.09, 0.1, "sine"]],
+    end: [[523, 0, 0.12, "sine"], [659, 0.12, 0.12, "sine"], [784, 0.24, 0.22, "sine"]],
+  };
+  function play(kind) {
+    const notes = TONES[kind];
+    if (!notes || !W.feel.sounds) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const t = audio.currentTime + 0.01;
+      for (const [hz, at, len, type] of notes) {
+        const o = audio.createOscillator();
+        const g = audio.createGain();
+        o.type = type;
+        o.frequency.value = hz;
+        g.gain.setValueAtTime(0.0001, t + at);
+        g.gain.exponentialRampToValueAtTime(0.18, t + at + 0.01);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + at + len);
+        o.connect(g).connect(audio.destination);
+        o.start(t + at);
+        o.stop(t + at + len + 0.02);
+      }
+      W.stats.sounds++;
+    } catch (e) {
+      /* no audio here: the game goes on silently */
+    }
+  }
+
+  // --- the page's state that survives re-renders (menu open, game-over window aside) ---
+  const ui = { menu: false, peek: false, dx: 0, dy: 0 };
+  function restore() {
+    const t = APP.querySelector("[data-menu]");
+    if (t) {
+      t.setAttribute("aria-expanded", String(ui.menu));
+      APP.querySelector(".game-menu")?.classList.toggle("open", ui.menu);
+    }
+    const d = APP.querySelector(".result-dialog");
+    if (d) {
+      d.classList.toggle("peek", ui.peek);
+      d.querySelector("[data-peek]")?.setAttribute("aria-pressed", String(ui.peek));
+      d.style.translate = `${ui.dx}px ${ui.dy}px`;
+    } else {
+      Object.assign(ui, { peek: false, dx: 0, dy: 0 });
+    }
+  }
+
+  // called by web/main.py with the engine's answer; returns after the new HTML is in place
+  W.swap = (html, metaText) => {
+    const meta = JSON.parse(metaText || "{}");
+    if (meta.feel) W.feel = meta.feel;
+    document.body.setAttribute("data-motion", W.feel.motion ? "on" : "off");
+    const animate = meta.moved && motion();
+    let before = null;
+    let old = null;
+    if (animate) {
+      before = rects();
+      old = keyed();
+      for (const v of before.values()) v.copy = null;
+    }
+    const marks = new Set(); // keys whose leaving is drawn by the view itself (none yet)
+    if (animate && before.size) {
+      // copies of what may vanish, made while it is still on the page
+      // (a key that a new element names in data-from flew there: it does not fade out)
+      const next = new Set([...html.matchAll(/data-(?:piece|from)="([^"]*)"/g)].map((m) => m[1]));
+      for (const [key, v] of before) if (!next.has(key)) v.copy = float(v.el);
+      for (const v of before.values()) if (v.copy) v.copy.box.remove();
+    }
+    APP.innerHTML = html;
+    restore();
+    if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
+    if (animate) {
+      const contract = APP.querySelector("[data-piece],[data-anim],[data-changed]");
+      flip(before, marks);
+      kinds();
+      if (!contract) fallback(old);
+    }
+    if (meta.moved && meta.sound) play(meta.sound);
+  };
+
+  // benchmarks: the time from the click to the first frame that shows the new position
+  W.frame = (t0) => requestAnimationFrame(() => window.wttLatencies && window.wttLatencies.push(performance.now() - t0));
+
+  // --- pointer input: click-click stays in web/main.py; drags and premoves are here ---
+  let drag = null; // {token, x, y, el, ghost, over, dx, dy, raf}
+  let premove = null; // {drag, drop}
+  let suppress = null; // {until, x, y}: swallow the click that ends a drag there (only that one)
+  const swallow = (ev, ms) => (suppress = { until: performance.now() + ms, x: ev.clientX, y: ev.clientY });
+  let hoverAt = 0;
+  let hoverTimer = 0;
+  let pendingHover;
+  const premoveMode = () => thinking() && APP.querySelector(".game[data-premove]");
+
+  function hover(token, dragToken) {
+    // the preview round trip, throttled: the latest target is sent at most every HOVER_MS
+    pendingHover = { type: "hover", token, drag: dragToken };
+    const wait = hoverAt + HOVER_MS - performance.now();
+    if (wait <= 0) return flushHover();
+    clearTimeout(hoverTimer);
+    hoverTimer = setTimeout(flushHover, wait);
+  }
+  function flushHover() {
+    clearTimeout(hoverTimer);
+    if (!pendingHover) return;
+    hoverAt = performance.now();
+    if (!thinking()) send(pendingHover);
+    pendingHover = null;
+  }
+  function dropUnder(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const t = el && el.closest("[data-drop]");
+    return inApp(t) ? t : null;
+  }
+  function setOver(el) {
+    if (drag.over === el) return;
+    drag.over?.classList.remove("drop-over");
+    drag.over = el;
+    el?.classList.add("drop-over");
+    if (!premoveMode()) hover(el ? el.getAttribute("data-drop") : null, drag.token);
+  }
+
+  function reattach() {
+    const find = (attr, token) => [...APP.querySelectorAll(`[${attr}]`)].find((e) => e.getAttribute(attr) === token) || null;
+    const src = find("data-drag", drag.token);
+    if (src) drag.el = src;
+    if (drag.ghost) drag.el.classList.add("drag-source");
+    const over = drag.over && find("data-drop", drag.over.getAttribute("data-drop"));
+    drag.over = over;
+    over?.classList.add("drop-over");
+  }
+
+  document.addEventListener("pointerdown", (ev) => {
+    if (ev.button > 0) return;
+    const el = ev.target.closest && ev.target.closest("[data-drag]");
+    const dialog = APP.querySelector(".result-dialog");
+    if (dialog && !dialog.contains(ev.target) && inApp(ev.target) && !ev.target.closest("[data-cmd='show-result']")) {
+      // a click outside the game-over window closes it (and does nothing else)
+      swallow(ev, 800);
+      send({ type: "cmd", name: "dismiss-result" });
+      return;
+    }
+    if (dialog && ev.target.closest("[data-handle]") && !ev.target.closest("button")) return moveDialog(ev, dialog);
+    if (!inApp(el) || (thinking() && !premoveMode())) return;
+    drag = { token: el.getAttribute("data-drag"), x: ev.clientX, y: ev.clientY, el, ghost: null, over: null };
+  });
+  document.addEventListener("pointermove", (ev) => {
+    if (!drag) return;
+    if (!drag.ghost) {
+      if (Math.abs(ev.clientX - drag.x) + Math.abs(ev.clientY - drag.y) < 6) return;
+      const f = float(drag.el);
+      drag.ghost = f.box;
+      drag.ghost.classList.add("drag-ghost");
+      drag.el.classList.add("drag-source");
+      drag.dx = 0;
+      drag.dy = 0;
+      document.body.classList.add("dragging");
+    }
+    drag.dx = ev.clientX - drag.x;
+    drag.dy = ev.clientY - drag.y;
+    if (!drag.raf) {
+      drag.raf = requestAnimationFrame(() => {
+        if (!drag || !drag.ghost) return;
+        drag.raf = 0;
+        drag.ghost.style.translate = `${drag.dx}px ${drag.dy}px`;
+      });
+    }
+    setOver(dropUnder(ev.clientX, ev.clientY));
+  });
+  function endDrag(ev, cancelled) {
+    const d = drag;
+    drag = null;
+    if (!d || !d.ghost) return;
+    d.ghost.remove();
+    d.el.classList.remove("drag-source");
+    d.over?.classList.remove("drop-over");
+    document.body.classList.remove("dragging");
+    swallow(ev, 800);
+    const target = cancelled ? null : dropUnder(ev.clientX, ev.clientY);
+    clearTimeout(hoverTimer);
+    pendingHover = null;
+    if (premoveMode()) {
+      if (target) setPremove(d.el, target, d.token, target.getAttribute("data-drop"));
+      return;
+    }
+    if (target) send({ type: "drop", drag: d.token, drop: target.getAttribute("data-drop") }, performance.now());
+    else send({ type: "cancel" }); // dropped outside a target: no move, no selection, no preview
+  }
+  document.addEventListener("pointerup", (ev) => endDrag(ev, false));
+  document.addEventListener("pointercancel", (ev) => endDrag(ev, true));
+  document.addEventListener("dragstart", (ev) => ev.target.closest && ev.target.closest("[data-drag]") && ev.preventDefault());
+
+  // --- premove: one move queued while the computer thinks (views with premove = True) ---
+  let premoveFrom = null;
+  function setPremove(fromEl, toEl, from, to) {
+    premove = { drag: from, drop: to };
+    for (const el of APP.querySelectorAll(".premove")) el.classList.remove("premove");
+    fromEl.classList.add("premove");
+    toEl.classList.add("premove");
+    premoveFrom = null;
+  }
+  function clearPremove() {
+    premove = null;
+    premoveFrom = null;
+    for (const el of APP.querySelectorAll(".premove")) el.classList.remove("premove");
+  }
+  W.aiDone = () => {
+    // web/main.py: the computer's answer is on the page; the queued move goes now (the shell
+    // ignores it silently if it is no longer legal)
+    const p = premove;
+    clearPremove();
+    if (p && !thinking()) send({ type: "premove", drag: p.drag, drop: p.drop }, performance.now());
+  };
+
+  window.addEventListener(
+    "click",
+    (ev) => {
+      const s = suppress;
+      suppress = null;
+      if (s && performance.now() < s.until && Math.abs(ev.clientX - s.x) + Math.abs(ev.clientY - s.y) < 12) {
+        ev.stopPropagation();
+        ev.preventDefault();
+        return;
+      }
+      const t = ev.target;
+      if (t.closest && t.closest("[data-menu]")) {
+        ui.menu = !ui.menu;
+        return restore();
+      }
+      if (t.closest && t.closest("[data-peek]")) {
+        ui.peek = !ui.peek;
+        return restore();
+      }
+      if (!premoveMode()) return;
+      const el = t.closest && t.closest("[data-drag],[data-pick],[data-drop]");
+      if (!inApp(el) || !el.closest(".board-wrap")) {
+        clearPremove(); // a click elsewhere cancels the queued move
+        return;
+      }
+      ev.stopPropagation();
+      const token = el.getAttribute("data-drag") || el.getAttribute("data-pick");
+      if (premoveFrom && el !== premoveFrom.el) {
+        setPremove(premoveFrom.el, el, premoveFrom.token, el.getAttribute("data-drop") || el.getAttribute("data-pick"));
+      } else if (el.hasAttribute("data-drag")) {
+        clearPremove();
+        premoveFrom = { el, token };
+        el.classList.add("premove");
+      }
+    },
+    true,
+  );
+
+  // --- the game-over window: Esc closes it (the shell's "deselect" does), its bar moves it ---
+  function moveDialog(ev, dialog) {
+    ev.preventDefault();
+    const x0 = ev.clientX - ui.dx;
+    const y0 = ev.clientY - ui.dy;
+    const move = (e) => {
+      ui.dx = e.clientX - x0;
+      ui.dy = e.clientY - y0;
+      dialog.style.translate = `${ui.dx}px ${ui.dy}px`;
+    };
+    const up = () => {
+      removeEventListener("pointermove", move);
+      removeEventListener("pointerup", up);
+    };
+    addEventListener("pointermove", move);
+    addEventListener("pointerup", up);
+  }
+  document.addEventListener(
+    "keydown",
+    (ev) => {
+      if (ev.key !== "Escape") return;
+      if (premove || premoveFrom) {
+        clearPremove();
+        ev.stopPropagation();
+      } else if (ui.menu) {
+        ui.menu = false;
+        restore();
+        ev.stopPropagation();
+      }
+    },
+    true,
+  );
+})();
