@@ -57,6 +57,7 @@ def options_fields(
         if name in values:
             values[name] = _typed(values[name], raw)
     helps = view.options_help()
+    labels = view.options_labels()
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []
     for f in attrs.fields(spec.options_class):
@@ -71,7 +72,7 @@ def options_fields(
         if isinstance(f.default, bool):
             control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
             rows.append(
-                f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>'
+                f'<div class="field check">{control}<label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{desc}</div>'
             )
             continue
         if choices is not None:
@@ -85,7 +86,7 @@ def options_fields(
         else:
             control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
         rows.append(
-            f'<div class="field"><label for="{fid}">{esc(_label(f.name))}</label>{control}{desc}</div>'
+            f'<div class="field"><label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{control}{desc}</div>'
         )
     err = f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
     return err + "".join(rows)

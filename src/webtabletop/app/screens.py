@@ -67,6 +67,7 @@ class Screens:
                 players,
                 str(entered.get("seed", "")),
                 str(entered.get("_preset", "")),
+                view.seed_help(),
             )
             title = f"New {spec.title} game · webtabletop"
         elif route[0] == "page":

@@ -114,6 +114,15 @@ class GameView:
         """Short help text per option name for the new-game dialog."""
         return {}
 
+    def options_labels(self) -> dict[str, str]:
+        """Translated field names per option name for the new-game dialog (default: the option's
+        name, capitalised)."""
+        return {}
+
+    def seed_help(self) -> str | None:
+        """What the new-game dialog's seed field means for this game (None: the shell's text)."""
+        return None
+
 
 def esc(value: Any) -> str:
     return escape(str(value), quote=True)

@@ -15,9 +15,9 @@ import re
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import attrs_html, esc
 from webtabletop.games.dumaraj import fen, notation
+from webtabletop.games.dumaraj.glyphs import glyph
 from webtabletop.games.dumaraj.options import PRESET_FENS
 from webtabletop.games.dumaraj.pieces import MOBS
-from webtabletop.games.dumaraj.view import glyph
 
 LETTERS = "KQRBNTP"
 SQ = 40

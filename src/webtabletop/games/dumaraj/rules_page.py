@@ -14,7 +14,7 @@ from webtabletop.i18n import _
 
 
 def _mob_rows() -> str:
-    from webtabletop.games.dumaraj.view import mob_diagram
+    from webtabletop.games.dumaraj.glyphs import mob_diagram
 
     rows = []
     for kind, mob in MOBS.items():
