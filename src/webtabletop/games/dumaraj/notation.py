@@ -14,6 +14,7 @@ import re
 from webtabletop.core.protocol import GameError
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.i18n import _
 
 FILES = "abcdefghijkl"
 MIN_SIZE, MAX_SIZE = 4, 12
@@ -54,11 +55,11 @@ def square_name(s: int, w: int) -> str:
 def parse_square(text: str, w: int, h: int) -> int:
     m = SQUARE_RE.fullmatch(text)
     if not m:
-        raise NotationError(f"{text!r} is not a bit name like e4")
+        raise NotationError(_("{text!r} is not a bit name like e4").format(text=text))
     x = FILES.index(m.group(1))
     y = int(m.group(2)) - 1
     if x >= w or y >= h:
-        raise NotationError(f"bit {text} is off this {w}x{h} location")
+        raise NotationError(_("bit {text} is off this {w}x{h} location").format(text=text, w=w, h=h))
     return y * w + x
 
 
@@ -75,7 +76,7 @@ def parse_line(text: str, w: int, h: int) -> int:
         return E.FILE_LINE + FILES.index(text)
     if re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= h:
         return int(text) - 1
-    raise NotationError(f"{text!r} is not a line (a file letter or a rank number)")
+    raise NotationError(_("{text!r} is not a line (a file letter or a rank number)").format(text=text))
 
 
 # --- moves --------------------------------------------------------------------------------------

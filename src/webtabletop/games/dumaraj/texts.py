@@ -51,9 +51,6 @@ def line_label(line: int) -> str:
 
 def reason_text(reason: str) -> str:
     """An outcome reason in the reader's language (the rules keep English keys)."""
-    if reason.startswith("the ") and reason.endswith(" Raj was fragged"):
-        side = 0 if "White" in reason else 1
-        return _("the {side} Raj was fragged").format(side=player_name(side))
     return _(reason)
 
 
