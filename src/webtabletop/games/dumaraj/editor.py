@@ -17,7 +17,7 @@ from webtabletop.core.view import attrs_html, esc
 from webtabletop.games.dumaraj import fen, notation, pieceset
 from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.options import PRESET_FENS
-from webtabletop.i18n import _
+from webtabletop.i18n import _, pgettext
 
 LETTERS = "KQRBNTP"
 SQ = 40
@@ -89,7 +89,7 @@ class PositionEditor:
         for s, p in enumerate(cells):
             x, y = 20 + (s % w) * SQ, (h - 1 - s // w) * SQ
             name = notation.square_name(s, w)
-            what = _("empty") if not p else T.side_mob(p)
+            what = pgettext("DumaRaj", "empty") if not p else T.side_mob(p)
             fill = "#eed9b6" if (s % w + s // w) % 2 else "#b58863"
             a = attrs_html(
                 data_pick=f"sq:{s}",
@@ -119,17 +119,31 @@ class PositionEditor:
                 tools.append(
                     f'<button type="button" class="btn tool" data-pick="tool:{letter}" data-key="tool-{letter}" aria-pressed="{pressed}" aria-label="{esc(mob)}">{icon}</button>'
                 )
-        eraser = f'<button type="button" class="btn tool" data-pick="tool:x" data-key="tool-x" aria-pressed="{"true" if tool == "x" else "false"}">{esc(_("Eraser"))}</button>'
+        eraser_word, legal_word = (
+            esc(pgettext("DumaRaj", "Eraser")),
+            esc(_("Legal position: it can be started from.")),
+        )
+        mobs_word, text_word, read_word = (
+            esc(pgettext("DumaRaj", "Mobs")),
+            esc(pgettext("DumaRaj", "Position text")),
+            esc(_("Read this text")),
+        )
+        copy_word, start_word = esc(pgettext("DumaRaj", "Copy text")), esc(_("Start from here…"))
+        eraser = f'<button type="button" class="btn tool" data-pick="tool:x" data-key="tool-x" aria-pressed="{"true" if tool == "x" else "false"}">{eraser_word}</button>'
         problem = self.check(text)
+        not_legal = esc(_("Not a legal start: {problem}").format(problem=problem))
         verdict = (
-            f'<p class="error" role="alert">{esc(_("Not a legal start: {problem}").format(problem=problem))}</p>'
+            f'<p class="error" role="alert">{not_legal}</p>'
             if problem
-            else f'<p class="ok" role="status">{esc(_("Legal position: it can be started from."))}</p>'
+            else f'<p class="ok" role="status">{legal_word}</p>'
         )
         msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
         sides = "".join(
             f'<button type="button" class="btn small" data-pick="side:{c}" data-key="side-{c}" aria-pressed="{"true" if side == c else "false"}">{esc(n)}</button>'
-            for c, n in (("w", _("White to move")), ("b", _("Black to move")))
+            for c, n in (
+                ("w", pgettext("DumaRaj", "White to move")),
+                ("b", pgettext("DumaRaj", "Black to move")),
+            )
         )
         loads = "".join(
             f'<button type="button" class="btn small" data-pick="load:{k}" data-key="load-{k}">{label}</button>'
@@ -142,13 +156,13 @@ class PositionEditor:
         )
         return (
             f"<div class='editor-layout'><div class='board-wrap'>{''.join(svg)}</div><div class='side'>{msg}{verdict}"
-            f"<div class='tools' role='group' aria-label='{esc(_('Mobs'))}'>{''.join(tools)}{eraser}</div>"
+            f"<div class='tools' role='group' aria-label='{mobs_word}'>{''.join(tools)}{eraser}</div>"
             f"<div class='actions'>{sides}</div><div class='actions'>{loads}</div>"
-            f"<form data-form='editor-text' data-key='editor-form' class='fen-form'><label for='fen-text'>{esc(_('Position text'))}</label>"
+            f"<form data-form='editor-text' data-key='editor-form' class='fen-form'><label for='fen-text'>{text_word}</label>"
             f"<textarea id='fen-text' name='text' rows='3' spellcheck='false'>{esc(text)}</textarea>"
-            f"<div class='actions'><button class='btn' type='submit'>{esc(_('Read this text'))}</button>"
-            f"<button type='button' class='btn' data-cmd='copy-text' data-arg='{esc(text)}' data-key='copy-fen'>{esc(_('Copy text'))}</button>"
-            f"<button type='button' class='btn primary' data-cmd='editor-start' data-key='editor-start'{' disabled' if problem else ''}>{esc(_('Start from here…'))}</button></div></form></div></div>"
+            f"<div class='actions'><button class='btn' type='submit'>{read_word}</button>"
+            f"<button type='button' class='btn' data-cmd='copy-text' data-arg='{esc(text)}' data-key='copy-fen'>{copy_word}</button>"
+            f"<button type='button' class='btn primary' data-cmd='editor-start' data-key='editor-start'{' disabled' if problem else ''}>{start_word}</button></div></form></div></div>"
         )
 
 

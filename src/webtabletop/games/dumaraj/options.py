@@ -97,7 +97,7 @@ class DumaRajOptions:
 
     def describe(self) -> str:
         """The agreed rules in a few translated words (the game screen's variant line)."""
-        where = _("custom position") if self.fen.strip() else _(PRESET_NAMES[self.preset])
+        where = pgettext("DumaRaj", "custom position") if self.fen.strip() else _(PRESET_NAMES[self.preset])
         names = {
             "raj_flex": pgettext("DumaRaj", "Raj flex"),
             "pair_flex": pgettext("DumaRaj", "Pair flex"),
@@ -112,5 +112,5 @@ class DumaRajOptions:
         if extra:
             parts.append(", ".join(extra))
         if self.rhombus:
-            parts.append(_("rhombus"))
+            parts.append(pgettext("DumaRaj", "rhombus"))
         return " · ".join(parts)

@@ -13,7 +13,7 @@ from webtabletop.games.dumaraj import notation as N
 from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.rules import DumaState
-from webtabletop.i18n import _
+from webtabletop.i18n import _, pgettext
 
 
 def _button(code: str, text: str, cls: str = "btn") -> str:
@@ -67,45 +67,45 @@ class PanelMixin:
             if frm is not None and to is not None:
                 moves = [mv for mv in self._moves_from(state, frm) if self._dest(mv, frm) == to]
                 if moves:
-                    html.append(f'<div class="choice"><p>{esc(_("Choose:"))}</p>')
+                    choose = esc(pgettext("DumaRaj", "Choose:"))
+                    html.append(f'<div class="choice"><p>{choose}</p>')
                     html.extend(_button(mv.code, mv.label) for mv in moves)
                     html.append("</div>")
         if ctx.interactive:
             special = [mv for mv in state.legal_moves() if mv.kind in (E.RAJFLEX, E.PAIRFLEX, E.BUMM)]
             if special:
-                html.append(f'<div class="choice special"><p>{esc(_("Arbitrary moves:"))}</p>')
+                title = esc(pgettext("DumaRaj", "Arbitrary moves:"))
+                html.append(f'<div class="choice special"><p>{title}</p>')
                 html.extend(_button(mv.code, mv.label) for mv in special)
                 html.append("</div>")
         if state.in_check():
-            html.append(
-                f'<p class="note flag">{esc(_("{player}’s Raj is under flag.").format(player=who))}</p>'
-            )
+            flag = _("{player}'s Raj is under flag.").format(player=who)
+            html.append(f'<p class="note flag">{esc(flag)}</p>')
         if state.bumm is not None:
             bit = N.square_name(state.bumm[0], state.width)
-            html.append(
-                f'<p class="note">{esc(_("piCSbumm possible on {bit} this move.").format(bit=bit))}</p>'
-            )
+            note = _("piCSbumm possible on {bit} this move.").format(bit=bit)
+            html.append(f'<p class="note">{esc(note)}</p>')
         return "".join(html)
 
     def _editor_button(self, state: DumaState, mv) -> str:
         if mv.kind == E.SKIP:
-            return _("Keep the location")
+            return pgettext("DumaRaj", "Keep the location")
         return _("Remove {line}").format(line=T.line_label(E.m_from(mv.m)))
 
     def status(self, state: DumaState) -> list[tuple[str, str]]:
         o = state.options
         mw, mb = state.material()
         rows = [
-            (_("Material"), f"{mw} · {mb}"),
-            (_("Move"), str(state.full)),
-            (_("Moves without progress"), f"{state.half} / {DRAW_MOVES}"),
-            (_("Plies played"), f"{state.ply} / {state.cap}"),
+            (pgettext("DumaRaj", "Material"), f"{mw} · {mb}"),
+            (pgettext("DumaRaj", "Move"), str(state.full)),
+            (pgettext("DumaRaj", "Moves without progress"), f"{state.half} / {DRAW_MOVES}"),
+            (pgettext("DumaRaj", "Plies played"), f"{state.ply} / {state.cap}"),
         ]
         x0, y0, x1, y1 = state.rect
         if o.editor:
             rows.append(
                 (
-                    _("Location"),
+                    pgettext("DumaRaj", "Location"),
                     _("{w}×{h} of {width}×{height}").format(
                         w=x1 - x0 + 1, h=y1 - y0 + 1, width=state.width, height=state.height
                     ),
@@ -139,15 +139,15 @@ class PanelMixin:
     def options_labels(self) -> dict[str, str]:
         """The new-game dialog's field names (the app's own "Preset" list stays the only one)."""
         return {
-            "preset": _("Location"),
+            "preset": pgettext("DumaRaj", "Location"),
             "fen": _("Start position (position text)"),
             "trigon_degree": _("Trigon’ degree"),
             "raj_capture": _("Raj capture (no mate rule)"),
-            "raj_flex": _("Raj flex"),
-            "pair_flex": _("Pair flex"),
-            "editor": _("Editor"),
-            "warp": _("Warp"),
-            "picsbumm": _("piCSbumm"),
+            "raj_flex": pgettext("DumaRaj", "Raj flex"),
+            "pair_flex": pgettext("DumaRaj", "Pair flex"),
+            "editor": pgettext("DumaRaj", "Editor"),
+            "warp": pgettext("DumaRaj", "Warp"),
+            "picsbumm": pgettext("DumaRaj", "piCSbumm"),
             "rhombus": _("Rhombus location"),
         }
 

@@ -36,7 +36,7 @@ from webtabletop.games.dumaraj.glyphs import glyph, mob_diagram
 from webtabletop.games.dumaraj.panel import PanelMixin
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA
 from webtabletop.games.dumaraj.rules import PLAYER_NAMES, DumaMove, DumaState
-from webtabletop.i18n import _
+from webtabletop.i18n import _, pgettext
 
 CELL = 48.0
 PAD = 16.0
@@ -225,18 +225,18 @@ class DumaRajView(PanelMixin, GameView):
             desc = [_("{mob} on {bit}").format(mob=T.side_mob(p), bit=name) if p else name]
             if not active:
                 classes.append("gone")
-                desc.append(_("removed line"))
+                desc.append(pgettext("DumaRaj", "removed line"))
             elif not p:
-                desc.append(_("empty"))
+                desc.append(pgettext("DumaRaj", "empty"))
             if s in changed:
                 classes.append("last")
                 fill = "#cdd26a" if dark else "#f6f669"
             if s == sel and interactive:
                 classes.append("sel")
-                desc.append(_("selected"))
+                desc.append(pgettext("DumaRaj", "selected"))
             if s == flagged:
                 classes.append("flag")
-                desc.append(_("under flag"))
+                desc.append(pgettext("DumaRaj", "under flag"))
             mark = dests.get(s)
             token = drop = None
             if mark:
@@ -244,15 +244,15 @@ class DumaRajView(PanelMixin, GameView):
                 token, drop = f"s{s}", f"t{s}"
                 desc.append(
                     {
-                        "flep": _("move here"),
-                        "frag": _("frag here"),
+                        "flep": pgettext("DumaRaj", "move here"),
+                        "frag": pgettext("DumaRaj", "frag here"),
                         "flex": _("flex with this mob"),
                         "bumm": _("piCSbumm strike"),
                     }[mark]
                 )
             elif interactive and s in movable:
                 token = f"s{s}"
-                desc.append(_("select"))
+                desc.append(pgettext("DumaRaj", "select"))
             if interactive and sel is None and s in every_dest:
                 drop = f"t{s}"
             if premove and active:
@@ -360,7 +360,7 @@ class DumaRajView(PanelMixin, GameView):
             return PickResult(selection=None, move=token)
         s = _parse_token(token, token[0])
         if s is None or state.is_over:
-            return PickResult(selection=None, message=_("nothing to do here"))
+            return PickResult(selection=None, message=pgettext("DumaRaj", "nothing to do here"))
         if state.editor is not None:
             return PickResult(
                 selection=None, message=_("first remove a line or keep the location (see the panel)")
@@ -379,7 +379,7 @@ class DumaRajView(PanelMixin, GameView):
         if token[0] == "t":  # a drop: the selected mob's move or nothing, never a new selection
             if cur is None:
                 return PickResult(selection=None, message=_("select one of your mobs first"))
-            return PickResult(selection=None, message=_("not a legal move"))
+            return PickResult(selection=None, message=pgettext("DumaRaj", "not a legal move"))
         if cur == s:
             return PickResult(selection=None)
         if self._moves_from(state, s):
@@ -394,7 +394,9 @@ class DumaRajView(PanelMixin, GameView):
             )
         return PickResult(
             selection=None,
-            message=_("select one of your mobs first") if cur is None else _("not a legal move"),
+            message=_("select one of your mobs first")
+            if cur is None
+            else pgettext("DumaRaj", "not a legal move"),
         )
 
     # --- rules page -------------------------------------------------------------------------
