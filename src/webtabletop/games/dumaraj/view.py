@@ -35,11 +35,11 @@ from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.glyphs import glyph, mob_diagram
 from webtabletop.games.dumaraj.panel import PanelMixin
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA
-from webtabletop.games.dumaraj.rules import PLAYER_NAMES, DumaMove, DumaState
+from webtabletop.games.dumaraj.rules import DumaMove, DumaState
 from webtabletop.i18n import _, pgettext
 
 CELL = 48.0
-PAD = 16.0
+PAD = 4.0
 LIGHT, DARK, GONE = "#eed9b5", "#b58863", "#6b6b6b"
 KIND_MARK = {E.RAJFLEX: "flex", E.PAIRFLEX: "flex", E.BUMM: "bumm"}
 STYLE = (
@@ -47,7 +47,7 @@ STYLE = (
     ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
     ".dumaraj [data-pick]:focus rect.sq{stroke:#ffb300;stroke-width:4}"
     ".dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}"
-    ".dumaraj [data-drag]{cursor:grab;touch-action:none}</style>"
+    ".dumaraj [data-drag]{cursor:grab;touch-action:none}.dumaraj .coord{pointer-events:none}</style>"
 )
 
 
@@ -72,11 +72,15 @@ def _selected(selection: str | None) -> int | None:
 
 
 class DumaRajView(PanelMixin, GameView):
-    player_names = PLAYER_NAMES
     player_colours = ("#f2efe6", "#262626")
     player_inks = ("#6b5a3e", "#262626")
     flippable = True
     premove = True
+
+    @property
+    def player_names(self) -> tuple[str, str]:  # type: ignore[override]
+        """White and Black in the reader's language (looked up when shown)."""
+        return (T.player_name(0), T.player_name(1))
 
     @property
     def preferences(self) -> tuple[tuple[str, str, bool], ...]:  # type: ignore[override]
@@ -310,20 +314,25 @@ class DumaRajView(PanelMixin, GameView):
         return "".join(out)
 
     def _coords(self, state: DumaState, ctx: ViewContext, upright: str) -> list[str]:
+        """File letters in the bottom row's squares, rank numbers in the left column's (inside
+        the board, as on Lichess, so that the squares take all the width a phone has)."""
         if not ctx.prefs.get("coords", True):
             return []
         w, h, flipped = state.width, state.height, ctx.flipped
-        bh = h * CELL
         out = []
         for x in range(w):
-            sx = ((w - 1 - x) if flipped else x) * CELL + CELL / 2
+            col = (w - 1 - x) if flipped else x
+            tx, ty = col * CELL + CELL - 3, h * CELL - 3
+            ink = LIGHT if (x + (h - 1 if flipped else 0)) % 2 == 0 else DARK
             out.append(
-                f'<text x="{sx:g}" y="{bh + 11:g}" font-size="11" text-anchor="middle" fill="#555" aria-hidden="true"{upright.format(x=sx, y=bh + 11)}>{N.FILES[x]}</text>'
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="11" font-weight="700" text-anchor="end" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
             )
         for y in range(h):
-            sy = (y if flipped else h - 1 - y) * CELL + CELL / 2 + 4
+            row = y if flipped else h - 1 - y
+            tx, ty = 2.5, row * CELL + 11
+            ink = LIGHT if ((w - 1 if flipped else 0) + y) % 2 == 0 else DARK
             out.append(
-                f'<text x="-8" y="{sy:g}" font-size="11" text-anchor="middle" fill="#555" aria-hidden="true"{upright.format(x=-8, y=sy)}>{y + 1}</text>'
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="11" font-weight="700" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{y + 1}</text>'
             )
         return out
 
