@@ -28,8 +28,9 @@ def after(state, code: str, **ctx) -> tuple[object, ViewContext]:
 
 
 def pieces_of(svg: str) -> dict[str, str]:
-    """``data-piece`` key -> the whole opening tag of that mob."""
-    return {m.group(1): m.group(0) for m in re.finditer(r'<g [^>]*data-piece="([a-l]\d+)"[^>]*>', svg)}
+    """``data-piece`` key -> the opening tags of that mob (its group and its picture)."""
+    pattern = r'<g [^>]*data-piece="([a-l]\d+)"[^>]*><g[^>]*><svg [^>]*>'
+    return {m.group(1): m.group(0) for m in re.finditer(pattern, svg)}
 
 
 # --- the piece set --------------------------------------------------------------------------------

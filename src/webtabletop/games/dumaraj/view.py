@@ -47,7 +47,7 @@ STYLE = (
     ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
     ".dumaraj [data-pick]:focus rect.sq{stroke:#ffb300;stroke-width:4}"
     ".dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}"
-    ".dumaraj [data-drag]{cursor:grab;touch-action:none}.dumaraj .coord{pointer-events:none}</style>"
+    "svg.dumaraj{touch-action:none}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>"
 )
 
 
@@ -286,11 +286,7 @@ class DumaRajView(PanelMixin, GameView):
                 )
             if p:
                 kind, colour = p & 7, p >> 3
-                art = (
-                    glyph(kind, colour, ccx, ccy, CELL * 0.36)
-                    if letters
-                    else pieceset.use(kind, colour, ccx, ccy, CELL * 0.92)
-                )
+                art = glyph(kind, colour, 50, 50, 39) if letters else pieceset.use(kind, colour, 50, 50, 100)
                 anim = "check" if s == checked else "capture" if s in fragged else None
                 drag = (interactive and s in movable) or (premove and colour == waiting)
                 pa = attrs_html(
@@ -298,10 +294,21 @@ class DumaRajView(PanelMixin, GameView):
                     data_piece=name,
                     data_from=N.square_name(origin[s], w) if s in origin else None,
                     data_anim=anim,
-                    data_drag=f"d{s}" if drag else None,
-                    aria_hidden="true",
                 )
-                cell.append(f"<g {pa}><g{upright.format(x=ccx, y=ccy)}>{art}</g></g>")
+                # the picture is a small <svg> of its own: the page's drag ghost (a clone of the
+                # data-drag element) is then drawn outside the board too
+                size = CELL * 0.92
+                sa = attrs_html(
+                    class_="mob-art",
+                    data_drag=f"d{s}" if drag else None,
+                    x=f"{ccx - size / 2:g}",
+                    y=f"{ccy - size / 2:g}",
+                    width=f"{size:g}",
+                    height=f"{size:g}",
+                    viewBox="0 0 100 100",
+                    overflow="visible",
+                )
+                cell.append(f"<g {pa}><g{upright.format(x=ccx, y=ccy)}><svg {sa}>{art}</svg></g></g>")
             if mark and hover_bit == s:  # drag preview: the mob would land here
                 cell.append(
                     f'<rect class="hover" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4:g}" height="{CELL - 4:g}" fill="#1e88e5" fill-opacity=".3"/>'
