@@ -332,14 +332,14 @@ class DumaRajView(PanelMixin, GameView):
             tx, ty = col * CELL + CELL - 3, h * CELL - 3
             ink = LIGHT if (x + (h - 1 if flipped else 0)) % 2 == 0 else DARK
             out.append(
-                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="11" font-weight="700" text-anchor="end" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" text-anchor="end" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
             )
         for y in range(h):
             row = y if flipped else h - 1 - y
-            tx, ty = 2.5, row * CELL + 11
+            tx, ty = 2.5, row * CELL + 13
             ink = LIGHT if ((w - 1 if flipped else 0) + y) % 2 == 0 else DARK
             out.append(
-                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="11" font-weight="700" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{y + 1}</text>'
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{y + 1}</text>'
             )
         return out
 
