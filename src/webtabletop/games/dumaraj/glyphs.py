@@ -72,6 +72,6 @@ def mob_diagram(kind: int, degree: int = 2, size: int = 7) -> str:
                     parts.append(
                         f'<circle cx="{cx:g}" cy="{cy:g}" r="6" fill="none" stroke="#d32f2f" stroke-width="2"/>'
                     )
-    parts.append(pieceset.inline(kind, 0, c * cell + cell / 2, c * cell + cell / 2, cell * 1.1))
+    parts.append(pieceset.inline(kind, 0, c * cell + cell / 2, c * cell + cell / 2, cell * 1.25))
     parts.append("</svg>")
     return "".join(parts)

@@ -149,6 +149,7 @@ def rules_html() -> str:
     p_dots = _(
         "Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon’ shown for degrees 1, 2, 3)."
     )
+    title = _("DumaRaj")
     not_implemented = [
         _("2.5D and 3D locations (bit sides, corners and edges of cubes)."),
         _('"Dive" moves to the reverse side of the location.'),
@@ -157,7 +158,7 @@ def rules_html() -> str:
         ),
     ]
     return (
-        "\n<h2>DumaRaj</h2>\n"
+        f"\n<h2>{esc(title)}</h2>\n"
         f"<p>{intro}</p>\n<p>{draws}</p>\n"
         f"<h3>{h_mobs}</h3>\n"
         f"<p>{p_dots}</p>\n"
