@@ -234,3 +234,13 @@ def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, sit
     page.wait_for_function("document.querySelectorAll('.log li').length == 5", timeout=60_000)
     page.wait_for_timeout(500)
     assert page.locator(".log li").count() == 5
+
+
+def test_the_letters_preference_switches_pictures_and_letters(page, site):
+    hot_seat(page, site)
+    assert page.locator("svg.board use").count() == 40
+    act(page, page.locator("[data-key='pref-letters']"))
+    assert page.locator("svg.board use").count() == 0
+    assert page.locator("svg.board text", has_text="K").count() == 2  # both Rajes, as letters
+    act(page, page.locator("[data-key='pref-letters']"))
+    assert page.locator("svg.board use").count() == 40

@@ -197,3 +197,15 @@ def test_dialog_fields_are_named_and_explained():
     helps = VIEW.options_help()
     assert "position written as text" in helps["fen"] and "en passant" in helps["picsbumm"]
     assert "dice" not in VIEW.seed_help()
+
+
+def test_the_whole_dialog_has_one_preset_and_no_dice():
+    from webtabletop.app.pages import new_game_form
+    from webtabletop.app.saves import Players
+    from webtabletop.games.dumaraj import PRESETS
+
+    fields = options_fields(SPEC, DumaRajOptions(), VIEW)
+    html = new_game_form(SPEC, fields, PRESETS, Players(("human", "ai"), "normal"), seed_help=VIEW.seed_help())
+    labels = re.findall(r"<label for=[\"'][^\"']+[\"']>([^<]*)</label>", html)
+    assert labels.count("Preset") == 1
+    assert "dice" not in html and "no chance" in html
