@@ -58,6 +58,7 @@ def options_fields(
             values[name] = _typed(values[name], raw)
     helps = view.options_help()
     labels = view.options_labels()
+    choice_labels = view.choice_labels()
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []
     for f in attrs.fields(spec.options_class):
@@ -77,7 +78,7 @@ def options_fields(
             continue
         if choices is not None:
             opts = "".join(
-                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(c)}</option>'
+                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(choice_labels.get(f.name, {}).get(str(c), c))}</option>'
                 for c in choices
             )
             control = f"<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>"

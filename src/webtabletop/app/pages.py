@@ -275,9 +275,11 @@ def new_game_form(
     seed_hint: str = "",
     preset: str = "",
     seed_help: str | None = None,
+    preset_labels: dict[str, str] | None = None,
 ) -> str:
     preset_opts = "".join(
-        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets
+        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k, k))}</option>'
+        for k in presets
     )
     preset_html = (
         f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="_preset">'

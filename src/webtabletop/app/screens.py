@@ -68,6 +68,7 @@ class Screens:
                 str(entered.get("seed", "")),
                 str(entered.get("_preset", "")),
                 view.seed_help(),
+                view.choice_labels().get("_preset"),
             )
             title = f"New {spec.title} game · webtabletop"
         elif route[0] == "page":

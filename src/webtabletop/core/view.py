@@ -119,6 +119,11 @@ class GameView:
         name, capitalised)."""
         return {}
 
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        """Translated names of an option's choices (option name -> value -> label) for the
+        new-game dialog, and of the game's presets under the key ``"_preset"``."""
+        return {}
+
     def seed_help(self) -> str | None:
         """What the new-game dialog's seed field means for this game (None: the shell's text)."""
         return None

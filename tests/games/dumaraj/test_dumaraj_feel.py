@@ -205,7 +205,17 @@ def test_the_whole_dialog_has_one_preset_and_no_dice():
     from webtabletop.games.dumaraj import PRESETS
 
     fields = options_fields(SPEC, DumaRajOptions(), VIEW)
-    html = new_game_form(SPEC, fields, PRESETS, Players(("human", "ai"), "normal"), seed_help=VIEW.seed_help())
+    html = new_game_form(
+        SPEC,
+        fields,
+        PRESETS,
+        Players(("human", "ai"), "normal"),
+        seed_help=VIEW.seed_help(),
+        preset_labels=VIEW.choice_labels()["_preset"],
+    )
+    # choices in words, not option values
+    assert ">Grand 10×10 with every arbitrary move<" in html and ">Classic 8×8<" in html
+    assert ">grand<" not in html and ">grand-all<" not in html
     labels = re.findall(r"<label for=[\"'][^\"']+[\"']>([^<]*)</label>", html)
     assert labels.count("Preset") == 1
     assert "dice" not in html and "no chance" in html

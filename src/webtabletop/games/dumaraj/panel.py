@@ -153,7 +153,7 @@ class PanelMixin:
 
     def options_help(self) -> dict[str, str]:
         return {
-            "preset": _("grand = 10×10 with Trigon’ (default); classic = 8×8 without Trigon’."),
+            "preset": _("Grand 10×10 with Trigon’ (default), or Classic 8×8 without Trigon’."),
             "fen": _(
                 "Optional. A position written as text, one row of bits after another from the far side "
                 "(letters = mobs, capitals = White, digits = empty bits), then w or b for the side to move. "
@@ -172,6 +172,18 @@ class PanelMixin:
                 "attacks, that Pixa may strike at once, and both Pixas (or three) leave the location."
             ),
             "rhombus": _("Show the location turned 45° (no Warp then)."),
+        }
+
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        """The location presets and the app's preset list in words."""
+        grand, classic = _("Grand 10×10"), _("Classic 8×8")
+        return {
+            "preset": {"grand": grand, "classic": classic},
+            "_preset": {
+                "grand": grand,
+                "classic": classic,
+                "grand-all": _("Grand 10×10 with every arbitrary move"),
+            },
         }
 
     def seed_help(self) -> str:
