@@ -57,6 +57,8 @@ def options_fields(
         if name in values:
             values[name] = _typed(values[name], raw)
     helps = view.options_help()
+    labels = view.options_labels()
+    choice_labels = view.choice_labels()
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []
     for f in attrs.fields(spec.options_class):
@@ -71,12 +73,12 @@ def options_fields(
         if isinstance(f.default, bool):
             control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
             rows.append(
-                f'<div class="field check">{control}<label for="{fid}">{esc(_label(f.name))}</label>{desc}</div>'
+                f'<div class="field check">{control}<label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{desc}</div>'
             )
             continue
         if choices is not None:
             opts = "".join(
-                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(c)}</option>'
+                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(choice_labels.get(f.name, {}).get(str(c), c))}</option>'
                 for c in choices
             )
             control = f"<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>"
@@ -85,7 +87,7 @@ def options_fields(
         else:
             control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
         rows.append(
-            f'<div class="field"><label for="{fid}">{esc(_label(f.name))}</label>{control}{desc}</div>'
+            f'<div class="field"><label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{control}{desc}</div>'
         )
     err = f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
     return err + "".join(rows)

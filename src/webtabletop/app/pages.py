@@ -274,9 +274,12 @@ def new_game_form(
     players: Players,
     seed_hint: str = "",
     preset: str = "",
+    seed_help: str | None = None,
+    preset_labels: dict[str, str] | None = None,
 ) -> str:
     preset_opts = "".join(
-        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(k)}</option>' for k in presets
+        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k, k))}</option>'
+        for k in presets
     )
     preset_html = (
         f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="_preset">'
@@ -310,7 +313,7 @@ def new_game_form(
         f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>Players</legend>{''.join(pl)}</fieldset>"
         f"<fieldset><legend>Options</legend>{preset_html}{fields}"
         f"<div class='field'><label for='opt-seed'>Seed</label><input id='opt-seed' name='seed' type='text' inputmode='numeric' value='{esc(seed_hint)}' placeholder='random'>"
-        f"<small>Leave empty for a random game; the same seed gives the same dice.</small></div></fieldset>"
+        f"<small>{esc(seed_help or 'Leave empty for a random game; the same seed gives the same dice.')}</small></div></fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>Start the game</button>"
         f"{link('Cancel', f'#/{spec.id}', 'btn ghost')}</div></form></section>"
     )

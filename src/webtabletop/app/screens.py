@@ -68,6 +68,8 @@ class Screens:
                 players,
                 str(entered.get("seed", "")),
                 str(entered.get("_preset", "")),
+                view.seed_help(),
+                view.choice_labels().get("_preset"),
             )
             title = _("New {game} game · webtabletop").format(game=spec.title)
         elif route[0] == "page":

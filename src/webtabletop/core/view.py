@@ -118,6 +118,20 @@ class GameView:
         """Short help text per option name for the new-game dialog."""
         return {}
 
+    def options_labels(self) -> dict[str, str]:
+        """Translated field names per option name for the new-game dialog (default: the option's
+        name, capitalised)."""
+        return {}
+
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        """Translated names of an option's choices (option name -> value -> label) for the
+        new-game dialog, and of the game's presets under the key ``"_preset"``."""
+        return {}
+
+    def seed_help(self) -> str | None:
+        """What the new-game dialog's seed field means for this game (None: the shell's text)."""
+        return None
+
 
 def esc(value: Any) -> str:
     return escape(str(value), quote=True)

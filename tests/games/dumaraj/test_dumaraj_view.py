@@ -8,8 +8,8 @@ from _dumaraj_helpers import st
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.dumaraj import SPEC, VIEW
+from webtabletop.games.dumaraj.glyphs import mob_diagram
 from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.view import mob_diagram
 
 
 def sq(state, name: str) -> int:
@@ -42,7 +42,7 @@ def test_click_click_move():
     r = VIEW.pick(s, ViewContext(), b1)
     assert r.selection == b1 and r.move is None
     svg = VIEW.board(s, ViewContext(selection=b1))
-    assert f'data-drop="s{sq(s, "c3")}"' in svg and f'data-drop="s{sq(s, "a3")}"' in svg
+    assert f'data-drop="t{sq(s, "c3")}"' in svg and f'data-drop="t{sq(s, "a3")}"' in svg
     interactive_elements_are_accessible(svg)
     r2 = VIEW.pick(s, ViewContext(selection=b1), f"s{sq(s, 'c3')}")
     assert r2.move == "b1c3"
@@ -127,10 +127,14 @@ def test_rules_page_and_help():
 
 def test_drag_preview_and_flipped_board():
     s = SPEC.start()
-    b1, c3 = f"s{sq(s, 'b1')}", f"s{sq(s, 'c3')}"
+    b1, c3 = f"s{sq(s, 'b1')}", f"t{sq(s, 'c3')}"
     assert 'class="hover"' in VIEW.board(s, ViewContext(selection=b1, hover=c3))
+    # during a drag ("<drag>@<drop>"), with nothing selected yet
+    assert 'class="hover"' in VIEW.board(s, ViewContext(hover=f"d{sq(s, 'b1')}@{c3}"))
     assert 'class="hover"' not in VIEW.board(s, ViewContext(selection=b1))
     # flipped: Black's side at the bottom, so a1 is drawn top right
     flipped = VIEW.board(s, ViewContext(flipped=True))
-    a1 = re.search(r'data-key="bit-0"[^>]*><title>[^<]*</title><rect x="([\d.]+)" y="([\d.]+)"', flipped)
+    a1 = re.search(
+        r'data-key="bit-0"[^>]*><title>[^<]*</title><rect class="sq" x="([\d.]+)" y="([\d.]+)"', flipped
+    )
     assert a1 and float(a1.group(1)) > 400 and float(a1.group(2)) < 10

@@ -14,10 +14,10 @@ import re
 
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import attrs_html, esc
-from webtabletop.games.dumaraj import fen, notation
+from webtabletop.games.dumaraj import fen, notation, pieceset
+from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.options import PRESET_FENS
-from webtabletop.games.dumaraj.pieces import MOBS
-from webtabletop.games.dumaraj.view import glyph
+from webtabletop.i18n import _, pgettext
 
 LETTERS = "KQRBNTP"
 SQ = 40
@@ -40,7 +40,9 @@ def _code(letter: str) -> int:
 
 
 class PositionEditor:
-    title = "Position editor"
+    @property
+    def title(self) -> str:
+        return _("Position editor")
 
     def default_text(self) -> str:
         return PRESET_FENS["classic"]
@@ -59,7 +61,7 @@ class PositionEditor:
         return None
 
     def pick(self, text: str, tool: str | None, token: str) -> tuple[str, str | None, str | None]:
-        kind, _, arg = token.partition(":")
+        kind, _sep, arg = token.partition(":")
         if kind == "tool" and (arg == "x" or (len(arg) == 1 and arg.upper() in LETTERS)):
             return text, arg, None
         if kind == "load" and arg in LOADS:
@@ -69,33 +71,34 @@ class PositionEditor:
             side = arg
         elif kind == "sq" and re.fullmatch(r"[0-9]{1,3}", arg) and int(arg) < w * h:
             if tool is None:
-                return text, tool, "Choose a mob (or the eraser) first, then click bits."
+                return text, tool, _("Choose a mob (or the eraser) first, then click bits.")
             s = int(arg)
             new = 0 if tool == "x" else _code(tool)
             cells[s] = 0 if cells[s] == new else new
         else:
-            return text, tool, f"Unknown editor action {token!r}."
+            return text, tool, _("Unknown editor action {token!r}.").format(token=token)
         return f"{fen.board_text(cells, w, h)} {side}", tool, None
 
     def render(self, text: str, tool: str | None, message: str | None) -> str:
         w, h, cells, side = _split(text)
+        board_label = _("Location {w} by {h}: click a bit to place the chosen mob").format(w=w, h=h)
         svg = [
             f'<svg class="board editor-board" viewBox="0 0 {w * SQ + 24} {h * SQ + 24}" role="group" '
-            f'aria-label="Location {w} by {h}: click a bit to place the chosen mob" xmlns="http://www.w3.org/2000/svg">'
+            f'aria-label="{esc(board_label)}" xmlns="http://www.w3.org/2000/svg">'
         ]
         for s, p in enumerate(cells):
             x, y = 20 + (s % w) * SQ, (h - 1 - s // w) * SQ
             name = notation.square_name(s, w)
-            what = "empty" if not p else f"{'Black' if p & 8 else 'White'} {MOBS[p & 7].name}"
+            what = pgettext("DumaRaj", "empty") if not p else T.side_mob(p)
             fill = "#eed9b6" if (s % w + s // w) % 2 else "#b58863"
             a = attrs_html(
                 data_pick=f"sq:{s}",
                 data_key=f"ed-{s}",
                 role="button",
                 tabindex="0",
-                aria_label=f"{name}: {what}",
+                aria_label=_("{bit}: {what}").format(bit=name, what=what),
             )
-            piece = glyph(p & 7, 1 if p & 8 else 0, x + SQ / 2, y + SQ / 2, SQ * 0.4) if p else ""
+            piece = pieceset.inline(p & 7, 1 if p & 8 else 0, x + SQ / 2, y + SQ / 2, SQ * 0.92) if p else ""
             svg.append(f'<g {a}><rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{fill}"/>{piece}</g>')
         for i in range(w):
             svg.append(
@@ -107,44 +110,59 @@ class PositionEditor:
             )
         svg.append("</svg>")
         tools = []
-        for colour, letters in (("White", LETTERS), ("Black", LETTERS.lower())):
+        for colour, letters in ((0, LETTERS), (1, LETTERS.lower())):
             for letter in letters:
-                mob = MOBS[LETTERS.index(letter.upper()) + 1].name
+                kind = LETTERS.index(letter.upper()) + 1
+                mob = T.side_mob(kind | colour << 3)
                 pressed = "true" if tool == letter else "false"
-                icon = f'<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">{glyph(LETTERS.index(letter.upper()) + 1, 1 if letter.islower() else 0, 20, 20, 16)}</svg>'
+                icon = f'<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">{pieceset.inline(kind, colour, 20, 20, 38)}</svg>'
                 tools.append(
-                    f'<button type="button" class="btn tool" data-pick="tool:{letter}" data-key="tool-{letter}" aria-pressed="{pressed}" aria-label="{colour} {esc(mob)}">{icon}</button>'
+                    f'<button type="button" class="btn tool" data-pick="tool:{letter}" data-key="tool-{letter}" aria-pressed="{pressed}" aria-label="{esc(mob)}">{icon}</button>'
                 )
-        eraser = f'<button type="button" class="btn tool" data-pick="tool:x" data-key="tool-x" aria-pressed="{"true" if tool == "x" else "false"}">Eraser</button>'
+        eraser_word, legal_word = (
+            esc(pgettext("DumaRaj", "Eraser")),
+            esc(_("Legal position: it can be started from.")),
+        )
+        mobs_word, text_word, read_word = (
+            esc(pgettext("DumaRaj", "Mobs")),
+            esc(pgettext("DumaRaj", "Position text")),
+            esc(_("Read this text")),
+        )
+        copy_word, start_word = esc(pgettext("DumaRaj", "Copy text")), esc(_("Start from here…"))
+        eraser = f'<button type="button" class="btn tool" data-pick="tool:x" data-key="tool-x" aria-pressed="{"true" if tool == "x" else "false"}">{eraser_word}</button>'
         problem = self.check(text)
+        not_legal = esc(_("Not a legal start: {problem}").format(problem=problem))
         verdict = (
-            f'<p class="error" role="alert">Not a legal start: {esc(problem)}</p>'
+            f'<p class="error" role="alert">{not_legal}</p>'
             if problem
-            else '<p class="ok" role="status">Legal position: it can be started from.</p>'
+            else f'<p class="ok" role="status">{legal_word}</p>'
         )
         msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
         sides = "".join(
-            f'<button type="button" class="btn small" data-pick="side:{c}" data-key="side-{c}" aria-pressed="{"true" if side == c else "false"}">{n} to move</button>'
-            for c, n in (("w", "White"), ("b", "Black"))
+            f'<button type="button" class="btn small" data-pick="side:{c}" data-key="side-{c}" aria-pressed="{"true" if side == c else "false"}">{esc(n)}</button>'
+            for c, n in (
+                ("w", pgettext("DumaRaj", "White to move")),
+                ("b", pgettext("DumaRaj", "Black to move")),
+            )
         )
         loads = "".join(
             f'<button type="button" class="btn small" data-pick="load:{k}" data-key="load-{k}">{label}</button>'
             for k, label in (
-                ("grand", "Grand start"),
-                ("classic", "Classic start"),
-                ("empty8", "Empty 8×8"),
-                ("empty10", "Empty 10×10"),
+                ("grand", esc(_("Grand start"))),
+                ("classic", esc(_("Classic start"))),
+                ("empty8", esc(_("Empty 8×8"))),
+                ("empty10", esc(_("Empty 10×10"))),
             )
         )
         return (
             f"<div class='editor-layout'><div class='board-wrap'>{''.join(svg)}</div><div class='side'>{msg}{verdict}"
-            f"<div class='tools' role='group' aria-label='Mobs'>{''.join(tools)}{eraser}</div>"
+            f"<div class='tools' role='group' aria-label='{mobs_word}'>{''.join(tools)}{eraser}</div>"
             f"<div class='actions'>{sides}</div><div class='actions'>{loads}</div>"
-            f"<form data-form='editor-text' data-key='editor-form' class='fen-form'><label for='fen-text'>Position text</label>"
+            f"<form data-form='editor-text' data-key='editor-form' class='fen-form'><label for='fen-text'>{text_word}</label>"
             f"<textarea id='fen-text' name='text' rows='3' spellcheck='false'>{esc(text)}</textarea>"
-            f"<div class='actions'><button class='btn' type='submit'>Read this text</button>"
-            f"<button type='button' class='btn' data-cmd='copy-text' data-arg='{esc(text)}' data-key='copy-fen'>Copy text</button>"
-            f"<button type='button' class='btn primary' data-cmd='editor-start' data-key='editor-start'{' disabled' if problem else ''}>Start from here…</button></div></form></div></div>"
+            f"<div class='actions'><button class='btn' type='submit'>{read_word}</button>"
+            f"<button type='button' class='btn' data-cmd='copy-text' data-arg='{esc(text)}' data-key='copy-fen'>{copy_word}</button>"
+            f"<button type='button' class='btn primary' data-cmd='editor-start' data-key='editor-start'{' disabled' if problem else ''}>{start_word}</button></div></form></div></div>"
         )
 
 

@@ -38,7 +38,9 @@ class DumaMove:
 
     @property
     def label(self) -> str:
-        return N.move_label(self.cells, self.width, self.m)
+        from webtabletop.games.dumaraj.texts import move_label
+
+        return move_label(self.cells, self.width, self.m)
 
     @property
     def frm(self) -> int:

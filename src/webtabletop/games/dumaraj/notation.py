@@ -13,7 +13,8 @@ import re
 
 from webtabletop.core.protocol import GameError
 from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA
+from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.i18n import _
 
 FILES = "abcdefghijkl"
 MIN_SIZE, MAX_SIZE = 4, 12
@@ -54,11 +55,11 @@ def square_name(s: int, w: int) -> str:
 def parse_square(text: str, w: int, h: int) -> int:
     m = SQUARE_RE.fullmatch(text)
     if not m:
-        raise NotationError(f"{text!r} is not a bit name like e4")
+        raise NotationError(_("{text!r} is not a bit name like e4").format(text=text))
     x = FILES.index(m.group(1))
     y = int(m.group(2)) - 1
     if x >= w or y >= h:
-        raise NotationError(f"bit {text} is off this {w}x{h} location")
+        raise NotationError(_("bit {text} is off this {w}x{h} location").format(text=text, w=w, h=h))
     return y * w + x
 
 
@@ -75,7 +76,7 @@ def parse_line(text: str, w: int, h: int) -> int:
         return E.FILE_LINE + FILES.index(text)
     if re.fullmatch(r"[0-9]{1,2}", text) and 1 <= int(text) <= h:
         return int(text) - 1
-    raise NotationError(f"{text!r} is not a line (a file letter or a rank number)")
+    raise NotationError(_("{text!r} is not a line (a file letter or a rank number)").format(text=text))
 
 
 # --- moves --------------------------------------------------------------------------------------
@@ -93,28 +94,3 @@ def move_code(m: int, w: int) -> str:
     if kind == E.BUMM:
         return base + "!"
     return base
-
-
-def move_label(cells, w: int, m: int) -> str:
-    """A readable name of move ``m`` on the bits ``cells`` (before the move) of a location ``w``
-    bits wide, e.g. ``Gon' b1–c3``, ``Pixa e7×d8=Fej``, ``Raj flex e1↔h1``."""
-    kind = E.m_kind(m)
-    if kind == E.SKIP:
-        return "Editor: keep the location"
-    if kind == E.CUT:
-        return f"Editor: remove {line_label(E.m_from(m))}"
-    frm, to = E.m_from(m), E.m_to(m)
-    a, z = square_name(frm, w), square_name(to, w)
-    p, q = cells[frm], cells[to]
-    if kind == E.RAJFLEX:
-        return f"Raj flex {a}↔{z} ({MOBS[q & 7].name})"
-    if kind == E.PAIRFLEX:
-        return f"Pair flex {MOBS[p & 7].name} {a}↔{MOBS[q & 7].name} {z}"
-    if kind == E.BUMM:
-        n = 3 if cells[to] == PIXA | ((p >> 3) ^ 1) << 3 else 2
-        return f"piCSbumm {a}×{z} ({n} mobs)"
-    sep = "×" if q else "–"
-    text = f"{MOBS[p & 7].name} {a}{sep}{z}"
-    if kind == E.PROMO:
-        text += f"={MOBS[E.m_promo(m)].name}"
-    return text

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.i18n import N_, _, pgettext
+
 PRESET_FENS = {
     "grand": "rnbtqktbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBTQKTBNR w",
     "classic": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
 }
-PRESET_NAMES = {"grand": "Grand 10×10", "classic": "Classic 8×8"}
+PRESET_NAMES = {"grand": N_("Grand 10×10"), "classic": N_("Classic 8×8")}
 ARBITRARY = ("raj_flex", "pair_flex", "editor", "warp", "picsbumm")
 
 #: presets shown in the new-game dialog: name -> option values
@@ -29,19 +31,23 @@ PRESETS = {
 
 def _bool(_inst, attribute, value):
     if not isinstance(value, bool):
-        raise ValueError(f"'{attribute.name}' must be true or false, not {value!r}")
+        raise ValueError(
+            _("'{name}' must be true or false, not {value!r}").format(name=attribute.name, value=value)
+        )
 
 
 def _degree(_inst, attribute, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-        raise ValueError(f"'trigon_degree' (Trigon' degree) must be 1, 2 or 3, not {value!r}")
+        raise ValueError(
+            _("'trigon_degree' (Trigon' degree) must be 1, 2 or 3, not {value!r}").format(value=value)
+        )
 
 
 def _fen(_inst, attribute, value):
     if not isinstance(value, str):
-        raise ValueError(f"'fen' (start position) must be text, not {value!r}")
+        raise ValueError(_("'fen' (start position) must be text, not {value!r}").format(value=value))
     if len(value) > 400:
-        raise ValueError("'fen' (start position) is too long (at most 400 characters)")
+        raise ValueError(_("'fen' (start position) is too long (at most {n} characters)").format(n=400))
 
 
 @attrs.frozen
@@ -63,7 +69,7 @@ class DumaRajOptions:
 
     def __attrs_post_init__(self) -> None:
         if self.warp and self.rhombus:
-            raise ValueError("Warp is not available on a rhombus location: turn off 'warp' or 'rhombus'")
+            raise ValueError(_("Warp is not available on a rhombus location: turn off 'warp' or 'rhombus'"))
         if self.fen.strip():
             from webtabletop.games.dumaraj import fen
 
@@ -71,7 +77,7 @@ class DumaRajOptions:
                 pos = fen.parse_fen(self.fen)
                 fen.validate_board(pos.board(self.rules()))
             except ValueError as exc:
-                raise ValueError(f"'fen' (start position): {exc}") from None
+                raise ValueError(_("'fen' (start position): {error}").format(error=exc)) from None
 
     def rules(self):
         from webtabletop.games.dumaraj.engine import Rules
@@ -90,13 +96,21 @@ class DumaRajOptions:
         return self.fen.strip() or PRESET_FENS[self.preset]
 
     def describe(self) -> str:
-        where = "custom position" if self.fen.strip() else PRESET_NAMES[self.preset]
-        extra = [n.replace("_", " ") for n in ARBITRARY if getattr(self, n)]
+        """The agreed rules in a few translated words (the game screen's variant line)."""
+        where = pgettext("DumaRaj", "custom position") if self.fen.strip() else _(PRESET_NAMES[self.preset])
+        names = {
+            "raj_flex": pgettext("DumaRaj", "Raj flex"),
+            "pair_flex": pgettext("DumaRaj", "Pair flex"),
+            "editor": pgettext("DumaRaj", "Editor"),
+            "warp": pgettext("DumaRaj", "Warp"),
+            "picsbumm": pgettext("DumaRaj", "piCSbumm"),
+        }
+        extra = [names[n] for n in ARBITRARY if getattr(self, n)]
         if self.raj_capture:
-            extra.append("Raj capture")
-        text = f"DumaRaj · {where} · Trigon' degree {self.trigon_degree}"
+            extra.append(pgettext("DumaRaj", "Raj capture"))
+        parts = [_("DumaRaj"), where, _("Trigon’ degree {n}").format(n=self.trigon_degree)]
         if extra:
-            text += " · " + ", ".join(extra)
+            parts.append(", ".join(extra))
         if self.rhombus:
-            text += " · rhombus"
-        return text
+            parts.append(pgettext("DumaRaj", "rhombus"))
+        return " · ".join(parts)

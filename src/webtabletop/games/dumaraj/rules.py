@@ -35,9 +35,11 @@ from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.moves import DumaMove, code_key
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 PLAYER_NAMES = ("White", "Black")
+#: outcome reasons stay English keys in the rules and records; views translate them when shown
+FRAGGED = (N_("the White Raj was fragged"), N_("the Black Raj was fragged"))
 
 
 @attrs.frozen
@@ -166,7 +168,7 @@ class DumaState(State):
                         code=code, reason=out.reason
                     )
                 )
-            raise IllegalMove(f"{code!r} is not a legal move here")
+            raise IllegalMove(_("{code!r} is not a legal move here").format(code=code))
         return DumaMove(m, self.cells, self.width)
 
     def apply(self, move: Any) -> DumaState:
@@ -175,7 +177,7 @@ class DumaState(State):
         else:
             code = getattr(move, "code", None)
             if not isinstance(code, str):
-                raise IllegalMove(f"{move!r} is not a DumaRaj move")
+                raise IllegalMove(_("{move!r} is not a DumaRaj move").format(move=move))
             m = self.move_from_code(code).m
         b = self._board().clone()
         E.make(b, m)
@@ -301,7 +303,7 @@ def _decided(b: E.Board, moves: list[int] | None = None) -> Outcome | None:
     """A Raj fragged, mate or stalemate on ``b`` (a complete turn), else None."""
     for c in (0, 1):
         if b.kings[c] < 0:
-            return _win(1 - c, f"the {PLAYER_NAMES[c]} Raj was fragged")
+            return _win(1 - c, FRAGGED[c])
     if not (E.gen_moves(b) if moves is None else moves):
         if b.in_check():
             return _win(1 - b.side, "mate")

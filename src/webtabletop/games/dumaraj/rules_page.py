@@ -10,11 +10,12 @@ from __future__ import annotations
 from webtabletop.core.view import esc
 from webtabletop.games.dumaraj.endings import DRAW_MOVES, PLY_CAP
 from webtabletop.games.dumaraj.pieces import MOBS, TRIGON
-from webtabletop.i18n import _
+from webtabletop.i18n import _, pgettext
 
 
 def _mob_rows() -> str:
-    from webtabletop.games.dumaraj.view import mob_diagram
+    from webtabletop.games.dumaraj.glyphs import mob_diagram
+    from webtabletop.games.dumaraj.texts import mob_name
 
     rows = []
     for kind, mob in MOBS.items():
@@ -23,7 +24,7 @@ def _mob_rows() -> str:
         if kind == TRIGON:
             diagrams = " ".join(mob_diagram(kind, d) for d in (1, 2, 3))
         rows.append(
-            f"<tr><td>{diagrams}</td><td><b>{esc(mob.name)}</b> ({mob.letter})<br><code>{esc(betza)}</code></td></tr>"
+            f"<tr><td>{diagrams}</td><td><b>{esc(mob_name(kind))}</b> ({mob.letter})<br><code>{esc(betza)}</code></td></tr>"
         )
     return "".join(rows)
 
@@ -135,6 +136,20 @@ def rules_html() -> str:
             "the corrected rules allow, with the reason."
         ),
     ]
+    h_mobs, h_arb, h_dec = (
+        pgettext("DumaRaj", "Mobs"),
+        _("Arbitrary moves (only when agreed before the game)"),
+        _("Decisions where the source is silent"),
+    )
+    h_cor, h_not, h_ni = (
+        _("Corrections (rules version 2)"),
+        pgettext("DumaRaj", "Notation"),
+        pgettext("DumaRaj", "Not implemented"),
+    )
+    p_dots = _(
+        "Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon’ shown for degrees 1, 2, 3)."
+    )
+    title = _("DumaRaj")
     not_implemented = [
         _("2.5D and 3D locations (bit sides, corners and edges of cubes)."),
         _('"Dive" moves to the reverse side of the location.'),
@@ -143,10 +158,10 @@ def rules_html() -> str:
         ),
     ]
     return (
-        "\n<h2>DumaRaj</h2>\n"
+        f"\n<h2>{esc(title)}</h2>\n"
         f"<p>{intro}</p>\n<p>{draws}</p>\n"
-        f"<h3>{_('Mobs')}</h3>\n"
-        f"<p>{_('Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon’ shown for degrees 1, 2, 3).')}</p>\n"
+        f"<h3>{h_mobs}</h3>\n"
+        f"<p>{p_dots}</p>\n"
         f'<table class="mobs">{_mob_rows()}</table>\n'
         "<p>"
         + _(
@@ -154,10 +169,10 @@ def rules_html() -> str:
             "Lod', Slod', Gon' or Trigon' (your choice). Presets: Grand 10×10 (default) and Classic 8×8 (no Trigon')."
         )
         + "</p>\n"
-        f"<h3>{_('Arbitrary moves (only when agreed before the game)')}</h3>\n<ul>{_items(arbitrary)}</ul>\n"
-        f"<h3>{_('Decisions where the source is silent')}</h3>\n<ul>{_items(decisions)}</ul>\n"
-        f"<h3>{_('Corrections (rules version 2)')}</h3>\n<ul>{_items(corrections)}</ul>\n"
-        f"<h3>{_('Notation')}</h3>\n<p>"
+        f"<h3>{h_arb}</h3>\n<ul>{_items(arbitrary)}</ul>\n"
+        f"<h3>{h_dec}</h3>\n<ul>{_items(decisions)}</ul>\n"
+        f"<h3>{h_cor}</h3>\n<ul>{_items(corrections)}</ul>\n"
+        f"<h3>{h_not}</h3>\n<p>"
         + _(
             "Moves: <code>e2e4</code>, rursus <code>a9a10q</code> (q r b n t), flex <code>e1h1</code>, piCSbumm "
             "<code>d4e5!</code>, Editor <code>-a</code> / <code>-1</code> / <code>-</code>. Positions: FEN-like text "
@@ -165,5 +180,5 @@ def rules_html() -> str:
             "and the counters; position text written before the corrections is still read."
         )
         + "</p>\n"
-        f"<h3>{_('Not implemented')}</h3>\n<ul>{_items(not_implemented)}</ul>\n"
+        f"<h3>{h_ni}</h3>\n<ul>{_items(not_implemented)}</ul>\n"
     )

@@ -1,11 +1,25 @@
-"""DumaRaj board, panel, prompts and rules page as SVG/HTML text (see core/view.py).
+"""DumaRaj board as SVG text, and what clicks, drags and drops on it mean (see core/view.py and
+docs/board.md).
 
-Interaction: ``data-pick="s<bit>"`` on bits. First pick = select one's own mob (its legal
-destinations are marked: dot = flep, ring = frag, diamond = flex, star = piCSbumm); second pick
-on a destination plays the move, or, when several moves share the two bits (rursus choices, a
-frag or a piCSbumm), keeps the selection ``"<from>-<to>"`` and the panel shows one button per
-move (``data-move``). Drag and drop use the same tokens. The Editor phase is answered with the
-panel's buttons (or a click on an offered line).
+Tokens:
+- ``data-pick="s<bit>"`` on bits: the first pick selects one's own mob (its legal destinations
+  get ``class="legal"`` marks: dot = flep, ring = frag, diamond = flex, cross = piCSbumm); a pick
+  on a destination plays the move, or, when several moves share the two bits (rursus choices),
+  keeps the selection ``"<from>-<to>"`` and the panel shows one button per move. A pick on the
+  selected mob again cancels.
+- ``data-drag="d<bit>"`` on a mob that can move: the pick *selects* it (never toggles it off), so
+  a drag of the already selected mob works like any other.
+- ``data-drop="t<bit>"`` on destinations: the pick plays the selected (dragged) mob's move there,
+  or cancels the selection with a short message. With nothing selected every destination of every
+  own mob is a drop target, so a fresh drag has targets before the first hover render; while the
+  AI thinks (premove), the waiting side's mobs are draggable onto every bit in play, and the pair
+  is checked when it is sent, in the position after the AI's move.
+The Editor phase is answered with the panel's buttons or a click on an offered line.
+
+Board contract: every mob has ``data-piece`` (its bit's name); after a move the moved mob(s) say
+``data-from`` (the bit it came from), a frag's bit ``data-anim="capture"``, a Raj put under flag
+``data-anim="check"``, every bit the move changed ``data-changed``; ``ctx.hint`` marks its bits with
+``data-hint``.
 """
 
 from __future__ import annotations
@@ -16,19 +30,25 @@ import re
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj.endings import DRAW_MOVES
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, betza_of, parse_betza
-from webtabletop.games.dumaraj.rules import PLAYER_NAMES, DumaMove, DumaState
-from webtabletop.i18n import _
+from webtabletop.games.dumaraj import pieceset
+from webtabletop.games.dumaraj import texts as T
+from webtabletop.games.dumaraj.glyphs import glyph, mob_diagram
+from webtabletop.games.dumaraj.panel import PanelMixin
+from webtabletop.games.dumaraj.pieces import MOBS, PIXA
+from webtabletop.games.dumaraj.rules import DumaMove, DumaState
+from webtabletop.i18n import _, pgettext
 
 CELL = 48.0
-PAD = 16.0
+PAD = 4.0
 LIGHT, DARK, GONE = "#eed9b5", "#b58863", "#6b6b6b"
 KIND_MARK = {E.RAJFLEX: "flex", E.PAIRFLEX: "flex", E.BUMM: "bumm"}
-
-
-def _sq_token(s: int) -> str:
-    return f"s{s}"
+STYLE = (
+    "<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}"
+    ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
+    ".dumaraj [data-pick]:focus rect.sq{stroke:#ffb300;stroke-width:4}"
+    ".dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}"
+    "svg.dumaraj{touch-action:none}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>"
+)
 
 
 def _bit_number(text: str) -> int | None:
@@ -36,8 +56,8 @@ def _bit_number(text: str) -> int | None:
     return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else None
 
 
-def _parse_token(token: str | None) -> int | None:
-    if token and token[0] == "s":
+def _parse_token(token: str | None, prefix: str = "s") -> int | None:
+    if token and token[0] == prefix:
         return _bit_number(token[1:])
     return None
 
@@ -51,38 +71,30 @@ def _selected(selection: str | None) -> int | None:
     return _parse_token(selection)
 
 
-def glyph(kind: int, colour: int, cx: float, cy: float, r: float) -> str:
-    """A mob drawn as a disc with its letter (the Raj with a second ring and a crown bar)."""
-    fill, ink = ("#fbfbf6", "#1b1b1b") if colour == 0 else ("#202020", "#f4f4ee")
-    letter = MOBS[kind].letter
-    parts = [f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{ink}" stroke-width="2"/>']
-    if kind == RAJ:
-        parts.append(
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{r * 0.8:g}" fill="none" stroke="{ink}" stroke-width="1.4"/>'
-        )
-        parts.append(
-            f'<path d="M{cx - r * 0.45:g} {cy - r * 0.5:g}l{r * 0.22:g} {-r * 0.25:g}l{r * 0.23:g} {r * 0.15:g}l{r * 0.23:g} {-r * 0.15:g}l{r * 0.22:g} {r * 0.25:g}" fill="none" stroke="{ink}" stroke-width="1.4"/>'
-        )
-    if kind == PIXA:
-        parts[0] = (
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{r * 0.78:g}" fill="{fill}" stroke="{ink}" stroke-width="2"/>'
-        )
-    size = r * (0.95 if kind != PIXA else 0.8)
-    parts.append(
-        f'<text x="{cx:g}" y="{cy:g}" fill="{ink}" font-size="{size:g}" font-weight="700" font-family="sans-serif" '
-        f'text-anchor="middle" dominant-baseline="central">{letter}</text>'
-    )
-    return "".join(parts)
-
-
-class DumaRajView(GameView):
-    player_names = PLAYER_NAMES
+class DumaRajView(PanelMixin, GameView):
     player_colours = ("#f2efe6", "#262626")
     player_inks = ("#6b5a3e", "#262626")
     flippable = True
+    premove = True
+
+    @property
+    def player_names(self) -> tuple[str, str]:  # type: ignore[override]
+        """White and Black in the reader's language (looked up when shown)."""
+        return (T.player_name(0), T.player_name(1))
+
+    @property
+    def preferences(self) -> tuple[tuple[str, str, bool], ...]:  # type: ignore[override]
+        """Display switches (translated when the screen is drawn)."""
+        return (("letters", _("Show mobs as letters"), False),)
 
     def export_text(self, state: DumaState) -> str:
         return state.fen()
+
+    def describe_move(self, before: DumaState, after: DumaState, code: str) -> str:
+        return T.describe_move(before, after, code)
+
+    def move_sound(self, before: DumaState, after: DumaState, code: str) -> str:
+        return T.move_sound(before, after, code)
 
     # --- geometry ---------------------------------------------------------------------------
     def _xy(self, state: DumaState, s: int, flipped: bool) -> tuple[float, float]:
@@ -104,36 +116,87 @@ class DumaRajView(GameView):
     def _dest(self, mv: DumaMove, sel: int) -> int:
         return mv.frm if mv.kind == E.PAIRFLEX and mv.to == sel else mv.to
 
+    def _last(self, state: DumaState, ctx: ViewContext):
+        """(the move that led here or None, the state before it or None)."""
+        prev = ctx.previous
+        if ctx.last_move is None or prev is None:
+            return None, None
+        try:
+            return prev.move_from_code(ctx.last_move), prev
+        except Exception:  # noqa: BLE001 - a stale context names no move
+            return None, None
+
+    def _motion(self, state: DumaState, ctx: ViewContext):
+        """(bit -> origin bit of the mob now there, bits changed, bits fragged) of the last move."""
+        mv, prev = self._last(state, ctx)
+        origin: dict[int, int] = {}
+        changed: set[int] = set()
+        fragged: set[int] = set()
+        if state.last_move >= 0 and E.m_kind(state.last_move) < E.CUT:
+            changed |= {E.m_from(state.last_move), E.m_to(state.last_move)}
+        if mv is None:
+            return origin, changed, fragged
+        a, b = prev._board().geo.active, state._board().geo.active
+        for s, (p, q) in enumerate(zip(prev.cells, state.cells, strict=True)):
+            if p != q or a[s] != b[s]:
+                changed.add(s)
+        frm, to = mv.frm, mv.to
+        if mv.kind in (E.RAJFLEX, E.PAIRFLEX):
+            origin = {to: frm, frm: to}
+        elif mv.kind in (E.NORMAL, E.PROMO):
+            origin = {to: frm}
+            if prev.cells[to]:
+                fragged.add(to)
+        elif mv.kind == E.BUMM:
+            fragged |= {s for s in changed if prev.cells[s]}
+        return origin, changed, fragged
+
+    def _hint_bits(self, state: DumaState, ctx: ViewContext) -> set[int]:
+        if not ctx.hint:
+            return set()
+        try:
+            mv = state.move_from_code(ctx.hint)
+        except Exception:  # noqa: BLE001 - an old hint for another position marks nothing
+            return set()
+        return {mv.frm, mv.to} if mv.kind < E.CUT else set()
+
     # --- the board --------------------------------------------------------------------------
     def board(self, state: DumaState, ctx: ViewContext) -> str:
         w, h = state.width, state.height
         flipped = ctx.flipped
         rhombus = state.options.rhombus
         bw, bh = w * CELL, h * CELL
-        interactive = ctx.interactive and not state.is_over and state.editor is None
-        b = state._board()
-        geo = b.geo
+        playable = not state.is_over and state.editor is None
+        interactive = ctx.interactive and playable
+        premove = not ctx.interactive and playable and ctx.viewer is not None
+        geo = state._board().geo
+        hover_drag, _at, hover_drop = (ctx.hover or "").partition("@")
         sel = _selected(ctx.selection)
-        movable = set()
+        if sel is None and _at:
+            sel = _parse_token(hover_drag, "d")
+        hover_bit = _parse_token(hover_drop if _at else ctx.hover, "t")
+        movable: set[int] = set()
+        every_dest: set[int] = set()
         if interactive:
             for mv in state.legal_moves():
                 if mv.kind < E.CUT:
                     movable.add(mv.frm)
+                    every_dest.add(mv.to)
                     if mv.kind == E.PAIRFLEX:
                         movable.add(mv.to)
+                        every_dest.add(mv.frm)
         dests: dict[int, str] = {}
         if interactive and sel is not None:
             for mv in self._moves_from(state, sel):
                 t = self._dest(mv, sel)
                 mark = KIND_MARK.get(mv.kind, "frag" if state.cells[mv.to] else "flep")
-                if mark == "flep" and mv.kind == E.PROMO and state.cells[mv.to]:
-                    mark = "frag"
                 dests.setdefault(t, mark)
-        last_from = last_to = None
-        if state.last_move >= 0 and E.m_kind(state.last_move) < E.CUT:
-            last_from, last_to = E.m_from(state.last_move), E.m_to(state.last_move)
+        waiting = 1 - state.side
+        origin, changed, fragged = self._motion(state, ctx)
         flagged = state.flagged_raj()
-        offered = set(state.editor or ())
+        checked = flagged if ctx.last_move else None
+        hinted = self._hint_bits(state, ctx)
+        letters = bool(ctx.prefs.get("letters", False))
         if rhombus:
             side = (bw + bh) / math.sqrt(2)
             vw, vh = side + 2 * PAD, side + 2 * PAD
@@ -142,13 +205,15 @@ class DumaRajView(GameView):
         else:
             vw, vh = bw + 2 * PAD, bh + 2 * PAD
             transform = f"translate({PAD:g},{PAD:g})"
-        label = f"{state.options.describe()}: {w}×{h} location, {PLAYER_NAMES[state.side]} to move"
+        label = _("{variant}: {w}×{h} location, {player} to move").format(
+            variant=state.options.describe(), w=w, h=h, player=T.player_name(state.side)
+        )
+        kinds = {(p & 7, p >> 3) for p in state.cells if p}
         out = [
             f'<svg class="board dumaraj" viewBox="0 0 {vw:g} {vh:g}" role="group" aria-label="{esc(label)}" '
             f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg">',
-            "<style>.dumaraj .sel rect{stroke:#1e88e5;stroke-width:4}.dumaraj .last rect{fill-opacity:.75}"
-            ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
-            ".dumaraj [data-pick]:focus rect{stroke:#ffb300;stroke-width:4}</style>",
+            STYLE,
+            "" if letters else pieceset.defs(kinds),
             f'<g transform="{transform}">',
         ]
         upright = ' transform="rotate(45 {x:g} {y:g})"' if rhombus else ""
@@ -161,48 +226,55 @@ class DumaRajView(GameView):
             dark = (s % w + s // w) % 2 == 0
             fill = (DARK if dark else LIGHT) if active else GONE
             classes = ["bit"]
-            desc = name
+            desc = [_("{mob} on {bit}").format(mob=T.side_mob(p), bit=name) if p else name]
             if not active:
                 classes.append("gone")
-                desc += ", removed line"
-            if p:
-                desc += f", {PLAYER_NAMES[p >> 3]} {MOBS[p & 7].name}"
-            else:
-                desc += ", empty" if active else ""
-            if s in (last_from, last_to):
+                desc.append(pgettext("DumaRaj", "removed line"))
+            elif not p:
+                desc.append(pgettext("DumaRaj", "empty"))
+            if s in changed:
                 classes.append("last")
                 fill = "#cdd26a" if dark else "#f6f669"
-            if s == sel:
+            if s == sel and interactive:
                 classes.append("sel")
-                desc += ", selected"
+                desc.append(pgettext("DumaRaj", "selected"))
             if s == flagged:
                 classes.append("flag")
-                desc += ", under flag"
-            token = None
+                desc.append(pgettext("DumaRaj", "under flag"))
             mark = dests.get(s)
+            token = drop = None
             if mark:
-                token = _sq_token(s)
-                desc += {
-                    "flep": ", move here",
-                    "frag": ", frag here",
-                    "flex": ", flex with this mob",
-                    "bumm": ", piCSbumm strike",
-                }[mark]
+                classes.append("legal")
+                token, drop = f"s{s}", f"t{s}"
+                desc.append(
+                    {
+                        "flep": pgettext("DumaRaj", "move here"),
+                        "frag": pgettext("DumaRaj", "frag here"),
+                        "flex": _("flex with this mob"),
+                        "bumm": _("piCSbumm strike"),
+                    }[mark]
+                )
             elif interactive and s in movable:
-                token = _sq_token(s)
-                desc += ", select"
+                token = f"s{s}"
+                desc.append(pgettext("DumaRaj", "select"))
+            if interactive and sel is None and s in every_dest:
+                drop = f"t{s}"
+            if premove and active:
+                drop = f"t{s}"
+            text = ", ".join(desc)
             a = attrs_html(
                 class_=" ".join(classes),
                 data_pick=token,
-                data_drag=token if token and s in movable and not mark else None,
-                data_drop=token if mark else None,
+                data_drop=drop,
+                data_changed=s in changed,
+                data_hint=s in hinted,
                 data_key=f"bit-{s}",
                 role="button" if token else "img",
                 tabindex="0" if token else None,
-                aria_label=desc,
+                aria_label=text,
             )
             cell = [
-                f'<rect x="{x:g}" y="{y:g}" width="{CELL:g}" height="{CELL:g}" fill="{fill}" stroke="none"/>'
+                f'<rect class="sq" x="{x:g}" y="{y:g}" width="{CELL:g}" height="{CELL:g}" fill="{fill}" stroke="none"/>'
             ]
             if not active:
                 cell.append(
@@ -213,204 +285,135 @@ class DumaRajView(GameView):
                     f'<circle cx="{ccx:g}" cy="{ccy:g}" r="{CELL * 0.47:g}" fill="#e53935" fill-opacity=".55"/>'
                 )
             if p:
-                cell.append(
-                    f"<g{upright.format(x=ccx, y=ccy)}>{glyph(p & 7, p >> 3, ccx, ccy, CELL * 0.36)}</g>"
+                kind, colour = p & 7, p >> 3
+                art = glyph(kind, colour, 50, 50, 39) if letters else pieceset.use(kind, colour, 50, 50, 100)
+                anim = "check" if s == checked else "capture" if s in fragged else None
+                drag = (interactive and s in movable) or (premove and colour == waiting)
+                pa = attrs_html(
+                    class_="mob",
+                    data_piece=name,
+                    data_from=N.square_name(origin[s], w) if s in origin else None,
+                    data_anim=anim,
                 )
-            if mark and ctx.hover == token:  # drag preview: the mob would land here
+                # the picture is a small <svg> of its own: the page's drag ghost (a clone of the
+                # data-drag element) is then drawn outside the board too
+                size = CELL * 0.92
+                sa = attrs_html(
+                    class_="mob-art",
+                    data_drag=f"d{s}" if drag else None,
+                    x=f"{ccx - size / 2:g}",
+                    y=f"{ccy - size / 2:g}",
+                    width=f"{size:g}",
+                    height=f"{size:g}",
+                    viewBox="0 0 100 100",
+                    overflow="visible",
+                )
+                cell.append(f"<g {pa}><g{upright.format(x=ccx, y=ccy)}><svg {sa}>{art}</svg></g></g>")
+            if mark and hover_bit == s:  # drag preview: the mob would land here
                 cell.append(
                     f'<rect class="hover" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4:g}" height="{CELL - 4:g}" fill="#1e88e5" fill-opacity=".3"/>'
                 )
-            if mark == "flep":
-                cell.append(
-                    f'<circle cx="{ccx:g}" cy="{ccy:g}" r="{CELL * 0.14:g}" fill="#1e88e5" fill-opacity=".8"/>'
-                )
-            elif mark == "frag":
-                cell.append(
-                    f'<circle cx="{ccx:g}" cy="{ccy:g}" r="{CELL * 0.44:g}" fill="none" stroke="#1e88e5" stroke-width="4"/>'
-                )
-            elif mark == "flex":
-                d = CELL * 0.44
-                cell.append(
-                    f'<path d="M{ccx:g} {ccy - d:g}L{ccx + d:g} {ccy:g}L{ccx:g} {ccy + d:g}L{ccx - d:g} {ccy:g}Z" fill="none" stroke="#8e24aa" stroke-width="4" stroke-dasharray="6 3"/>'
-                )
-            elif mark == "bumm":
-                d = CELL * 0.4
-                cell.append(
-                    f'<path d="M{ccx - d:g} {ccy - d:g}L{ccx + d:g} {ccy + d:g}M{ccx + d:g} {ccy - d:g}L{ccx - d:g} {ccy + d:g}" stroke="#e65100" stroke-width="5"/>'
-                )
-            out.append(f"<g {a}><title>{esc(desc)}</title>{''.join(cell)}</g>")
-        # coordinates
-        if ctx.prefs.get("coords", True):
-            for x in range(w):
-                sx = ((w - 1 - x) if flipped else x) * CELL + CELL / 2
-                out.append(
-                    f'<text x="{sx:g}" y="{bh + 11:g}" font-size="11" text-anchor="middle" fill="#555"{upright.format(x=sx, y=bh + 11)}>{N.FILES[x]}</text>'
-                )
-            for y in range(h):
-                sy = (y if flipped else h - 1 - y) * CELL + CELL / 2 + 4
-                out.append(
-                    f'<text x="-8" y="{sy:g}" font-size="11" text-anchor="middle" fill="#555"{upright.format(x=-8, y=sy)}>{y + 1}</text>'
-                )
-        # Editor: offered lines outlined, clickable
-        for line in sorted(offered):
+            cell.append(_mark(mark, ccx, ccy))
+            out.append(f"<g {a}><title>{esc(text)}</title>{''.join(cell)}</g>")
+        out.extend(self._coords(state, ctx, upright))
+        out.extend(self._cut_offers(state, ctx, hinted_cut=ctx.hint))
+        out.append("</g></svg>")
+        return "".join(out)
+
+    def _coords(self, state: DumaState, ctx: ViewContext, upright: str) -> list[str]:
+        """File letters in the bottom row's squares, rank numbers in the left column's (inside
+        the board, as on Lichess, so that the squares take all the width a phone has)."""
+        if not ctx.prefs.get("coords", True):
+            return []
+        w, h, flipped = state.width, state.height, ctx.flipped
+        out = []
+        for x in range(w):
+            col = (w - 1 - x) if flipped else x
+            tx, ty = col * CELL + CELL - 3, h * CELL - 3
+            ink = LIGHT if (x + (h - 1 if flipped else 0)) % 2 == 0 else DARK
+            out.append(
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" text-anchor="end" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
+            )
+        for y in range(h):
+            row = y if flipped else h - 1 - y
+            tx, ty = 2.5, row * CELL + 13
+            ink = LIGHT if ((w - 1 if flipped else 0) + y) % 2 == 0 else DARK
+            out.append(
+                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{y + 1}</text>'
+            )
+        return out
+
+    def _cut_offers(self, state: DumaState, ctx: ViewContext, hinted_cut: str | None) -> list[str]:
+        """The Editor's offered lines, outlined and clickable."""
+        w, h, flipped = state.width, state.height, ctx.flipped
+        bw, bh = w * CELL, h * CELL
+        out = []
+        for line in sorted(state.editor or ()):
             code = "-" + N.line_name(line)
             if line >= E.FILE_LINE:
                 fx = line - E.FILE_LINE
-                x0 = ((w - 1 - fx) if flipped else fx) * CELL
-                rx, ry, rw, rh = x0, 0.0, CELL, bh
+                rx, ry, rw, rh = ((w - 1 - fx) if flipped else fx) * CELL, 0.0, CELL, bh
             else:
-                sy = (line if flipped else h - 1 - line) * CELL
-                rx, ry, rw, rh = 0.0, sy, bw, CELL
+                rx, ry, rw, rh = 0.0, (line if flipped else h - 1 - line) * CELL, bw, CELL
             act = ctx.interactive and not state.is_over
             a = attrs_html(
                 class_="cut-offer",
                 data_move=code if act else None,
+                data_hint=hinted_cut == code,
                 data_key=f"cut-{code}",
                 role="button" if act else "img",
                 tabindex="0" if act else None,
-                aria_label=f"remove {N.line_label(line)}",
+                aria_label=_("remove {line}").format(line=T.line_label(line)),
             )
             out.append(
                 f'<g {a}><rect x="{rx + 2:g}" y="{ry + 2:g}" width="{rw - 4:g}" height="{rh - 4:g}" fill="#e53935" fill-opacity=".18" stroke="#e53935" stroke-width="3" stroke-dasharray="8 4"/></g>'
             )
-        out.append("</g></svg>")
-        return "".join(out)
+        return out
 
     # --- interaction ------------------------------------------------------------------------
     def pick(self, state: DumaState, ctx: ViewContext, token: str) -> PickResult:
-        if not token.startswith("s"):
+        if not token or token[0] not in "sdt":
             return PickResult(selection=None, move=token)
-        s = _parse_token(token)
+        s = _parse_token(token, token[0])
         if s is None or state.is_over:
-            return PickResult(selection=None, message="nothing to do here")
+            return PickResult(selection=None, message=pgettext("DumaRaj", "nothing to do here"))
         if state.editor is not None:
             return PickResult(
-                selection=None, message="first remove a line or keep the location (see the panel)"
+                selection=None, message=_("first remove a line or keep the location (see the panel)")
             )
         cur = _selected(ctx.selection)
+        if token[0] == "d":  # a drag starts: select this mob, whatever was selected
+            if self._moves_from(state, s):
+                return PickResult(selection=f"s{s}")
+            return self._why_not(state, s, None)
         if cur is not None and cur != s:
             options = [mv for mv in self._moves_from(state, cur) if self._dest(mv, cur) == s]
             if len(options) == 1:
                 return PickResult(selection=None, move=options[0].code)
             if len(options) > 1:
-                return PickResult(selection=f"{cur}-{s}", message="choose the move in the panel")
+                return PickResult(selection=f"{cur}-{s}", message=_("choose the move in the panel"))
+        if token[0] == "t":  # a drop: the selected mob's move or nothing, never a new selection
+            if cur is None:
+                return PickResult(selection=None, message=_("select one of your mobs first"))
+            return PickResult(selection=None, message=pgettext("DumaRaj", "not a legal move"))
         if cur == s:
             return PickResult(selection=None)
         if self._moves_from(state, s):
-            return PickResult(selection=_sq_token(s))
+            return PickResult(selection=f"s{s}")
+        return self._why_not(state, s, cur)
+
+    def _why_not(self, state: DumaState, s: int, cur: int | None) -> PickResult:
         p = state.cells[s]
         if p and p >> 3 == state.side:
-            return PickResult(selection=None, message=f"that {MOBS[p & 7].name} has no legal move")
+            return PickResult(
+                selection=None, message=_("that {mob} has no legal move").format(mob=T.mob_name(p & 7))
+            )
         return PickResult(
-            selection=None, message="select one of your mobs first" if cur is None else "not a legal move"
+            selection=None,
+            message=_("select one of your mobs first")
+            if cur is None
+            else pgettext("DumaRaj", "not a legal move"),
         )
-
-    # --- panel, status, prompt --------------------------------------------------------------
-    def _button(self, code: str, text: str, cls: str = "btn") -> str:
-        a = attrs_html(
-            type="button",
-            class_=cls,
-            data_move=code,
-            data_key=f"mv-{code}",
-            tabindex="0",
-            role="button",
-            aria_label=text,
-        )
-        return f"<button {a}>{esc(text)}</button>"
-
-    def panel(self, state: DumaState, ctx: ViewContext) -> str:
-        out = state.outcome()
-        if out is not None:
-            who = "Draw" if out.winner is None else f"{PLAYER_NAMES[out.winner]} wins"
-            return f'<p class="outcome" aria-live="polite">{esc(who)}: {esc(out.reason)}.</p>'
-        who = PLAYER_NAMES[state.side]
-        html = []
-        if state.editor is not None:
-            html.append(
-                f'<div class="choice" aria-live="polite"><p>Editor: {esc(who)} may remove an empty outer line behind the moved mob.</p>'
-            )
-            if ctx.interactive:
-                for mv in state.legal_moves():
-                    html.append(self._button(mv.code, mv.label.replace("Editor: ", "").capitalize()))
-            html.append("</div>")
-            return "".join(html)
-        if ctx.interactive and ctx.selection and "-" in ctx.selection:
-            a, _sep, z = ctx.selection.partition("-")
-            frm, to = _bit_number(a), _bit_number(z)
-            if frm is not None and to is not None:
-                moves = [mv for mv in self._moves_from(state, frm) if self._dest(mv, frm) == to]
-                if moves:
-                    html.append('<div class="choice"><p>Choose:</p>')
-                    for mv in moves:
-                        html.append(self._button(mv.code, mv.label))
-                    html.append("</div>")
-        if ctx.interactive:
-            special = [mv for mv in state.legal_moves() if mv.kind in (E.RAJFLEX, E.PAIRFLEX, E.BUMM)]
-            if special:
-                html.append('<div class="choice special"><p>Arbitrary moves:</p>')
-                for mv in special:
-                    html.append(self._button(mv.code, mv.label))
-                html.append("</div>")
-        if state.in_check():
-            html.append(f'<p class="note flag">{esc(who)}’s Raj is under flag.</p>')
-        if state.bumm is not None:
-            html.append(
-                f'<p class="note">piCSbumm possible on {N.square_name(state.bumm[0], state.width)} this move.</p>'
-            )
-        return "".join(html)
-
-    def status(self, state: DumaState) -> list[tuple[str, str]]:
-        o = state.options
-        mw, mb = state.material()
-        rows = [
-            ("Material", f"{mw} · {mb}"),
-            ("Move", str(state.full)),
-            (_("Moves without progress"), f"{state.half} / {DRAW_MOVES}"),
-            (_("Plies played"), f"{state.ply} / {state.cap}"),
-        ]
-        x0, y0, x1, y1 = state.rect
-        if o.editor:
-            rows.append(("Location", f"{x1 - x0 + 1}×{y1 - y0 + 1} of {state.width}×{state.height}"))
-        c = state.ctr
-        if o.raj_flex:
-            rows.append(("Raj flexes used", f"{bin(c[0]).count('1')} · {bin(c[1]).count('1')}"))
-        if o.pair_flex:
-            wait = [max(0, E.PAIR_FLEX_GAP - c[4 + p]) for p in (0, 1)]
-            rows.append(
-                (_("Pair flexes used (own moves to wait)"), f"{c[2]} ({wait[0]}) · {c[3]} ({wait[1]})")
-            )
-        return rows
-
-    def prompt(self, state: DumaState, ctx: ViewContext) -> str:
-        out = state.outcome()
-        if out is not None:
-            return (
-                "Draw" if out.winner is None else f"{PLAYER_NAMES[out.winner]} wins"
-            ) + f" ({out.reason})."
-        who = PLAYER_NAMES[state.side]
-        if state.editor is not None:
-            return f"{who}: remove an offered line, or keep the location."
-        if ctx.selection and "-" in ctx.selection:
-            return f"{who}: choose the move in the panel."
-        if ctx.selection:
-            return f"{who}: pick a marked destination (or the mob again to cancel)."
-        if state.in_check():
-            return f"{who}: your Raj is under flag — answer it."
-        return f"{who}: select a mob to move."
-
-    def options_help(self) -> dict[str, str]:
-        return {
-            "preset": "Grand 10×10 (default, with Trigon') or Classic 8×8.",
-            "fen": "A custom start position (position text); empty = the preset.",
-            "trigon_degree": "Trigon' leaps: 1 = camel, 2 = knight or camel (default), 3 = knight, camel or zebra.",
-            "raj_capture": "No mate rule: the game ends when a Raj is fragged.",
-            "raj_flex": "Raj flex: the Raj swaps with its Lod' or Slod' (castling analogue).",
-            "pair_flex": "Pair flex: a neighbouring own Lod' and Slod' swap.",
-            "editor": "After a move, an empty outer line behind the moved mob may be removed.",
-            "warp": "Gon' and Pixa may cross the border and come back on the other side.",
-            "picsbumm": "piCSbumm: strike a leaping enemy Pixa; both (or three) Pixas leave.",
-            "rhombus": "Show the location turned 45° (no Warp then).",
-        }
 
     # --- rules page -------------------------------------------------------------------------
     def rules_html(self) -> str:
@@ -419,44 +422,19 @@ class DumaRajView(GameView):
         return rules_html()
 
 
-def mob_diagram(kind: int, degree: int = 2, size: int = 7) -> str:
-    """A small SVG: the mob in the centre, dots where it fleps, rings where it frags."""
-    c = size // 2
-    cell = 16
-    comps = parse_betza(betza_of(kind, degree))
-    marks: dict[tuple[int, int], set[str]] = {}
-    for comp in comps:
-        for dx, dy in comp.vectors:
-            steps = range(1, size) if comp.rider else (1,)
-            for k in steps:
-                x, y = c + dx * k, c - dy * k
-                if not (0 <= x < size and 0 <= y < size):
-                    break
-                if comp.move:
-                    marks.setdefault((x, y), set()).add("m")
-                if comp.capture:
-                    marks.setdefault((x, y), set()).add("c")
-    parts = [
-        f'<svg viewBox="0 0 {size * cell} {size * cell}" width="{size * cell}" height="{size * cell}" role="img" aria-label="moves of the {esc(MOBS[kind].name)}">'
-    ]
-    for y in range(size):
-        for x in range(size):
-            fill = DARK if (x + y) % 2 else LIGHT
-            parts.append(
-                f'<rect x="{x * cell}" y="{y * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
-            )
-            m = marks.get((x, y))
-            if m:
-                cx, cy = x * cell + cell / 2, y * cell + cell / 2
-                if "m" in m:
-                    parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="3.5" fill="#1e88e5"/>')
-                if "c" in m:
-                    parts.append(
-                        f'<circle cx="{cx:g}" cy="{cy:g}" r="6" fill="none" stroke="#d32f2f" stroke-width="2"/>'
-                    )
-    parts.append(glyph(kind, 0, c * cell + cell / 2, c * cell + cell / 2, cell * 0.42))
-    parts.append("</svg>")
-    return "".join(parts)
+def _mark(mark: str | None, ccx: float, ccy: float) -> str:
+    """The legal-destination mark of a bit (flep dot, frag ring, flex diamond, piCSbumm cross)."""
+    if mark == "flep":
+        return f'<circle class="legal" cx="{ccx:g}" cy="{ccy:g}" r="{CELL * 0.14:g}" fill="#1e88e5" fill-opacity=".8"/>'
+    if mark == "frag":
+        return f'<circle class="legal" cx="{ccx:g}" cy="{ccy:g}" r="{CELL * 0.44:g}" fill="none" stroke="#1e88e5" stroke-width="4"/>'
+    if mark == "flex":
+        d = CELL * 0.44
+        return f'<path class="legal" d="M{ccx:g} {ccy - d:g}L{ccx + d:g} {ccy:g}L{ccx:g} {ccy + d:g}L{ccx - d:g} {ccy:g}Z" fill="none" stroke="#8e24aa" stroke-width="4" stroke-dasharray="6 3"/>'
+    if mark == "bumm":
+        d = CELL * 0.4
+        return f'<path class="legal" d="M{ccx - d:g} {ccy - d:g}L{ccx + d:g} {ccy + d:g}M{ccx + d:g} {ccy - d:g}L{ccx - d:g} {ccy + d:g}" stroke="#e65100" stroke-width="5"/>'
+    return ""
 
 
-__all__ = ["DumaRajView", "glyph", "mob_diagram", "PIXA"]
+__all__ = ["DumaRajView", "glyph", "mob_diagram", "MOBS", "PIXA"]
