@@ -86,10 +86,10 @@ def test_flip_markers_are_numbered_in_chain_order():
         r'<g class="htt-flip"><title>([^<]*)</title>.*?font-family="sans-serif">(\d)</text>', svg
     )
     assert sorted(markers, key=lambda m: m[1]) == [
-        ("turned 1st (Same)", "1"),
-        ("turned 2nd (Same)", "2"),
-        ("turned 3rd (Combo, chain step 2)", "3"),
-        ("turned 4th (Combo, chain step 3)", "4"),
+        ("Turned as number 1 (Same)", "1"),
+        ("Turned as number 2 (Same)", "2"),
+        ("Turned as number 3 (Combo, chain step 2)", "3"),
+        ("Turned as number 4 (Combo, chain step 3)", "4"),
     ]
     panel = VIEW.panel(s, ViewContext(viewer=1))
     assert "c3: Combo (chain step 2)" in panel
