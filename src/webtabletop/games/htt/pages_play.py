@@ -310,28 +310,34 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
     picked = [str(data.pop(f"deck_{lv}", "") or "") for lv in LEVELS]
     picked = [x for x in picked if x]
     if source not in DECK_TITLES:
-        raise GameError(f"unknown choice of cards {source[:40]!r}")
+        raise GameError(_("Unknown choice of cards {choice}.").format(choice=repr(source[:40])))
     c = load(ctx)
     picked = [x for x in c.deck if x in picked] + [x for x in picked if x not in c.deck]
-    changed = False
     if preset:
         if preset not in c.presets:
             raise GameError(_("there is no saved preset {name!r}").format(name=preset[:40]))
         for k in RULE_FIELDS:
             data.pop(k, None)
         data.update({k: v for k, v in c.presets[preset].items() if k in RULE_FIELDS})
-    if c.deck_source != source or (source == "own" and picked != c.deck):
-        c.deck_source = source
-        if source == "own":
-            c.deck = picked
-        changed = True
     for k in ("own_deck", "random_hands", "hand0", "hand1"):
         data.pop(k, None)
     try:
         rules = options_from_dict(HttOptions, {k: v for k, v in data.items() if k in RULE_FIELDS and v != ""})
     except OptionsError:
-        rules = None  # the app reports the bad field
-    if save_as and rules is not None:
+        return data  # the app reports the bad field; nothing is saved from a form that fails
+    size, lo, hi = rules.hand_size, rules.min_level, rules.max_level
+    if source == "own":
+        problems = c.check_deck(picked, size, lo, hi)
+        if problems:
+            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+    # the form passed its checks: now remember the deck choice and the new preset
+    changed = False
+    if c.deck_source != source or (source == "own" and picked != c.deck):
+        c.deck_source = source
+        if source == "own":
+            c.deck = picked
+        changed = True
+    if save_as:
         try:
             c.save_preset(save_as, rules)
         except ValueError as exc:
@@ -339,20 +345,16 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
         changed = True
     if changed:
         save(ctx, c)
-    if source == "dealt" or rules is None:
+    if source == "dealt":
         return data
-    size, lo, hi = rules.hand_size, rules.min_level, rules.max_level
     if source == "own":
-        problems = c.check_deck(picked, size, lo, hi)
-        if problems:
-            raise GameError("Own deck: " + "; ".join(problems))
         hand = picked
         data["own_deck"] = "true"
     else:
         try:
             hand = list(c.random_hand(ctx.entropy(), size, lo, hi))
         except ValueError as exc:
-            raise GameError(f"{exc}. Open packs, or choose dealt cards.") from None
+            raise GameError(_("{problem}. Open packs, or choose dealt cards.").format(problem=exc)) from None
         data["random_hands"] = "true"
     seat = _seat(data, seat_choice)
     data[f"hand{seat}"] = [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
