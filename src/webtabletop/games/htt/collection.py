@@ -44,13 +44,13 @@ from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rewards import PACK_SIZE, Achievement, achievement_list, draw_pack, progress
 from webtabletop.games.htt.set_rules import generate_set
 from webtabletop.games.htt.sets import MAX_NAME, CardSet
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _, ngettext
 
 FORMAT = "htt-collection"
 SCHEMA_VERSION = 1
 WINS_PER_PACK = 1
 GAMES_PER_PACK = 3
-EARN_RULE = "You earn a pack of cards for every win, and one more for every three games played."
+EARN_RULE = N_("You earn a pack of cards for every win, and one more for every three games played.")
 __all__ = [
     "DECK_SOURCES",
     "LOG_SIZE",
@@ -149,13 +149,17 @@ class Collection:
         """Problems with an Own deck choice (empty list = fine): owned, one per level, level range."""
         problems = []
         if len(card_ids) != size:
-            problems.append(f"choose {size} cards, not {len(card_ids)}")
+            problems.append(_("choose {size} cards, not {n}").format(size=size, n=len(card_ids)))
         need: dict[str, int] = {}
         for cid in card_ids:
             need[cid] = need.get(cid, 0) + 1
         for cid, n in need.items():
             if self.copies(cid) < n:
-                problems.append(f"you own {self.copies(cid)} of {cid}, the deck uses {n}")
+                problems.append(
+                    _("you own {have} of {card}, the deck uses {n}").format(
+                        have=self.copies(cid), card=cid, n=n
+                    )
+                )
         levels = []
         for cid in card_ids:
             try:
@@ -165,9 +169,13 @@ class Collection:
                 continue
             levels.append(c.level)
             if not min_level <= c.level <= max_level:
-                problems.append(f"{c.name} is level {c.level}, outside {min_level}..{max_level}")
+                problems.append(
+                    _("{card} is level {level}, outside {min}..{max}").format(
+                        card=c.name, level=c.level, min=min_level, max=max_level
+                    )
+                )
         if len(set(levels)) != len(levels):
-            problems.append("Own deck allows at most one card per level")
+            problems.append(_("Own deck allows at most one card per level"))
         return problems
 
     def put_in_deck(self, card_id: str, size: int = 10) -> None:
@@ -208,7 +216,9 @@ class Collection:
                 by_level.setdefault(c.level, []).append(c.id)
         if len(by_level) < size:
             raise ValueError(
-                f"Random needs owned cards of {size} different levels; you have {len(by_level)} in levels {min_level}..{max_level}"
+                _(
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ).format(size=size, n=len(by_level), min=min_level, max=max_level)
             )
         levels = rng.sample(sorted(by_level), size)
         return tuple(rng.choice(by_level[lv]) for lv in levels)  # in the order drawn (the hand order)
@@ -222,7 +232,7 @@ class Collection:
     def open_pack(self, set_id: str, seed: int) -> list[str]:
         """Open one available pack of ``set_id``: 5 cards of levels 1..10 (seeded); returns their ids."""
         if self.packs_available <= 0:
-            raise ValueError("no pack to open: win games to earn packs")
+            raise ValueError(_("No pack to open: win games to earn packs."))
         cards = draw_pack(get_set(set_id), seed, distinct_levels=self.packs_opened == 0)
         for cid in cards:
             self.add_card(cid)
@@ -260,7 +270,11 @@ class Collection:
             self.games_won += 1
             result = "win"
             self.packs_available += WINS_PER_PACK
-            msgs.append(f"You earned {WINS_PER_PACK} pack for the win.")
+            msgs.append(
+                ngettext(
+                    "You earned {n} pack for the win.", "You earned {n} packs for the win.", WINS_PER_PACK
+                ).format(n=WINS_PER_PACK)
+            )
             if theirs == 0:
                 self.perfect_wins += 1
             if preset:
@@ -272,17 +286,25 @@ class Collection:
         if self.earn_progress >= GAMES_PER_PACK:
             self.earn_progress = 0
             self.packs_available += 1
-            msgs.append(f"You earned a pack for playing {GAMES_PER_PACK} games.")
+            msgs.append(
+                ngettext(
+                    "You earned a pack for playing {n} game.",
+                    "You earned a pack for playing {n} games.",
+                    GAMES_PER_PACK,
+                ).format(n=GAMES_PER_PACK)
+            )
         taken = state.taken_card
         if stakes is None:
             stakes = not state.dealt[me]
         if stakes and taken is not None and not state.options.friendly:
             if out.winner == me:
                 self.add_card(taken.id)
-                msgs.append(f"You took {taken.name} from {opponent}.")
+                msgs.append(
+                    _("You took {card} from {opponent}.").format(card=taken.name, opponent=_(opponent))
+                )
             elif self.remove_card(taken.id):
                 self.ai_won[taken.id] = self.ai_won.get(taken.id, 0) + 1
-                msgs.append(f"{opponent} took your {taken.name}.")
+                msgs.append(_("{opponent} took your {card}.").format(opponent=_(opponent), card=taken.name))
         self.log.append(
             {
                 "date": date,
@@ -296,7 +318,7 @@ class Collection:
         )
         del self.log[:-LOG_SIZE]
         for a in self.update_achievements():
-            msgs.append(f"Achievement: {a.title} — claim a level-11 card!")
+            msgs.append(_("Achievement: {title} — claim a level-11 card!").format(title=a.title))
         return msgs
 
     # --- presets -------------------------------------------------------------------------------
@@ -304,7 +326,7 @@ class Collection:
         """Keep a rule preset (the table rules only: hands are chosen per game)."""
         name = name.strip()
         if not name or len(name) > 40:
-            raise ValueError("a preset needs a name of 1..40 characters")
+            raise ValueError(_("A preset needs a name of 1..40 characters."))
         opts = options if isinstance(options, HttOptions) else options_from_dict(HttOptions, dict(options))
         data = {
             k: v
@@ -437,7 +459,9 @@ class Collection:
     def claim_reward(self, achievement_id: str, set_id: str, seed: int) -> str:
         """Give the reward of a reached achievement: a random level-11 card of ``set_id``."""
         if achievement_id not in self.rewards_pending:
-            raise ValueError(f"no reward waiting for {achievement_id!r}")
+            raise ValueError(
+                _("No reward waiting for {achievement}.").format(achievement=repr(achievement_id)[:60])
+            )
         elevens = get_set(set_id).by_level(11)
         rng = Rng.from_seed(seed)
         card = elevens[rng.weighted_index([c.rarity for c in elevens])]
