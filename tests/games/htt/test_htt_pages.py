@@ -231,7 +231,7 @@ def test_a_won_game_against_the_ai_takes_a_card_and_a_lost_one_gives_one():
     c = collection(p)
     assert c.copies(taken.id) == 1 and c.games_won == 1 and c.packs_available == 1
     assert p.last["toast"].startswith("You won ") and f"took {taken.name}" in p.last["toast"]
-    assert "New pack earned!" in p.last["toast"]
+    assert "1 new pack earned!" in p.last["toast"]
     assert c.log[-1]["opponent"] == "Computer (easy)" and c.log[-1]["result"] == "win"
     lost = finished_record(HttOptions(hand1=tuple(DECK), own_deck=True), 0)
     gone = lost.final_state().taken_card

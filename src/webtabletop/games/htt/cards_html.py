@@ -174,6 +174,13 @@ def set_view_html(card_set, owned: dict[str, int], show: str = "all", level: int
     return head + card_grid_html(list(card_set.cards), owned, {card_set.id: card_set.name}, show, level)
 
 
+def opponent_name(stored: str) -> str:
+    """The opponent as the battle log stores it ("Computer (normal)"), in the player's language."""
+    if stored.startswith("Computer (") and stored.endswith(")"):
+        return _("Computer ({level})").format(level=_(stored[10:-1]))
+    return _(stored) if stored else ""
+
+
 def battle_log_html(entries: list[dict], limit: int = 20) -> str:
     """The battle log (newest first): date, opponent, result and score, rules."""
     if not entries:
@@ -184,7 +191,7 @@ def battle_log_html(entries: list[dict], limit: int = 20) -> str:
     rows = []
     for e in reversed(entries[-limit:]):
         shown = dict(e)
-        shown["opponent"] = _(str(e.get("opponent") or "")) if e.get("opponent") else ""
+        shown["opponent"] = opponent_name(str(e.get("opponent") or ""))
         shown["result"] = results.get(str(e.get("result")), e.get("result"))
         rules = str(e.get("rules") or "")
         shown["rules"] = _(", ").join(translate_rule(r) for r in rules.split(", ")) if rules else ""

@@ -96,9 +96,9 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
         for s in chosen:
             have, total = c.set_progress(s.id)
             out.append(
-                f'<section class="htt-set" data-set="{esc(s.id)}"><h2>{esc(s.name)}</h2>'
+                f'<section class="htt-set" data-set="{esc(s.id)}"><h2>{esc(_(s.name))}</h2>'
                 f'<p class="htt-set-summary">{esc(_(s.theme))} · {esc(owned_text(have, total))} '
-                f"{progress(have, total, s.name)}</p>"
+                f"{progress(have, total, _(s.name))}</p>"
                 f"{card_grid_html(list(s.cards), c.owned, names, show, level, 96, 'level')}</section>"
             )
     else:
@@ -150,10 +150,10 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     for s in all_sets():
         have, total = c.set_progress(s.id)
         rows.append(
-            f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(s.name)}</b> <small>{esc(_(s.theme))}</small><br>'
-            f"{progress(have, total, s.name)} <small>{esc(_('{have} of {total} owned').format(have=have, total=total))}</small></div>"
+            f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(_(s.name))}</b> <small>{esc(_(s.theme))}</small><br>'
+            f"{progress(have, total, _(s.name))} <small>{esc(_('{have} of {total} owned').format(have=have, total=total))}</small></div>"
             + btn(
-                esc(_("Open a pack of {set}").format(set=s.name)),
+                esc(_("Open a pack of {set}").format(set=_(s.name))),
                 "open-pack",
                 s.id,
                 key=safe_key("open", s.id),
@@ -192,7 +192,7 @@ def page_achievements(c: Collection, query: dict[str, str], ctx: PageContext) ->
     ]
     titles = {a.id: a.title for a, _p, _r in c.achievements()}
     if c.rewards_pending:
-        sets = "".join(f'<option value="{esc(s.id)}">{esc(s.name)}</option>' for s in all_sets())
+        sets = "".join(f'<option value="{esc(s.id)}">{esc(_(s.name))}</option>' for s in all_sets())
         forms = []
         for i, aid in enumerate(c.rewards_pending):
             forms.append(

@@ -41,12 +41,12 @@ from webtabletop.games.htt.pages_common import (
     save,
     valid_deck,
 )
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _, ngettext
 
 DECK_TITLES = {
-    "dealt": "Dealt from the built-in sets",
-    "own": "Own deck (choose below)",
-    "random": "Random cards of my collection",
+    "dealt": N_("Dealt from the built-in sets"),
+    "own": N_("Own deck (choose below)"),
+    "random": N_("Random cards of my collection"),
 }
 RULE_FIELDS = tuple(f.name for f in attrs.fields(HttOptions) if f.name not in ("hand0", "hand1"))
 DECK_MAX = 10
@@ -188,7 +188,7 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         try:
             desc = c.preset_options(name).describe()
         except (OptionsError, ValueError) as exc:
-            desc = f"cannot be used: {exc}"
+            desc = _("cannot be used: {problem}").format(problem=exc)
         rows.append(
             f'<li data-preset="{esc(name)}"><b>{esc(name)}</b> <small>{esc(desc)}</small> '
             + btn(esc(_("Delete")), "delete-preset", name, key=safe_key("del-preset", name), cls="btn small")
@@ -197,15 +197,22 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     saved = (
         f'<ul class="htt-presets">{"".join(rows)}</ul>'
         if rows
-        else '<p class="htt-empty">No saved presets yet.</p>'
+        else f'<p class="htt-empty">{esc(_("No saved presets yet."))}</p>'
     )
     fields = options_fields(SPEC, HttOptions(), _RulesView(VIEW))
     return (
-        "<p>A preset keeps table rules under a name; choose it in the new-game dialog. Wins under one preset count for an achievement.</p>"
-        f"<h2>Saved presets</h2>{saved}<h2>Save a preset</h2>"
+        "<p>"
+        + esc(
+            _(
+                "A preset keeps table rules under a name; choose it in the new-game dialog. Wins under one preset "
+                "count for an achievement."
+            )
+        )
+        + "</p>"
+        f"<h2>{esc(_('Saved presets'))}</h2>{saved}<h2>{esc(_('Save a preset'))}</h2>"
         "<form data-form='save-preset' class='htt-form' data-key='save-preset'>"
-        "<div class='field'><label for='preset-name'>Name</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
-        f"{fields}<div class='actions'><button class='btn primary' type='submit'>Save preset</button></div></form>"
+        f"<div class='field'><label for='preset-name'>{esc(_('Name'))}</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
+        f"{fields}<div class='actions'><button class='btn primary' type='submit'>{esc(_('Save preset'))}</button></div></form>"
     )
 
 
@@ -224,7 +231,7 @@ def save_preset(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     try:
         c.save_preset(pname, options_from_dict(HttOptions, rules))
     except (OptionsError, ValueError) as exc:
-        raise GameError(f"cannot save the preset: {exc}") from None
+        raise GameError(_("Cannot save the preset: {problem}").format(problem=exc)) from None
     save(ctx, c)
     ctx.toast(_("Preset “{name}” saved.").format(name=pname))
 
@@ -246,7 +253,7 @@ def new_game_fields(ctx: PageContext) -> str:
     if source != "dealt" and not c.owned:
         source = "dealt"
     opts = "".join(
-        f'<option value="{k}"{" selected" if k == source else ""}>{esc(t)}</option>'
+        f'<option value="{k}"{" selected" if k == source else ""}>{esc(_(t))}</option>'
         for k, t in DECK_TITLES.items()
     )
     presets = "".join(f'<option value="{esc(n)}">{esc(n)}</option>' for n in sorted(c.presets))
@@ -264,12 +271,14 @@ def new_game_fields(ctx: PageContext) -> str:
             for x in cards
         )
         rows.append(
-            f'<div class="field"><label for="deck-{lv}">Level {lv}</label><select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select></div>'
+            f'<div class="field"><label for="deck-{lv}">{esc(_("Level {level}").format(level=lv))}</label><select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select></div>'
         )
     strength = (
-        f"Deck strength of your saved deck: <b>{Collection.deck_strength(deck)}</b>."
+        _("Deck strength of your saved deck: {strength}.").format(
+            strength=f"<b>{Collection.deck_strength(deck)}</b>"
+        )
         if deck
-        else "No deck saved yet."
+        else esc(_("No deck saved yet."))
     )
     order = (
         esc(_("Playing order: {cards}.").format(cards=", ".join(get_card(x).name for x in deck)))
@@ -279,24 +288,46 @@ def new_game_fields(ctx: PageContext) -> str:
         else ""
     )
     deck_html = (
-        f'<fieldset class="htt-deck"><legend>Own deck: one card per level</legend><p class="note">{strength} '
-        "Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels.</p>"
+        f'<fieldset class="htt-deck"><legend>{esc(_("Own deck: one card per level"))}</legend><p class="note">{strength} '
+        + esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))
+        + "</p>"
         f'<p class="note htt-deck-order-note">{order}</p>'
         f"{''.join(rows)}</fieldset>"
         if rows
-        else f'<p class="note">You have no cards yet: open your free pack on the {link("Packs", "#/htt/packs", "")} page to play with your own cards.</p>'
+        else '<p class="note">'
+        + _("You have no cards yet: open your free pack on the {packs} page to play with your own cards.").format(
+            packs=link(esc(_("Packs")), "#/htt/packs", "")
+        )
+        + "</p>"
     )
     return (
         '<div class="htt-newgame">'
-        f'<div class="field"><label for="htt-deck-source">Your cards</label><select id="htt-deck-source" name="deck_source">{opts}</select>'
-        "<small>Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of your collection — "
-        "after a win or loss against the computer one card changes hands (unless Friendly).</small></div>"
-        f'<div class="field"><label for="htt-seat">You play</label><select id="htt-seat" name="deck_seat"><option value="auto">the human player</option>'
-        '<option value="0">Blue (first player)</option><option value="1">Red (second player)</option></select>'
-        "<small>Which hand gets your cards (Blue when both players are human); the other hand is dealt from the built-in sets with the same levels.</small></div>"
-        f'<div class="field"><label for="htt-preset">Saved preset</label><select id="htt-preset" name="htt_preset"><option value="">none</option>{presets}</select>'
-        f"<small>Your own rule presets ({link('manage', '#/htt/presets', '')}); a preset replaces the rule fields above.</small></div>"
-        '<div class="field"><label for="htt-save-preset">Save rules as</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="preset name (optional)"></div>'
+        f'<div class="field"><label for="htt-deck-source">{esc(_("Your cards"))}</label><select id="htt-deck-source" name="deck_source">{opts}</select>'
+        + "<small>"
+        + esc(
+            _(
+                "Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of your "
+                "collection — after a win or loss against the computer one card changes hands (unless Friendly)."
+            )
+        )
+        + "</small></div>"
+        f'<div class="field"><label for="htt-seat">{esc(_("You play"))}</label><select id="htt-seat" name="deck_seat"><option value="auto">{esc(_("the human player"))}</option>'
+        f'<option value="0">{esc(_("Blue (first player)"))}</option><option value="1">{esc(_("Red (second player)"))}</option></select>'
+        + "<small>"
+        + esc(
+            _(
+                "Which hand gets your cards (Blue when both players are human); the other hand is dealt from the "
+                "built-in sets with the same levels."
+            )
+        )
+        + "</small></div>"
+        f'<div class="field"><label for="htt-preset">{esc(_("Saved preset"))}</label><select id="htt-preset" name="htt_preset"><option value="">{esc(_("none"))}</option>{presets}</select>'
+        + "<small>"
+        + _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(
+            manage=link(esc(_("manage")), "#/htt/presets", "")
+        )
+        + "</small></div>"
+        f'<div class="field"><label for="htt-save-preset">{esc(_("Save rules as"))}</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="{esc(_("preset name (optional)"))}"></div>'
         f"{deck_html}</div>"
     )
 
@@ -395,22 +426,32 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
             c.ai_won[mine.id] = c.ai_won.get(mine.id, 0) + 1
     save(ctx, c)
     a, b = int(outcome.scores[me]), int(outcome.scores[1 - me])
-    text = (
-        "You won" if outcome.winner == me else "Draw" if outcome.winner is None else "You lost"
-    ) + f" {a}–{b}"
     gained = [x for x in c.owned if c.owned[x] > before[0].get(x, 0)]
     lost = [x for x in before[0] if c.owned.get(x, 0) < before[0][x]]
-    if gained:
-        text += f" and took {get_card(gained[0]).name}"
-    elif lost:
-        text += f"; the computer took your {get_card(lost[0]).name}"
-    parts = [text + "."]
+    score = f"{a}–{b}"
+    if outcome.winner is None:
+        text = _("Draw {score}.").format(score=score)
+    elif outcome.winner == me:
+        text = (
+            _("You won {score} and took {card}.").format(score=score, card=get_card(gained[0]).name)
+            if gained
+            else _("You won {score}.").format(score=score)
+        )
+    else:
+        text = (
+            _("You lost {score}; the computer took your {card}.").format(score=score, card=get_card(lost[0]).name)
+            if lost
+            else _("You lost {score}.").format(score=score)
+        )
+    parts = [text]
     packs = c.packs_available - before[1]
     if packs:
-        parts.append("New pack earned!" if packs == 1 else f"{packs} new packs earned!")
+        parts.append(ngettext("{n} new pack earned!", "{n} new packs earned!", packs).format(n=packs))
     titles = {a.id: a.title for a, _p, _r in c.achievements()}
     for aid in c.achieved[before[2] :]:
         parts.append(
-            f"Achievement unlocked: {titles.get(aid, aid)} (claim a level-11 card on the Achievements page)."
+            _("Achievement unlocked: {title} (claim a level-11 card on the Achievements page).").format(
+                title=titles.get(aid, aid)
+            )
         )
     ctx.toast(" ".join(parts))
