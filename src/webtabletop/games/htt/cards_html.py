@@ -151,13 +151,13 @@ def card_grid_html(
         badge = (
             f'<span class="htt-copies">×{n}</span>'
             if n
-            else f'<span class="htt-copies htt-missing">{esc(_("missing"))}</span>'
+            else ('<span class="htt-copies htt-missing">' + str(esc(_("missing"))) + "</span>")
         )
         items.append(
             f'<li class="{cls}" tabindex="0" aria-label="{esc(label)}" title="{esc(label)}" data-card="{esc(c.id)}" data-level="{c.level}">{svg}<span class="htt-name">{esc(c.name)}</span>{badge}</li>'
         )
     if not items:
-        return f'<p class="htt-empty">{esc(_("No cards to show."))}</p>'
+        return '<p class="htt-empty">' + str(esc(_("No cards to show."))) + "</p>"
     return '<ul class="htt-grid">' + "".join(items) + "</ul>"
 
 
@@ -184,7 +184,7 @@ def opponent_name(stored: str) -> str:
 def battle_log_html(entries: list[dict], limit: int = 20) -> str:
     """The battle log (newest first): date, opponent, result and score, rules."""
     if not entries:
-        return f'<p class="htt-empty">{esc(_("No games yet."))}</p>'
+        return '<p class="htt-empty">' + str(esc(_("No games yet."))) + "</p>"
     from webtabletop.games.htt.options import translate_rule
 
     results = {"win": _("win"), "loss": _("loss"), "draw": _("draw")}

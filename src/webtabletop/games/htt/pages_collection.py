@@ -31,7 +31,12 @@ from webtabletop.games.htt.pages_common import (
 )
 from webtabletop.i18n import N_, _, ngettext
 
-SORTS = {"set": N_("set, then level"), "level": N_("level"), "name": N_("name"), "copies": N_("copies (most first)")}
+SORTS = {
+    "set": N_("set, then level"),
+    "level": N_("level"),
+    "name": N_("name"),
+    "copies": N_("copies (most first)"),
+}
 SHOWS = {"all": N_("all cards"), "owned": N_("owned"), "missing": N_("missing")}
 
 
@@ -46,16 +51,16 @@ def owned_text(have: int, total: int) -> str:
 def summary(c: Collection) -> str:
     deck = valid_deck(c)
     strength = (
-        ngettext("deck strength {strength} ({n} card)", "deck strength {strength} ({n} cards)", len(deck)).format(
-            strength=Collection.deck_strength(deck), n=len(deck)
-        )
+        ngettext(
+            "deck strength {strength} ({n} card)", "deck strength {strength} ({n} cards)", len(deck)
+        ).format(strength=Collection.deck_strength(deck), n=len(deck))
         if deck
         else _("no deck saved yet (build one on the Deck page)")
     )
     total, kinds, packs = c.total_cards(), len(c.owned), c.packs_available
-    cards = ngettext("<b>{n}</b> card ({kinds} different)", "<b>{n}</b> cards ({kinds} different)", total).format(
-        n=total, kinds=kinds
-    )
+    cards = ngettext(
+        "<b>{n}</b> card ({kinds} different)", "<b>{n}</b> cards ({kinds} different)", total
+    ).format(n=total, kinds=kinds)
     to_open = ngettext("<b>{n}</b> pack to open", "<b>{n}</b> packs to open", packs).format(n=packs)
     return f'<p class="htt-summary">{cards} · {to_open} · {esc(strength)}</p>'
 
@@ -77,7 +82,9 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
 
     filters = (
         '<div class="htt-filters">'
-        + nav_select(_("Set"), "set", sid, [("all", _("all sets"))] + [(s.id, s.name) for s in sets], make("set"))
+        + nav_select(
+            _("Set"), "set", sid, [("all", _("all sets"))] + [(s.id, s.name) for s in sets], make("set")
+        )
         + nav_select(
             _("Level"),
             "level",
@@ -144,14 +151,27 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             for x in opened
         )
         out.append(
-            f'<section class="htt-opened" aria-live="polite"><h2>{esc(_("Your new cards"))}</h2><ul class="htt-grid">{cards}</ul></section>'
+            '<section class="htt-opened" aria-live="polite"><h2>'
+            + str(esc(_("Your new cards")))
+            + '</h2><ul class="htt-grid">'
+            + str(cards)
+            + "</ul></section>"
         )
     rows = []
     for s in all_sets():
         have, total = c.set_progress(s.id)
         rows.append(
-            f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(_(s.name))}</b> <small>{esc(_(s.theme))}</small><br>'
-            f"{progress(have, total, _(s.name))} <small>{esc(_('{have} of {total} owned').format(have=have, total=total))}</small></div>"
+            "".join(
+                [
+                    f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(_(s.name))}</b> <small>{esc(_(s.theme))}</small><br>',
+                    (
+                        str(progress(have, total, _(s.name)))
+                        + " <small>"
+                        + str(esc(_("{have} of {total} owned").format(have=have, total=total)))
+                        + "</small></div>"
+                    ),
+                ]
+            )
             + btn(
                 esc(_("Open a pack of {set}").format(set=_(s.name))),
                 "open-pack",
@@ -162,17 +182,27 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             )
             + "</li>"
         )
-    out.append(f'<h2>{esc(_("Choose a set"))}</h2><ul class="htt-packs">{"".join(rows)}</ul>')
+    out.append(
+        "<h2>" + str(esc(_("Choose a set"))) + '</h2><ul class="htt-packs">' + str("".join(rows)) + "</ul>"
+    )
     if c.packs_available <= 0:
         out.append(
-            f'<p class="note">{esc(_("No pack to open now."))} {link(esc(_("Play a game")), "#/htt/new", "btn small")}</p>'
+            '<p class="note">'
+            + str(esc(_("No pack to open now.")))
+            + " "
+            + str(link(esc(_("Play a game")), "#/htt/new", "btn small"))
+            + "</p>"
         )
     return "".join(out)
 
 
 def page_achievements(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     out = [
-        f"<p>{esc(_('Each achievement gives a random level-11 card from a set you choose.'))}</p>",
+        (
+            "<p>"
+            + str(esc(_("Each achievement gives a random level-11 card from a set you choose.")))
+            + "</p>"
+        ),
         '<p class="htt-summary">'
         + esc(
             _(
@@ -196,12 +226,34 @@ def page_achievements(c: Collection, query: dict[str, str], ctx: PageContext) ->
         forms = []
         for i, aid in enumerate(c.rewards_pending):
             forms.append(
-                f'<li><form data-form="claim" class="htt-claim" data-key="claim-{i}"><input type="hidden" name="achievement" value="{esc(aid)}">'
-                f'<b>{esc(titles.get(aid, aid))}</b> <label>{esc(_("Level-11 card from"))} <select name="set">{sets}</select></label> '
-                f'<button class="btn primary" type="submit">{esc(_("Claim"))}</button></form></li>'
+                "".join(
+                    [
+                        f'<li><form data-form="claim" class="htt-claim" data-key="claim-{i}"><input type="hidden" name="achievement" value="{esc(aid)}">',
+                        (
+                            "<b>"
+                            + str(esc(titles.get(aid, aid)))
+                            + "</b> <label>"
+                            + str(esc(_("Level-11 card from")))
+                            + ' <select name="set">'
+                            + str(sets)
+                            + "</select></label> "
+                        ),
+                        (
+                            '<button class="btn primary" type="submit">'
+                            + str(esc(_("Claim")))
+                            + "</button></form></li>"
+                        ),
+                    ]
+                )
             )
-        out.append(f'<h2>{esc(_("Rewards waiting"))}</h2><ul class="htt-rewards">{"".join(forms)}</ul>')
-    out.append(f"<h2>{esc(_('All achievements'))}</h2>" + achievements_html(c))
+        out.append(
+            "<h2>"
+            + str(esc(_("Rewards waiting")))
+            + '</h2><ul class="htt-rewards">'
+            + str("".join(forms))
+            + "</ul>"
+        )
+    out.append(("<h2>" + str(esc(_("All achievements"))) + "</h2>") + achievements_html(c))
     return "".join(out)
 
 

@@ -100,17 +100,21 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                 + "</li>"
             )
         out.append(
-            f'<ol class="htt-deck-order" aria-label="{esc(_("Your deck, in playing order"))}">{"".join(rows)}</ol>'
+            '<ol class="htt-deck-order" aria-label="'
+            + str(esc(_("Your deck, in playing order")))
+            + '">'
+            + str("".join(rows))
+            + "</ol>"
         )
     else:
-        out.append(f'<p class="htt-empty">{esc(_("Your deck is empty."))}</p>')
+        out.append('<p class="htt-empty">' + str(esc(_("Your deck is empty."))) + "</p>")
     owned = c.owned_cards()
     if owned:
         by_level: dict[int, list[Card]] = {}
         for card in owned:
             by_level.setdefault(card.level, []).append(card)
         groups = "".join(
-            f'<optgroup label="{esc(_("Level {level}").format(level=lv))}">'
+            ('<optgroup label="' + str(esc(_("Level {level}").format(level=lv))) + '">')
             + "".join(
                 f'<option value="{esc(x.id)}">{esc(card_label(x, c.copies(x.id)))}</option>'
                 for x in by_level[lv]
@@ -119,13 +123,33 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             for lv in sorted(by_level)
         )
         out.append(
-            "<form data-form='deck-add' class='htt-form' data-key='deck-add'>"
-            f"<div class='field'><label for='deck-card'>{esc(_('Card'))}</label><select id='deck-card' name='card'>{groups}</select>"
-            f"<small>{esc(_('A card replaces the deck card of its level, else it goes last.'))}</small></div>"
-            f"<div class='actions'><button class='btn primary' type='submit'>{esc(_('Put in the deck'))}</button></div></form>"
+            "".join(
+                [
+                    "<form data-form='deck-add' class='htt-form' data-key='deck-add'>",
+                    (
+                        "<div class='field'><label for='deck-card'>"
+                        + str(esc(_("Card")))
+                        + "</label><select id='deck-card' name='card'>"
+                        + str(groups)
+                        + "</select>"
+                    ),
+                    (
+                        "<small>"
+                        + str(esc(_("A card replaces the deck card of its level, else it goes last.")))
+                        + "</small></div>"
+                    ),
+                    (
+                        "<div class='actions'><button class='btn primary' type='submit'>"
+                        + str(esc(_("Put in the deck")))
+                        + "</button></div></form>"
+                    ),
+                ]
+            )
         )
     else:
-        out.append(f'<p class="note">{link(esc(_("Open your free pack")), "#/htt/packs", "btn small")}</p>')
+        out.append(
+            '<p class="note">' + str(link(esc(_("Open your free pack")), "#/htt/packs", "btn small")) + "</p>"
+        )
     return "".join(out)
 
 
@@ -197,7 +221,7 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     saved = (
         f'<ul class="htt-presets">{"".join(rows)}</ul>'
         if rows
-        else f'<p class="htt-empty">{esc(_("No saved presets yet."))}</p>'
+        else ('<p class="htt-empty">' + str(esc(_("No saved presets yet."))) + "</p>")
     )
     fields = options_fields(SPEC, HttOptions(), _RulesView(VIEW))
     return (
@@ -208,11 +232,32 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                 "count for an achievement."
             )
         )
-        + "</p>"
-        f"<h2>{esc(_('Saved presets'))}</h2>{saved}<h2>{esc(_('Save a preset'))}</h2>"
-        "<form data-form='save-preset' class='htt-form' data-key='save-preset'>"
-        f"<div class='field'><label for='preset-name'>{esc(_('Name'))}</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
-        f"{fields}<div class='actions'><button class='btn primary' type='submit'>{esc(_('Save preset'))}</button></div></form>"
+        + "".join(
+            [
+                "</p>",
+                (
+                    "<h2>"
+                    + str(esc(_("Saved presets")))
+                    + "</h2>"
+                    + str(saved)
+                    + "<h2>"
+                    + str(esc(_("Save a preset")))
+                    + "</h2>"
+                ),
+                "<form data-form='save-preset' class='htt-form' data-key='save-preset'>",
+                (
+                    "<div class='field'><label for='preset-name'>"
+                    + str(esc(_("Name")))
+                    + "</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
+                ),
+                (
+                    str(fields)
+                    + "<div class='actions'><button class='btn primary' type='submit'>"
+                    + str(esc(_("Save preset")))
+                    + "</button></div></form>"
+                ),
+            ]
+        )
     )
 
 
@@ -271,7 +316,17 @@ def new_game_fields(ctx: PageContext) -> str:
             for x in cards
         )
         rows.append(
-            f'<div class="field"><label for="deck-{lv}">{esc(_("Level {level}").format(level=lv))}</label><select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select></div>'
+            '<div class="field"><label for="deck-'
+            + str(lv)
+            + '">'
+            + str(esc(_("Level {level}").format(level=lv)))
+            + '</label><select id="deck-'
+            + str(lv)
+            + '" name="deck_'
+            + str(lv)
+            + '"><option value="">—</option>'
+            + str(o)
+            + "</select></div>"
         )
     strength = (
         _("Deck strength of your saved deck: {strength}.").format(
@@ -288,21 +343,37 @@ def new_game_fields(ctx: PageContext) -> str:
         else ""
     )
     deck_html = (
-        f'<fieldset class="htt-deck"><legend>{esc(_("Own deck: one card per level"))}</legend><p class="note">{strength} '
+        (
+            '<fieldset class="htt-deck"><legend>'
+            + str(esc(_("Own deck: one card per level")))
+            + '</legend><p class="note">'
+            + str(strength)
+            + " "
+        )
         + esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))
         + "</p>"
         f'<p class="note htt-deck-order-note">{order}</p>'
         f"{''.join(rows)}</fieldset>"
         if rows
         else '<p class="note">'
-        + _("You have no cards yet: open your free pack on the {packs} page to play with your own cards.").format(
-            packs=link(esc(_("Packs")), "#/htt/packs", "")
-        )
+        + _(
+            "You have no cards yet: open your free pack on the {packs} page to play with your own cards."
+        ).format(packs=link(esc(_("Packs")), "#/htt/packs", ""))
         + "</p>"
     )
     return (
-        '<div class="htt-newgame">'
-        f'<div class="field"><label for="htt-deck-source">{esc(_("Your cards"))}</label><select id="htt-deck-source" name="deck_source">{opts}</select>'
+        "".join(
+            [
+                '<div class="htt-newgame">',
+                (
+                    '<div class="field"><label for="htt-deck-source">'
+                    + str(esc(_("Your cards")))
+                    + '</label><select id="htt-deck-source" name="deck_source">'
+                    + str(opts)
+                    + "</select>"
+                ),
+            ]
+        )
         + "<small>"
         + esc(
             _(
@@ -310,9 +381,25 @@ def new_game_fields(ctx: PageContext) -> str:
                 "collection — after a win or loss against the computer one card changes hands (unless Friendly)."
             )
         )
-        + "</small></div>"
-        f'<div class="field"><label for="htt-seat">{esc(_("You play"))}</label><select id="htt-seat" name="deck_seat"><option value="auto">{esc(_("the human player"))}</option>'
-        f'<option value="0">{esc(_("Blue (first player)"))}</option><option value="1">{esc(_("Red (second player)"))}</option></select>'
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-seat">'
+                    + str(esc(_("You play")))
+                    + '</label><select id="htt-seat" name="deck_seat"><option value="auto">'
+                    + str(esc(_("the human player")))
+                    + "</option>"
+                ),
+                (
+                    '<option value="0">'
+                    + str(esc(_("Blue (first player)")))
+                    + '</option><option value="1">'
+                    + str(esc(_("Red (second player)")))
+                    + "</option></select>"
+                ),
+            ]
+        )
         + "<small>"
         + esc(
             _(
@@ -320,15 +407,37 @@ def new_game_fields(ctx: PageContext) -> str:
                 "built-in sets with the same levels."
             )
         )
-        + "</small></div>"
-        f'<div class="field"><label for="htt-preset">{esc(_("Saved preset"))}</label><select id="htt-preset" name="htt_preset"><option value="">{esc(_("none"))}</option>{presets}</select>'
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-preset">'
+                    + str(esc(_("Saved preset")))
+                    + '</label><select id="htt-preset" name="htt_preset"><option value="">'
+                    + str(esc(_("none")))
+                    + "</option>"
+                    + str(presets)
+                    + "</select>"
+                ),
+            ]
+        )
         + "<small>"
         + _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(
             manage=link(esc(_("manage")), "#/htt/presets", "")
         )
-        + "</small></div>"
-        f'<div class="field"><label for="htt-save-preset">{esc(_("Save rules as"))}</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="{esc(_("preset name (optional)"))}"></div>'
-        f"{deck_html}</div>"
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-save-preset">'
+                    + str(esc(_("Save rules as")))
+                    + '</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="'
+                    + str(esc(_("preset name (optional)")))
+                    + '"></div>'
+                ),
+                f"{deck_html}</div>",
+            ]
+        )
     )
 
 
@@ -439,7 +548,9 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
         )
     else:
         text = (
-            _("You lost {score}; the computer took your {card}.").format(score=score, card=get_card(lost[0]).name)
+            _("You lost {score}; the computer took your {card}.").format(
+                score=score, card=get_card(lost[0]).name
+            )
             if lost
             else _("You lost {score}.").format(score=score)
         )

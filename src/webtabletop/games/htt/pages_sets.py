@@ -74,15 +74,65 @@ def _sizes_form() -> str:
         f'<option value="{n}"{" selected" if n == 6 else ""}>{n}</option>'
         for n in range(LEVEL11[0], LEVEL11[1] + 1)
     )
-    return (
-        f"<h2>{esc(_('New set'))}</h2><form data-form='create-set' class='htt-form' data-key='create-set'>"
-        f"<div class='field'><label for='set-name'>{esc(_('Name'))}</label><input id='set-name' name='name' type='text' maxlength='{MAX_NAME}'></div>"
-        f"<div class='field'><label for='set-theme'>{esc(_('Theme'))}</label><input id='set-theme' name='theme' type='text' maxlength='{MAX_THEME}'></div>"
-        f"<div class='field'><label for='set-per'>{esc(_('Cards per level 1–10'))}</label><select id='set-per' name='per_level'>{per}</select></div>"
-        f"<div class='field'><label for='set-l11'>{esc(_('Level-11 cards'))}</label><select id='set-l11' name='level11'>{l11}</select></div>"
-        f"<div class='field'><label for='set-names'>{esc(_('Card names'))}</label><textarea id='set-names' name='names' rows='5' placeholder='{esc(_('one per line, level 1 first; empty lines are made from the set name'))}'></textarea>"
-        f"<small>{esc(_('Optional: one name per line in set order (all level-1 cards first). Missing names are made from the set name and the card (“Name 3b”).'))}</small></div>"
-        f"<div class='actions'><button class='btn primary' type='submit'>{esc(_('Create the set'))}</button></div></form>"
+    return "".join(
+        [
+            (
+                "<h2>"
+                + str(esc(_("New set")))
+                + "</h2><form data-form='create-set' class='htt-form' data-key='create-set'>"
+            ),
+            (
+                "<div class='field'><label for='set-name'>"
+                + str(esc(_("Name")))
+                + "</label><input id='set-name' name='name' type='text' maxlength='"
+                + str(MAX_NAME)
+                + "'></div>"
+            ),
+            (
+                "<div class='field'><label for='set-theme'>"
+                + str(esc(_("Theme")))
+                + "</label><input id='set-theme' name='theme' type='text' maxlength='"
+                + str(MAX_THEME)
+                + "'></div>"
+            ),
+            (
+                "<div class='field'><label for='set-per'>"
+                + str(esc(_("Cards per level 1–10")))
+                + "</label><select id='set-per' name='per_level'>"
+                + str(per)
+                + "</select></div>"
+            ),
+            (
+                "<div class='field'><label for='set-l11'>"
+                + str(esc(_("Level-11 cards")))
+                + "</label><select id='set-l11' name='level11'>"
+                + str(l11)
+                + "</select></div>"
+            ),
+            (
+                "<div class='field'><label for='set-names'>"
+                + str(esc(_("Card names")))
+                + "</label><textarea id='set-names' name='names' rows='5' placeholder='"
+                + str(esc(_("one per line, level 1 first; empty lines are made from the set name")))
+                + "'></textarea>"
+            ),
+            (
+                "<small>"
+                + str(
+                    esc(
+                        _(
+                            "Optional: one name per line in set order (all level-1 cards first). Missing names are made from the set name and the card (“Name 3b”)."
+                        )
+                    )
+                )
+                + "</small></div>"
+            ),
+            (
+                "<div class='actions'><button class='btn primary' type='submit'>"
+                + str(esc(_("Create the set")))
+                + "</button></div></form>"
+            ),
+        ]
     )
 
 
@@ -137,11 +187,23 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
     s = c.find_set(sid) if sid else None
     if s is not None:
         return (
-            "<form data-form='rename-set' class='htt-form htt-confirm' data-key='rename-set'>"
-            f"<input type='hidden' name='set' value='{esc(s.id)}'>"
-            f"<div class='field'><label for='rename-name'>{esc(_('New name of “{name}”').format(name=s.name))}</label>"
-            f"<input id='rename-name' name='name' type='text' maxlength='{MAX_NAME}' value='{esc(s.name)}' required></div>"
-            f"<div class='actions'><button class='btn primary' type='submit'>{esc(_('Rename'))}</button>"
+            "".join(
+                [
+                    "<form data-form='rename-set' class='htt-form htt-confirm' data-key='rename-set'>",
+                    f"<input type='hidden' name='set' value='{esc(s.id)}'>",
+                    (
+                        "<div class='field'><label for='rename-name'>"
+                        + str(esc(_("New name of “{name}”").format(name=s.name)))
+                        + "</label>"
+                    ),
+                    f"<input id='rename-name' name='name' type='text' maxlength='{MAX_NAME}' value='{esc(s.name)}' required></div>",
+                    (
+                        "<div class='actions'><button class='btn primary' type='submit'>"
+                        + str(esc(_("Rename")))
+                        + "</button>"
+                    ),
+                ]
+            )
             + link(esc(_("Cancel")), page_hash("sets"), "btn")
             + "</div></form>"
         )
@@ -184,17 +246,25 @@ def page_sets(state: SetsState, c: Collection, query: dict[str, str], ctx: PageC
                 + old_cards_notice(s.old_level3)
                 + "</li>"
             )
-        out.append(f'<h2>{esc(_("Your sets"))}</h2><ul class="htt-own-sets">{"".join(items)}</ul>')
+        out.append(
+            "<h2>"
+            + str(esc(_("Your sets")))
+            + '</h2><ul class="htt-own-sets">'
+            + str("".join(items))
+            + "</ul>"
+        )
         out.append(_pictures(state, own, query.get("card", "")))
     else:
         state.picture_card = None
     out.append(
-        f"<h2>{esc(_('Files'))}</h2><div class='actions'>"
+        ("<h2>" + str(esc(_("Files"))) + "</h2><div class='actions'>")
         + file_button(_("Import a set file…"), "htt-set", ".json,application/json")
         + btn(esc(_("Export my collection")), "export-collection", cls="btn")
         + file_button(_("Import a collection file…"), "htt-collection", ".json,application/json")
         + "</div><p class='note'>"
-        + esc(_("Importing a collection replaces the one in this browser; the current one is backed up first."))
+        + esc(
+            _("Importing a collection replaces the one in this browser; the current one is backed up first.")
+        )
         + "</p>"
     )
     return "".join(out)
@@ -215,8 +285,12 @@ def _pictures(state: SetsState, own: list[CardSet], card_id: str) -> str:
         for x in all_cards
     ]
     return (
-        f"<h2>{esc(_('Card pictures'))}</h2><p>"
-        + esc(_("Choose a card, then upload a small picture (PNG, JPEG, GIF or WebP, up to {limit} KB).").format(limit=48))
+        ("<h2>" + str(esc(_("Card pictures"))) + "</h2><p>")
+        + esc(
+            _(
+                "Choose a card, then upload a small picture (PNG, JPEG, GIF or WebP, up to {limit} KB)."
+            ).format(limit=48)
+        )
         + "</p>"
         f'<div class="htt-picture">{standalone_card_svg(target, 120, None, card_label(target))}<div>'
         + nav_select(_("Card"), "picture-card", target.id, choices, lambda v: page_hash("sets", card=v))
@@ -285,7 +359,9 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
         raise GameError(_("cards per level and level-11 cards must be whole numbers"))
     per_level, level11 = int(per_level[:3]), int(level11[:3])
     if not PER_LEVEL[0] <= per_level <= PER_LEVEL[1]:
-        raise GameError(_("cards per level must be {min} to {max}").format(min=PER_LEVEL[0], max=PER_LEVEL[1]))
+        raise GameError(
+            _("cards per level must be {min} to {max}").format(min=PER_LEVEL[0], max=PER_LEVEL[1])
+        )
     if not LEVEL11[0] <= level11 <= LEVEL11[1]:
         raise GameError(_("level-11 cards must be {min} to {max}").format(min=LEVEL11[0], max=LEVEL11[1]))
     if len(c.custom_sets) >= LIMITS["custom_sets"]:
@@ -411,7 +487,9 @@ def _import_image(state: SetsState, action: dict[str, Any], c: Collection, ctx: 
         raise GameError(_("pictures must be PNG, JPEG, GIF or WebP, not {mime}").format(mime=mime))
     if data is None:
         kb = int(size) // 1024 if isinstance(size, int) and not isinstance(size, bool) else "?"
-        raise GameError(_("that picture is too large ({kb} KB): pictures may be up to {limit}").format(kb=kb, limit=limit))
+        raise GameError(
+            _("that picture is too large ({kb} KB): pictures may be up to {limit}").format(kb=kb, limit=limit)
+        )
     if isinstance(data, str) and data.startswith("data:image/") and len(data) > IMAGE_LIMIT:
         raise GameError(
             _("that picture is too large ({kb} KB): pictures may be up to {limit}").format(

@@ -42,33 +42,69 @@ class HttView(BoardDrawing, GameView):
             and me == state.player
             and "draw" in [m.code for m in state.legal_moves()]
         ):
-            out.append(f'<button type="button" data-move="draw" class="btn htt-draw">{esc(_("Offer a draw"))}</button>')
-        elif state.phase == DRAW and ctx.interactive and me == state.player:
-            out.append(f"<p>{esc(_('{player} offers a draw.').format(player=_(PLAYER_NAMES[1 - state.player])))}</p>")
             out.append(
-                f'<button type="button" class="btn primary" data-move="accept">{esc(_("Accept the draw"))}</button> <button type="button" class="btn" data-move="decline">{esc(_("Decline"))}</button>'
+                '<button type="button" data-move="draw" class="btn htt-draw">'
+                + str(esc(_("Offer a draw")))
+                + "</button>"
+            )
+        elif state.phase == DRAW and ctx.interactive and me == state.player:
+            out.append(
+                "<p>"
+                + str(esc(_("{player} offers a draw.").format(player=_(PLAYER_NAMES[1 - state.player]))))
+                + "</p>"
+            )
+            out.append(
+                '<button type="button" class="btn primary" data-move="accept">'
+                + str(esc(_("Accept the draw")))
+                + '</button> <button type="button" class="btn" data-move="decline">'
+                + str(esc(_("Decline")))
+                + "</button>"
             )
         elif state.phase == PICK:
             loser = 1 - state.player
             if ctx.interactive and me == state.player:
                 out.append(
-                    f"<p>{esc(_('You won! Take one of {player}’s cards — they lie face down in random order.').format(player=_(PLAYER_NAMES[loser])))}</p>"
+                    "<p>"
+                    + str(
+                        esc(
+                            _(
+                                "You won! Take one of {player}’s cards — they lie face down in random order."
+                            ).format(player=_(PLAYER_NAMES[loser]))
+                        )
+                    )
+                    + "</p>"
                 )
                 out.append('<div class="htt-pick">')
                 for i in range(len(state.pick_order)):
                     svg = f'<svg viewBox="0 0 60 70" width="60" height="70" aria-hidden="true">{card_back_svg(30, 35, 34)}</svg>'
                     out.append(
-                        f'<button type="button" class="btn htt-take" data-move="t{i}" aria-label="{esc(_("Face-down card {n}").format(n=i + 1))}">{svg}</button>'
+                        '<button type="button" class="btn htt-take" data-move="t'
+                        + str(i)
+                        + '" aria-label="'
+                        + str(esc(_("Face-down card {n}").format(n=i + 1)))
+                        + '">'
+                        + str(svg)
+                        + "</button>"
                     )
                 out.append("</div>")
             else:
                 out.append(
-                    f"<p>{esc(_('{player} is choosing one of {loser}’s cards.').format(player=_(PLAYER_NAMES[state.player]), loser=_(PLAYER_NAMES[loser])))}</p>"
+                    "<p>"
+                    + str(
+                        esc(
+                            _("{player} is choosing one of {loser}’s cards.").format(
+                                player=_(PLAYER_NAMES[state.player]), loser=_(PLAYER_NAMES[loser])
+                            )
+                        )
+                    )
+                    + "</p>"
                 )
         elif state.phase == OVER:
             out.append(f'<p class="htt-result">{esc(self._result(state, ctx))}</p>')
         if state.flips:
-            out.append(f'<ol class="htt-flips" aria-label="{esc(_("Cards turned by the last move"))}">')
+            out.append(
+                '<ol class="htt-flips" aria-label="' + str(esc(_("Cards turned by the last move"))) + '">'
+            )
             names = state.board.grid.names
             for f in state.flips:
                 why = cause_text(f.cause)
@@ -118,11 +154,11 @@ class HttView(BoardDrawing, GameView):
         return prompt_text(state, me, ctx.interactive, self._selected_slot(state, ctx) is not None)
 
     def describe_move(self, before: HttState, after: HttState, code: str) -> str:
-        """"Red plays Ifrit on c3 and turns b2 and c3 with Plus. Combo turns d4." (docs/board.md)"""
+        """ "Red plays Ifrit on c3 and turns b2 and c3 with Plus. Combo turns d4." (docs/board.md)"""
         return describe(before, after, code)
 
     def move_sound(self, before: HttState, after: HttState, code: str) -> str:
-        """"capture" when the move turned cards, else "move"."""
+        """ "capture" when the move turned cards, else "move"."""
         return "capture" if placed(before, after) is not None and after.flips else "move"
 
     def pick(self, state: HttState, ctx: ViewContext, token: str) -> PickResult:

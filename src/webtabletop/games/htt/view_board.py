@@ -147,7 +147,17 @@ class BoardDrawing:
         variant = "htt-tall" if tall else "htt-wide"
         v = "t" if tall else "w"
         out = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="htt-board {variant}" viewBox="0 0 {width:.0f} {height:.0f}" role="group" aria-label="{esc(_("Board and hands"))}">'
+            (
+                '<svg xmlns="http://www.w3.org/2000/svg" class="htt-board '
+                + str(variant)
+                + '" viewBox="0 0 '
+                + f"{width:.0f}"
+                + " "
+                + f"{height:.0f}"
+                + '" role="group" aria-label="'
+                + str(esc(_("Board and hands")))
+                + '">'
+            )
         ]
         out += self._hands_svg(state, ctx, lay, v)
         out += self._cells_svg(state, ctx, lay, v)
@@ -267,7 +277,9 @@ class BoardDrawing:
         return out
 
     @staticmethod
-    def _free_cell(i: int, name: str, icon, cx: float, cy: float, act: bool, ctx: ViewContext, hinted: bool) -> str:
+    def _free_cell(
+        i: int, name: str, icon, cx: float, cy: float, act: bool, ctx: ViewContext, hinted: bool
+    ) -> str:
         """An empty cell; a legal target (class ``legal``, a dot, ``data-drop``) when the viewer may
         play. The cell name is the visible text, so the accessible name starts with it."""
         label = (

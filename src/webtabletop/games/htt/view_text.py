@@ -86,7 +86,9 @@ def describe_placement(before: HttState, after: HttState, move: Place) -> str:
     for cause, cells in groups[1:]:
         n = len(cells)
         if cause == "combo":
-            rest.append(ngettext("Combo turns {cells}.", "Combo turns {cells}.", n).format(cells=and_list(cells)))
+            rest.append(
+                ngettext("Combo turns {cells}.", "Combo turns {cells}.", n).format(cells=and_list(cells))
+            )
         elif cause == "standard":
             rest.append(
                 ngettext("A higher value turns {cells}.", "Higher values turn {cells}.", n).format(
@@ -115,7 +117,9 @@ def describe(before: HttState, after: HttState, code: str) -> str:
         card = after.taken_card
         if card is None:
             return _("{player} takes face-down card {n}.").format(player=who, n=move.index + 1)
-        return _("{player} takes face-down card {n}: {card}.").format(player=who, n=move.index + 1, card=card.name)
+        return _("{player} takes face-down card {n}: {card}.").format(
+            player=who, n=move.index + 1, card=card.name
+        )
     return {
         "draw": _("{player} offers a draw."),
         "accept": _("{player} accepts the draw."),
