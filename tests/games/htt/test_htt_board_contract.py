@@ -130,3 +130,20 @@ def test_hand_card_names_start_with_their_visible_text():
         card = s.decks[p][slot]
         label = re.search(rf'data-pick="h{slot}"[^>]*aria-label="([^"]*)"', svg).group(1)
         assert label.startswith(f"{card.text} L{card.level}: {card.name}")
+
+
+def test_the_status_sentence_speaks_russian_with_the_sources_terms():
+    # the source's own word for Same: «сейм – если положенная карта соприкасается с как минимум двумя картами»
+    from webtabletop.i18n import catalogs
+
+    cells = {"b3": (RED, "111519"), "a2": (RED, "111113")}
+    before = position(HttOptions(same=True), cells, hands=[["513111"], ["111111"]], player=BLUE)
+    after = before.apply_code("0b2")
+    catalogs.use_language("ru")
+    try:
+        text = VIEW.describe_move(before, after, "0b2")
+        prompt = VIEW.prompt(after, ViewContext(viewer=RED))
+    finally:
+        catalogs.use_language("en")
+    assert text.startswith("Синий кладёт ") and text.endswith("переворачивает карты a2 и b3: Сейм.")
+    assert prompt.startswith("Выберите карту из руки")
