@@ -579,3 +579,15 @@ def test_drag_preview_marks_the_cards_that_would_turn():
         svg = VIEW.board_svg(s, ViewContext(viewer=0, selection=selection, hover=hover))
         assert 'stroke-dasharray="6 4"' in svg and "#fff6c8" in svg
     assert 'stroke-dasharray="6 4"' not in VIEW.board_svg(s, ViewContext(viewer=0, hover=f"c{cell}"))
+
+
+def test_the_navigation_marks_the_current_page_and_phones_get_one_menu():
+    # issue 11: "The HTT navigation shows the current page" (not "Play" on every page)
+    p = Page({}, "#/htt/packs")
+    html = p.last["html"]
+    nav = re.search(r"<nav class='game-nav'.*?</nav>", html, re.S)[0]
+    assert re.findall(r'<a aria-current="page" class="btn small primary" href="([^"]+)"', nav) == ["#/htt/packs"]
+    assert "primary" not in re.search(r'<a [^>]*href="#/htt">', nav)[0]
+    menu = re.search(r'<details class="htt-menu">.*?</details>', html, re.S)[0]
+    assert re.findall(r'<a href="([^"]+)" aria-current="page">', menu) == ["#/htt/packs"]
+    assert menu.count("<li>") == 9 and "<summary" in menu and ">Packs</summary>" in menu

@@ -19,6 +19,7 @@ from webtabletop.app.extensions import GamePages, PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.games.htt import meta, pages_collection, pages_newgame, pages_play, pages_sets
 from webtabletop.games.htt.collection import Collection
+from webtabletop.games.htt.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.pages_common import KEY, SCHEMA, load
 from webtabletop.games.htt.pages_sets import IMAGE_LIMIT, SetsState
 from webtabletop.i18n import _
@@ -48,7 +49,7 @@ class HttPages(GamePages):
             body = pages_sets.page_sets(self.sets_state, c, query, ctx)
         else:
             body = RENDER[page](c, query, ctx)
-        return f'<div class="htt-page htt-page-{page}">{body}</div>'
+        return f'{HTT_CSS}{menu_html(page)}<div class="htt-page htt-page-{page}">{body}</div>'
 
     def handle(self, page: str, action: dict[str, Any], ctx: PageContext) -> None:
         kind = action.get("type")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.htt.cards_html import card_back_svg
+from webtabletop.games.htt.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.rules_page import options_help, rules_html
 from webtabletop.games.htt.view_board import BoardDrawing, placed
@@ -194,7 +195,7 @@ class HttView(BoardDrawing, GameView):
         return PickResult(selection=ctx.selection)
 
     def rules_html(self) -> str:
-        return rules_html()
+        return HTT_CSS + menu_html("rules") + rules_html()
 
     def options_help(self) -> dict[str, str]:
         return options_help()

@@ -23,6 +23,7 @@ from webtabletop.core.grid import SQRT3
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.cards import MATTER_COLOURS
 from webtabletop.games.htt.cards_html import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
+from webtabletop.games.htt.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.view_text import cause_text, matter_name, ordinal_step
 from webtabletop.i18n import _
@@ -138,7 +139,12 @@ class BoardDrawing:
     def board(self, state: HttState, ctx: ViewContext) -> str:
         """Two SVG variants; the page's CSS shows the wide one on wide screens, the tall one on
         phones (``.htt-wide`` / ``.htt-tall``)."""
-        return self.board_svg(state, ctx, tall=False) + self.board_svg(state, ctx, tall=True)
+        return (
+            HTT_CSS
+            + menu_html("")
+            + self.board_svg(state, ctx, tall=False)
+            + self.board_svg(state, ctx, tall=True)
+        )
 
     def board_svg(self, state: HttState, ctx: ViewContext, tall: bool = False) -> str:
         bottom = ctx.viewer if ctx.viewer is not None else 0
