@@ -83,7 +83,7 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
     filters = (
         '<div class="htt-filters">'
         + nav_select(
-            _("Set"), "set", sid, [("all", _("all sets"))] + [(s.id, s.name) for s in sets], make("set")
+            _("Set"), "set", sid, [("all", _("all sets"))] + [(s.id, _(s.name)) for s in sets], make("set")
         )
         + nav_select(
             _("Level"),
