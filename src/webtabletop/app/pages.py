@@ -77,7 +77,7 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     return (
         f"{notice_html(notices)}<section class='game-page' data-game='{esc(spec.id)}'><div class='game-head'>"
         f"<h1>{esc(spec.title)}: {esc(_(title))}</h1><nav class='game-nav' aria-label='{esc(spec.title)}'>"
-        f"{link('Play', f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
+        f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
         f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
     )
 
