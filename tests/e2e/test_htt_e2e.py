@@ -9,6 +9,7 @@ screen's own elements), never for ``data-ready``, which the first screen already
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -280,6 +281,24 @@ def test_a_russian_screen_shows_htt_in_russian(browser, site):
     text = page.locator("main").inner_text()
     assert "Сейм" in text and "Комбо" in text and "Антистена" in text
     context.close()
+
+
+def test_axe_finds_no_serious_violation_on_the_htt_board(browser, site):
+    # issue 11: "axe finds no serious or critical violation … including HTT's hands, whose
+    # accessible names today don't contain their visible text"
+    axe = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text()
+    for options in ({"viewport": {"width": 1366, "height": 800}}, PHONE):
+        context = browser.new_context(**options)
+        page = context.new_page()
+        _start_vs_ai(page, site)
+        page.add_script_tag(content=axe)
+        found = page.evaluate(
+            """async () => (await axe.run(document.querySelector('.board-wrap'), {resultTypes: ['violations']}))
+                .violations.filter(v => ['serious', 'critical'].includes(v.impact))
+                .map(v => v.id + ': ' + v.nodes[0].html.slice(0, 120))"""
+        )
+        assert found == [], options
+        context.close()
 
 
 @pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")

@@ -586,7 +586,9 @@ def test_the_navigation_marks_the_current_page_and_phones_get_one_menu():
     p = Page({}, "#/htt/packs")
     html = p.last["html"]
     nav = re.search(r"<nav class='game-nav'.*?</nav>", html, re.S)[0]
-    assert re.findall(r'<a aria-current="page" class="btn small primary" href="([^"]+)"', nav) == ["#/htt/packs"]
+    assert re.findall(r'<a aria-current="page" class="btn small primary" href="([^"]+)"', nav) == [
+        "#/htt/packs"
+    ]
     assert "primary" not in re.search(r'<a [^>]*href="#/htt">', nav)[0]
     menu = re.search(r'<details class="htt-menu">.*?</details>', html, re.S)[0]
     assert re.findall(r'<a href="([^"]+)" aria-current="page">', menu) == ["#/htt/packs"]

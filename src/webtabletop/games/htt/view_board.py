@@ -197,15 +197,16 @@ class BoardDrawing:
                           "matter": matter_name(card.matter), "n": place + 1}  # fmt: skip
                 if not mine:
                     extra = attrs_html(data_piece=piece)
-                    title = _("{values} L{level}: {card}, {matter}").format(**fields)
+                    title = _("{values}L{level}: {card}, {matter}").format(**fields)
                     out.append(card_svg(card, x, y, r, p, extra=extra, title=title))
                     continue
                 allowed = not state.options.in_order or slot == state.hand_slots(p)[0]
-                # the accessible name starts with the visible text (values, level): axe label-in-name
+                # the accessible name starts with the visible text as axe reads it (values and level, no
+                # spaces: "53A271L3"): axe label-content-name-mismatch
                 label = (
-                    _("{values} L{level}: {card}, {matter}; card {n} of your hand")
+                    _("{values}L{level}: {card}, {matter}; card {n} of your hand")
                     if allowed
-                    else _("{values} L{level}: {card}, {matter}; card {n} of your hand (In order: not yet)")
+                    else _("{values}L{level}: {card}, {matter}; card {n} of your hand (In order: not yet)")
                 ).format(**fields)
                 classes = "htt-hand-card" + (" selected" if sel == slot else "")
                 extra = attrs_html(
@@ -247,7 +248,7 @@ class BoardDrawing:
             owner = state.owners[i]
             fields = {"card": card.name, "cell": name, "player": _(PLAYER_NAMES[owner]), "values": card.text,
                       "level": card.level, "matter": matter_name(card.matter)}  # fmt: skip
-            title = _("{values} L{level}: {card} on {cell}, {player}; {matter}").format(**fields)
+            title = _("{values}L{level}: {card} on {cell}, {player}; {matter}").format(**fields)
             if icon:
                 title = _("{card}: {matter} icon").format(card=title, matter=matter_name(icon))
             is_placed = from_key is not None and i == state.last
