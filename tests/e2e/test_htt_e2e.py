@@ -9,6 +9,9 @@ screen's own elements), never for ``data-ready``, which the first screen already
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, renders
@@ -57,7 +60,8 @@ def play_until_over(page, turns=12):
 
 def test_new_player_pack_deck_duel_and_reload(page, site):
     open_free_pack(page, site)
-    assert "New cards:" in page.locator("#toast").inner_text()
+    # the new cards show on the packs page itself, not in a toast that stays over later pages
+    assert "Your new cards" in page.locator(".htt-opened").inner_text()
     owned = stored(page)["owned"]
     assert sum(owned.values()) == 5
 
@@ -144,7 +148,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
         page.wait_for_function(HUMAN_TURN, timeout=60_000)
         playable = page.locator("svg.htt-wide [data-drag^='h']")
         assert playable.count() == 1  # In order: only the next card of the deck's order
-        assert playable.get_attribute("aria-label").startswith(names[turn] + ",")
+        assert f": {names[turn]}," in playable.get_attribute("aria-label")
         act(page, playable)
         act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
 
@@ -175,3 +179,159 @@ def test_damaged_collection_is_set_aside_not_lost(page, site):
     assert stored(page)["owned"] == {}
     act(page, page.locator(".game-nav a", has_text="Packs"))
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':aside:')).length") == 1
+
+
+# --- play feel (issue 11) and languages (issue 12) -------------------------------------------
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def _centre(page, locator):
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _start_vs_ai(page, site, query=""):
+    open_app(page, site, f"{query}#/htt/play?vs=ai")
+    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+
+
+def test_dragging_a_hand_card_onto_a_free_cell_plays_it(page, site):
+    _start_vs_ai(page, site)
+    card = page.locator("svg.htt-wide [data-drag^='h']").first
+    cell = page.locator("svg.htt-wide [data-drop^='c']").last
+    target = cell.get_attribute("data-drop")
+    free = page.locator("svg.htt-wide [data-drop^='c']").count()
+    before = renders(page)
+    x, y = _centre(page, card)
+    tx, ty = _centre(page, cell)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(x + (tx - x) * k / 8, y + (ty - y) * k / 8)
+        page.wait_for_timeout(40)  # a hand's pace: the page handles each move as it comes
+    page.mouse.up()
+    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    # the AI answered, and the card lies on the intended cell: that cell is no longer free
+    page.wait_for_function(
+        f"document.querySelectorAll(\"svg.htt-wide [data-drop^='c']\").length === {free - 2}", timeout=60_000
+    )
+    assert page.locator(f"svg.htt-wide [data-drop='{target}']").count() == 0
+
+
+def test_phone_board_hand_and_prompt_fit_and_targets_are_large(browser, site):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    _start_vs_ai(page, site)
+    view = page.viewport_size
+    for sel in ("svg.htt-tall", ".prompt"):
+        box = page.locator(sel).first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= view["height"], (sel, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= view["width"], (sel, box)
+    hand = page.locator("svg.htt-tall [data-drag^='h']")
+    assert hand.count() == 5
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+            "svg.htt-tall [data-pick], svg.htt-tall [data-drop], .htt-panel button, .htt-menu summary")]
+          .map(e => [e.getAttribute('aria-label') || e.textContent.trim(), e.getBoundingClientRect()])
+          .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
+          .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    assert small == []
+    context.close()
+
+
+def _touch_drag(page, start, end, steps=8):
+    cdp = page.context.new_cdp_session(page)
+    (x, y), (tx, ty) = start, end
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, steps + 1):
+        point = {"x": x + (tx - x) * k / steps, "y": y + (ty - y) * k / steps}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(40)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_phone_touch_drag_lands_on_the_intended_cell(browser, site):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    _start_vs_ai(page, site)
+    cells = page.locator("svg.htt-tall [data-drop^='c']")
+    free = cells.count()
+    cell = cells.nth(free // 2)
+    target = cell.get_attribute("data-drop")
+    before = renders(page)
+    _touch_drag(page, _centre(page, page.locator("svg.htt-tall [data-drag^='h']").first), _centre(page, cell))
+    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    page.wait_for_function(
+        f"document.querySelectorAll(\"svg.htt-tall [data-drop^='c']\").length === {free - 2}", timeout=60_000
+    )
+    assert page.locator(f"svg.htt-tall [data-drop='{target}']").count() == 0
+    context.close()
+
+
+def test_a_russian_screen_shows_htt_in_russian(browser, site):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    _start_vs_ai(page, site, "?lang=ru")
+    prompt = page.locator(".prompt").inner_text()
+    assert prompt.startswith("Выберите карту из руки")
+    assert "только стандартное правило" in page.locator(".htt-panel").inner_text()
+    assert "Предложить ничью" in page.locator(".htt-panel").inner_text()
+    go(page, site, "?lang=ru#/htt/rules", "rules")
+    text = page.locator("main").inner_text()
+    assert "Сейм" in text and "Комбо" in text and "Антистена" in text
+    context.close()
+
+
+def test_axe_finds_no_serious_violation_on_the_htt_board(browser, site):
+    # issue 11: "axe finds no serious or critical violation … including HTT's hands, whose
+    # accessible names today don't contain their visible text"
+    axe = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text()
+    for options in ({"viewport": {"width": 1366, "height": 800}}, PHONE):
+        context = browser.new_context(**options)
+        page = context.new_page()
+        _start_vs_ai(page, site)
+        page.add_script_tag(content=axe)
+        found = page.evaluate(
+            """async () => (await axe.run(document.querySelector('.board-wrap'), {resultTypes: ['violations']}))
+                .violations.filter(v => ['serious', 'critical'].includes(v.impact))
+                .map(v => v.id + ': ' + v.nodes[0].html.slice(0, 120))"""
+        )
+        assert found == [], options
+        context.close()
+
+
+@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
+def test_the_dragged_card_follows_the_pointer(page, site):
+    _start_vs_ai(page, site)
+    card = page.locator("svg.htt-wide [data-drag^='h']").first
+    x, y = _centre(page, card)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 120, y + 10)
+    page.mouse.move(x + 200, y + 20)
+    moved = page.evaluate(
+        "() => [...document.querySelectorAll('.drag-ghost, [data-dragging]')].some(e => e.getBoundingClientRect().width > 0)"
+    )
+    page.mouse.up()
+    assert moved
+
+
+@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
+def test_phone_game_over_window_closes_with_escape(browser, site):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_app(page, site, "#/htt/play?vs=ai&level=easy")
+    for _ in range(12):
+        page.wait_for_function(HUMAN_TURN.replace("htt-wide", "htt-tall"), timeout=60_000)
+        if page.locator(".result-dialog").count():
+            break
+        if page.locator(".htt-take").count():
+            act(page, page.locator(".htt-take").first)
+            continue
+        act(page, page.locator("svg.htt-tall [data-drag^='h']").first)
+        act(page, page.locator("svg.htt-tall [data-pick^='c']").first)
+    page.wait_for_selector(".result-dialog", timeout=60_000)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".result-dialog", state="hidden", timeout=5_000)
+    context.close()

@@ -8,6 +8,7 @@ from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
+from webtabletop.i18n import _
 
 
 def btn(
@@ -59,15 +60,24 @@ def page_links(spec: GameSpec, nav) -> str:
     return _nav_links(spec.id, nav)
 
 
-def _nav_links(game_id: str, nav) -> str:
-    return "".join(link(esc(title), f"#/{game_id}/{page}", "btn small") for page, title in (nav or ()))
+def _nav_links(game_id: str, nav, current: str | None = None) -> str:
+    """The links to a game's pages; the current one is marked (``aria-current``, primary style)."""
+    return "".join(
+        link(esc(_(title)), f"#/{game_id}/{page}", "btn small")
+        if page != current
+        else link(esc(_(title)), f"#/{game_id}/{page}", "btn small primary").replace(
+            "<a ", '<a aria-current="page" ', 1
+        )
+        for page, title in (nav or ())
+    )
 
 
 def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) -> str:
+    current = next((page for page, t in (nav or ()) if t == title), None)
     return (
         f"{notice_html(notices)}<section class='game-page' data-game='{esc(spec.id)}'><div class='game-head'>"
-        f"<h1>{esc(spec.title)}: {esc(title)}</h1><nav class='game-nav' aria-label='{esc(spec.title)}'>"
-        f"{link('Play', f'#/{spec.id}', 'btn small primary')}{page_links(spec, nav)}"
+        f"<h1>{esc(spec.title)}: {esc(_(title))}</h1><nav class='game-nav' aria-label='{esc(spec.title)}'>"
+        f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
         f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
     )
 

@@ -64,7 +64,8 @@ def test_free_pack_then_no_pack_and_the_rule_is_stated():
     p = Page({}, "#/htt/packs")
     assert "for every win" in p.last["html"] and "first pack is free" in p.last["html"]
     p.send({"type": "cmd", "name": "open-pack", "arg": "tid"})
-    assert p.last["toast"].startswith("New cards: ")
+    # issue 11: "notices stay on their own page": the new cards show on the packs page, no toast
+    assert "toast" not in p.last
     c = collection(p)
     assert c.total_cards() == 5 and c.packs_available == 0 and c.packs_opened == 1
     assert len({get_card(x).level for x in c.owned}) == 5  # the free pack makes an Own deck
@@ -147,6 +148,10 @@ def test_invalid_own_deck_goes_back_to_the_form_with_a_message():
         deck_9="emb-9b",
     )
     assert "you own 0 of emb-9b" in p2.last["html"]
+    # a form that fails its checks changes nothing stored: not the deck, not the deck choice
+    assert collection(p).deck == [] and collection(p).deck_source == ""
+    new_game(p, deck_source="own", **{f"deck_{get_card(x).level}": x for x in DECK}, max_level="nine")
+    assert p.app.route[0] == "new" and collection(p).deck == [] and collection(p).deck_source == ""
 
 
 def test_human_as_second_player_and_random_hands():
@@ -230,7 +235,7 @@ def test_a_won_game_against_the_ai_takes_a_card_and_a_lost_one_gives_one():
     c = collection(p)
     assert c.copies(taken.id) == 1 and c.games_won == 1 and c.packs_available == 1
     assert p.last["toast"].startswith("You won ") and f"took {taken.name}" in p.last["toast"]
-    assert "New pack earned!" in p.last["toast"]
+    assert "1 new pack earned!" in p.last["toast"]
     assert c.log[-1]["opponent"] == "Computer (easy)" and c.log[-1]["result"] == "win"
     lost = finished_record(HttOptions(hand1=tuple(DECK), own_deck=True), 0)
     gone = lost.final_state().taken_card
@@ -574,3 +579,17 @@ def test_drag_preview_marks_the_cards_that_would_turn():
         svg = VIEW.board_svg(s, ViewContext(viewer=0, selection=selection, hover=hover))
         assert 'stroke-dasharray="6 4"' in svg and "#fff6c8" in svg
     assert 'stroke-dasharray="6 4"' not in VIEW.board_svg(s, ViewContext(viewer=0, hover=f"c{cell}"))
+
+
+def test_the_navigation_marks_the_current_page_and_phones_get_one_menu():
+    # issue 11: "The HTT navigation shows the current page" (not "Play" on every page)
+    p = Page({}, "#/htt/packs")
+    html = p.last["html"]
+    nav = re.search(r"<nav class='game-nav'.*?</nav>", html, re.S)[0]
+    assert re.findall(r'<a aria-current="page" class="btn small primary" href="([^"]+)"', nav) == [
+        "#/htt/packs"
+    ]
+    assert "primary" not in re.search(r'<a [^>]*href="#/htt">', nav)[0]
+    menu = re.search(r'<details class="htt-menu">.*?</details>', html, re.S)[0]
+    assert re.findall(r'<a href="([^"]+)" aria-current="page">', menu) == ["#/htt/packs"]
+    assert menu.count("<li>") == 9 and "<summary" in menu and ">Packs</summary>" in menu

@@ -86,10 +86,10 @@ def test_flip_markers_are_numbered_in_chain_order():
         r'<g class="htt-flip"><title>([^<]*)</title>.*?font-family="sans-serif">(\d)</text>', svg
     )
     assert sorted(markers, key=lambda m: m[1]) == [
-        ("turned 1st (Same)", "1"),
-        ("turned 2nd (Same)", "2"),
-        ("turned 3rd (Combo, chain step 2)", "3"),
-        ("turned 4th (Combo, chain step 3)", "4"),
+        ("Turned as number 1 (Same)", "1"),
+        ("Turned as number 2 (Same)", "2"),
+        ("Turned as number 3 (Combo, chain step 2)", "3"),
+        ("Turned as number 4 (Combo, chain step 3)", "4"),
     ]
     panel = VIEW.panel(s, ViewContext(viewer=1))
     assert "c3: Combo (chain step 2)" in panel
@@ -162,7 +162,9 @@ def test_card_grid_marks_owned_and_missing_with_level_and_set():
     s = builtin_set("emb")
     html = set_view_html(s, {"emb-1a": 3})
     assert "you own 1 of 86" in html and "×3" in html and html.count("missing</span>") == 85
-    assert 'aria-label="Spark Imp — level 1, set Embers of the Forge' in html
+    # the accessible name starts with the visible text (name and copies badge): axe label-in-name
+    assert 'aria-label="Spark Imp ×3 — level 1, set Embers of the Forge' in html
+    assert 'aria-label="Cinder Mouse missing — level 1, set Embers of the Forge' in html
     only = card_grid_html(list(s.cards), {"emb-1a": 3}, show="owned")
     assert only.count("<li ") == 1
     assert card_grid_html(list(s.cards), {}, level=11).count("<li ") == 6

@@ -17,14 +17,15 @@ from functools import lru_cache
 import attrs
 
 from webtabletop.core.grid import HEX_DIRECTIONS, Grid, hex_region
+from webtabletop.i18n import N_
 
 WALL = -1
 BOARDS = ("rhombus9", "hex7", "hex19")
 HAND_SIZES = {"rhombus9": 5, "hex7": 5, "hex19": 10}
 BOARD_TITLES = {
-    "rhombus9": "rhombus of 9 cells",
-    "hex7": "hexagon of 7 cells",
-    "hex19": "hexagon of 19 cells",
+    "rhombus9": N_("rhombus of 9 cells"),
+    "hex7": N_("hexagon of 7 cells"),
+    "hex19": N_("hexagon of 19 cells"),
 }
 
 

@@ -10,6 +10,7 @@ from webtabletop.core.grid import SQRT3, hex_corners
 from webtabletop.core.view import esc
 from webtabletop.games.htt.art import emblem
 from webtabletop.games.htt.cards import MATTER_COLOURS, Card, value_text
+from webtabletop.i18n import _, ngettext, pgettext
 
 OWNER_FILL = ("#d7e6fd", "#fbd9d4")
 OWNER_STROKE = ("#2f6fd6", "#d0453a")
@@ -21,10 +22,23 @@ def points(cx: float, cy: float, r: float) -> str:
     return " ".join(f"{x},{y}" for x, y in hex_corners(cx, cy, r))
 
 
+def matter_word(matter: str) -> str:
+    return {
+        "red": pgettext("matter", "red"),
+        "blue": pgettext("matter", "blue"),
+        "yellow": pgettext("matter", "yellow"),
+        "green": pgettext("matter", "green"),
+        "purple": pgettext("matter", "purple"),
+    }.get(matter, matter)
+
+
 def card_title(card: Card) -> str:
-    return f"{card.name} — level {card.level}, {card.matter} matter, values {card.text}" + (
-        f", set {card.set_id}" if card.set_id else ""
-    )
+    fields = {"card": card.name, "level": card.level, "matter": matter_word(card.matter), "values": card.text}
+    if card.set_id:
+        return _("{card} — level {level}, {matter} matter, values {values}, set {set}").format(
+            set=card.set_id, **fields
+        )
+    return _("{card} — level {level}, {matter} matter, values {values}").format(**fields)
 
 
 def card_svg(
@@ -72,7 +86,8 @@ def card_svg(
     return "".join(parts)
 
 
-def card_back_svg(cx: float, cy: float, r: float, extra: str = "", title: str = "a face-down card") -> str:
+def card_back_svg(cx: float, cy: float, r: float, extra: str = "", title: str | None = None) -> str:
+    title = title or _("A face-down card")
     parts = [f"<g {extra}>" if extra else "<g>", f"<title>{esc(title)}</title>"]
     parts.append(
         f'<polygon points="{points(cx, cy, r * 0.96)}" fill="#3b3552" stroke="#1f1b2e" stroke-width="2"/>'
@@ -126,20 +141,23 @@ def card_grid_html(
         ):
             continue
         set_name = set_names.get(c.set_id, c.set_id)
-        state = f"{n} {'copy' if n == 1 else 'copies'}" if n else "missing"
-        label = f"{c.name} — level {c.level}, set {set_name}, {c.matter} matter, values {c.text}; {state}"
+        state = ngettext("{n} copy", "{n} copies", n).format(n=n) if n else _("missing")
+        label = _("{card} {state} — level {level}, set {set}, {matter} matter, values {values}").format(
+            card=c.name, state=f"×{n}" if n else state, level=c.level, set=set_name,
+            matter=matter_word(c.matter), values=c.text,
+        )  # fmt: skip
         cls = "htt-card owned" if n else "htt-card missing"
         svg = standalone_card_svg(c, size, None, label)
         badge = (
             f'<span class="htt-copies">×{n}</span>'
             if n
-            else '<span class="htt-copies htt-missing">missing</span>'
+            else ('<span class="htt-copies htt-missing">' + str(esc(_("missing"))) + "</span>")
         )
         items.append(
             f'<li class="{cls}" tabindex="0" aria-label="{esc(label)}" title="{esc(label)}" data-card="{esc(c.id)}" data-level="{c.level}">{svg}<span class="htt-name">{esc(c.name)}</span>{badge}</li>'
         )
     if not items:
-        return '<p class="htt-empty">No cards to show.</p>'
+        return '<p class="htt-empty">' + str(esc(_("No cards to show."))) + "</p>"
     return '<ul class="htt-grid">' + "".join(items) + "</ul>"
 
 
@@ -147,24 +165,51 @@ def set_view_html(card_set, owned: dict[str, int], show: str = "all", level: int
     """All cards of one set with a summary line (owned / total, missing count)."""
     have = sum(1 for c in card_set.cards if owned.get(c.id, 0))
     total = len(card_set.cards)
-    head = f'<h3>{esc(card_set.name)}</h3><p class="htt-set-summary">{esc(card_set.theme)} · you own {have} of {total} cards; {total - have} missing</p>'
+    line = ngettext(
+        "{theme} · you own {have} of {total} card; {missing} missing",
+        "{theme} · you own {have} of {total} cards; {missing} missing",
+        total,
+    ).format(theme=_(card_set.theme), have=have, total=total, missing=total - have)
+    head = f'<h3>{esc(_(card_set.name))}</h3><p class="htt-set-summary">{esc(line)}</p>'
     return head + card_grid_html(list(card_set.cards), owned, {card_set.id: card_set.name}, show, level)
+
+
+def opponent_name(stored: str) -> str:
+    """The opponent as the battle log stores it ("Computer (normal)"), in the player's language."""
+    if stored.startswith("Computer (") and stored.endswith(")"):
+        return _("Computer ({level})").format(level=_(stored[10:-1]))
+    return _(stored) if stored else ""
 
 
 def battle_log_html(entries: list[dict], limit: int = 20) -> str:
     """The battle log (newest first): date, opponent, result and score, rules."""
     if not entries:
-        return '<p class="htt-empty">No games yet.</p>'
+        return '<p class="htt-empty">' + str(esc(_("No games yet."))) + "</p>"
+    from webtabletop.games.htt.options import translate_rule
+
+    results = {"win": _("win"), "loss": _("loss"), "draw": _("draw")}
     rows = []
     for e in reversed(entries[-limit:]):
+        shown = dict(e)
+        shown["opponent"] = opponent_name(str(e.get("opponent") or ""))
+        shown["result"] = results.get(str(e.get("result")), e.get("result"))
+        rules = str(e.get("rules") or "")
+        shown["rules"] = _(", ").join(translate_rule(r) for r in rules.split(", ")) if rules else ""
         rows.append(
             "<tr>"
             + "".join(
-                f"<td>{esc(e.get(k) or '—')}</td>" for k in ("date", "opponent", "result", "score", "rules")
+                f"<td>{esc(shown.get(k) or '—')}</td>"
+                for k in ("date", "opponent", "result", "score", "rules")
             )
             + "</tr>"
         )
-    head = "<tr><th>Date</th><th>Opponent</th><th>Result</th><th>Score</th><th>Rules</th></tr>"
+    head = (
+        "<tr>"
+        + "".join(
+            f"<th>{esc(t)}</th>" for t in (_("Date"), _("Opponent"), _("Result"), _("Score"), _("Rules"))
+        )
+        + "</tr>"
+    )
     return f'<table class="htt-log"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
 
 
@@ -173,11 +218,12 @@ def achievements_html(collection) -> str:
     items = []
     for a, progress, reached in collection.achievements():
         pending = a.id in collection.rewards_pending
-        state = "reward waiting" if pending else "done" if reached else f"{progress}/{a.target}"
+        state = _("reward waiting") if pending else _("done") if reached else f"{progress}/{a.target}"
+        title = a.display_title()
         items.append(
             f'<li class="htt-ach{" done" if reached else ""}" data-achievement="{esc(a.id)}">'
-            f"<span>{esc(a.title)}</span> "
-            f'<progress max="{a.target}" value="{progress}" aria-label="{esc(a.title)}: {esc(state)}"></progress> '
+            f"<span>{esc(title)}</span> "
+            f'<progress max="{a.target}" value="{progress}" aria-label="{esc(title)}: {esc(state)}"></progress> '
             f"<span>{esc(state)}</span></li>"
         )
     return '<ul class="htt-achievements">' + "".join(items) + "</ul>"

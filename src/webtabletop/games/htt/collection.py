@@ -37,20 +37,18 @@ from webtabletop.games.htt.collection_io import (
     MAX_COPIES,
     CollectionError,
     read_fields,
-    read_set,
 )
-from webtabletop.games.htt.library import all_sets, get_card, get_set, use_player_sets
+from webtabletop.games.htt.collection_sets import PlayerSets
+from webtabletop.games.htt.library import all_sets, get_card, get_set
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rewards import PACK_SIZE, Achievement, achievement_list, draw_pack, progress
-from webtabletop.games.htt.set_rules import generate_set
-from webtabletop.games.htt.sets import MAX_NAME, CardSet
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _, ngettext
 
 FORMAT = "htt-collection"
 SCHEMA_VERSION = 1
 WINS_PER_PACK = 1
 GAMES_PER_PACK = 3
-EARN_RULE = "You earn a pack of cards for every win, and one more for every three games played."
+EARN_RULE = N_("You earn a pack of cards for every win, and one more for every three games played.")
 __all__ = [
     "DECK_SOURCES",
     "LOG_SIZE",
@@ -80,7 +78,7 @@ MIGRATIONS = {0: _migrate_0_to_1}
 
 
 @attrs.define
-class Collection:
+class Collection(PlayerSets):
     """One player's collection (mutable model; copy with ``Collection.from_json(c.to_json())``)."""
 
     owned: dict[str, int] = attrs.field(factory=dict)
@@ -149,13 +147,17 @@ class Collection:
         """Problems with an Own deck choice (empty list = fine): owned, one per level, level range."""
         problems = []
         if len(card_ids) != size:
-            problems.append(f"choose {size} cards, not {len(card_ids)}")
+            problems.append(_("choose {size} cards, not {n}").format(size=size, n=len(card_ids)))
         need: dict[str, int] = {}
         for cid in card_ids:
             need[cid] = need.get(cid, 0) + 1
         for cid, n in need.items():
             if self.copies(cid) < n:
-                problems.append(f"you own {self.copies(cid)} of {cid}, the deck uses {n}")
+                problems.append(
+                    _("you own {have} of {card}, the deck uses {n}").format(
+                        have=self.copies(cid), card=cid, n=n
+                    )
+                )
         levels = []
         for cid in card_ids:
             try:
@@ -165,9 +167,13 @@ class Collection:
                 continue
             levels.append(c.level)
             if not min_level <= c.level <= max_level:
-                problems.append(f"{c.name} is level {c.level}, outside {min_level}..{max_level}")
+                problems.append(
+                    _("{card} is level {level}, outside {min}..{max}").format(
+                        card=c.name, level=c.level, min=min_level, max=max_level
+                    )
+                )
         if len(set(levels)) != len(levels):
-            problems.append("Own deck allows at most one card per level")
+            problems.append(_("Own deck allows at most one card per level"))
         return problems
 
     def put_in_deck(self, card_id: str, size: int = 10) -> None:
@@ -208,7 +214,9 @@ class Collection:
                 by_level.setdefault(c.level, []).append(c.id)
         if len(by_level) < size:
             raise ValueError(
-                f"Random needs owned cards of {size} different levels; you have {len(by_level)} in levels {min_level}..{max_level}"
+                _(
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ).format(size=size, n=len(by_level), min=min_level, max=max_level)
             )
         levels = rng.sample(sorted(by_level), size)
         return tuple(rng.choice(by_level[lv]) for lv in levels)  # in the order drawn (the hand order)
@@ -222,7 +230,7 @@ class Collection:
     def open_pack(self, set_id: str, seed: int) -> list[str]:
         """Open one available pack of ``set_id``: 5 cards of levels 1..10 (seeded); returns their ids."""
         if self.packs_available <= 0:
-            raise ValueError("no pack to open: win games to earn packs")
+            raise ValueError(_("No pack to open: win games to earn packs."))
         cards = draw_pack(get_set(set_id), seed, distinct_levels=self.packs_opened == 0)
         for cid in cards:
             self.add_card(cid)
@@ -260,7 +268,11 @@ class Collection:
             self.games_won += 1
             result = "win"
             self.packs_available += WINS_PER_PACK
-            msgs.append(f"You earned {WINS_PER_PACK} pack for the win.")
+            msgs.append(
+                ngettext(
+                    "You earned {n} pack for the win.", "You earned {n} packs for the win.", WINS_PER_PACK
+                ).format(n=WINS_PER_PACK)
+            )
             if theirs == 0:
                 self.perfect_wins += 1
             if preset:
@@ -272,17 +284,25 @@ class Collection:
         if self.earn_progress >= GAMES_PER_PACK:
             self.earn_progress = 0
             self.packs_available += 1
-            msgs.append(f"You earned a pack for playing {GAMES_PER_PACK} games.")
+            msgs.append(
+                ngettext(
+                    "You earned a pack for playing {n} game.",
+                    "You earned a pack for playing {n} games.",
+                    GAMES_PER_PACK,
+                ).format(n=GAMES_PER_PACK)
+            )
         taken = state.taken_card
         if stakes is None:
             stakes = not state.dealt[me]
         if stakes and taken is not None and not state.options.friendly:
             if out.winner == me:
                 self.add_card(taken.id)
-                msgs.append(f"You took {taken.name} from {opponent}.")
+                msgs.append(
+                    _("You took {card} from {opponent}.").format(card=taken.name, opponent=_(opponent))
+                )
             elif self.remove_card(taken.id):
                 self.ai_won[taken.id] = self.ai_won.get(taken.id, 0) + 1
-                msgs.append(f"{opponent} took your {taken.name}.")
+                msgs.append(_("{opponent} took your {card}.").format(opponent=_(opponent), card=taken.name))
         self.log.append(
             {
                 "date": date,
@@ -296,7 +316,7 @@ class Collection:
         )
         del self.log[:-LOG_SIZE]
         for a in self.update_achievements():
-            msgs.append(f"Achievement: {a.title} — claim a level-11 card!")
+            msgs.append(_("Achievement: {title} — claim a level-11 card!").format(title=a.title))
         return msgs
 
     # --- presets -------------------------------------------------------------------------------
@@ -304,7 +324,7 @@ class Collection:
         """Keep a rule preset (the table rules only: hands are chosen per game)."""
         name = name.strip()
         if not name or len(name) > 40:
-            raise ValueError("a preset needs a name of 1..40 characters")
+            raise ValueError(_("A preset needs a name of 1..40 characters."))
         opts = options if isinstance(options, HttOptions) else options_from_dict(HttOptions, dict(options))
         data = {
             k: v
@@ -320,98 +340,6 @@ class Collection:
         return options_from_dict(HttOptions, dict(self.presets[name]))
 
     # --- player-made sets ----------------------------------------------------------------------
-    def create_set(
-        self,
-        name: str,
-        theme: str,
-        per_level: int,
-        level11: int,
-        names: list[str] | None,
-        seed: int,
-        images: dict[str, str] | None = None,
-    ) -> CardSet:
-        """Generate a new set (values by the generator; card names not given come from the set's
-        name), keep it, and count it for achievements."""
-        sid = self._free_set_id()
-        s = generate_set(seed, per_level, level11, name, theme, set_id=sid, names=names)
-        if images:
-            s = attrs.evolve(s, cards=tuple(attrs.evolve(c, image=images.get(c.id)) for c in s.cards))
-        self._store(read_set(s.to_json(), "the new set"))
-        self.sets_created += 1
-        self.update_achievements()
-        return s
-
-    def find_set(self, set_id: str) -> CardSet | None:
-        """The player's own set with this id (None when there is none)."""
-        return next((s for s in self.sets() if s.id == set_id), None)
-
-    def import_set(self, card_set: CardSet, replace: bool = False) -> CardSet:
-        """Add a set from a file. It must read as a player's set (:func:`read_set`: not a built-in
-        id, no broken set rule). An own set with the same id is an error unless ``replace``; the
-        copies the player owns stay (they are kept by card id)."""
-        s = read_set(card_set.to_json(), _("the set “{name}”").format(name=card_set.name[:MAX_NAME]))
-        old = self.find_set(s.id)
-        if old is not None and not replace:
-            raise CollectionError(
-                _("you already have a set with the id {id!r} (“{name}”)").format(id=s.id, name=old.name)
-            )
-        self._store(s)
-        return s
-
-    def import_copy(self, card_set: CardSet) -> CardSet:
-        """Keep both: the set from a file under a free id (its card ids follow the new id)."""
-        new = self._free_set_id()
-        cards = tuple(attrs.evolve(x, id=new + x.id[len(card_set.id) :], set_id=new) for x in card_set.cards)
-        return self.import_set(attrs.evolve(card_set, id=new, cards=cards))
-
-    def rename_set(self, set_id: str, name: str) -> CardSet:
-        name = name.strip()
-        if not 0 < len(name) <= MAX_NAME:
-            raise CollectionError(_("give the set a name of 1 to {n} characters").format(n=MAX_NAME))
-        s = self._own(set_id)
-        renamed = attrs.evolve(s, name=name)
-        self._store(renamed)
-        return renamed
-
-    def delete_set(self, set_id: str) -> CardSet:
-        """Forget one of the player's sets. The copies owned stay in the data (by card id), so
-        importing the set again brings them back; a deck using its cards must be chosen anew."""
-        s = self._own(set_id)
-        self.custom_sets = [d for d in self.custom_sets if d["id"] != set_id]
-        self.register_sets()
-        return s
-
-    def old_level3_cards(self) -> list[Card]:
-        """Cards of the player's sets made under rules version 1 with a level-3 sum of 18..19."""
-        return [c for s in self.sets() for c in s.old_level3]
-
-    def sets(self) -> list[CardSet]:
-        return [CardSet.from_json(d) for d in self.custom_sets]
-
-    def register_sets(self) -> None:
-        """Make the player's sets (and only them) known to the card library (call after loading)."""
-        use_player_sets(self.sets())
-
-    def _own(self, set_id: str) -> CardSet:
-        s = self.find_set(set_id)
-        if s is None:
-            raise CollectionError(_("only your own sets can be changed"))
-        return s
-
-    def _store(self, s: CardSet) -> None:
-        docs = [d for d in self.custom_sets if d["id"] != s.id]
-        at = next((i for i, d in enumerate(self.custom_sets) if d["id"] == s.id), len(docs))
-        docs.insert(at, s.to_json())
-        self.custom_sets = docs
-        self.register_sets()
-
-    def _free_set_id(self) -> str:
-        used = {d["id"] for d in self.custom_sets}
-        n = 1
-        while f"u{n}" in used:
-            n += 1
-        return f"u{n}"
-
     # --- achievements --------------------------------------------------------------------------
     def progress(self, kind: str) -> int:
         return progress(self, kind)
@@ -437,7 +365,9 @@ class Collection:
     def claim_reward(self, achievement_id: str, set_id: str, seed: int) -> str:
         """Give the reward of a reached achievement: a random level-11 card of ``set_id``."""
         if achievement_id not in self.rewards_pending:
-            raise ValueError(f"no reward waiting for {achievement_id!r}")
+            raise ValueError(
+                _("No reward waiting for {achievement}.").format(achievement=repr(achievement_id)[:60])
+            )
         elevens = get_set(set_id).by_level(11)
         rng = Rng.from_seed(seed)
         card = elevens[rng.weighted_index([c.rarity for c in elevens])]

@@ -7,10 +7,10 @@ values, matter and level, so records of games with player-made cards replay anyw
 
 from __future__ import annotations
 
-import json
 from functools import cache, lru_cache
 from importlib import resources
 
+from webtabletop.core.inputs import load_json
 from webtabletop.games.htt.cards import Card, card_from_inline
 from webtabletop.games.htt.names import BUILTIN_SPECS
 from webtabletop.games.htt.set_rules import V1_SUMS, correct_level3, generate_set
@@ -42,7 +42,7 @@ def builtin_set(set_id: str) -> CardSet:
         .joinpath(f"{set_id}.json")
         .read_text("utf-8")
     )
-    return CardSet.from_json(json.loads(text))
+    return CardSet.from_json(load_json(text, f"built-in set {set_id}"))
 
 
 def builtin_sets() -> list[CardSet]:

@@ -1,16 +1,21 @@
-"""What the home page shows of this game, importable without loading the game itself."""
+"""What the home page shows of this game, importable without loading the game itself (titles are
+marked for translation and translated where shown)."""
+
+from webtabletop.i18n import N_
 
 ID = "htt"
 TITLE = "Hexagonal Triple Triad"
-SUMMARY = "Place six-sided cards on hexagonal cells and turn the enemy's cards with higher values; Same, Plus, Minus, Combo, walls and Matter as table rules; build your collection from packs."
+SUMMARY = N_(
+    "Place six-sided cards on hexagonal cells and turn the enemy's cards with higher values; Same, Plus, Minus, Combo, walls and Matter as table rules; build your collection from packs."
+)
 
 #: the game's own pages (see pages.py), linked from the home page without importing the game
 NAV = (
-    ("collection", "Collection"),
-    ("packs", "Packs"),
-    ("achievements", "Achievements"),
-    ("log", "Battle log"),
-    ("deck", "Deck"),
-    ("sets", "Set editor"),
-    ("presets", "Rule presets"),
+    ("collection", N_("Collection")),
+    ("packs", N_("Packs")),
+    ("achievements", N_("Achievements")),
+    ("log", N_("Battle log")),
+    ("deck", N_("Deck")),
+    ("sets", N_("Set editor")),
+    ("presets", N_("Rule presets")),
 )

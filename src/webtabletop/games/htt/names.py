@@ -5,6 +5,8 @@ Each theme climbs from small creatures and apprentices (level 1) to legends (lev
 
 from __future__ import annotations
 
+from webtabletop.i18n import N_
+
 
 def _split(text: str) -> list[str]:
     return [n.strip() for n in text.replace("\n", " ").split(",") if n.strip()]
@@ -54,7 +56,7 @@ Yggdrasil, The Green Man, Mother of Forests, Heart of the Wood, Cernunnos, The E
 
 #: built-in sets: (set id, name, theme, seed, names)
 BUILTIN_SPECS = (
-    ("emb", "Embers of the Forge", "Fire, smiths and volcanoes", 0xE3B, EMBERS),
-    ("tid", "Tidecallers", "The sea and its depths", 0x71D, TIDES),
-    ("grv", "Grove Wardens", "Forests, beasts and the fey", 0x64F, GROVE),
+    ("emb", N_("Embers of the Forge"), N_("Fire, smiths and volcanoes"), 0xE3B, EMBERS),
+    ("tid", N_("Tidecallers"), N_("The sea and its depths"), 0x71D, TIDES),
+    ("grv", N_("Grove Wardens"), N_("Forests, beasts and the fey"), 0x64F, GROVE),
 )

@@ -19,10 +19,10 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 WALLS = ("none", "wall", "mirror", "antiwall")
-WALL_TITLES = {"none": "", "wall": "Wall", "mirror": "Mirror", "antiwall": "Anti-wall"}
+WALL_TITLES = {"none": "", "wall": N_("Wall"), "mirror": N_("Mirror"), "antiwall": N_("Anti-wall")}
 LEVEL_RANGE = (1, 11)
 
 #: presets for the new-game dialog (the collection keeps the player's own presets too)
@@ -43,13 +43,17 @@ def _hand(value):
     if isinstance(value, str):
         value = [v for v in value.split(",") if v.strip()]
     if not isinstance(value, list | tuple):
-        raise ValueError(f"a hand must be a list of card ids, not {value!r}")
+        raise ValueError(_("A hand must be a list of card ids, not {value}.").format(value=repr(value)[:60]))
     return tuple(str(v).strip() if isinstance(v, str) else v for v in value)
 
 
 def _level(_inst, attribute, value):
     if isinstance(value, bool) or not isinstance(value, int) or not LEVEL_RANGE[0] <= value <= LEVEL_RANGE[1]:
-        raise ValueError(f"'{attribute.name}' must be a card level from 1 to 11, not {value!r}")
+        raise ValueError(
+            _("“{field}” must be a card level from 1 to 11, not {value}.").format(
+                field=attribute.name, value=repr(value)[:20]
+            )
+        )
 
 
 @attrs.frozen
@@ -90,29 +94,40 @@ class HttOptions:
             "friendly",
         ):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"option {name!r} must be true or false, not {getattr(self, name)!r}")
+                raise ValueError(
+                    _("Option “{field}” must be true or false, not {value}.").format(
+                        field=name, value=repr(getattr(self, name))[:20]
+                    )
+                )
         if self.min_level > self.max_level:
             raise ValueError(
-                f"the minimum level ({self.min_level}) is above the maximum level ({self.max_level})"
+                _("The minimum level ({min}) is above the maximum level ({max}).").format(
+                    min=self.min_level, max=self.max_level
+                )
             )
         if self.deal_set != "all":
             try:
                 get_set(self.deal_set)
             except KeyError:
                 raise ValueError(
-                    f"unknown card set {self.deal_set!r} to deal from (built-in: {', '.join(BUILTIN_IDS)})"
+                    _("Unknown card set {set} to deal from (built-in: {builtin}).").format(
+                        set=repr(self.deal_set)[:40], builtin=", ".join(BUILTIN_IDS)
+                    )
                 ) from None
         size = get_board(self.board).hand_size
         levels = self.max_level - self.min_level + 1
         distinct = self.own_deck or self.random_hands
         if distinct and levels < size:
-            raise ValueError(
-                f"{'Own deck' if self.own_deck else 'Random'} needs {size} different levels but levels {self.min_level}..{self.max_level} give {levels}"
+            text = (
+                _("Own deck needs {size} different levels but levels {min}..{max} give {n}.")
+                if self.own_deck
+                else _("Random needs {size} different levels but levels {min}..{max} give {n}.")
             )
+            raise ValueError(text.format(size=size, min=self.min_level, max=self.max_level, n=levels))
         for p, hand in enumerate((self.hand0, self.hand1)):
             if not hand:
                 continue
-            who = f"player {p + 1}'s hand"
+            who = _("Player {n}’s hand").format(n=p + 1)
             if len(hand) != size:
                 if self.board == "hex7":
                     raise ValueError(
@@ -121,21 +136,31 @@ class HttOptions:
                             "correction every hand on it has 5 cards, as the source says)"
                         ).format(who=who, n=len(hand), size=size)
                     )
-                raise ValueError(f"{who} has {len(hand)} cards; the {BOARD_TITLES[self.board]} needs {size}")
+                raise ValueError(
+                    _("{who} has {n} cards; the {board} needs {size}.").format(
+                        who=who, n=len(hand), board=_(BOARD_TITLES[self.board]), size=size
+                    )
+                )
             cards = []
             for ref in hand:
                 try:
                     cards.append(get_card(ref))
                 except ValueError as exc:
-                    raise ValueError(f"{who}: {exc}") from None
+                    raise ValueError(_("{who}: {problem}").format(who=who, problem=exc)) from None
             for c in cards:
                 if not self.min_level <= c.level <= self.max_level:
                     raise ValueError(
-                        f"{who}: {c.name} is level {c.level}, outside the allowed levels {self.min_level}..{self.max_level}"
+                        _("{who}: {card} is level {level}, outside the allowed levels {min}..{max}.").format(
+                            who=who, card=c.name, level=c.level, min=self.min_level, max=self.max_level
+                        )
                     )
             if distinct and len({c.level for c in cards}) != len(cards):
-                rule = "Own deck" if self.own_deck else "Random"
-                raise ValueError(f"{who}: {rule} allows at most one card per level")
+                text = (
+                    _("{who}: Own deck allows at most one card per level.")
+                    if self.own_deck
+                    else _("{who}: Random allows at most one card per level.")
+                )
+                raise ValueError(text.format(who=who))
 
     @property
     def hand_size(self) -> int:
@@ -181,6 +206,35 @@ class HttOptions:
             out.append("Friendly")
         return out
 
+    def rule_titles(self) -> list[str]:
+        """:meth:`rule_names` in the player's language (what the screens show)."""
+        return [translate_rule(name) for name in self.rule_names()]
+
     def describe(self) -> str:
-        rules = ", ".join(self.rule_names()) or "standard rule only"
-        return f"HTT · {BOARD_TITLES[self.board]} · {rules}"
+        rules = _(", ").join(self.rule_titles()) or _("standard rule only")
+        return _("HTT · {board} · {rules}").format(board=_(BOARD_TITLES[self.board]), rules=rules)
+
+
+RULE_TITLES = {
+    "Own deck": N_("Own deck"),
+    "Random": N_("Random"),
+    "Open": N_("Open"),
+    "Same": N_("Same"),
+    "Plus": N_("Plus"),
+    "Minus": N_("Minus"),
+    "Combo": N_("Combo"),
+    "Matter": N_("Matter"),
+    "In order": N_("In order"),
+    "Block": N_("Block"),
+    "Friendly": N_("Friendly"),
+    "standard": N_("standard"),
+}
+
+
+def translate_rule(name: str) -> str:
+    """One English rule name as stored (battle log, :meth:`HttOptions.rule_names`), translated."""
+    if name.startswith("Min level "):
+        return _("Min level {n}").format(n=name[10:])
+    if name.startswith("Max level "):
+        return _("Max level {n}").format(n=name[10:])
+    return _(RULE_TITLES.get(name, name))

@@ -7,7 +7,7 @@ the check of backup and file imports: see :mod:`webtabletop.games.htt.collection
 that cannot be read is set aside by the storage layer and the player starts with a fresh one.
 
 The pages live in ``pages_collection`` (collection, packs, achievements, log), ``pages_sets``
-(set editor and files) and ``pages_play`` (deck, presets, new game, game over); this module routes
+(set editor and files) ``pages_play`` (deck, presets) and ``pages_newgame`` (new game, game over); this module routes
 renders and actions to them.
 """
 
@@ -17,8 +17,9 @@ from typing import Any
 
 from webtabletop.app.extensions import GamePages, PageContext
 from webtabletop.core.protocol import GameError
-from webtabletop.games.htt import meta, pages_collection, pages_play, pages_sets
+from webtabletop.games.htt import meta, pages_collection, pages_newgame, pages_play, pages_sets
 from webtabletop.games.htt.collection import Collection
+from webtabletop.games.htt.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.pages_common import KEY, SCHEMA, load
 from webtabletop.games.htt.pages_sets import IMAGE_LIMIT, SetsState
 from webtabletop.i18n import _
@@ -48,7 +49,7 @@ class HttPages(GamePages):
             body = pages_sets.page_sets(self.sets_state, c, query, ctx)
         else:
             body = RENDER[page](c, query, ctx)
-        return f'<div class="htt-page htt-page-{page}">{body}</div>'
+        return f'{HTT_CSS}{menu_html(page)}<div class="htt-page htt-page-{page}">{body}</div>'
 
     def handle(self, page: str, action: dict[str, Any], ctx: PageContext) -> None:
         kind = action.get("type")
@@ -97,10 +98,10 @@ class HttPages(GamePages):
 
     # ------------------------------------------------------------------ new game, game over
     def new_game_fields(self, ctx: PageContext) -> str:
-        return pages_play.new_game_fields(ctx)
+        return pages_newgame.new_game_fields(ctx)
 
     def prepare_new_game(self, data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
-        return pages_play.prepare_new_game(data, ctx)
+        return pages_newgame.prepare_new_game(data, ctx)
 
     def game_over(self, record, outcome, players, ctx: PageContext) -> None:
-        pages_play.game_over(record, outcome, players, ctx)
+        pages_newgame.game_over(record, outcome, players, ctx)

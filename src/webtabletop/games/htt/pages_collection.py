@@ -29,23 +29,40 @@ from webtabletop.games.htt.pages_common import (
     set_names,
     valid_deck,
 )
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _, ngettext
 
-SORTS = {"set": "set, then level", "level": "level", "name": "name", "copies": "copies (most first)"}
-SHOWS = {"all": "all cards", "owned": "owned", "missing": "missing"}
+SORTS = {
+    "set": N_("set, then level"),
+    "level": N_("level"),
+    "name": N_("name"),
+    "copies": N_("copies (most first)"),
+}
+SHOWS = {"all": N_("all cards"), "owned": N_("owned"), "missing": N_("missing")}
+
+
+def owned_text(have: int, total: int) -> str:
+    return ngettext(
+        "{have} of {total} card owned, {missing} missing",
+        "{have} of {total} cards owned, {missing} missing",
+        total,
+    ).format(have=have, total=total, missing=total - have)
 
 
 def summary(c: Collection) -> str:
     deck = valid_deck(c)
     strength = (
-        f"deck strength {Collection.deck_strength(deck)} ({len(deck)} cards)"
+        ngettext(
+            "deck strength {strength} ({n} card)", "deck strength {strength} ({n} cards)", len(deck)
+        ).format(strength=Collection.deck_strength(deck), n=len(deck))
         if deck
-        else "no deck saved yet (build one on the Deck page)"
+        else _("no deck saved yet (build one on the Deck page)")
     )
-    return (
-        f'<p class="htt-summary"><b>{c.total_cards()}</b> cards ({len(c.owned)} different) · '
-        f"<b>{c.packs_available}</b> {'pack' if c.packs_available == 1 else 'packs'} to open · {esc(strength)}</p>"
-    )
+    total, kinds, packs = c.total_cards(), len(c.owned), c.packs_available
+    cards = ngettext(
+        "<b>{n}</b> card ({kinds} different)", "<b>{n}</b> cards ({kinds} different)", total
+    ).format(n=total, kinds=kinds)
+    to_open = ngettext("<b>{n}</b> pack to open", "<b>{n}</b> packs to open", packs).format(n=packs)
+    return f'<p class="htt-summary">{cards} · {to_open} · {esc(strength)}</p>'
 
 
 def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
@@ -65,16 +82,18 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
 
     filters = (
         '<div class="htt-filters">'
-        + nav_select("Set", "set", sid, [("all", "all sets")] + [(s.id, s.name) for s in sets], make("set"))
         + nav_select(
-            "Level",
+            _("Set"), "set", sid, [("all", _("all sets"))] + [(s.id, _(s.name)) for s in sets], make("set")
+        )
+        + nav_select(
+            _("Level"),
             "level",
             str(level or "all"),
-            [("all", "all levels")] + [(str(x), f"level {x}") for x in LEVELS],
+            [("all", _("all levels"))] + [(str(x), _("level {n}").format(n=x)) for x in LEVELS],
             make("level"),
         )
-        + nav_select("Show", "show", show, list(SHOWS.items()), make("show"))
-        + nav_select("Sort by", "sort", sort, list(SORTS.items()), make("sort"))
+        + nav_select(_("Show"), "show", show, [(k, _(v)) for k, v in SHOWS.items()], make("show"))
+        + nav_select(_("Sort by"), "sort", sort, [(k, _(v)) for k, v in SORTS.items()], make("sort"))
         + "</div>"
     )
     chosen = [s for s in sets if sid in ("all", s.id)]
@@ -84,9 +103,9 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
         for s in chosen:
             have, total = c.set_progress(s.id)
             out.append(
-                f'<section class="htt-set" data-set="{esc(s.id)}"><h2>{esc(s.name)}</h2>'
-                f'<p class="htt-set-summary">{esc(s.theme)} · {have} of {total} cards owned, {total - have} missing '
-                f"{progress(have, total, s.name)}</p>"
+                f'<section class="htt-set" data-set="{esc(s.id)}"><h2>{esc(_(s.name))}</h2>'
+                f'<p class="htt-set-summary">{esc(_(s.theme))} · {esc(owned_text(have, total))} '
+                f"{progress(have, total, _(s.name))}</p>"
                 f"{card_grid_html(list(s.cards), c.owned, names, show, level, 96, 'level')}</section>"
             )
     else:
@@ -97,9 +116,26 @@ def page_collection(c: Collection, query: dict[str, str], ctx: PageContext) -> s
 
 def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     out = [
-        f'<p class="htt-rule">{esc(EARN_RULE)} Your first pack is free. A pack holds {PACK_SIZE} cards of the set you choose, levels 1 to 10 (low levels are common).</p>',
-        f'<p class="htt-summary">Packs to open: <b data-packs="{c.packs_available}">{c.packs_available}</b> · '
-        f"next pack for playing: {c.earn_progress} of {GAMES_PER_PACK} games · packs opened: {c.packs_opened}</p>",
+        '<p class="htt-rule">'
+        + esc(_(EARN_RULE))
+        + " "
+        + esc(
+            _(
+                "Your first pack is free. A pack holds {n} cards of the set you choose, levels 1 to 10 "
+                "(low levels are common)."
+            ).format(n=PACK_SIZE)
+        )
+        + "</p>",
+        '<p class="htt-summary">'
+        + _(
+            "Packs to open: {packs} · next pack for playing: {done} of {games} games · packs opened: {opened}"
+        ).format(
+            packs=f'<b data-packs="{c.packs_available}">{c.packs_available}</b>',
+            done=c.earn_progress,
+            games=GAMES_PER_PACK,
+            opened=c.packs_opened,
+        )
+        + "</p>",
     ]
     opened = []
     for cid in query.get("opened", "").split(",")[:PACK_SIZE]:
@@ -115,16 +151,29 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             for x in opened
         )
         out.append(
-            f'<section class="htt-opened" aria-live="polite"><h2>Your new cards</h2><ul class="htt-grid">{cards}</ul></section>'
+            '<section class="htt-opened" aria-live="polite"><h2>'
+            + str(esc(_("Your new cards")))
+            + '</h2><ul class="htt-grid">'
+            + str(cards)
+            + "</ul></section>"
         )
     rows = []
     for s in all_sets():
         have, total = c.set_progress(s.id)
         rows.append(
-            f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(s.name)}</b> <small>{esc(s.theme)}</small><br>'
-            f"{progress(have, total, s.name)} <small>{have} of {total} owned</small></div>"
+            "".join(
+                [
+                    f'<li class="htt-pack" data-set="{esc(s.id)}"><div><b>{esc(_(s.name))}</b> <small>{esc(_(s.theme))}</small><br>',
+                    (
+                        str(progress(have, total, _(s.name)))
+                        + " <small>"
+                        + str(esc(_("{have} of {total} owned").format(have=have, total=total)))
+                        + "</small></div>"
+                    ),
+                ]
+            )
             + btn(
-                esc(_("Open a pack of {set}").format(set=s.name)),
+                esc(_("Open a pack of {set}").format(set=_(s.name))),
                 "open-pack",
                 s.id,
                 key=safe_key("open", s.id),
@@ -133,38 +182,92 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             )
             + "</li>"
         )
-    out.append(f'<h2>Choose a set</h2><ul class="htt-packs">{"".join(rows)}</ul>')
+    out.append(
+        "<h2>" + str(esc(_("Choose a set"))) + '</h2><ul class="htt-packs">' + str("".join(rows)) + "</ul>"
+    )
     if c.packs_available <= 0:
         out.append(
-            f'<p class="note">No pack to open now. {link("Play a game", "#/htt/new", "btn small")}</p>'
+            '<p class="note">'
+            + str(esc(_("No pack to open now.")))
+            + " "
+            + str(link(esc(_("Play a game")), "#/htt/new", "btn small"))
+            + "</p>"
         )
     return "".join(out)
 
 
 def page_achievements(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     out = [
-        "<p>Each achievement gives a random level-11 card from a set you choose.</p>",
-        f'<p class="htt-summary">Games played {c.games_played} · won {c.games_won} · lost {c.games_lost} · drawn {c.games_drawn} · 10–0 wins {c.perfect_wins} · packs opened {c.packs_opened} · sets created {c.sets_created}</p>',
+        (
+            "<p>"
+            + str(esc(_("Each achievement gives a random level-11 card from a set you choose.")))
+            + "</p>"
+        ),
+        '<p class="htt-summary">'
+        + esc(
+            _(
+                "Games played {played} · won {won} · lost {lost} · drawn {drawn} · 10–0 wins {perfect} · "
+                "packs opened {packs} · sets created {sets}"
+            ).format(
+                played=c.games_played,
+                won=c.games_won,
+                lost=c.games_lost,
+                drawn=c.games_drawn,
+                perfect=c.perfect_wins,
+                packs=c.packs_opened,
+                sets=c.sets_created,
+            )
+        )
+        + "</p>",
     ]
     titles = {a.id: a.title for a, _p, _r in c.achievements()}
     if c.rewards_pending:
-        sets = "".join(f'<option value="{esc(s.id)}">{esc(s.name)}</option>' for s in all_sets())
+        sets = "".join(f'<option value="{esc(s.id)}">{esc(_(s.name))}</option>' for s in all_sets())
         forms = []
         for i, aid in enumerate(c.rewards_pending):
             forms.append(
-                f'<li><form data-form="claim" class="htt-claim" data-key="claim-{i}"><input type="hidden" name="achievement" value="{esc(aid)}">'
-                f'<b>{esc(titles.get(aid, aid))}</b> <label>Level-11 card from <select name="set">{sets}</select></label> '
-                f'<button class="btn primary" type="submit">Claim</button></form></li>'
+                "".join(
+                    [
+                        f'<li><form data-form="claim" class="htt-claim" data-key="claim-{i}"><input type="hidden" name="achievement" value="{esc(aid)}">',
+                        (
+                            "<b>"
+                            + str(esc(titles.get(aid, aid)))
+                            + "</b> <label>"
+                            + str(esc(_("Level-11 card from")))
+                            + ' <select name="set">'
+                            + str(sets)
+                            + "</select></label> "
+                        ),
+                        (
+                            '<button class="btn primary" type="submit">'
+                            + str(esc(_("Claim")))
+                            + "</button></form></li>"
+                        ),
+                    ]
+                )
             )
-        out.append(f'<h2>Rewards waiting</h2><ul class="htt-rewards">{"".join(forms)}</ul>')
-    out.append("<h2>All achievements</h2>" + achievements_html(c))
+        out.append(
+            "<h2>"
+            + str(esc(_("Rewards waiting")))
+            + '</h2><ul class="htt-rewards">'
+            + str("".join(forms))
+            + "</ul>"
+        )
+    out.append(("<h2>" + str(esc(_("All achievements"))) + "</h2>") + achievements_html(c))
     return "".join(out)
 
 
 def page_log(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     return (
-        f'<p class="htt-summary">Games against the computer: {c.games_played} (won {c.games_won}, lost {c.games_lost}, drawn {c.games_drawn}). '
-        "Hot-seat games are not recorded.</p>" + battle_log_html(c.log, limit=100)
+        '<p class="htt-summary">'
+        + esc(
+            _(
+                "Games against the computer: {played} (won {won}, lost {lost}, drawn {drawn}). "
+                "Hot-seat games are not recorded."
+            ).format(played=c.games_played, won=c.games_won, lost=c.games_lost, drawn=c.games_drawn)
+        )
+        + "</p>"
+        + battle_log_html(c.log, limit=100)
     )
 
 
@@ -173,12 +276,12 @@ def open_pack(arg: Any, c: Collection, ctx: PageContext) -> None:
         get_set(str(arg))
         cards = c.open_pack(str(arg), ctx.entropy())
     except KeyError:
-        raise GameError(f"there is no card set {str(arg)[:40]!r}") from None
+        raise GameError(_("There is no card set {set}.").format(set=repr(str(arg)[:40]))) from None
     except ValueError as exc:
         raise GameError(str(exc)) from None
     save(ctx, c)
-    names = ", ".join(get_card(x).name for x in cards)
-    ctx.toast(f"New cards: {names}.")
+    # the new cards are shown on the packs page itself (an aria-live section), not in a toast
+    # that would stay on over the next pages
     ctx.go(page_hash("packs", opened=",".join(cards)))
 
 
@@ -188,9 +291,13 @@ def claim(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
         get_set(sid)
         cid = c.claim_reward(aid, sid, ctx.entropy())
     except KeyError:
-        raise GameError(f"there is no card set {sid[:40]!r}") from None
+        raise GameError(_("There is no card set {set}.").format(set=repr(sid[:40]))) from None
     except ValueError as exc:
         raise GameError(str(exc)) from None
     save(ctx, c)
     card = get_card(cid)
-    ctx.toast(f"Reward: {card.name} (level {card.level}, {set_names()[card.set_id]}).")
+    ctx.toast(
+        _("Reward: {card} (level {level}, {set}).").format(
+            card=card.name, level=card.level, set=set_names()[card.set_id]
+        )
+    )

@@ -72,7 +72,7 @@ def date_text(ms: float) -> str:
 
 
 def set_names() -> dict[str, str]:
-    return {s.id: s.name for s in all_sets()}
+    return {s.id: _(s.name) for s in all_sets()}
 
 
 def card_label(c: Card, copies: int | None = None) -> str:

@@ -28,25 +28,21 @@ from webtabletop.app.forms import options_fields
 from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc
-from webtabletop.games.htt.cards import LEVELS, Card, inline_code
+from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.library import BUILTIN_IDS, get_card
+from webtabletop.games.htt.library import get_card
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages_common import (
     card_label,
-    date_text,
-    load,
-    page_hash,
     safe_key,
     save,
-    valid_deck,
 )
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 DECK_TITLES = {
-    "dealt": "Dealt from the built-in sets",
-    "own": "Own deck (choose below)",
-    "random": "Random cards of my collection",
+    "dealt": N_("Dealt from the built-in sets"),
+    "own": N_("Own deck (choose below)"),
+    "random": N_("Random cards of my collection"),
 }
 RULE_FIELDS = tuple(f.name for f in attrs.fields(HttOptions) if f.name not in ("hand0", "hand1"))
 DECK_MAX = 10
@@ -100,17 +96,21 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                 + "</li>"
             )
         out.append(
-            f'<ol class="htt-deck-order" aria-label="{esc(_("Your deck, in playing order"))}">{"".join(rows)}</ol>'
+            '<ol class="htt-deck-order" aria-label="'
+            + str(esc(_("Your deck, in playing order")))
+            + '">'
+            + str("".join(rows))
+            + "</ol>"
         )
     else:
-        out.append(f'<p class="htt-empty">{esc(_("Your deck is empty."))}</p>')
+        out.append('<p class="htt-empty">' + str(esc(_("Your deck is empty."))) + "</p>")
     owned = c.owned_cards()
     if owned:
         by_level: dict[int, list[Card]] = {}
         for card in owned:
             by_level.setdefault(card.level, []).append(card)
         groups = "".join(
-            f'<optgroup label="{esc(_("Level {level}").format(level=lv))}">'
+            ('<optgroup label="' + str(esc(_("Level {level}").format(level=lv))) + '">')
             + "".join(
                 f'<option value="{esc(x.id)}">{esc(card_label(x, c.copies(x.id)))}</option>'
                 for x in by_level[lv]
@@ -119,13 +119,33 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             for lv in sorted(by_level)
         )
         out.append(
-            "<form data-form='deck-add' class='htt-form' data-key='deck-add'>"
-            f"<div class='field'><label for='deck-card'>{esc(_('Card'))}</label><select id='deck-card' name='card'>{groups}</select>"
-            f"<small>{esc(_('A card replaces the deck card of its level, else it goes last.'))}</small></div>"
-            f"<div class='actions'><button class='btn primary' type='submit'>{esc(_('Put in the deck'))}</button></div></form>"
+            "".join(
+                [
+                    "<form data-form='deck-add' class='htt-form' data-key='deck-add'>",
+                    (
+                        "<div class='field'><label for='deck-card'>"
+                        + str(esc(_("Card")))
+                        + "</label><select id='deck-card' name='card'>"
+                        + str(groups)
+                        + "</select>"
+                    ),
+                    (
+                        "<small>"
+                        + str(esc(_("A card replaces the deck card of its level, else it goes last.")))
+                        + "</small></div>"
+                    ),
+                    (
+                        "<div class='actions'><button class='btn primary' type='submit'>"
+                        + str(esc(_("Put in the deck")))
+                        + "</button></div></form>"
+                    ),
+                ]
+            )
         )
     else:
-        out.append(f'<p class="note">{link(esc(_("Open your free pack")), "#/htt/packs", "btn small")}</p>')
+        out.append(
+            '<p class="note">' + str(link(esc(_("Open your free pack")), "#/htt/packs", "btn small")) + "</p>"
+        )
     return "".join(out)
 
 
@@ -188,7 +208,7 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         try:
             desc = c.preset_options(name).describe()
         except (OptionsError, ValueError) as exc:
-            desc = f"cannot be used: {exc}"
+            desc = _("cannot be used: {problem}").format(problem=exc)
         rows.append(
             f'<li data-preset="{esc(name)}"><b>{esc(name)}</b> <small>{esc(desc)}</small> '
             + btn(esc(_("Delete")), "delete-preset", name, key=safe_key("del-preset", name), cls="btn small")
@@ -197,15 +217,43 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     saved = (
         f'<ul class="htt-presets">{"".join(rows)}</ul>'
         if rows
-        else '<p class="htt-empty">No saved presets yet.</p>'
+        else ('<p class="htt-empty">' + str(esc(_("No saved presets yet."))) + "</p>")
     )
     fields = options_fields(SPEC, HttOptions(), _RulesView(VIEW))
     return (
-        "<p>A preset keeps table rules under a name; choose it in the new-game dialog. Wins under one preset count for an achievement.</p>"
-        f"<h2>Saved presets</h2>{saved}<h2>Save a preset</h2>"
-        "<form data-form='save-preset' class='htt-form' data-key='save-preset'>"
-        "<div class='field'><label for='preset-name'>Name</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
-        f"{fields}<div class='actions'><button class='btn primary' type='submit'>Save preset</button></div></form>"
+        "<p>"
+        + esc(
+            _(
+                "A preset keeps table rules under a name; choose it in the new-game dialog. Wins under one preset "
+                "count for an achievement."
+            )
+        )
+        + "".join(
+            [
+                "</p>",
+                (
+                    "<h2>"
+                    + str(esc(_("Saved presets")))
+                    + "</h2>"
+                    + str(saved)
+                    + "<h2>"
+                    + str(esc(_("Save a preset")))
+                    + "</h2>"
+                ),
+                "<form data-form='save-preset' class='htt-form' data-key='save-preset'>",
+                (
+                    "<div class='field'><label for='preset-name'>"
+                    + str(esc(_("Name")))
+                    + "</label><input id='preset-name' name='preset_name' type='text' maxlength='40' required></div>"
+                ),
+                (
+                    str(fields)
+                    + "<div class='actions'><button class='btn primary' type='submit'>"
+                    + str(esc(_("Save preset")))
+                    + "</button></div></form>"
+                ),
+            ]
+        )
     )
 
 
@@ -224,7 +272,7 @@ def save_preset(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     try:
         c.save_preset(pname, options_from_dict(HttOptions, rules))
     except (OptionsError, ValueError) as exc:
-        raise GameError(f"cannot save the preset: {exc}") from None
+        raise GameError(_("Cannot save the preset: {problem}").format(problem=exc)) from None
     save(ctx, c)
     ctx.toast(_("Preset “{name}” saved.").format(name=pname))
 
@@ -236,179 +284,3 @@ def preset_rules(c: Collection, name: str) -> dict[str, Any] | None:
     except (OptionsError, ValueError):
         return None
     return {k: v for k, v in opts.items() if k in RULE_FIELDS and k not in ("own_deck", "random_hands")}
-
-
-# ------------------------------------------------------------------ new game
-def new_game_fields(ctx: PageContext) -> str:
-    c = load(ctx)
-    deck = valid_deck(c)
-    source = c.deck_source or ("own" if deck else "dealt")
-    if source != "dealt" and not c.owned:
-        source = "dealt"
-    opts = "".join(
-        f'<option value="{k}"{" selected" if k == source else ""}>{esc(t)}</option>'
-        for k, t in DECK_TITLES.items()
-    )
-    presets = "".join(f'<option value="{esc(n)}">{esc(n)}</option>' for n in sorted(c.presets))
-    by_level: dict[int, list[Card]] = {}
-    for card in c.owned_cards():
-        by_level.setdefault(card.level, []).append(card)
-    chosen = {get_card(x).level: x for x in deck}
-    rows = []
-    for lv in LEVELS:
-        cards = by_level.get(lv, [])
-        if not cards:
-            continue
-        o = "".join(
-            f'<option value="{esc(x.id)}"{" selected" if chosen.get(lv) == x.id else ""}>{esc(card_label(x, c.copies(x.id)))}</option>'
-            for x in cards
-        )
-        rows.append(
-            f'<div class="field"><label for="deck-{lv}">Level {lv}</label><select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select></div>'
-        )
-    strength = (
-        f"Deck strength of your saved deck: <b>{Collection.deck_strength(deck)}</b>."
-        if deck
-        else "No deck saved yet."
-    )
-    order = (
-        esc(_("Playing order: {cards}.").format(cards=", ".join(get_card(x).name for x in deck)))
-        + " "
-        + link(esc(_("Change the order")), page_hash("deck"), "")
-        if deck
-        else ""
-    )
-    deck_html = (
-        f'<fieldset class="htt-deck"><legend>Own deck: one card per level</legend><p class="note">{strength} '
-        "Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels.</p>"
-        f'<p class="note htt-deck-order-note">{order}</p>'
-        f"{''.join(rows)}</fieldset>"
-        if rows
-        else f'<p class="note">You have no cards yet: open your free pack on the {link("Packs", "#/htt/packs", "")} page to play with your own cards.</p>'
-    )
-    return (
-        '<div class="htt-newgame">'
-        f'<div class="field"><label for="htt-deck-source">Your cards</label><select id="htt-deck-source" name="deck_source">{opts}</select>'
-        "<small>Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of your collection — "
-        "after a win or loss against the computer one card changes hands (unless Friendly).</small></div>"
-        f'<div class="field"><label for="htt-seat">You play</label><select id="htt-seat" name="deck_seat"><option value="auto">the human player</option>'
-        '<option value="0">Blue (first player)</option><option value="1">Red (second player)</option></select>'
-        "<small>Which hand gets your cards (Blue when both players are human); the other hand is dealt from the built-in sets with the same levels.</small></div>"
-        f'<div class="field"><label for="htt-preset">Saved preset</label><select id="htt-preset" name="htt_preset"><option value="">none</option>{presets}</select>'
-        f"<small>Your own rule presets ({link('manage', '#/htt/presets', '')}); a preset replaces the rule fields above.</small></div>"
-        '<div class="field"><label for="htt-save-preset">Save rules as</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="preset name (optional)"></div>'
-        f"{deck_html}</div>"
-    )
-
-
-def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
-    data = dict(data)
-    source = str(data.pop("deck_source", "dealt") or "dealt")
-    seat_choice = str(data.pop("deck_seat", "auto") or "auto")
-    preset = str(data.pop("htt_preset", "") or "")
-    save_as = str(data.pop("save_preset", "") or "").strip()
-    picked = [str(data.pop(f"deck_{lv}", "") or "") for lv in LEVELS]
-    picked = [x for x in picked if x]
-    if source not in DECK_TITLES:
-        raise GameError(f"unknown choice of cards {source[:40]!r}")
-    c = load(ctx)
-    picked = [x for x in c.deck if x in picked] + [x for x in picked if x not in c.deck]
-    changed = False
-    if preset:
-        if preset not in c.presets:
-            raise GameError(_("there is no saved preset {name!r}").format(name=preset[:40]))
-        for k in RULE_FIELDS:
-            data.pop(k, None)
-        data.update({k: v for k, v in c.presets[preset].items() if k in RULE_FIELDS})
-    if c.deck_source != source or (source == "own" and picked != c.deck):
-        c.deck_source = source
-        if source == "own":
-            c.deck = picked
-        changed = True
-    for k in ("own_deck", "random_hands", "hand0", "hand1"):
-        data.pop(k, None)
-    try:
-        rules = options_from_dict(HttOptions, {k: v for k, v in data.items() if k in RULE_FIELDS and v != ""})
-    except OptionsError:
-        rules = None  # the app reports the bad field
-    if save_as and rules is not None:
-        try:
-            c.save_preset(save_as, rules)
-        except ValueError as exc:
-            raise GameError(str(exc)) from None
-        changed = True
-    if changed:
-        save(ctx, c)
-    if source == "dealt" or rules is None:
-        return data
-    size, lo, hi = rules.hand_size, rules.min_level, rules.max_level
-    if source == "own":
-        problems = c.check_deck(picked, size, lo, hi)
-        if problems:
-            raise GameError("Own deck: " + "; ".join(problems))
-        hand = picked
-        data["own_deck"] = "true"
-    else:
-        try:
-            hand = list(c.random_hand(ctx.entropy(), size, lo, hi))
-        except ValueError as exc:
-            raise GameError(f"{exc}. Open packs, or choose dealt cards.") from None
-        data["random_hands"] = "true"
-    seat = _seat(data, seat_choice)
-    data[f"hand{seat}"] = [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
-    return data
-
-
-def _seat(data: dict[str, Any], choice: str) -> int:
-    if choice in ("0", "1"):
-        return int(choice)
-    kinds = (data.get("player0"), data.get("player1"))  # present if the app passes them
-    return 1 if kinds == ("ai", "human") else 0
-
-
-# ------------------------------------------------------------------ game over
-def game_over(record, outcome, players, ctx: PageContext) -> None:
-    humans = [p for p in (0, 1) if not players.is_ai(p)]
-    if len(humans) != 1:
-        return  # only games against the computer count
-    me = humans[0]
-    state = record.final_state()
-    c = load(ctx)
-    opts = state.options
-    rules = {
-        k: v
-        for k, v in options_to_dict(opts).items()
-        if k in RULE_FIELDS and k not in ("own_deck", "random_hands")
-    }
-    preset = next((n for n in sorted(c.presets) if preset_rules(c, n) == rules), None)
-    stakes = not state.dealt[me]
-    taken = state.taken_card
-    inline = stakes and taken is not None and taken.id.startswith("~")
-    before = (dict(c.owned), c.packs_available, len(c.achieved))
-    opponent = f"Computer ({players.level})"
-    c.record_game(state, me, opponent, date_text(ctx.now), preset, stakes and not inline)
-    if inline and outcome.winner == 1 - me and not opts.friendly:
-        mine = next((x for x in c.owned_cards() if inline_code(x) == taken.id), None)
-        if mine is not None and c.remove_card(mine.id):
-            c.ai_won[mine.id] = c.ai_won.get(mine.id, 0) + 1
-    save(ctx, c)
-    a, b = int(outcome.scores[me]), int(outcome.scores[1 - me])
-    text = (
-        "You won" if outcome.winner == me else "Draw" if outcome.winner is None else "You lost"
-    ) + f" {a}–{b}"
-    gained = [x for x in c.owned if c.owned[x] > before[0].get(x, 0)]
-    lost = [x for x in before[0] if c.owned.get(x, 0) < before[0][x]]
-    if gained:
-        text += f" and took {get_card(gained[0]).name}"
-    elif lost:
-        text += f"; the computer took your {get_card(lost[0]).name}"
-    parts = [text + "."]
-    packs = c.packs_available - before[1]
-    if packs:
-        parts.append("New pack earned!" if packs == 1 else f"{packs} new packs earned!")
-    titles = {a.id: a.title for a, _p, _r in c.achievements()}
-    for aid in c.achieved[before[2] :]:
-        parts.append(
-            f"Achievement unlocked: {titles.get(aid, aid)} (claim a level-11 card on the Achievements page)."
-        )
-    ctx.toast(" ".join(parts))

@@ -23,14 +23,11 @@ import attrs
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError
-from webtabletop.core.storage import BACKUP
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards_html import standalone_card_svg
 from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.collection_io import LIMITS, read_set
-from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
+from webtabletop.games.htt.collection_io import LIMITS
 from webtabletop.games.htt.pages_common import (
-    SCHEMA,
     card_label,
     file_button,
     nav_select,
@@ -40,6 +37,7 @@ from webtabletop.games.htt.pages_common import (
     save,
     set_names,
 )
+from webtabletop.games.htt.pages_sets_files import _set_picture, handle_import
 from webtabletop.games.htt.set_rules import made_name
 from webtabletop.games.htt.sets import (
     IMAGE_LIMIT,
@@ -49,7 +47,6 @@ from webtabletop.games.htt.sets import (
     MAX_THEME,
     PER_LEVEL,
     CardSet,
-    image_problem,
 )
 from webtabletop.i18n import _, ngettext
 
@@ -74,15 +71,65 @@ def _sizes_form() -> str:
         f'<option value="{n}"{" selected" if n == 6 else ""}>{n}</option>'
         for n in range(LEVEL11[0], LEVEL11[1] + 1)
     )
-    return (
-        "<h2>New set</h2><form data-form='create-set' class='htt-form' data-key='create-set'>"
-        f"<div class='field'><label for='set-name'>Name</label><input id='set-name' name='name' type='text' maxlength='{MAX_NAME}'></div>"
-        f"<div class='field'><label for='set-theme'>Theme</label><input id='set-theme' name='theme' type='text' maxlength='{MAX_THEME}'></div>"
-        f"<div class='field'><label for='set-per'>Cards per level 1–10</label><select id='set-per' name='per_level'>{per}</select></div>"
-        f"<div class='field'><label for='set-l11'>Level-11 cards</label><select id='set-l11' name='level11'>{l11}</select></div>"
-        "<div class='field'><label for='set-names'>Card names</label><textarea id='set-names' name='names' rows='5' placeholder='one per line, level 1 first; empty lines are made from the set name'></textarea>"
-        f"<small>{esc(_('Optional: one name per line in set order (all level-1 cards first). Missing names are made from the set name and the card (“Name 3b”).'))}</small></div>"
-        "<div class='actions'><button class='btn primary' type='submit'>Create the set</button></div></form>"
+    return "".join(
+        [
+            (
+                "<h2>"
+                + str(esc(_("New set")))
+                + "</h2><form data-form='create-set' class='htt-form' data-key='create-set'>"
+            ),
+            (
+                "<div class='field'><label for='set-name'>"
+                + str(esc(_("Name")))
+                + "</label><input id='set-name' name='name' type='text' maxlength='"
+                + str(MAX_NAME)
+                + "'></div>"
+            ),
+            (
+                "<div class='field'><label for='set-theme'>"
+                + str(esc(_("Theme")))
+                + "</label><input id='set-theme' name='theme' type='text' maxlength='"
+                + str(MAX_THEME)
+                + "'></div>"
+            ),
+            (
+                "<div class='field'><label for='set-per'>"
+                + str(esc(_("Cards per level 1–10")))
+                + "</label><select id='set-per' name='per_level'>"
+                + str(per)
+                + "</select></div>"
+            ),
+            (
+                "<div class='field'><label for='set-l11'>"
+                + str(esc(_("Level-11 cards")))
+                + "</label><select id='set-l11' name='level11'>"
+                + str(l11)
+                + "</select></div>"
+            ),
+            (
+                "<div class='field'><label for='set-names'>"
+                + str(esc(_("Card names")))
+                + "</label><textarea id='set-names' name='names' rows='5' placeholder='"
+                + str(esc(_("one per line, level 1 first; empty lines are made from the set name")))
+                + "'></textarea>"
+            ),
+            (
+                "<small>"
+                + str(
+                    esc(
+                        _(
+                            "Optional: one name per line in set order (all level-1 cards first). Missing names are made from the set name and the card (“Name 3b”)."
+                        )
+                    )
+                )
+                + "</small></div>"
+            ),
+            (
+                "<div class='actions'><button class='btn primary' type='submit'>"
+                + str(esc(_("Create the set")))
+                + "</button></div></form>"
+            ),
+        ]
     )
 
 
@@ -137,11 +184,23 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
     s = c.find_set(sid) if sid else None
     if s is not None:
         return (
-            "<form data-form='rename-set' class='htt-form htt-confirm' data-key='rename-set'>"
-            f"<input type='hidden' name='set' value='{esc(s.id)}'>"
-            f"<div class='field'><label for='rename-name'>{esc(_('New name of “{name}”').format(name=s.name))}</label>"
-            f"<input id='rename-name' name='name' type='text' maxlength='{MAX_NAME}' value='{esc(s.name)}' required></div>"
-            f"<div class='actions'><button class='btn primary' type='submit'>{esc(_('Rename'))}</button>"
+            "".join(
+                [
+                    "<form data-form='rename-set' class='htt-form htt-confirm' data-key='rename-set'>",
+                    f"<input type='hidden' name='set' value='{esc(s.id)}'>",
+                    (
+                        "<div class='field'><label for='rename-name'>"
+                        + str(esc(_("New name of “{name}”").format(name=s.name)))
+                        + "</label>"
+                    ),
+                    f"<input id='rename-name' name='name' type='text' maxlength='{MAX_NAME}' value='{esc(s.name)}' required></div>",
+                    (
+                        "<div class='actions'><button class='btn primary' type='submit'>"
+                        + str(esc(_("Rename")))
+                        + "</button>"
+                    ),
+                ]
+            )
             + link(esc(_("Cancel")), page_hash("sets"), "btn")
             + "</div></form>"
         )
@@ -151,8 +210,14 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
 def page_sets(state: SetsState, c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     own = c.sets()
     out = [
-        "<p>Create your own set: name, theme, sizes and card names; the values are generated by the set rules. "
-        "Your sets appear in the collection, the packs and the achievements.</p>",
+        "<p>"
+        + esc(
+            _(
+                "Create your own set: name, theme, sizes and card names; the values are generated by the set rules. "
+                "Your sets appear in the collection, the packs and the achievements."
+            )
+        )
+        + "</p>",
         _question(state, c, query),
         _sizes_form(),
     ]
@@ -178,16 +243,26 @@ def page_sets(state: SetsState, c: Collection, query: dict[str, str], ctx: PageC
                 + old_cards_notice(s.old_level3)
                 + "</li>"
             )
-        out.append(f'<h2>Your sets</h2><ul class="htt-own-sets">{"".join(items)}</ul>')
+        out.append(
+            "<h2>"
+            + str(esc(_("Your sets")))
+            + '</h2><ul class="htt-own-sets">'
+            + str("".join(items))
+            + "</ul>"
+        )
         out.append(_pictures(state, own, query.get("card", "")))
     else:
         state.picture_card = None
     out.append(
-        "<h2>Files</h2><div class='actions'>"
+        ("<h2>" + str(esc(_("Files"))) + "</h2><div class='actions'>")
         + file_button(_("Import a set file…"), "htt-set", ".json,application/json")
         + btn(esc(_("Export my collection")), "export-collection", cls="btn")
         + file_button(_("Import a collection file…"), "htt-collection", ".json,application/json")
-        + "</div><p class='note'>Importing a collection replaces the one in this browser; the current one is backed up first.</p>"
+        + "</div><p class='note'>"
+        + esc(
+            _("Importing a collection replaces the one in this browser; the current one is backed up first.")
+        )
+        + "</p>"
     )
     return "".join(out)
 
@@ -198,12 +273,24 @@ def _pictures(state: SetsState, own: list[CardSet], card_id: str) -> str:
     state.picture_card = target.id
     names = set_names()
     choices = [
-        (x.id, f"{names[x.set_id]}: L{x.level} {x.name}{' (picture)' if x.image else ''}") for x in all_cards
+        (
+            x.id,
+            (_("{set}: L{level} {card} (picture)") if x.image else _("{set}: L{level} {card}")).format(
+                set=names[x.set_id], level=x.level, card=x.name
+            ),
+        )
+        for x in all_cards
     ]
     return (
-        "<h2>Card pictures</h2><p>Choose a card, then upload a small picture (PNG, JPEG, GIF or WebP, up to 48 KB).</p>"
+        ("<h2>" + str(esc(_("Card pictures"))) + "</h2><p>")
+        + esc(
+            _(
+                "Choose a card, then upload a small picture (PNG, JPEG, GIF or WebP, up to {limit} KB)."
+            ).format(limit=48)
+        )
+        + "</p>"
         f'<div class="htt-picture">{standalone_card_svg(target, 120, None, card_label(target))}<div>'
-        + nav_select("Card", "picture-card", target.id, choices, lambda v: page_hash("sets", card=v))
+        + nav_select(_("Card"), "picture-card", target.id, choices, lambda v: page_hash("sets", card=v))
         + '<div class="actions">'
         + file_button(_("Upload a picture…"), "image", ",".join(IMAGE_TYPES))
         + (btn(esc(_("Remove the picture")), "remove-picture", target.id, cls="btn") if target.image else "")
@@ -269,9 +356,11 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
         raise GameError(_("cards per level and level-11 cards must be whole numbers"))
     per_level, level11 = int(per_level[:3]), int(level11[:3])
     if not PER_LEVEL[0] <= per_level <= PER_LEVEL[1]:
-        raise GameError(f"cards per level must be {PER_LEVEL[0]} to {PER_LEVEL[1]}")
+        raise GameError(
+            _("cards per level must be {min} to {max}").format(min=PER_LEVEL[0], max=PER_LEVEL[1])
+        )
     if not LEVEL11[0] <= level11 <= LEVEL11[1]:
-        raise GameError(f"level-11 cards must be {LEVEL11[0]} to {LEVEL11[1]}")
+        raise GameError(_("level-11 cards must be {min} to {max}").format(min=LEVEL11[0], max=LEVEL11[1]))
     if len(c.custom_sets) >= LIMITS["custom_sets"]:
         raise GameError(_("you have {n} sets, as many as a collection keeps").format(n=len(c.custom_sets)))
     total = per_level * 10 + level11
@@ -279,7 +368,13 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     while lines and not lines[-1]:
         lines.pop()
     if len(lines) > total:
-        raise GameError(f"you gave {len(lines)} card names, but the set has {total} cards")
+        raise GameError(
+            ngettext(
+                "you gave {n} card names, but the set has {total} card",
+                "you gave {n} card names, but the set has {total} cards",
+                total,
+            ).format(n=len(lines), total=total)
+        )
     if any(len(x) > MAX_NAME for x in lines):
         raise GameError(_("a card name may have at most {n} characters").format(n=MAX_NAME))
     order = [(lv, i) for lv in range(1, 12) for i in range(level11 if lv == 11 else per_level)]
@@ -291,120 +386,11 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     except ValueError as exc:
         raise GameError(str(exc)) from None
     save(ctx, c)
-    ctx.toast(f"Set “{s.name}” created with {len(s.cards)} cards. Open packs of it on the Packs page.")
+    ctx.toast(
+        ngettext(
+            "Set “{name}” created with {n} card. Open packs of it on the Packs page.",
+            "Set “{name}” created with {n} cards. Open packs of it on the Packs page.",
+            len(s.cards),
+        ).format(name=s.name, n=len(s.cards))
+    )
     ctx.go(page_hash("collection", set=s.id))
-
-
-def handle_import(state: SetsState, action: dict[str, Any], c: Collection, ctx: PageContext) -> None:
-    kind = action.get("kind")
-    fname = str(action.get("name", "the file"))[:80]
-    if kind == "image":
-        _import_image(state, action, c, ctx)
-    elif kind == "htt-set":
-        _import_set(state, str(action.get("text", "")), fname, c, ctx)
-    elif kind == "htt-collection":
-        try:
-            new = Collection.loads(str(action.get("text", "")))
-            SCHEMA.validate(new.to_json())
-        except ValueError as exc:
-            raise GameError(
-                _("the file {file} is not a usable HTT collection: {reason}; nothing was changed").format(
-                    file=fname, reason=exc
-                )
-            ) from None
-        base = f"{BACKUP}htt:collection:before-import:"
-        n = 1
-        while f"{base}{n}" in ctx.keys(base):
-            n += 1
-        ctx.write(f"{base}{n}", SCHEMA, c.to_json())
-        save(ctx, new)
-        new.register_sets()
-        ctx.toast(
-            _(
-                "Imported the collection from {file} ({n} cards). Your previous collection was backed up first."
-            ).format(file=fname, n=new.total_cards())
-        )
-    else:
-        raise GameError(_("this page imports set files, collection files and pictures"))
-
-
-def _import_set(state: SetsState, text: str, fname: str, c: Collection, ctx: PageContext) -> None:
-    try:
-        s = CardSet.loads(text)
-    except ValueError as exc:
-        raise GameError(
-            _("the file {file} is not a card set file: {reason}").format(file=fname, reason=exc)
-        ) from None
-    if s.id in BUILTIN_IDS:
-        raise GameError(
-            _(
-                "the file {file} cannot be imported: its set uses the id {id!r} of the built-in set “{builtin}”; "
-                "a player's set needs an id of its own"
-            ).format(file=fname, id=s.id, builtin=get_set(s.id).name)
-        )
-    mine = c.find_set(s.id)
-    if mine is not None and mine == s:
-        ctx.toast(
-            _("You already have the set “{name}” exactly as in {file}.").format(name=s.name, file=fname)
-        )
-        return
-    if mine is None and len(c.custom_sets) >= LIMITS["custom_sets"]:
-        raise GameError(_("you have {n} sets, as many as a collection keeps").format(n=len(c.custom_sets)))
-    try:
-        if mine is not None:
-            read_set(s.to_json(), _("the set in {file}").format(file=fname))  # check before asking
-            state.pending = s
-            ctx.go(page_hash("sets", conflict="1"))
-            return
-        c.import_set(s)
-    except ValueError as exc:
-        raise GameError(
-            _("the file {file} cannot be imported: {reason}").format(file=fname, reason=exc)
-        ) from None
-    save(ctx, c)
-    ctx.toast(_("Imported the set “{name}” ({n} cards).").format(name=s.name, n=len(s.cards)))
-
-
-def _import_image(state: SetsState, action: dict[str, Any], c: Collection, ctx: PageContext) -> None:
-    target = state.picture_card
-    if target is None:
-        raise GameError(_("create a set first: pictures belong to cards of your own sets"))
-    data = action.get("data")
-    mime = str(action.get("mime", ""))[:80]
-    size = action.get("size", 0)
-    limit = f"{IMAGE_LIMIT // 1024 * 3 // 4} KB"
-    if not mime.startswith("image/") and not (isinstance(data, str) and data.startswith("data:image/")):
-        raise GameError(
-            f"the file {str(action.get('name', ''))[:80]} is not a picture: use a PNG, JPEG, GIF or WebP file"
-        )
-    if mime and mime not in IMAGE_TYPES:
-        raise GameError(f"pictures must be PNG, JPEG, GIF or WebP, not {mime}")
-    if data is None:
-        kb = int(size) // 1024 if isinstance(size, int) and not isinstance(size, bool) else "?"
-        raise GameError(f"that picture is too large ({kb} KB): pictures may be up to {limit}")
-    if isinstance(data, str) and data.startswith("data:image/") and len(data) > IMAGE_LIMIT:
-        raise GameError(
-            f"that picture is too large ({len(data) * 3 // 4 // 1024} KB): pictures may be up to {limit}"
-        )
-    if image_problem(data):
-        raise GameError(_("that file could not be read as a PNG, JPEG, GIF or WebP picture"))
-    _set_picture(c, target, data)
-    save(ctx, c)
-    ctx.toast(_("Picture set for {card}.").format(card=get_card(target).name))
-
-
-def _set_picture(c: Collection, card_id: str, image: str | None) -> None:
-    for i, d in enumerate(c.custom_sets):
-        if any(x["id"] == card_id for x in d["cards"]):
-            cards = []
-            for x in d["cards"]:
-                x = dict(x)
-                if x["id"] == card_id:
-                    x.pop("image", None)
-                    if image:
-                        x["image"] = image
-                cards.append(x)
-            c.custom_sets[i] = {**d, "cards": cards}
-            c.register_sets()
-            return
-    raise GameError(_("only cards of your own sets can have pictures"))

@@ -8,6 +8,7 @@ import attrs
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.library import get_card, get_set
 from webtabletop.games.htt.sets import CardSet
+from webtabletop.i18n import _, ngettext
 
 PACK_SIZE = 5
 LEVEL_WEIGHTS = {lv: 11 - lv for lv in range(1, 11)}  # level 1: 10 ... level 10: 1
@@ -20,33 +21,64 @@ class Achievement:
     target: int
     kind: str  # which counter: see Collection.progress
 
+    def display_title(self) -> str:
+        return self.title
+
 
 def achievement_list(set_ids: list[str], names: dict[str, str] | None = None) -> list[Achievement]:
-    """All achievements (per-set ones for ``set_ids``, titled by ``names``), each granting a level-11 card."""
+    """All achievements (per-set ones for ``set_ids``, titled by ``names``), each granting a level-11
+    card. Titles are in the player's language (the list is made when it is shown)."""
     out = []
     names = names or {}
     for sid in set_ids:
-        name = names.get(sid, sid)
-        out.append(Achievement(f"complete:{sid}", f"Complete set {name}", 1, f"complete:{sid}"))
+        name = _(names.get(sid, sid))
         out.append(
-            Achievement(f"complete10:{sid}", f"Complete set {name} without level 11", 1, f"complete10:{sid}")
+            Achievement(f"complete:{sid}", _("Complete set {set}").format(set=name), 1, f"complete:{sid}")
+        )
+        out.append(
+            Achievement(
+                f"complete10:{sid}",
+                _("Complete set {set} without level 11").format(set=name),
+                1,
+                f"complete10:{sid}",
+            )
         )
     for n in (10, 25, 50):
-        out.append(Achievement(f"copies:{n}", f"{n} copies of one card", n, "copies"))
+        out.append(
+            Achievement(
+                f"copies:{n}",
+                ngettext("{n} copy of one card", "{n} copies of one card", n).format(n=n),
+                n,
+                "copies",
+            )
+        )
     for lv in range(1, 12):
-        out.append(Achievement(f"level:{lv}", f"100 cards of level {lv}", 100, f"level:{lv}"))
+        out.append(
+            Achievement(f"level:{lv}", _("100 cards of level {level}").format(level=lv), 100, f"level:{lv}")
+        )
     for n in (5, 10, 15):
-        out.append(Achievement(f"created:{n}", f"{n} sets created", n, "created"))
-    for kind, title in (
-        ("played", "games played"),
-        ("won", "games won"),
-        ("preset", "wins under one saved rule preset"),
-        ("perfect", "wins by 10–0"),
-        ("packs", "packs opened"),
-    ):
-        for n in (10, 100, 1000):
-            out.append(Achievement(f"{kind}:{n}", f"{n} {title}", n, kind))
-    return out
+        out.append(
+            Achievement(
+                f"created:{n}", ngettext("{n} set created", "{n} sets created", n).format(n=n), n, "created"
+            )
+        )
+    for n in (10, 100, 1000):
+        titles = (
+            ("played", ngettext("{n} game played", "{n} games played", n)),
+            ("won", ngettext("{n} game won", "{n} games won", n)),
+            (
+                "preset",
+                ngettext("{n} win under one saved rule preset", "{n} wins under one saved rule preset", n),
+            ),
+            ("perfect", ngettext("{n} win by 10–0", "{n} wins by 10–0", n)),
+            ("packs", ngettext("{n} pack opened", "{n} packs opened", n)),
+        )
+        for kind, title in titles:
+            out.append(Achievement(f"{kind}:{n}", title.format(n=n), n, kind))
+    order = {k: i for i, k in enumerate(("played", "won", "preset", "perfect", "packs"))}
+    head = [a for a in out if a.kind not in order]
+    tail = sorted((a for a in out if a.kind in order), key=lambda a: (order[a.kind], a.target))
+    return head + tail
 
 
 def progress(c, kind: str) -> int:

@@ -316,15 +316,20 @@ class HttState(State):
 
     # --- presentation -------------------------------------------------------------------------
     def move_label(self, move) -> str:
+        """The move as the move log shows it, in the player's language ("Blue: Ifrit (53A271) → c3")."""
+        who = _(PLAYER_NAMES[self.player])
         if isinstance(move, Place):
             card = self.decks[self.player][move.slot]
-            who = PLAYER_NAMES[self.player]
-            return f"{who}: {card.name} ({card.text}) → {self.board.grid.names[move.cell]}"
+            return _("{player}: {card} ({values}) → {cell}").format(
+                player=who, card=card.name, values=card.text, cell=self.board.grid.names[move.cell]
+            )
         if isinstance(move, Take):
-            return f"{PLAYER_NAMES[self.player]} takes face-down card {move.index + 1}"
-        return {"draw": "offers a draw", "accept": "accepts the draw", "decline": "declines the draw"}[
-            move.code
-        ]
+            return _("{player} takes face-down card {n}").format(player=who, n=move.index + 1)
+        return {
+            "draw": _("{player} offers a draw"),
+            "accept": _("{player} accepts the draw"),
+            "decline": _("{player} declines the draw"),
+        }[move.code].format(player=who)
 
     def snapshot(self) -> dict[str, Any]:
         hands: list[list[str | None]] = []

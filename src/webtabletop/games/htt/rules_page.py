@@ -288,16 +288,38 @@ def rules_html() -> str:
         )
     )
     boards = ", ".join(esc(_(t)) for t in BOARD_TITLES.values())
-    return (
-        f"<h2>{esc(_('Hexagonal Triple Triad'))}</h2>"
-        f"<p>{esc(_('Triple Triad played with six-sided cards on hexagonal cells. Each card has six values (1 to 9 and A = 10), one on each side, a level from 1 to 11 (higher = rarer and stronger) and a matter colour (red, blue, yellow, green or purple). Cards are never rotated.'))}</p>"
-        f"<h3>{esc(_('The duel'))}</h3>{duel}"
-        f"<h3>{esc(_('Table rules'))}</h3>{table}"
-        f"<h3>{esc(_('Card levels'))}</h3>"
-        f"<p>{esc(_('The six values of a card add up to one of its level’s sums; levels 9 to 11 always carry an A, levels 1 to 8 never. Three A (levels 10 and 11 only) never lie on neighbouring sides.'))}</p>"
-        f"{level_table_html()}"
-        f"<h3>{esc(_('Corrections (rules version 2)'))}</h3>{changes}"
-        f"<h3>{esc(_('The collection'))}</h3>{collection}"
-        f"<h3>{esc(_('What a record reveals'))}</h3><p>{records}</p>"
-        f"<h3>{esc(_('Boards'))}</h3><p>{boards}.</p>"
+    return "".join(
+        [
+            ("<h2>" + str(esc(_("Hexagonal Triple Triad"))) + "</h2>"),
+            (
+                "<p>"
+                + str(
+                    esc(
+                        _(
+                            "Triple Triad played with six-sided cards on hexagonal cells. Each card has six values (1 to 9 and A = 10), one on each side, a level from 1 to 11 (higher = rarer and stronger) and a matter colour (red, blue, yellow, green or purple). Cards are never rotated."
+                        )
+                    )
+                )
+                + "</p>"
+            ),
+            ("<h3>" + str(esc(_("The duel"))) + "</h3>" + str(duel)),
+            ("<h3>" + str(esc(_("Table rules"))) + "</h3>" + str(table)),
+            ("<h3>" + str(esc(_("Card levels"))) + "</h3>"),
+            (
+                "<p>"
+                + str(
+                    esc(
+                        _(
+                            "The six values of a card add up to one of its level’s sums; levels 9 to 11 always carry an A, levels 1 to 8 never. Three A (levels 10 and 11 only) never lie on neighbouring sides."
+                        )
+                    )
+                )
+                + "</p>"
+            ),
+            f"{level_table_html()}",
+            ("<h3>" + str(esc(_("Corrections (rules version 2)"))) + "</h3>" + str(changes)),
+            ("<h3>" + str(esc(_("The collection"))) + "</h3>" + str(collection)),
+            ("<h3>" + str(esc(_("What a record reveals"))) + "</h3><p>" + str(records) + "</p>"),
+            ("<h3>" + str(esc(_("Boards"))) + "</h3><p>" + str(boards) + ".</p>"),
+        ]
     )

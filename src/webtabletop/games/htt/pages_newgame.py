@@ -1,0 +1,307 @@
+"""HTT's part of the new-game dialog ("Your cards": dealt / Own deck / Random, the human's seat,
+saved presets) and what the end of a game against the computer does to the collection.
+
+Invariant: ``prepare_new_game`` stores nothing (deck choice, preset) unless the form passes its
+checks; a bad field leaves the collection as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.app.extensions import PageContext
+from webtabletop.app.pages import link
+from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
+from webtabletop.core.view import esc
+from webtabletop.games.htt.cards import LEVELS, Card, inline_code
+from webtabletop.games.htt.collection import Collection
+from webtabletop.games.htt.library import BUILTIN_IDS, get_card
+from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.pages_common import (
+    card_label,
+    date_text,
+    load,
+    page_hash,
+    save,
+    valid_deck,
+)
+from webtabletop.games.htt.pages_play import DECK_TITLES, RULE_FIELDS, preset_rules
+from webtabletop.i18n import _, ngettext
+
+
+# ------------------------------------------------------------------ new game
+def new_game_fields(ctx: PageContext) -> str:
+    c = load(ctx)
+    deck = valid_deck(c)
+    source = c.deck_source or ("own" if deck else "dealt")
+    if source != "dealt" and not c.owned:
+        source = "dealt"
+    opts = "".join(
+        f'<option value="{k}"{" selected" if k == source else ""}>{esc(_(t))}</option>'
+        for k, t in DECK_TITLES.items()
+    )
+    presets = "".join(f'<option value="{esc(n)}">{esc(n)}</option>' for n in sorted(c.presets))
+    by_level: dict[int, list[Card]] = {}
+    for card in c.owned_cards():
+        by_level.setdefault(card.level, []).append(card)
+    chosen = {get_card(x).level: x for x in deck}
+    rows = []
+    for lv in LEVELS:
+        cards = by_level.get(lv, [])
+        if not cards:
+            continue
+        o = "".join(
+            f'<option value="{esc(x.id)}"{" selected" if chosen.get(lv) == x.id else ""}>{esc(card_label(x, c.copies(x.id)))}</option>'
+            for x in cards
+        )
+        rows.append(
+            '<div class="field"><label for="deck-'
+            + str(lv)
+            + '">'
+            + str(esc(_("Level {level}").format(level=lv)))
+            + '</label><select id="deck-'
+            + str(lv)
+            + '" name="deck_'
+            + str(lv)
+            + '"><option value="">—</option>'
+            + str(o)
+            + "</select></div>"
+        )
+    strength = (
+        _("Deck strength of your saved deck: {strength}.").format(
+            strength=f"<b>{Collection.deck_strength(deck)}</b>"
+        )
+        if deck
+        else esc(_("No deck saved yet."))
+    )
+    order = (
+        esc(_("Playing order: {cards}.").format(cards=", ".join(get_card(x).name for x in deck)))
+        + " "
+        + link(esc(_("Change the order")), page_hash("deck"), "")
+        if deck
+        else ""
+    )
+    deck_html = (
+        (
+            '<fieldset class="htt-deck"><legend>'
+            + str(esc(_("Own deck: one card per level")))
+            + '</legend><p class="note">'
+            + str(strength)
+            + " "
+        )
+        + esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))
+        + "</p>"
+        f'<p class="note htt-deck-order-note">{order}</p>'
+        f"{''.join(rows)}</fieldset>"
+        if rows
+        else '<p class="note">'
+        + _(
+            "You have no cards yet: open your free pack on the {packs} page to play with your own cards."
+        ).format(packs=link(esc(_("Packs")), "#/htt/packs", ""))
+        + "</p>"
+    )
+    return (
+        "".join(
+            [
+                '<div class="htt-newgame">',
+                (
+                    '<div class="field"><label for="htt-deck-source">'
+                    + str(esc(_("Your cards")))
+                    + '</label><select id="htt-deck-source" name="deck_source">'
+                    + str(opts)
+                    + "</select>"
+                ),
+            ]
+        )
+        + "<small>"
+        + esc(
+            _(
+                "Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of your "
+                "collection — after a win or loss against the computer one card changes hands (unless Friendly)."
+            )
+        )
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-seat">'
+                    + str(esc(_("You play")))
+                    + '</label><select id="htt-seat" name="deck_seat"><option value="auto">'
+                    + str(esc(_("the human player")))
+                    + "</option>"
+                ),
+                (
+                    '<option value="0">'
+                    + str(esc(_("Blue (first player)")))
+                    + '</option><option value="1">'
+                    + str(esc(_("Red (second player)")))
+                    + "</option></select>"
+                ),
+            ]
+        )
+        + "<small>"
+        + esc(
+            _(
+                "Which hand gets your cards (Blue when both players are human); the other hand is dealt from the "
+                "built-in sets with the same levels."
+            )
+        )
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-preset">'
+                    + str(esc(_("Saved preset")))
+                    + '</label><select id="htt-preset" name="htt_preset"><option value="">'
+                    + str(esc(_("none")))
+                    + "</option>"
+                    + str(presets)
+                    + "</select>"
+                ),
+            ]
+        )
+        + "<small>"
+        + _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(
+            manage=link(esc(_("manage")), "#/htt/presets", "")
+        )
+        + "".join(
+            [
+                "</small></div>",
+                (
+                    '<div class="field"><label for="htt-save-preset">'
+                    + str(esc(_("Save rules as")))
+                    + '</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="'
+                    + str(esc(_("preset name (optional)")))
+                    + '"></div>'
+                ),
+                f"{deck_html}</div>",
+            ]
+        )
+    )
+
+
+def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
+    data = dict(data)
+    source = str(data.pop("deck_source", "dealt") or "dealt")
+    seat_choice = str(data.pop("deck_seat", "auto") or "auto")
+    preset = str(data.pop("htt_preset", "") or "")
+    save_as = str(data.pop("save_preset", "") or "").strip()
+    picked = [str(data.pop(f"deck_{lv}", "") or "") for lv in LEVELS]
+    picked = [x for x in picked if x]
+    if source not in DECK_TITLES:
+        raise GameError(_("Unknown choice of cards {choice}.").format(choice=repr(source[:40])))
+    c = load(ctx)
+    picked = [x for x in c.deck if x in picked] + [x for x in picked if x not in c.deck]
+    if preset:
+        if preset not in c.presets:
+            raise GameError(_("there is no saved preset {name!r}").format(name=preset[:40]))
+        for k in RULE_FIELDS:
+            data.pop(k, None)
+        data.update({k: v for k, v in c.presets[preset].items() if k in RULE_FIELDS})
+    for k in ("own_deck", "random_hands", "hand0", "hand1"):
+        data.pop(k, None)
+    try:
+        rules = options_from_dict(HttOptions, {k: v for k, v in data.items() if k in RULE_FIELDS and v != ""})
+    except OptionsError:
+        return data  # the app reports the bad field; nothing is saved from a form that fails
+    size, lo, hi = rules.hand_size, rules.min_level, rules.max_level
+    if source == "own":
+        problems = c.check_deck(picked, size, lo, hi)
+        if problems:
+            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+    # the form passed its checks: now remember the deck choice and the new preset
+    changed = False
+    if c.deck_source != source or (source == "own" and picked != c.deck):
+        c.deck_source = source
+        if source == "own":
+            c.deck = picked
+        changed = True
+    if save_as:
+        try:
+            c.save_preset(save_as, rules)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
+        changed = True
+    if changed:
+        save(ctx, c)
+    if source == "dealt":
+        return data
+    if source == "own":
+        hand = picked
+        data["own_deck"] = "true"
+    else:
+        try:
+            hand = list(c.random_hand(ctx.entropy(), size, lo, hi))
+        except ValueError as exc:
+            raise GameError(_("{problem}. Open packs, or choose dealt cards.").format(problem=exc)) from None
+        data["random_hands"] = "true"
+    seat = _seat(data, seat_choice)
+    data[f"hand{seat}"] = [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
+    return data
+
+
+def _seat(data: dict[str, Any], choice: str) -> int:
+    if choice in ("0", "1"):
+        return int(choice)
+    kinds = (data.get("player0"), data.get("player1"))  # present if the app passes them
+    return 1 if kinds == ("ai", "human") else 0
+
+
+# ------------------------------------------------------------------ game over
+def game_over(record, outcome, players, ctx: PageContext) -> None:
+    humans = [p for p in (0, 1) if not players.is_ai(p)]
+    if len(humans) != 1:
+        return  # only games against the computer count
+    me = humans[0]
+    state = record.final_state()
+    c = load(ctx)
+    opts = state.options
+    rules = {
+        k: v
+        for k, v in options_to_dict(opts).items()
+        if k in RULE_FIELDS and k not in ("own_deck", "random_hands")
+    }
+    preset = next((n for n in sorted(c.presets) if preset_rules(c, n) == rules), None)
+    stakes = not state.dealt[me]
+    taken = state.taken_card
+    inline = stakes and taken is not None and taken.id.startswith("~")
+    before = (dict(c.owned), c.packs_available, len(c.achieved))
+    opponent = f"Computer ({players.level})"
+    c.record_game(state, me, opponent, date_text(ctx.now), preset, stakes and not inline)
+    if inline and outcome.winner == 1 - me and not opts.friendly:
+        mine = next((x for x in c.owned_cards() if inline_code(x) == taken.id), None)
+        if mine is not None and c.remove_card(mine.id):
+            c.ai_won[mine.id] = c.ai_won.get(mine.id, 0) + 1
+    save(ctx, c)
+    a, b = int(outcome.scores[me]), int(outcome.scores[1 - me])
+    gained = [x for x in c.owned if c.owned[x] > before[0].get(x, 0)]
+    lost = [x for x in before[0] if c.owned.get(x, 0) < before[0][x]]
+    score = f"{a}–{b}"
+    if outcome.winner is None:
+        text = _("Draw {score}.").format(score=score)
+    elif outcome.winner == me:
+        text = (
+            _("You won {score} and took {card}.").format(score=score, card=get_card(gained[0]).name)
+            if gained
+            else _("You won {score}.").format(score=score)
+        )
+    else:
+        text = (
+            _("You lost {score}; the computer took your {card}.").format(
+                score=score, card=get_card(lost[0]).name
+            )
+            if lost
+            else _("You lost {score}.").format(score=score)
+        )
+    parts = [text]
+    packs = c.packs_available - before[1]
+    if packs:
+        parts.append(ngettext("{n} new pack earned!", "{n} new packs earned!", packs).format(n=packs))
+    titles = {a.id: a.title for a, _p, _r in c.achievements()}
+    for aid in c.achieved[before[2] :]:
+        parts.append(
+            _("Achievement unlocked: {title} (claim a level-11 card on the Achievements page).").format(
+                title=titles.get(aid, aid)
+            )
+        )
+    ctx.toast(" ".join(parts))
