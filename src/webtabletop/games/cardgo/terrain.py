@@ -73,13 +73,13 @@ TERRAINS: tuple[TerrainKind, ...] = (
     TerrainKind(STONE, N_("Stone"), "s", "#8e8e8e", "▲", N_("No placement; behaves like the board edge.")),
     TerrainKind(
         CRYPT,
-        "Crypt",
+        N_("Crypt"),
         "c",
         "#5b4a66",
         "✝",
-        "A stone placed here vanishes at once (no damage, no card effect).",
+        N_("A stone placed here vanishes at once (no damage, no card effect)."),
     ),
-    TerrainKind(SWAMP, "Swamp", "m", "#8fa36b", "~", "Stone value −1 (not below 0)."),
+    TerrainKind(SWAMP, N_("Swamp"), "m", "#8fa36b", "~", N_("Stone value −1 (not below 0).")),
     TerrainKind(HIGHLAND, N_("Highland"), "h", "#c9a46b", "⌃", N_("Stone value +1.")),
     TerrainKind(SHRUB, N_("Shrub"), "b", "#7fb069", "♣", N_("The stone counts as 2 for connectivity.")),
     TerrainKind(ICE, N_("Ice"), "i", "#e3f4fb", "❄", N_("The stone counts as 0 for connectivity.")),
@@ -92,13 +92,13 @@ TERRAINS: tuple[TerrainKind, ...] = (
         N_("The stone's value is hidden from the opponent."),
     ),
     TerrainKind(
-        TREE, "Tree", "T", "#3f7d3a", "♠", "No placement, but counts as a member (1) of every adjacent group."
+        TREE, N_("Tree"), "T", "#3f7d3a", "♠", N_("No placement, but counts as a member (1) of every adjacent group.")
     ),
     TerrainKind(
         FLOWERS, N_("Flowers"), "f", "#f2c6de", "✿", N_("Stone value +1 and it counts as 2 for connectivity.")
     ),
     TerrainKind(
-        FIRE, "Fire", "F", "#f08a4b", "♨", "The stone takes effect at once for half its value (rounded down)."
+        FIRE, N_("Fire"), "F", "#f08a4b", "♨", N_("The stone takes effect at once for half its value (rounded down).")
     ),
 )
 LETTERS = {t.letter: t.id for t in TERRAINS}

@@ -199,9 +199,10 @@ class CardgoView(GameView):
         lines = event_lines(state, viewer, limit=8, reveal=ctx.reveal_all)
         if lines:
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
+            title = _("Event log")
             out.append(
                 f'<details class="cg-log"><summary style="min-height:44px;display:flex;align-items:center">'
-                f"{esc(_('Event log'))}</summary><ol>{items}</ol></details>"
+                f"{esc(title)}</summary><ol>{items}</ol></details>"
             )
         out.append(self.legend(state))
         return "".join(out)
@@ -277,6 +278,7 @@ class CardgoView(GameView):
 
     def legend(self, state: CardgoState) -> str:
         kinds = sorted(set(state.terrain))
+        title = _("Terrain legend")
         items = "".join(
             f'<li><span class="cg-swatch" style="display:inline-block;width:14px;height:14px;background:{TERRAINS[k].colour};border:1px solid #888"></span> '
             f"{esc(TERRAINS[k].icon)} <b>{esc(_(TERRAINS[k].name))}</b>: {esc(_(TERRAINS[k].text))}</li>"
@@ -284,7 +286,7 @@ class CardgoView(GameView):
         )
         return (
             '<details class="cg-legend"><summary style="min-height:44px;display:flex;align-items:center">'
-            f"{esc(_('Terrain legend'))}</summary><ul>{items}</ul></details>"
+            f"{esc(title)}</summary><ul>{items}</ul></details>"
         )
 
     # --- scoreboard and prompts -------------------------------------------------------------
