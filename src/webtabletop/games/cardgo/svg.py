@@ -142,8 +142,8 @@ def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected
         body.append(stone_svg(state, ctx, i, x, y))
     elif legal:
         body.append(
-            f'<circle class="cg-dot" cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="5" '
-            'style="fill:#1c2330;fill-opacity:.55;stroke:#fff;stroke-width:1.5"/>'
+            f'<circle class="cg-dot" cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="4.5" '
+            'style="fill:#1c2330;fill-opacity:.45;stroke:#fff;stroke-width:1.5"/>'
         )
     return f"<g {a}><title>{esc(label)}</title>{''.join(body)}</g>"
 

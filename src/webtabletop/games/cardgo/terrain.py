@@ -92,13 +92,23 @@ TERRAINS: tuple[TerrainKind, ...] = (
         N_("The stone's value is hidden from the opponent."),
     ),
     TerrainKind(
-        TREE, N_("Tree"), "T", "#3f7d3a", "♠", N_("No placement, but counts as a member (1) of every adjacent group.")
+        TREE,
+        N_("Tree"),
+        "T",
+        "#3f7d3a",
+        "♠",
+        N_("No placement, but counts as a member (1) of every adjacent group."),
     ),
     TerrainKind(
         FLOWERS, N_("Flowers"), "f", "#f2c6de", "✿", N_("Stone value +1 and it counts as 2 for connectivity.")
     ),
     TerrainKind(
-        FIRE, N_("Fire"), "F", "#f08a4b", "♨", N_("The stone takes effect at once for half its value (rounded down).")
+        FIRE,
+        N_("Fire"),
+        "F",
+        "#f08a4b",
+        "♨",
+        N_("The stone takes effect at once for half its value (rounded down)."),
     ),
 )
 LETTERS = {t.letter: t.id for t in TERRAINS}

@@ -26,6 +26,10 @@ from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _, ngettext
 
 COLOURS = svg.COLOURS
+#: visually hidden, still read by screen readers
+HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+#: a <summary> is a touch target: 44 px high
+SUMMARY = "min-height:44px;display:flex;align-items:center;cursor:pointer"
 
 
 def _token_cell(state: CardgoState, token: str | None) -> tuple[int | None, int | None]:
@@ -195,16 +199,24 @@ class CardgoView(GameView):
             out.append(self._choice(_("No cell is free for you: pass."), "pass", _("Pass"), hinted == "pass"))
         pv = self._preview_for(state, ctx)
         if pv is not None:
-            out.append(f'<p class="cg-preview" aria-live="polite">{esc(describe(state, pv))}</p>')
+            # read out, but not drawn: a line appearing above the board on a phone would move the
+            # board under the finger during a drag (the board's footer and layer show the preview)
+            out.append(
+                f'<p class="cg-preview" aria-live="polite" style="{HIDDEN}">{esc(describe(state, pv))}</p>'
+            )
+        # the log and the legend sit side by side, closed: on a phone the board stays on screen
         lines = event_lines(state, viewer, limit=8, reveal=ctx.reveal_all)
+        row = ['<div class="cg-more" style="display:flex;flex-wrap:wrap;gap:0 16px;align-items:flex-start">']
         if lines:
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
             title = _("Event log")
-            out.append(
-                f'<details class="cg-log"><summary style="min-height:44px;display:flex;align-items:center">'
+            row.append(
+                f'<details class="cg-log" style="flex:1 1 auto"><summary style="{SUMMARY}">'
                 f"{esc(title)}</summary><ol>{items}</ol></details>"
             )
-        out.append(self.legend(state))
+        row.append(self.legend(state))
+        row.append("</div>")
+        out.append("".join(row))
         return "".join(out)
 
     @staticmethod
@@ -285,7 +297,7 @@ class CardgoView(GameView):
             for k in kinds
         )
         return (
-            '<details class="cg-legend"><summary style="min-height:44px;display:flex;align-items:center">'
+            f'<details class="cg-legend" style="flex:1 1 auto"><summary style="{SUMMARY}">'
             f"{esc(title)}</summary><ul>{items}</ul></details>"
         )
 
