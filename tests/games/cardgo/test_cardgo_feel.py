@@ -116,3 +116,10 @@ def test_pass_is_described():
     after = s.apply_code("pass")
     assert VIEW.describe_move(s, after, "pass") == "Green cannot place and passes."
     assert VIEW.move_sound(s, after, "pass") == "move"
+
+
+def test_a_stone_title_names_its_effect_in_words():
+    # source: «3 高兴 N 该卡棋生效所需的连通数-1»: the badge shows a letter, the title says what it is
+    s = highland(hands=("5J 2", "3 4")).apply_code("0@b3")
+    board = VIEW.board(s, ViewContext(viewer=0))
+    assert "<title>5 +1 Highland = 6; Joy: This stone needs one less connectivity" in board

@@ -182,7 +182,12 @@ def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float) 
             f'<text x="{x + CELL - 8:g}" y="{y + 11:g}" style="font-size:8px;fill:#333;text-anchor:middle;'
             f'font-weight:400;dominant-baseline:auto">{EFFECTS[eff].letter}</text>'
         )
-    parts.append(f"<title>{esc(value_explanation(state, i, ctx.viewer, ctx.reveal_all))}</title></g>")
+    title = value_explanation(state, i, ctx.viewer, ctx.reveal_all)
+    if eff:  # the badge is the card-code letter; the title names the effect in words
+        title = _("{why}; {effect}: {rule}").format(
+            why=title, effect=_(EFFECTS[eff].name), rule=_(EFFECTS[eff].text)
+        )
+    parts.append(f"<title>{esc(title)}</title></g>")
     return "".join(parts)
 
 
