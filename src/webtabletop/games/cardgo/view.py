@@ -182,14 +182,16 @@ class CardgoView(GameView):
         my_turn = self._my_turn(state, ctx)
         # a hand is drawn for its owner only (a spectator sees how many cards each holds), and for
         # everyone once the player asked to see everything after the game
+        others = []  # "Red holds 4 cards." goes on the log/legend row (phone: the board stays on screen)
         for p in (0, 1):
             if p == viewer or ctx.reveal_all:
                 out.append(self._hand(state, ctx, p, my_turn and p == state.player))
             else:
                 n = len(state.hands[p])
                 text = ngettext("{player} holds {n} card.", "{player} holds {n} cards.", n)
-                out.append(
-                    f'<p class="cg-other" style="margin:2px 0">{esc(text.format(player=who(p), n=n))}</p>'
+                others.append(
+                    '<p class="cg-other" style="margin:0;min-height:44px;display:flex;align-items:center">'
+                    f"{esc(text.format(player=who(p), n=n))}</p>"
                 )
         hinted = ctx.hint
         if my_turn and state.phase == EXTRA:
@@ -204,9 +206,12 @@ class CardgoView(GameView):
             out.append(
                 f'<p class="cg-preview" aria-live="polite" style="{HIDDEN}">{esc(describe(state, pv))}</p>'
             )
-        # the log and the legend sit side by side, closed: on a phone the board stays on screen
+        # card counts, log and legend share one row, closed: on a phone the board stays on screen
         lines = event_lines(state, viewer, limit=8, reveal=ctx.reveal_all)
-        row = ['<div class="cg-more" style="display:flex;flex-wrap:wrap;gap:0 16px;align-items:flex-start">']
+        row = [
+            '<div class="cg-more" style="display:flex;flex-wrap:wrap;gap:0 14px;align-items:flex-start">',
+            *others,
+        ]
         if lines:
             items = "".join(f"<li>{esc(x)}</li>" for x in lines)
             title = _("Event log")
