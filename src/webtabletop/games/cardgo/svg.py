@@ -2,7 +2,8 @@
 
 Terrain must stay legible whatever the page's generic CSS says, so CardGO cells use their own class
 (``cg-cell``, never the shared ``cell``) and every colour is an inline ``style`` (an inline style beats
-any selector without ``!important``). Each terrain has a colour *and* a symbol/pattern (never colour
+any selector without ``!important``). Strokes are plain attributes, so the board module's
+highlights (``.changed``, ``[data-hint]``, ``.drop-over``) may still outline a cell. Each terrain has a colour *and* a symbol/pattern (never colour
 alone). The SVG carries a small ``<style>`` scoped to ``svg.cardgo`` for what inline styles cannot do
 (focus ring, hover).
 
@@ -124,7 +125,7 @@ def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected
     border = "#6b5e45" if legal else "#b9ab8a"
     body = [
         f'<rect class="cg-ground" x="{x + 0.5:g}" y="{y + 0.5:g}" width="{CELL - 1:g}" height="{CELL - 1:g}" '
-        f'style="fill:{kind.colour};stroke:{border};stroke-width:{1.2 if legal else 0.6}"/>'
+        f'stroke="{border}" stroke-width="{1.2 if legal else 0.6}" style="fill:{kind.colour}"/>'
     ]
     if t in PATTERNS:
         body.append(
