@@ -150,7 +150,7 @@ def test_love_leaves_its_player_one_card_richer(page, site):
     # Red's next turn draws on top: 7 cards on screen
     act(page, page.locator("[data-cmd='reveal']"))
     assert hand_cards(page).count() == 7
-    assert "drew 1 extra card" in page.locator(".cg-log").inner_text()
+    assert "drew 1 extra card" in page.locator(".cg-log").text_content()  # the log is closed
 
 
 # --- play feel: terrain, touch, phone layout, languages (issues 11 and 12) -----------------------
