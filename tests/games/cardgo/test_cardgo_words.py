@@ -69,3 +69,8 @@ def test_nothing_english_is_left_on_any_cardgo_screen(marked):
     screens.append(VIEW.pick(after, ViewContext(viewer=0), "ib3").message or "")
     left = {w for html in screens for w in _english(_visible(html))}
     assert left == set()
+
+
+def test_player_names_follow_the_language(marked):
+    # the shell draws "Green to move", the player pickers and the result with these names
+    assert VIEW.player_names == ("⟦Green⟧", "⟦Red⟧")

@@ -79,7 +79,11 @@ def _why(state: CardgoState, hand: int, why: str) -> str:
 
 
 class CardgoView(GameView):
-    player_names = PLAYER_NAMES
+    @property
+    def player_names(self) -> tuple[str, str]:  # type: ignore[override]
+        """Green and Red in the reader's language (the shell reads them when it draws)."""
+        return (_(PLAYER_NAMES[0]), _(PLAYER_NAMES[1]))
+
     player_colours = COLOURS
     player_inks = ("#1f6b2a", "#a3241c")
     privacy_screen = True
