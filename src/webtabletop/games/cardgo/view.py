@@ -173,7 +173,7 @@ class CardgoView(GameView):
                 f'<div class="cg-time{turn}" role="meter" aria-valuemin="0" aria-valuemax="{top}" '
                 f'aria-valuenow="{state.time[p]}" aria-label="{esc(label)}" style="font-weight:{weight}">'
                 f'<span class="cg-name">{esc(who(p))}</span> '
-                f'<span class="cg-bar" style="display:inline-block;width:90px;height:10px;background:#ddd;border-radius:5px;overflow:hidden">'
+                f'<span class="cg-bar" style="display:inline-block;width:64px;height:10px;background:#ddd;border-radius:5px;overflow:hidden">'
                 f'<span style="display:block;width:{pct:.1f}%;height:100%;background:{COLOURS[p]}"></span></span> '
                 f"<b>{state.time[p]}</b></div>"
             )
@@ -280,13 +280,13 @@ class CardgoView(GameView):
             )
             style = (
                 "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
-                f"min-width:46px;min-height:52px;padding:2px 4px;box-sizing:border-box;border:2px solid {COLOURS[owner]};"
+                f"min-width:46px;max-width:60px;min-height:52px;padding:2px 3px;text-align:center;overflow-wrap:anywhere;hyphens:auto;box-sizing:border-box;border:2px solid {COLOURS[owner]};"
                 f"border-radius:6px;background:#fffdf5;color:#1c2330;opacity:{1 if i in playable else 0.6};"
                 f"cursor:{'grab' if i in playable else 'default'};"
                 + ("box-shadow:0 0 0 3px #f2b705;" if selected == i else "")
             )
             badge = (
-                f'<span class="cg-eff" style="font-size:11px;line-height:1.1">{esc(_(eff.name))}</span>'
+                f'<span class="cg-eff" style="font-size:10px;line-height:1.1">{esc(_(eff.name))}</span>'
                 if card.effect
                 else ""
             )
