@@ -57,7 +57,7 @@ def test_click_card_then_cell_and_drag_drop():
     r = VIEW.pick(s, ViewContext(viewer=1, selection="h0"), "b3")
     assert r.move is None and "occupied" in r.message
     r = VIEW.pick(s, ctx, "c3")
-    assert r.move is None and "choose a hand card" in r.message
+    assert r.move is None and "Choose a hand card" in r.message
     assert VIEW.pick(s, ctx, "h1@a1").move == "1@a1"
 
 

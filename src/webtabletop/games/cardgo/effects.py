@@ -40,32 +40,44 @@ class EffectKind:
 
 
 EFFECTS: tuple[EffectKind, ...] = (
-    EffectKind(NO_EFFECT, "None", "", "No effect."),
-    EffectKind(INDULGENCE, "Indulgence", "I", "You may at once also play a hand card of value this + 1."),
+    EffectKind(NO_EFFECT, N_("None"), "", N_("No effect.")),
     EffectKind(
-        BRAVE, "Brave", "B", "A random enemy stone on the board becomes yours (not a Loneliness stone)."
+        INDULGENCE, N_("Indulgence"), "I", N_("You may at once also play a hand card of value this + 1.")
     ),
-    EffectKind(JOY, "Joy", "J", "This stone needs one less connectivity: it takes effect at value ≤ X + 1."),
-    EffectKind(PRIDE, "Pride", "P", "You may at once also play a hand card of value this − 1."),
-    EffectKind(SORROW, "Sorrow", "S", "The opponent loses a random 0..value time."),
-    EffectKind(PAIN, "Pain", "A", "The opponent loses time equal to this value."),
-    EffectKind(KINDNESS, "Kindness", "K", "You gain time equal to this value."),
+    EffectKind(
+        BRAVE,
+        N_("Brave"),
+        "B",
+        N_("A random enemy stone on the board becomes yours (not a Loneliness stone)."),
+    ),
+    EffectKind(
+        JOY, N_("Joy"), "J", N_("This stone needs one less connectivity: it takes effect at value ≤ X + 1.")
+    ),
+    EffectKind(PRIDE, N_("Pride"), "P", N_("You may at once also play a hand card of value this − 1.")),
+    EffectKind(SORROW, N_("Sorrow"), "S", N_("The opponent loses a random 0..value time.")),
+    EffectKind(PAIN, N_("Pain"), "A", N_("The opponent loses time equal to this value.")),
+    EffectKind(KINDNESS, N_("Kindness"), "K", N_("You gain time equal to this value.")),
     EffectKind(
         LONELINESS,
-        "Loneliness",
+        N_("Loneliness"),
         "L",
-        "This stone is never converted by the opponent (breathlessness, Brave).",
+        N_("This stone is never converted by the opponent (breathlessness, Brave)."),
     ),
     EffectKind(LOVE, "Love", "V", N_("On play, draw one extra card (on top of the turn's draw).")),
     EffectKind(
-        SUPPRESSION, "Suppression", "U", "While on the board, the stone directly below it cannot take effect."
+        SUPPRESSION,
+        N_("Suppression"),
+        "U",
+        N_("While on the board, the stone directly below it cannot take effect."),
     ),
-    EffectKind(EXCITEMENT, "Excitement", "E", "You may at once also play a hand card of equal value."),
+    EffectKind(
+        EXCITEMENT, N_("Excitement"), "E", N_("You may at once also play a hand card of equal value.")
+    ),
     EffectKind(
         EVIL,
-        "Evil",
+        N_("Evil"),
         "D",
-        "On placement, destroy a random stone in its 4-neighbourhood (either colour, no damage).",
+        N_("On placement, destroy a random stone in its 4-neighbourhood (either colour, no damage)."),
     ),
 )
 LETTERS = {e.letter: e.id for e in EFFECTS if e.letter}

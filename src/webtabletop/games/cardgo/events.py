@@ -1,27 +1,129 @@
-"""CardGO text helpers of the view: stone values as a viewer sees them, the event log, damage."""
+"""CardGO text helpers of the view: stone values as a viewer sees them (and why: terrain), cell
+labels, the event log, damage. Every returned string is translated (``webtabletop.i18n``).
+
+Terrain changes a stone's value (the state stores the value after terrain): swamp −1, highland and
+flowers +1 (see :mod:`~webtabletop.games.cardgo.terrain`), so the printed card value is the stone's
+value minus :func:`~webtabletop.games.cardgo.terrain.value_delta` (swamp never clamps: card values are
+at least 1).
+"""
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.rules import PLAYER_NAMES, CardgoState, Report
-from webtabletop.games.cardgo.terrain import TALL_GRASS
-from webtabletop.i18n import ngettext
+from webtabletop.games.cardgo.effects import EFFECTS, Card
+from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
+from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS, value_delta
+from webtabletop.i18n import _, ngettext, pgettext
+
+
+def who(p: int) -> str:
+    return _(PLAYER_NAMES[p])
+
+
+def card_text(card: Card) -> str:
+    """``5`` or ``5 Joy`` in the reader's language."""
+    if not card.effect:
+        return str(card.value)
+    return _("{value} {effect}").format(value=card.value, effect=_(EFFECTS[card.effect].name))
+
+
+def hidden_from(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> bool:
+    return state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer and not reveal
 
 
 def stone_value_text(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
     """The value as ``viewer`` may see it (``?`` for someone else's stone on tall grass, unless
     ``reveal``: everything is shown after the game on request)."""
-    if state.terrain[cell] == TALL_GRASS and state.owners[cell] != viewer and not reveal:
-        return "?"
-    return str(state.values[cell])
+    return "?" if hidden_from(state, cell, viewer, reveal) else str(state.values[cell])
 
 
-def _card_seen(report: Report, state: CardgoState, viewer: int | None, reveal: bool = False) -> str:
+def value_explanation(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
+    """Why a stone has its value: ``5 +1 Highland = 6`` (the card's value, the terrain's change, the
+    stone's value), or the plain value, or why it is hidden."""
+    t = state.terrain[cell]
+    terrain = _(TERRAINS[t].name)
+    if hidden_from(state, cell, viewer, reveal):
+        return _("{player}'s value is hidden in {terrain}").format(
+            player=who(state.owners[cell]), terrain=terrain
+        )
+    value = state.values[cell]
+    delta = value_delta(t)
+    if delta > 0:
+        return _("{card} +1 {terrain} = {value}").format(card=value - delta, terrain=terrain, value=value)
+    if delta < 0:
+        return _("{card} −1 {terrain} = {value}").format(card=value - delta, terrain=terrain, value=value)
+    return _("value {value}").format(value=value)
+
+
+def cell_label(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
+    """The accessible name of a cell: name, terrain, and the stone with its value's explanation."""
+    name = state.grid.names[cell]
+    terrain = _(TERRAINS[state.terrain[cell]].name)
+    owner = state.owners[cell]
+    if owner == EMPTY:
+        return _("{cell}, {terrain}, empty").format(cell=name, terrain=terrain)
+    why = value_explanation(state, cell, viewer, reveal)
+    eff = state.effects[cell]
+    if eff:
+        return _("{cell}, {terrain}: {player} stone, {why}, {effect}").format(
+            cell=name, terrain=terrain, player=who(owner), why=why, effect=_(EFFECTS[eff].name)
+        )
+    return _("{cell}, {terrain}: {player} stone, {why}").format(
+        cell=name, terrain=terrain, player=who(owner), why=why
+    )
+
+
+def card_seen(report: Report, state: CardgoState, viewer: int | None, reveal: bool = False) -> str | None:
+    """The placed card as ``viewer`` may know it, or None while tall grass hides it."""
     if report.card is None:
-        return ""
+        return None
     hidden = state.terrain[report.cell] == TALL_GRASS and report.player != viewer and not reveal
     if hidden and not any(t[0] == report.cell for t in report.took_effect):
-        return "a card"  # the value stays hidden unless the stone took effect
-    return report.card.label
+        return None  # the value stays hidden unless the stone took effect
+    return card_text(report.card)
+
+
+def _event_line(state: CardgoState, r: Report, viewer: int | None, reveal: bool) -> str:
+    names = state.grid.names
+    if r.kind == "pass":
+        return _("Turn {turn} · {player} passes").format(turn=r.turn, player=who(r.player))
+    if r.kind == "skip":
+        return _("Turn {turn} · {player} skips the extra play").format(turn=r.turn, player=who(r.player))
+    seen = card_seen(r, state, viewer, reveal)
+    fmt = dict(turn=r.turn, player=who(r.player), card=seen, cell=names[r.cell])
+    if seen is None:
+        what = (
+            _("Turn {turn} · {player} (extra) a card → {cell}")
+            if r.extra
+            else _("Turn {turn} · {player} a card → {cell}")
+        ).format(**fmt)
+    else:
+        what = (
+            _("Turn {turn} · {player} (extra) {card} → {cell}")
+            if r.extra
+            else _("Turn {turn} · {player} {card} → {cell}")
+        ).format(**fmt)
+    bits = []
+    if r.vanished:
+        bits.append(_("swallowed by the crypt"))
+    if r.burned:
+        bits.append(_("burned"))
+    if r.brave >= 0:
+        bits.append(_("Brave takes {cell}").format(cell=names[r.brave]))
+    if r.evil >= 0:
+        bits.append(_("Evil destroys {cell}").format(cell=names[r.evil]))
+    if r.drew:
+        bits.append(ngettext("drew {n} extra card", "drew {n} extra cards", r.drew).format(n=r.drew))
+    if r.took_effect:
+        n = len(r.removed)
+        bits.append(ngettext("{n} stone took effect", "{n} stones took effect", n).format(n=n))
+    for p in (0, 1):
+        if r.damage[p]:
+            bits.append(_("{player} −{n}").format(player=who(p), n=r.damage[p]))
+        if r.heal[p]:
+            bits.append(_("{player} +{n}").format(player=who(p), n=r.heal[p]))
+    if not bits:
+        return what
+    return _("{event}: {details}").format(event=what, details=pgettext("list separator", ", ").join(bits))
 
 
 def event_lines(
@@ -29,37 +131,7 @@ def event_lines(
 ) -> list[str]:
     """The event log, one line per move, newest last (hidden values stay hidden from ``viewer``
     unless ``reveal``)."""
-    names = state.grid.names
-    lines = []
-    for r in state.log:
-        who = PLAYER_NAMES[r.player]
-        if r.kind == "pass":
-            lines.append(f"Turn {r.turn} · {who} passes")
-            continue
-        if r.kind == "skip":
-            lines.append(f"Turn {r.turn} · {who} skips the extra play")
-            continue
-        seen = _card_seen(r, state, viewer, reveal)
-        what = f"Turn {r.turn} · {who}{' (extra)' if r.extra else ''} {seen} → {names[r.cell]}"
-        bits = []
-        if r.vanished:
-            bits.append("swallowed by the crypt")
-        if r.burned:
-            bits.append("burned")
-        if r.brave >= 0:
-            bits.append(f"Brave takes {names[r.brave]}")
-        if r.evil >= 0:
-            bits.append(f"Evil destroys {names[r.evil]}")
-        if r.drew:
-            bits.append(ngettext("drew {n} extra card", "drew {n} extra cards", r.drew).format(n=r.drew))
-        if r.took_effect:
-            bits.append(f"{len(r.removed)} stone{'s' if len(r.removed) != 1 else ''} took effect")
-        for p in (0, 1):
-            if r.damage[p]:
-                bits.append(f"{PLAYER_NAMES[p]} −{r.damage[p]}")
-            if r.heal[p]:
-                bits.append(f"{PLAYER_NAMES[p]} +{r.heal[p]}")
-        lines.append(what + (": " + ", ".join(bits) if bits else ""))
+    lines = [_event_line(state, r, viewer, reveal) for r in state.log]
     return lines[-limit:] if limit else lines
 
 
@@ -68,7 +140,10 @@ def damage_text(damage) -> str:
     parts = []
     for p in (0, 1):
         lo, hi = damage[p]
-        parts.append(f"{PLAYER_NAMES[p]} −{lo}" + (f"…{hi}" if hi != lo else ""))
+        if hi != lo:
+            parts.append(_("{player} −{lo}…{hi}").format(player=who(p), lo=lo, hi=hi))
+        else:
+            parts.append(_("{player} −{n}").format(player=who(p), n=lo))
     return " · ".join(parts)
 
 

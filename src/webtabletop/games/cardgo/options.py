@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.i18n import N_, _, pgettext
+
 TIME_RANGE = (1, 999)
 SIZE_RANGE = (4, 19)
 HAND_RANGE = (1, 10)
@@ -24,20 +26,30 @@ PRESETS = {
 
 
 def _in_range(lo: int, hi: int, what: str):
+    """``what`` is an ``N_`` msgid, translated when the message is raised."""
+
     def check(_inst, attribute, value):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(
-                f"'{attribute.name}' ({what}) must be a whole number from {lo} to {hi}, not {value!r}"
+                _("'{name}' ({what}) must be a whole number from {lo} to {hi}, not {value}").format(
+                    name=attribute.name, what=_(what), lo=lo, hi=hi, value=repr(value)
+                )
             )
         if not lo <= value <= hi:
-            raise ValueError(f"'{attribute.name}' ({what}) must be from {lo} to {hi}, not {value}")
+            raise ValueError(
+                _("'{name}' ({what}) must be from {lo} to {hi}, not {value}").format(
+                    name=attribute.name, what=_(what), lo=lo, hi=hi, value=value
+                )
+            )
 
     return check
 
 
 def _flag(_inst, attribute, value):
     if not isinstance(value, bool):
-        raise ValueError(f"'{attribute.name}' must be true or false, not {value!r}")
+        raise ValueError(
+            _("'{name}' must be true or false, not {value}").format(name=attribute.name, value=repr(value))
+        )
 
 
 @attrs.frozen
@@ -46,12 +58,12 @@ class CardgoOptions:
     from ``min_value``..``max_value``."""
 
     start_time: int = attrs.field(
-        default=100, validator=_in_range(*TIME_RANGE, "starting time of both players")
+        default=100, validator=_in_range(*TIME_RANGE, N_("starting time of both players"))
     )
-    size: int = attrs.field(default=10, validator=_in_range(*SIZE_RANGE, "board side"))
-    hand_size: int = attrs.field(default=5, validator=_in_range(*HAND_RANGE, "starting hand size"))
-    min_value: int = attrs.field(default=1, validator=_in_range(*VALUE_RANGE, "smallest card value"))
-    max_value: int = attrs.field(default=6, validator=_in_range(*VALUE_RANGE, "largest card value"))
+    size: int = attrs.field(default=10, validator=_in_range(*SIZE_RANGE, N_("board side")))
+    hand_size: int = attrs.field(default=5, validator=_in_range(*HAND_RANGE, N_("starting hand size")))
+    min_value: int = attrs.field(default=1, validator=_in_range(*VALUE_RANGE, N_("smallest card value")))
+    max_value: int = attrs.field(default=6, validator=_in_range(*VALUE_RANGE, N_("largest card value")))
     effects: bool = attrs.field(default=True, validator=_flag)
     terrain: bool = attrs.field(default=True, validator=_flag)
     full_speed: bool = attrs.field(default=False, validator=_flag)
@@ -60,7 +72,11 @@ class CardgoOptions:
     @max_value.validator
     def _check_order(self, _attribute, value):
         if self.min_value > value:
-            raise ValueError(f"'min_value' ({self.min_value}) must not be larger than 'max_value' ({value})")
+            raise ValueError(
+                _("'min_value' ({lo}) must not be larger than 'max_value' ({hi})").format(
+                    lo=self.min_value, hi=value
+                )
+            )
 
     @property
     def cells(self) -> int:
@@ -72,29 +88,39 @@ class CardgoOptions:
         return 4 * self.cells
 
     def describe(self) -> str:
+        """One line naming the options, in the reader's language."""
         parts = [
             f"{self.size}×{self.size}",
-            f"time {self.start_time}",
-            f"hand {self.hand_size}",
-            f"values {self.min_value}–{self.max_value}",
+            _("time {n}").format(n=self.start_time),
+            _("hand {n}").format(n=self.hand_size),
+            _("values {lo}–{hi}").format(lo=self.min_value, hi=self.max_value),
+            _("effects") if self.effects else _("no effects"),
+            _("terrain") if self.terrain else _("no terrain"),
         ]
-        parts.append("effects" if self.effects else "no effects")
-        parts.append("terrain" if self.terrain else "no terrain")
         if self.full_speed:
-            parts.append("full-speed")
+            parts.append(_("full-speed"))
         if self.adjacent:
-            parts.append("adjacent placement")
-        return "CardGO · " + ", ".join(parts)
+            parts.append(_("adjacent placement"))
+        return "CardGO · " + pgettext("list separator", ", ").join(parts)
 
 
+#: help per option in the new-game dialog (English msgids; :func:`options_help` translates and fills in)
 OPTIONS_HELP = {
-    "start_time": f"Time (life) of both players at the start, {TIME_RANGE[0]}–{TIME_RANGE[1]}.",
-    "size": f"Side of the square board, {SIZE_RANGE[0]}–{SIZE_RANGE[1]} cells.",
-    "hand_size": f"Cards in each hand at the start, {HAND_RANGE[0]}–{HAND_RANGE[1]}.",
-    "min_value": f"Smallest card value dealt ({VALUE_RANGE[0]}–{VALUE_RANGE[1]}).",
-    "max_value": f"Largest card value dealt ({VALUE_RANGE[0]}–{VALUE_RANGE[1]}).",
-    "effects": "Dealt cards carry a random effect (Indulgence, Brave, Joy...).",
-    "terrain": "The board gets random terrain (water, stone, crypt, fire...).",
-    "full_speed": "Connectivity counts the stone itself: a lone 1 takes effect at once.",
-    "adjacent": "Cards may only be placed next to (8 directions) a stone already on the board.",
+    "start_time": (N_("Time (life) of both players at the start, {lo}–{hi}."), TIME_RANGE),
+    "size": (N_("Side of the square board, {lo}–{hi} cells."), SIZE_RANGE),
+    "hand_size": (N_("Cards in each hand at the start, {lo}–{hi}."), HAND_RANGE),
+    "min_value": (N_("Smallest card value dealt ({lo}–{hi})."), VALUE_RANGE),
+    "max_value": (N_("Largest card value dealt ({lo}–{hi})."), VALUE_RANGE),
+    "effects": (N_("Dealt cards carry a random effect (Indulgence, Brave, Joy...)."), None),
+    "terrain": (N_("The board gets random terrain (water, stone, crypt, fire...)."), None),
+    "full_speed": (N_("Connectivity counts the stone itself: a lone 1 takes effect at once."), None),
+    "adjacent": (N_("Cards may only be placed next to (8 directions) a stone already on the board."), None),
 }
+
+
+def options_help() -> dict[str, str]:
+    """The option help texts in the reader's language."""
+    out = {}
+    for name, (text, rng) in OPTIONS_HELP.items():
+        out[name] = _(text).format(lo=rng[0], hi=rng[1]) if rng else _(text)
+    return out

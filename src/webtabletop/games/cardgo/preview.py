@@ -14,6 +14,7 @@ import attrs
 
 from webtabletop.games.cardgo.effects import EFFECTS, HiddenChance
 from webtabletop.games.cardgo.rules import CardgoState, Work, resolve
+from webtabletop.i18n import _, pgettext
 
 
 @attrs.frozen
@@ -65,15 +66,19 @@ def preview(state: CardgoState, hand_index: int, cell: int, viewer: int | None =
     converted = tuple(sorted(set(res.converted)))
     notes = list(res.unknown)
     if res.vanished:
-        notes.append("the crypt swallows the card: nothing happens")
+        notes.append(_("the crypt swallows the card: nothing happens"))
     if res.burned:
-        notes.append(f"fire: the stone burns at once for {res.stone_value // 2}")
+        notes.append(_("fire: the stone burns at once for {n}").format(n=res.stone_value // 2))
     if res.draw:
-        notes.append("draw one extra card")
+        notes.append(_("draw one extra card"))
     if res.extra_value:
-        notes.append(f"then you may play a card of value {res.extra_value} ({EFFECTS[card.effect].name})")
+        notes.append(
+            _("then you may play a card of value {value} ({effect})").format(
+                value=res.extra_value, effect=_(EFFECTS[card.effect].name)
+            )
+        )
     if res.suppressed:
-        notes.append("suppressed stones cannot take effect")
+        notes.append(_("suppressed stones cannot take effect"))
     return Preview(
         player,
         hand_index,
@@ -97,24 +102,29 @@ def preview(state: CardgoState, hand_index: int, cell: int, viewer: int | None =
 
 
 def describe(state: CardgoState, p: Preview) -> str:
-    """One line for the prompt / screen readers."""
+    """One line for the prompt / screen readers, in the reader's language."""
     if not p.legal:
-        return f"not possible: {p.reason}"
+        return _("not possible: {reason}").format(reason=p.reason)
     names = state.grid.names
-    parts = [f"{names[p.cell]}:"]
+    sep = pgettext("list separator", ", ")
 
     def rng(r):
         return str(r[0]) if r[0] == r[1] else f"{r[0]}–{r[1]}"
 
+    parts = [_("{cell}:").format(cell=names[p.cell])]
     if p.takes:
-        parts.append("takes effect: " + ", ".join(names[c] for c in p.takes) + ";")
+        parts.append(_("takes effect: {cells};").format(cells=sep.join(names[c] for c in p.takes)))
     if p.maybe:
-        parts.append("maybe: " + ", ".join(names[c] for c in p.maybe) + ";")
+        parts.append(_("maybe: {cells};").format(cells=sep.join(names[c] for c in p.maybe)))
     if p.reverts:
-        parts.append("reverts: " + ", ".join(names[c] for c in p.reverts) + ";")
-    parts.append(f"Green −{rng(p.damage[0])}, Red −{rng(p.damage[1])}")
+        parts.append(_("reverts: {cells};").format(cells=sep.join(names[c] for c in p.reverts)))
+    parts.append(
+        _("{green} −{a}, {red} −{b}").format(
+            green=_("Green"), red=_("Red"), a=rng(p.damage[0]), b=rng(p.damage[1])
+        )
+    )
     if any(p.heal):
-        parts.append(f"(heal +{p.heal[0]}/+{p.heal[1]})")
+        parts.append(_("(heal +{a}/+{b})").format(a=p.heal[0], b=p.heal[1]))
     if p.notes:
         parts.append("· " + "; ".join(p.notes))
     return " ".join(parts)

@@ -39,6 +39,7 @@ from webtabletop.games.cardgo.effects import (
 )
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.terrain import CRYPT, FIRE, Geometry, value_delta
+from webtabletop.i18n import _
 
 EMPTY = -1
 
@@ -134,11 +135,11 @@ def evaluate(geo: Geometry, owners, effects, player: int, cell: int, full_speed:
     seen: set[int] = set()
     for n in geo.nbrs[cell]:
         if owners[n] == enemy and n not in seen:
-            stones, _ = group(geo, owners, [n], enemy)
+            stones, _x = group(geo, owners, [n], enemy)
             seen |= stones
             if breathless(geo, owners, stones):
                 to_me.extend(s for s in stones if effects[s] != LONELINESS)
-    own, _ = group(geo, owners, [cell], player)
+    own, _x = group(geo, owners, [cell], player)
     mutual = breathless(geo, owners, own)
     ow = list(owners)
     for s in to_me:
@@ -265,7 +266,7 @@ def _on_play(geo: Geometry, work: Work, res: Resolution, chance: Chance) -> None
             owners[pick] = player
             res.brave = pick
         elif candidates:
-            res.unknown.append("a random enemy stone becomes yours")
+            res.unknown.append(_("a random enemy stone becomes yours"))
     elif effect == EVIL:
         candidates = [s for s in geo.nbrs[res.cell] if owners[s] != EMPTY]
         pick = chance.pick(candidates)
@@ -273,12 +274,14 @@ def _on_play(geo: Geometry, work: Work, res: Resolution, chance: Chance) -> None
             owners[pick], values[pick], effects[pick] = EMPTY, 0, 0
             res.evil = pick
         elif candidates:
-            res.unknown.append(f"a random neighbouring stone (1 of {len(candidates)}) is destroyed")
+            res.unknown.append(
+                _("a random neighbouring stone (1 of {n}) is destroyed").format(n=len(candidates))
+            )
     elif effect == SORROW:
         amount = chance.amount(0, card.value)
         if amount is None:
             res.loss_hi[enemy] += card.value
-            res.unknown.append(f"the opponent loses a random 0–{card.value} time")
+            res.unknown.append(_("the opponent loses a random 0–{n} time").format(n=card.value))
         else:
             res.sorrow = amount
             res.loss_lo[enemy] += amount

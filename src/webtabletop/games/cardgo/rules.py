@@ -30,7 +30,7 @@ import attrs
 from webtabletop.core.grid import rectangle
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import Card, RngChance, deal_card
+from webtabletop.games.cardgo.effects import EFFECTS, Card, RngChance, deal_card
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: preview, AI, tests)
     EMPTY,
@@ -46,10 +46,10 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
 )
 from webtabletop.games.cardgo.terrain import NONE, TALL_GRASS, Geometry, geometry, random_terrain
 from webtabletop.games.cardgo.versions import max_plies
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 PLAY, EXTRA = "play", "extra"
-PLAYER_NAMES = ("Green", "Red")
+PLAYER_NAMES = (N_("Green"), N_("Red"))  # msgids: translate with _ where shown
 
 
 # --- moves ------------------------------------------------------------------------------------
@@ -265,7 +265,11 @@ class CardgoState(State):
         if a <= 0 or b <= 0:
             if a <= 0 and b <= 0:
                 return Outcome(None, scores, "both players ran out of time")
-            return Outcome(1 if a <= 0 else 0, scores, f"{PLAYER_NAMES[0 if a <= 0 else 1]} ran out of time")
+            return Outcome(
+                1 if a <= 0 else 0,
+                scores,
+                _("{player} ran out of time").format(player=_(PLAYER_NAMES[0 if a <= 0 else 1])),
+            )
         limit = self.options.turn_limit
         cap = max_plies(self.options)
         if self.passes >= 2 or self.turn > limit or len(self.log) >= cap:
@@ -389,8 +393,13 @@ class CardgoState(State):
     def move_label(self, move) -> str:
         if isinstance(move, Place):
             card = self.hands[self.player][move.hand]
-            return f"{card.label} → {self.grid.names[move.cell]}"
-        return "pass" if isinstance(move, Pass) else "skip the extra play"
+            shown = (
+                str(card.value)
+                if not card.effect
+                else _("{value} {effect}").format(value=card.value, effect=_(EFFECTS[card.effect].name))
+            )
+            return _("{card} → {cell}").format(card=shown, cell=self.grid.names[move.cell])
+        return _("pass") if isinstance(move, Pass) else _("skip the extra play")
 
     def snapshot(self) -> dict[str, Any]:
         return {

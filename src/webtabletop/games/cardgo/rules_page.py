@@ -6,7 +6,7 @@ from __future__ import annotations
 from webtabletop.core.view import esc
 from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
 from webtabletop.games.cardgo.terrain import TERRAINS
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, pgettext
 
 #: what this implementation decided where the digest/source is silent (shown on the rules page)
 DECISIONS: tuple[str, ...] = (
@@ -82,6 +82,64 @@ DECISIONS: tuple[str, ...] = (
 )
 
 
+#: the switches list of the rules page (one msgid per item)
+SWITCHES: tuple[str, ...] = (
+    N_("Custom mode: starting time, board size, hand size, card value range (1–10)."),
+    N_("Preview (on): show what a placement would do before you drop the card."),
+    N_("Full-speed connectivity (off): X counts the stone itself, so a lone 1 takes effect at once."),
+    N_("Adjacent placement (off): a card must go next to (8 directions) a stone already on the board."),
+    N_("Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain."),
+)
+
+
+#: the rules page's headings and paragraphs (one msgid each; markup inside is kept simple)
+PAGE: dict[str, str] = {
+    "t0": N_(
+        "Cards, elimination and Go. Green and Red each have <b>time</b> (life, 100 by default) and a hand of cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a <b>card-stone</b> showing its value. A player whose time reaches 0 loses."
+    ),
+    "t1": N_("A turn"),
+    "t2": N_(
+        "Place one hand card on any empty cell: drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would take effect and the damage to each side."
+    ),
+    "t3": N_("Groups"),
+    "t4": N_(
+        "A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its <b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties is <b>breathless</b>."
+    ),
+    "t5": N_("Rule 1 — taking effect"),
+    "t6": N_(
+        "After you place a stone, let G be your group containing it and X = |G| − 1 (with full-speed connectivity X = |G|). Every stone of G with value ≤ X <b>takes effect</b>: it leaves the board and your opponent loses that much time. Example: a 2 joins a row 3-4-4: X = 3, the 3 and the 2 take effect (5 damage), the 4s stay."
+    ),
+    "t7": N_("Rule 2 — breathless enemies are converted"),
+    "t8": N_(
+        "Enemy groups next to your new stone that are now breathless count as yours for this evaluation: they join G and add to X. Converted stones with value ≤ X take effect against their owner; the others revert."
+    ),
+    "t9": N_("Rule 3 — both sides breathless"),
+    "t10": N_(
+        "If your own group containing the new stone is breathless too, both sides are evaluated at once on the same board: your view (rule 2), and your opponent's view, where your breathless stones count as theirs and join their neighbouring groups; stones with value ≤ X there take effect and damage you. All removals happen together; converted stones that did not take effect revert. Example: Red's 6 fills a hole among green 4, 5, 6 and a green 3 that red 1, 5, 3 enclose: Red deals 1 + 3 + 3 = 7, Green deals 3 + 4 = 7."
+    ),
+    "t11": N_("End"),
+    "t12": N_(
+        "Time 0 loses (both at 0 in the same turn: draw). A player who cannot place passes; two passes in a row end the game and the higher time wins (equal: draw)."
+    ),
+    "t13": N_("Card effects"),
+    "t14": N_(
+        "On-play effects resolve right after the placement, before rules 1–3. The extra plays ({extra}) are optional: after the placement you may play one matching card as a normal placement, or skip."
+    ),
+    "t15": N_("Badge"),
+    "t16": N_("Effect"),
+    "t17": N_("What it does"),
+    "t18": N_("Terrain"),
+    "t19": N_(
+        "Every terrain has a colour and a symbol. Tap or hover a stone to see how the terrain changed its value, for example “5 +1 Highland = 6”."
+    ),
+    "t20": N_("Look"),
+    "t21": N_("Terrain"),
+    "t22": N_("What it does"),
+    "t23": N_("Switches and custom mode"),
+    "t24": N_("Decisions (where the original rules are silent)"),
+}
+
+
 def rules_html() -> str:
     """The in-app rules page: rules 1-3, effects and terrain tables, switches and decisions."""
     draw_text = _(
@@ -108,65 +166,49 @@ def rules_html() -> str:
         "message and the whole original is kept."
     )
     eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(e.name)}</td><td>{esc(_(e.text))}</td></tr>"
+        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(_(e.name))}</td><td>{esc(_(e.text))}</td></tr>"
         for e in EFFECTS
     )
     ter_rows = "".join(
         f'<tr><td>{t.id}</td><td><span style="display:inline-block;width:14px;height:14px;background:{t.colour};border:1px solid #888"></span> {esc(t.icon)}</td>'
-        f"<td>{esc(t.name)}</td><td>{esc(t.text)}</td></tr>"
+        f"<td>{esc(_(t.name))}</td><td>{esc(_(t.text))}</td></tr>"
         for t in TERRAINS
     )
     decisions = "".join(f"<li>{esc(_(d))}</li>" for d in DECISIONS)
-    extra = ", ".join(EFFECTS[e].name for e in EXTRA_PLAY)
+    extra = pgettext("list separator", ", ").join(_(EFFECTS[e].name) for e in EXTRA_PLAY)
+    switches = "".join(f"<li>{_(item)}</li>" for item in SWITCHES)
+    T = {k: _(v) for k, v in PAGE.items()}
+    saved = _("Saved games, records and share links")
+    corrections = _("Corrections")
     return f"""
 <h2>CardGO</h2>
-<p>Cards, elimination and Go. Green and Red each have <b>time</b> (life, 100 by default) and a hand of
-cards (5). A card has a time value (1–6 by default) and, with effects on, an effect. Once placed it is a
-<b>card-stone</b> showing its value. A player whose time reaches 0 loses.</p>
-<h3>A turn</h3>
+<p>{T["t0"]}</p>
+<h3>{T["t1"]}</h3>
 <p>{esc(draw_text)}</p>
-<p>Place one hand card on any empty cell:
-drag it onto the board, or pick the card and then the cell (keyboard: Tab to a card, Enter, Tab to a
-cell, Enter). With the preview on, hovering or focusing a cell shows translucently which stones would
-take effect and the damage to each side.</p>
+<p>{T["t2"]}</p>
 <p class="source">{esc(source_text)}</p>
-<h3>Groups</h3>
-<p>A <b>group</b> is a 4-connected (up, down, left, right) set of stones of one colour. Its
-<b>liberties</b> are its empty neighbouring cells (the edge is not a liberty). A group without liberties
-is <b>breathless</b>.</p>
-<h3>Rule 1 — taking effect</h3>
-<p>After you place a stone, let G be your group containing it and X = |G| − 1 (with full-speed
-connectivity X = |G|). Every stone of G with value ≤ X <b>takes effect</b>: it leaves the board and your
-opponent loses that much time. Example: a 2 joins a row 3-4-4: X = 3, the 3 and the 2 take effect (5
-damage), the 4s stay.</p>
-<h3>Rule 2 — breathless enemies are converted</h3>
-<p>Enemy groups next to your new stone that are now breathless count as yours for this evaluation: they
-join G and add to X. Converted stones with value ≤ X take effect against their owner; the others revert.</p>
-<h3>Rule 3 — both sides breathless</h3>
-<p>If your own group containing the new stone is breathless too, both sides are evaluated at once on the
-same board: your view (rule 2), and your opponent's view, where your breathless stones count as theirs and
-join their neighbouring groups; stones with value ≤ X there take effect and damage you. All removals
-happen together; converted stones that did not take effect revert. Example: Red's 6 fills a hole among
-green 4, 5, 6 and a green 3 that red 1, 5, 3 enclose: Red deals 1 + 3 + 3 = 7, Green deals 3 + 4 = 7.</p>
-<h3>End</h3>
-<p>Time 0 loses (both at 0 in the same turn: draw). A player who cannot place passes; two passes in a
-row end the game and the higher time wins (equal: draw).</p>
-<h3>Card effects</h3>
-<p>On-play effects resolve right after the placement, before rules 1–3. The extra plays ({extra}) are
-optional: after the placement you may play one matching card as a normal placement, or skip.</p>
-<table class="cg-table"><thead><tr><th>#</th><th>Badge</th><th>Effect</th><th>What it does</th></tr></thead><tbody>{eff_rows}</tbody></table>
-<h3>Terrain</h3>
-<table class="cg-table"><thead><tr><th>#</th><th>Look</th><th>Terrain</th><th>What it does</th></tr></thead><tbody>{ter_rows}</tbody></table>
-<h3>Switches and custom mode</h3>
-<ul><li>Custom mode: starting time, board size, hand size, card value range (1–10).</li>
-<li>Preview (on): show what a placement would do before you drop the card.</li>
-<li>Full-speed connectivity (off): X counts the stone itself, so a lone 1 takes effect at once.</li>
-<li>Adjacent placement (off): a card must go next to (8 directions) a stone already on the board.</li>
-<li>Card effects and terrain (on): dealt cards get a random effect; the board gets random terrain.</li></ul>
-<h3>Decisions (where the original rules are silent)</h3>
+<h3>{T["t3"]}</h3>
+<p>{T["t4"]}</p>
+<h3>{T["t5"]}</h3>
+<p>{T["t6"]}</p>
+<h3>{T["t7"]}</h3>
+<p>{T["t8"]}</p>
+<h3>{T["t9"]}</h3>
+<p>{T["t10"]}</p>
+<h3>{T["t11"]}</h3>
+<p>{T["t12"]}</p>
+<h3>{T["t13"]}</h3>
+<p>{T["t14"].format(extra=esc(extra))}</p>
+<table class="cg-table"><thead><tr><th>#</th><th>{T["t15"]}</th><th>{T["t16"]}</th><th>{T["t17"]}</th></tr></thead><tbody>{eff_rows}</tbody></table>
+<h3>{T["t18"]}</h3>
+<p>{T["t19"]}</p>
+<table class="cg-table"><thead><tr><th>#</th><th>{T["t20"]}</th><th>{T["t21"]}</th><th>{T["t22"]}</th></tr></thead><tbody>{ter_rows}</tbody></table>
+<h3>{T["t23"]}</h3>
+<ul>{switches}</ul>
+<h3>{T["t24"]}</h3>
 <ul>{decisions}</ul>
-<h3>{esc(_("Saved games, records and share links"))}</h3>
+<h3>{esc(saved)}</h3>
 <p>{esc(record_text)}</p>
-<h3>{esc(_("Corrections"))}</h3>
+<h3>{esc(corrections)}</h3>
 <p>{esc(correction_text)}</p>
 """

@@ -26,6 +26,7 @@ import attrs
 
 from webtabletop.core.grid import SQUARE_8, Grid, rectangle
 from webtabletop.core.rng import Rng
+from webtabletop.i18n import N_
 
 (
     NONE,
@@ -49,7 +50,7 @@ from webtabletop.core.rng import Rng
 @attrs.frozen
 class TerrainKind:
     id: int
-    name: str
+    name: str  # N_ msgid: translate with _ where shown
     letter: str  # one character used in text diagrams
     colour: str  # cell fill in the SVG
     icon: str  # a short symbol drawn in the cell corner
@@ -57,42 +58,57 @@ class TerrainKind:
 
 
 TERRAINS: tuple[TerrainKind, ...] = (
-    TerrainKind(NONE, "None", ".", "#efe6cf", "", "No effect."),
-    TerrainKind(LAND, "Land", "l", "#e2d3a8", "", "Plain terrain."),
-    TerrainKind(GRASS, "Grass", "g", "#cfe3a8", "", "Plain terrain."),
-    TerrainKind(WASTELAND, "Wasteland", "x", "#d9cbb8", "", "Plain terrain."),
+    TerrainKind(NONE, N_("None"), ".", "#efe6cf", "", N_("No effect.")),
+    TerrainKind(LAND, N_("Land"), "l", "#e2d3a8", "", N_("Plain terrain.")),
+    TerrainKind(GRASS, N_("Grass"), "g", "#cfe3a8", "", N_("Plain terrain.")),
+    TerrainKind(WASTELAND, N_("Wasteland"), "x", "#d9cbb8", "", N_("Plain terrain.")),
     TerrainKind(
         WATER,
-        "Water",
+        N_("Water"),
         "w",
         "#9cc7ea",
         "≈",
-        "Plain, but groups do not connect between water and non-water cells.",
+        N_("Plain, but groups do not connect between water and non-water cells."),
     ),
-    TerrainKind(STONE, "Stone", "s", "#8e8e8e", "▲", "No placement; behaves like the board edge."),
+    TerrainKind(STONE, N_("Stone"), "s", "#8e8e8e", "▲", N_("No placement; behaves like the board edge.")),
     TerrainKind(
         CRYPT,
-        "Crypt",
+        N_("Crypt"),
         "c",
         "#5b4a66",
         "✝",
-        "A stone placed here vanishes at once (no damage, no card effect).",
+        N_("A stone placed here vanishes at once (no damage, no card effect)."),
     ),
-    TerrainKind(SWAMP, "Swamp", "m", "#8fa36b", "~", "Stone value −1 (not below 0)."),
-    TerrainKind(HIGHLAND, "Highland", "h", "#c9a46b", "⌃", "Stone value +1."),
-    TerrainKind(SHRUB, "Shrub", "b", "#7fb069", "♣", "The stone counts as 2 for connectivity."),
-    TerrainKind(ICE, "Ice", "i", "#e3f4fb", "❄", "The stone counts as 0 for connectivity."),
+    TerrainKind(SWAMP, N_("Swamp"), "m", "#8fa36b", "~", N_("Stone value −1 (not below 0).")),
+    TerrainKind(HIGHLAND, N_("Highland"), "h", "#c9a46b", "⌃", N_("Stone value +1.")),
+    TerrainKind(SHRUB, N_("Shrub"), "b", "#7fb069", "♣", N_("The stone counts as 2 for connectivity.")),
+    TerrainKind(ICE, N_("Ice"), "i", "#e3f4fb", "❄", N_("The stone counts as 0 for connectivity.")),
     TerrainKind(
-        TALL_GRASS, "Tall grass", "t", "#9bbf5a", "ψ", "The stone's value is hidden from the opponent."
+        TALL_GRASS,
+        N_("Tall grass"),
+        "t",
+        "#9bbf5a",
+        "ψ",
+        N_("The stone's value is hidden from the opponent."),
     ),
     TerrainKind(
-        TREE, "Tree", "T", "#3f7d3a", "♠", "No placement, but counts as a member (1) of every adjacent group."
+        TREE,
+        N_("Tree"),
+        "T",
+        "#3f7d3a",
+        "♠",
+        N_("No placement, but counts as a member (1) of every adjacent group."),
     ),
     TerrainKind(
-        FLOWERS, "Flowers", "f", "#f2c6de", "✿", "Stone value +1 and it counts as 2 for connectivity."
+        FLOWERS, N_("Flowers"), "f", "#f2c6de", "✿", N_("Stone value +1 and it counts as 2 for connectivity.")
     ),
     TerrainKind(
-        FIRE, "Fire", "F", "#f08a4b", "♨", "The stone takes effect at once for half its value (rounded down)."
+        FIRE,
+        N_("Fire"),
+        "F",
+        "#f08a4b",
+        "♨",
+        N_("The stone takes effect at once for half its value (rounded down)."),
     ),
 )
 LETTERS = {t.letter: t.id for t in TERRAINS}
