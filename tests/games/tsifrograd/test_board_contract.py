@@ -8,11 +8,14 @@ Positions are built with ``state_from_cells`` and played with ``apply``; the boa
 
 import re
 
+import pytest
+
 from tests.games.tsifrograd.test_crossing import BLUE, ORANGE, TSIFRO, at, place
 from webtabletop.core.view import ViewContext
 from webtabletop.games.tsifrograd import VIEW
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import CROSS, DECLINE, Cross, Place, state_from_cells
+from webtabletop.i18n.catalogs import use_language
 
 GROUP = re.compile(r"<g ([^>]*data-key=\"cell-(\d+)\"[^>]*)>(.*?)</g>")
 
@@ -117,3 +120,52 @@ def test_proximity_captures_are_counted_in_words():
     assert VIEW.move_sound(before, after, str(at("d4"))) == "capture"
     drawn = cells(VIEW.board(after, ViewContext(previous=before, last_move=str(at("d4")))))
     assert {i for i, (a, _) in drawn.items() if 'data-anim="capture"' in a} == {at("c3"), at("d3")}
+
+
+@pytest.fixture
+def language():
+    """Switch the running Python to a language for one test, and back to English after it."""
+    yield use_language
+    use_language("en")
+
+
+def test_russian_uses_the_designers_words(language):
+    # the source's words: «зачеркнуть» (cross out), «Цифроград», «Цифроштурм»
+    language("ru")
+    before, after = crossing_position()
+    crossed = after.apply(Cross(at("c3")))
+    assert VIEW.describe_move(after, crossed, f"x{at('c3')}") == "Оранжевый зачёркивает вражеское 7 на c3."
+    assert VIEW.describe_move(before, after, str(at("d4"))).endswith("можно зачеркнуть 1 число врага.")
+    assert TsifrogradOptions(variant="tsifroshturm").describe().startswith("Цифроштурм · ")
+    assert "Цифроград" in VIEW.rules_html()
+
+
+def test_no_english_left_on_any_screen_in_the_pseudo_locale(language):
+    """Every word of the board, panel, prompt, status, options help and rules page is translated:
+    in the pseudo-locale no run of three plain ASCII letters is left outside markup, names of
+    cells and the source's Latin name Proximity aside."""
+    language("pseudo")
+    before, after = crossing_position()
+    ctx = ViewContext(previous=before, last_move=str(at("d4")))
+    texts = [
+        VIEW.board(after, ctx),
+        VIEW.panel(after, ctx),
+        VIEW.panel(before, ctx),
+        VIEW.prompt(after, ctx),
+        VIEW.prompt(before, ctx),
+        " ".join(k + v for k, v in VIEW.status(after)),
+        " ".join(VIEW.options_help().values()),
+        VIEW.rules_html(),
+    ]
+    for variant in ("tsifroshturm", "proximity"):
+        state = state_from_cells(TsifrogradOptions(variant=variant), {"c3": (BLUE, 2)}, roll=(4, 3))
+        texts += [
+            VIEW.board(state, ViewContext()),
+            VIEW.panel(state, ViewContext()),
+            VIEW.prompt(state, ViewContext()),
+        ]
+    for text in texts:
+        visible = re.sub(r"<[^>]*>", " ", text)
+        visible += " ".join(re.findall(r'aria-label="([^"]*)"', text))
+        words = set(re.findall(r"\b[A-Za-z]{3,}\b", visible)) - {"Proximity"}
+        assert not words, words

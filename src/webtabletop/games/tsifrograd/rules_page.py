@@ -239,7 +239,7 @@ PLAYING = (
     (
         "p",
         N_(
-            "Click (or tap, or Tab to and press Enter on) a highlighted cell to write your number. When you may cross out, the eligible enemy numbers are highlighted with a dashed red edge: click one, or press “Decline”. ← / → step through the moves, Home / End jump, U undoes."
+            "Click (or tap, or Tab to and press Enter on) a highlighted cell to write your number, or drag the dice onto it. When you may cross out, the eligible enemy numbers are highlighted with a dashed red edge: click one, or press “Decline”. ← / → step through the moves, Home / End jump, U undoes."
         ),
     ),
 )

@@ -238,10 +238,11 @@ class TsifrogradView(GameView):
             return ""
         html = self.dice_html(state, ctx)
         if state.phase == CROSS and ctx.interactive:
+            ask = esc(_("Cross out one highlighted number, or keep the peace:"))
+            decline = esc(_("Decline (cross nothing out)"))
             html += (
-                f'<div class="choice"><p>{esc(_("Cross out one highlighted number, or keep the peace:"))}</p>'
-                f'<button type="button" class="btn" data-move="-" data-key="decline">'
-                f"{esc(_('Decline (cross nothing out)'))}</button></div>"
+                f'<div class="choice"><p>{ask}</p>'
+                f'<button type="button" class="btn" data-move="-" data-key="decline">{decline}</button></div>'
             )
         elif state.grace_active() and state.options.variant != "proximity":
             left = state.options.grace_turns - state.turns[state.player]
