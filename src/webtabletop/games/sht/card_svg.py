@@ -6,7 +6,10 @@ from webtabletop.core.view import esc
 from webtabletop.games.sht import cards as C
 from webtabletop.i18n import _
 
-WIDTH, HEIGHT = 640, 660  # narrow enough that cards stay legible on a phone (they overlap when many)
+WIDTH, HEIGHT = (
+    560,
+    660,
+)  # narrow enough that a card is 44 px wide on a 390 px phone (cards overlap when many)
 CW, CH = 64, 90  # card size on the field and in the viewer's hand
 SW, SH = 40, 56  # small cards (opponent's hand)
 RED, BLACK = "#c62828", "#1b1b1b"
@@ -25,6 +28,7 @@ def card_face(
     new: bool = False,
     extra: str = "",
     label: str | None = None,
+    cls: str = "",
 ) -> str:
     """A face-up card: rank and suit in the top corner (one text, e.g. "10♥": the visible text the
     accessible name starts with), a big suit in the middle and the rank upside down (decorative,
@@ -34,18 +38,16 @@ def card_face(
     rank = C.RANKS[card % 13]
     sym = C.SUIT_SYMBOLS[C.suit(card)]
     if label is None:
-        if closed:
-            label = _("{symbol} {card} (closed: only you see it)")
-        else:
-            label = "{symbol} {card}"
+        label = _("{symbol} {card} (closed: only you see it)") if closed else "{symbol} {card}"
         label = label.format(symbol=C.symbol(card), card=C.long_name(card))
     stroke = "#f2b705" if selected else ("#555" if not closed else "#333")
     sw = 4 if selected else 1.5
     dash = ' stroke-dasharray="5 3"' if closed and not selected else ""
     fs = h * 0.2
+    own_label = "" if "aria-label=" in extra else f' aria-label="{esc(label)}"'
     parts = [
-        f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}" data-card="{C.name(card)}" '
-        f'transform="translate({x:g},{y:g})" aria-label="{esc(label)}" {extra}>',
+        f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}{" " + cls if cls else ""}" data-card="{C.name(card)}" '
+        f'transform="translate({x:g},{y:g})"{own_label} {extra}>',
         f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
         f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}'
         f'<tspan x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" font-weight="400" font-family="system-ui,sans-serif">{sym}</tspan></text>',
