@@ -202,9 +202,10 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         xs = row_x(len(field), 16, WIDTH - 110, CW)
         parts = []
         if not field:
+            none = esc(_("no field cards"))
             parts.append(
                 f'<text x="{(WIDTH - 110) / 2:g}" y="{y + CH / 2:g}" font-size="13" fill="#ffffffaa" '
-                f'text-anchor="middle">{esc(_("no field cards"))}</text>'
+                f'text-anchor="middle">{none}</text>'
             )
         for i, (x, f) in enumerate(zip(xs, field, strict=True)):
             name = f["card"]
@@ -327,9 +328,10 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
             data_changed=ch.attack_from is not None or None,
         )
         out.append(card_face(190, mid, card, extra=extra))
+        attack_word = esc(_("attack {value}").format(value=a))
         out.append(
             f'<text x="{190 + CW + 14:g}" y="{mid + 30:g}" font-size="18" fill="#ffe082" font-weight="700">'
-            f"{esc(_('attack {value}').format(value=a))}</text>"
+            f"{attack_word}</text>"
         )
         if phase == DEFEND and forward and (ctx.viewer == v["to_move"] or ctx.reveal_all):
             d = sum(C.value(c) for c in forward)
@@ -342,7 +344,8 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         text = battle_text(v["last_battle"])
         if v["outcome"]:
             w = v["outcome"]["winner"]
-            reason = _(v["outcome"]["reason"])
+            reason = v["outcome"]["reason"]
+            reason = _(reason)
             if w is None:
                 text = _("Draw: {reason}.").format(reason=reason)
             else:

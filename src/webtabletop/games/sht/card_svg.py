@@ -54,9 +54,10 @@ def card_face(
         f'<text aria-hidden="true" x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',
     ]
     if closed:
+        word = esc(_("closed"))
         parts.append(f'<rect x="1" y="{h * 0.8:g}" width="{w - 2:g}" height="{h * 0.18:g}" fill="#37474f"/>')
         parts.append(
-            f'<text aria-hidden="true" x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">{esc(_("closed"))}</text>'
+            f'<text aria-hidden="true" x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">{word}</text>'
         )
     else:
         parts.append(

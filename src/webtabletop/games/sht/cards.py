@@ -7,15 +7,15 @@ to the rules. Names are short and stable: ``"AS"``, ``"10H"``, ``"QD"``, ``"KC"`
 
 from __future__ import annotations
 
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _
 
 DECK_SIZE = 52
 SUITS = "SHDC"
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
-#: suit names as they follow a rank ("ten of hearts"); translated with the context "card suit"
+#: suit names as they follow a rank ("ten of hearts"), translated where shown
 SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-#: rank names, translated with the context "card rank"
+#: rank names, translated where shown
 RANK_NAMES = (
     N_("ace"),
     N_("two"),
@@ -59,9 +59,7 @@ def symbol(card: int) -> str:
 
 def long_name(card: int) -> str:
     """Spoken name in the current language, e.g. ``"ten of hearts"`` (screen readers, sentences)."""
-    return _("{rank} of {suit}").format(
-        rank=pgettext("card rank", RANK_NAMES[card % 13]), suit=pgettext("card suit", SUIT_NAMES[card // 13])
-    )
+    return _("{rank} of {suit}").format(rank=_(RANK_NAMES[card % 13]), suit=_(SUIT_NAMES[card // 13]))
 
 
 _BY_NAME = {name(c): c for c in ALL_CARDS}

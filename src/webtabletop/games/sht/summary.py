@@ -38,7 +38,8 @@ def public_summary(state: ShtState) -> dict[str, Any]:
     )
     if v["outcome"]:
         w = v["outcome"]["winner"]
-        reason = _(v["outcome"]["reason"])
+        reason = v["outcome"]["reason"]
+        reason = _(reason)
         if w is None:
             lines.append(_("Draw ({reason})").format(reason=reason))
         else:

@@ -173,7 +173,8 @@ class ShtView(GameView):
                 parts.append(f"<p>{esc(text)}</p>")
         text = battle_text(v["last_battle"])
         if text:
-            parts.append(f'<p class="last-battle">{esc(_("Last battle: {text}").format(text=text))}</p>')
+            last = esc(_("Last battle: {text}").format(text=text))
+            parts.append(f'<p class="last-battle">{last}</p>')
         disc = v["discard"]
         items = "".join(f"<li>{esc(sym(c))}</li>" for c in disc)
         summary = ngettext(
