@@ -184,3 +184,16 @@ def test_no_english_left_in_the_pseudo_locale(language):
         visible = re.sub(r"<[^>]*>", " ", text) + " ".join(re.findall(r'aria-label="([^"]*)"', text))
         words = set(re.findall(r"\b[A-Za-z]{3,}\b", visible)) - {"SHT"}
         assert not words, words
+
+
+def test_table_text_lines_fit_in_japanese_too():
+    """The battle line is drawn in the SVG: Japanese has no spaces, so lines break between
+    characters (never before a closing 。), and no line is wider than the space given."""
+    from webtabletop.games.sht.board import fit_lines
+
+    text = "プレイヤー1が5♠（5）で攻撃。プレイヤー2のシールドが壊れて手札に入った。"
+    lines = fit_lines(text, 200, 15)
+    assert "".join(lines) == text and len(lines) >= 3
+    assert all(len(line) * 15 <= 200 + 15 for line in lines)
+    assert not any(line.startswith("。") for line in lines)
+    assert fit_lines("a b c", 500, 15) == ["a b c"]

@@ -18,6 +18,8 @@ viewer may not see:
 
 from __future__ import annotations
 
+import re
+
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.card_svg import (
@@ -34,7 +36,7 @@ from webtabletop.games.sht.card_svg import (
     row_x,
 )
 from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, TURN, ShtState
-from webtabletop.games.sht.summary import battle_text, player, wrap
+from webtabletop.games.sht.summary import battle_text, player
 from webtabletop.i18n import _
 
 
@@ -51,6 +53,33 @@ def ids(selection: str | None, prefix: str) -> tuple[int, ...]:
         return tuple(int(x) for x in body.split(",") if x)
     except ValueError:
         return ()
+
+
+TOKENS = re.compile(r"[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+|\s+")
+
+
+CLOSERS = set("。、，．）」』,.);:!?")
+
+
+def fit_lines(text: str, width: float, font: float) -> list[str]:
+    """``text`` broken into lines at most ``width`` SVG units wide (estimated: a CJK character is
+    one em, others about 0.56 em); Chinese and Japanese break between any two characters."""
+    lines: list[str] = [""]
+    used = 0.0
+    for token in TOKENS.findall(text):
+        if token.isspace():
+            if lines[-1]:
+                lines[-1] += " "
+                used += font * 0.3
+            continue
+        size = sum(font if "\u3000" <= ch <= "\uffef" else font * 0.56 for ch in token)
+        if lines[-1].strip() and used + size > width and token not in CLOSERS:
+            lines[-1] = lines[-1].rstrip()
+            lines.append("")
+            used = 0.0
+        lines[-1] += token
+        used += size
+    return [line.rstrip() for line in lines if line.strip()]
 
 
 def hint_cards(ctx: ViewContext) -> set[int]:
@@ -354,7 +383,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
             text = _("{player}: advantage step — a card was drawn; put one open or skip.").format(
                 player=player(v["advantage"]["player"])
             )
-        for i, line in enumerate(wrap(text, 44)[:4]):
+        for i, line in enumerate(fit_lines(text, WIDTH - 200, 15)[:4]):
             out.append(f'<text x="190" y="{mid + 24 + i * 20}" font-size="15" fill="#fff">{esc(line)}</text>')
 
     # viewer (bottom)
