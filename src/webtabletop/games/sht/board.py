@@ -305,16 +305,16 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
     for i, x in enumerate(row_x(n, 16, WIDTH - 110, SW, 4)):
         if hand_top is not None:
             card = C.from_name(hand_top[i])
-            head.append(card_face(x, 34, card, SW, SH, extra=attrs_html(data_piece=f"c{card}")))
+            head.append(card_face(x, 30, card, SW, SH, extra=attrs_html(data_piece=f"c{card}")))
         else:
             label = _("{player}'s hand card").format(player=player(top))
-            head.append(card_back(x, 34, SW, SH, label=label, extra=attrs_html(data_piece=f"h{top}-{i}")))
-    head.append(shield_card(top, WIDTH - 90, 34))
-    head.append(field_row(top, 134))
-    out.append(zone("enemy" if can_attack else None, 4, 236, "".join(head), _("attack here")))
+            head.append(card_back(x, 30, SW, SH, label=label, extra=attrs_html(data_piece=f"h{top}-{i}")))
+    head.append(shield_card(top, WIDTH - 90, 30))
+    head.append(field_row(top, 104))
+    out.append(zone("enemy" if can_attack else None, 4, 198, "".join(head), _("attack here")))
 
     # middle band: deck, discard, battle
-    mid = 262
+    mid = 214
     out.append(
         f'<rect x="8" y="{mid - 6}" width="{WIDTH - 16}" height="{CH + 36}" rx="10" fill="#00000022"/>'
     )
@@ -388,14 +388,14 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
 
     # viewer (bottom)
     bv = v["players"][bottom]
-    out.append(zone("field" if can_put else None, 378, 112, field_row(bottom, 396), _("put a card here")))
-    out.append(side_label(bottom, 512))
+    out.append(zone("field" if can_put else None, 330, 112, field_row(bottom, 346), _("put a card here")))
+    out.append(side_label(bottom, 462))
     hand = bv["hand"]
     n = bv["hand_count"]
     for i, x in enumerate(row_x(n, 16, WIDTH - 110, CW)):
         if hand is None:
             label = _("{player}'s hand card").format(player=player(bottom))
-            out.append(card_back(x, 524, label=label, extra=attrs_html(data_piece=f"h{bottom}-{i}")))
+            out.append(card_back(x, 472, label=label, extra=attrs_html(data_piece=f"h{bottom}-{i}")))
             continue
         card = C.from_name(hand[i])
         extra, cls = "", ""
@@ -407,7 +407,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         out.append(
             card_face(
                 x,
-                524,
+                472,
                 card,
                 selected=card in sel_hand,
                 new=hand[i] in new_cards and bottom == ctx.viewer,
@@ -415,6 +415,6 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
                 cls=cls,
             )
         )
-    out.append(shield_card(bottom, WIDTH - 90, 524))
+    out.append(shield_card(bottom, WIDTH - 90, 472))
     out.append("</svg>")
     return "".join(out)

@@ -6,10 +6,8 @@ from webtabletop.core.view import esc
 from webtabletop.games.sht import cards as C
 from webtabletop.i18n import _
 
-WIDTH, HEIGHT = (
-    560,
-    660,
-)  # narrow enough that a card is 44 px wide on a 390 px phone (cards overlap when many)
+#: the table: small enough that a card is 44 px wide on a 390×844 phone (cards overlap when many)
+WIDTH, HEIGHT = 512, 572
 CW, CH = 64, 90  # card size on the field and in the viewer's hand
 SW, SH = 40, 56  # small cards (opponent's hand)
 RED, BLACK = "#c62828", "#1b1b1b"
