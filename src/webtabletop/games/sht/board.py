@@ -279,6 +279,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
                 data_anim="place" if placed else None,
                 data_changed=placed or card in ch.forward or None,
                 data_drag=drag,
+                style="touch-action:none" if drag else None,
                 data_hint=card in hinted,
             )
             lift = 12 if f["chosen"] else 0
@@ -401,7 +402,12 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         extra, cls = "", ""
         if bottom == ctx.viewer and mine and phase in (TURN, ADVANTAGE):
             label = _("{symbol} {card}: select").format(symbol=C.symbol(card), card=C.long_name(card))
-            extra = button_attrs(label, f"h:{card}", data_drag=f"dh:{card}" if can_put else None)
+            extra = button_attrs(
+                label,
+                f"h:{card}",
+                data_drag=f"dh:{card}" if can_put else None,
+                style="touch-action:none" if can_put else None,
+            )
             cls = "legal"
         extra += " " + attrs_html(data_piece=f"c{card}", data_hint=card in hinted)
         out.append(

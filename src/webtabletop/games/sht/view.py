@@ -139,14 +139,18 @@ class ShtView(GameView):
             parts.append('<div class="actions">')
             for label, code in acts:
                 if code is None:
-                    parts.append(f'<button type="button" disabled="disabled">{esc(label)}</button>')
+                    parts.append(
+                        f'<button type="button" style="min-height:44px" disabled="disabled">{esc(label)}</button>'
+                    )
                 else:
                     parts.append(
-                        f'<button type="button" {_button_attrs(label, code, "move")}>{esc(label)}</button>'
+                        f'<button type="button" style="min-height:44px" {_button_attrs(label, code, "move")}>{esc(label)}</button>'
                     )
             if ctx.selection:
                 clear = _("Clear selection")
-                parts.append(f'<button type="button" {_button_attrs(clear, "clear")}>{esc(clear)}</button>')
+                parts.append(
+                    f'<button type="button" style="min-height:44px" {_button_attrs(clear, "clear")}>{esc(clear)}</button>'
+                )
             parts.append("</div>")
         if state.phase == DEFEND and self._my_turn(state, ctx):
             chosen = state.chosen

@@ -243,7 +243,8 @@ class TsifrogradView(GameView):
             decline = esc(_("Decline (cross nothing out)"))
             html += (
                 f'<div class="choice"><p>{ask}</p>'
-                f'<button type="button" class="btn" data-move="-" data-key="decline">{decline}</button></div>'
+                f'<button type="button" class="btn" style="min-height:44px" data-move="-" data-key="decline">'
+                f"{decline}</button></div>"
             )
         elif state.grace_active() and state.options.variant != "proximity":
             left = state.options.grace_turns - state.turns[state.player]
