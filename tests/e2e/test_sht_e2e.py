@@ -154,7 +154,6 @@ def test_phone_board_hand_and_prompt_fit(browser, site):
     ctx.close()
 
 
-@pytest.mark.xfail(strict=False, reason=BOARD_JS)
 def test_phone_targets_are_44_px(browser, site):
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()

@@ -190,8 +190,10 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         new_cards = set(now) - set(before)
 
     table = esc(_("SHT table"))
+    # while a card can be dragged, a finger on the table drags it instead of panning the page
+    no_pan = ' style="touch-action:none"' if can_put or can_attack else ""
     out = [
-        f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{table}" '
+        f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{table}"{no_pan} '
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" font-family="system-ui,sans-serif">',
         back_pattern_defs(),
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{TABLE}"/>',
