@@ -7,25 +7,29 @@ to the rules. Names are short and stable: ``"AS"``, ``"10H"``, ``"QD"``, ``"KC"`
 
 from __future__ import annotations
 
+from webtabletop.i18n import N_, _
+
 DECK_SIZE = 52
 SUITS = "SHDC"
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: suit names as they follow a rank ("ten of hearts"), translated where shown
+SUIT_NAMES = (N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"))
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: rank names, translated where shown
 RANK_NAMES = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("jack"),
+    N_("queen"),
+    N_("king"),
 )
 ALL_CARDS = tuple(range(DECK_SIZE))
 
@@ -54,8 +58,8 @@ def symbol(card: int) -> str:
 
 
 def long_name(card: int) -> str:
-    """Spoken name, e.g. ``"ten of hearts"`` (screen readers)."""
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+    """Spoken name in the current language, e.g. ``"ten of hearts"`` (screen readers, sentences)."""
+    return _("{rank} of {suit}").format(rank=_(RANK_NAMES[card % 13]), suit=_(SUIT_NAMES[card // 13]))
 
 
 _BY_NAME = {name(c): c for c in ALL_CARDS}

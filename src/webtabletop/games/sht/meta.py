@@ -1,5 +1,11 @@
-"""What the home page shows of this game, importable without loading the game itself."""
+"""What the home page shows of this game, importable without loading the game itself
+(marked for translation; the home page translates them where it shows them)."""
+
+from webtabletop.i18n import N_
 
 ID = "sht"
 TITLE = "SHT"
-SUMMARY = "A card duel with one deck: build a field of open and closed cards, attack, defend with cards that add up, and break the shield of an opponent you cannot see."
+SUMMARY = N_(
+    "A card duel with one deck: build a field of open and closed cards, attack, defend with cards that "
+    "add up, and break the shield of an opponent you cannot see."
+)

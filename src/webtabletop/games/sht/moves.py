@@ -10,10 +10,11 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.sht import cards as C
+from webtabletop.i18n import N_
 
 TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"
 HAND_SIZE = 5
-PLAYER_NAMES = ("Player 1", "Player 2")
+PLAYER_NAMES = (N_("Player 1"), N_("Player 2"))  # translated where shown
 
 CLOSED, OPEN, OPEN_ONE, ATTACK, DEFEND_KIND, DECLINE_KIND, PUT, SKIP_KIND, PASS_KIND, ADD = (
     "c",

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.i18n import N_, _
+
 FIRST_PLAYER = ("random", "first", "second")
+FIRST_PLAYER_WORDS = {
+    "random": N_("random first player"),
+    "first": N_("Player 1 begins"),
+    "second": N_("Player 2 begins"),
+}
 
 
 @attrs.frozen
@@ -17,8 +24,8 @@ class ShtOptions:
     first_turn_rule: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
 
     def describe(self) -> str:
-        first = {"random": "random first player", "first": "player 1 begins", "second": "player 2 begins"}[
-            self.first_player
-        ]
-        rule = "" if self.first_turn_rule else ", no first-turn limit"
-        return f"SHT · {first}{rule}"
+        """The options in words, translated (a list joined by " · ", not a sentence)."""
+        parts = ["SHT", _(FIRST_PLAYER_WORDS[self.first_player])]
+        if not self.first_turn_rule:
+            parts.append(_("no first-turn limit"))
+        return " · ".join(parts)

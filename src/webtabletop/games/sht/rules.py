@@ -144,10 +144,10 @@ class ShtState(State):
 
     def apply(self, move: Any) -> ShtState:
         if not isinstance(move, ShtMove):
-            raise IllegalMove(f"{move!r} is not an SHT move")
+            raise IllegalMove(_("{move} is not an SHT move").format(move=repr(move)))
         phase = self.phase
         if phase == OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         d = self._draft()
         if phase == TURN:
             if move not in self._turn_moves():
@@ -168,7 +168,7 @@ class ShtState(State):
             q = self.adv_player
             hand = self.hands[q]
             if move.kind != PUT or len(move.cards) != 1 or move.cards[0] not in hand:
-                raise IllegalMove("put one of your hand cards open, or skip")
+                raise IllegalMove(_("put one of your hand cards open, or skip"))
             card = move.cards[0]
             set_zone(d, "hands", q, tuple(c for c in hand if c != card))
             set_zone(d, "fields", q, self.fields[q] + (Slot(card, True),))
@@ -192,7 +192,9 @@ class ShtState(State):
             why = _("the game is over")
         else:
             why = _("put one of your hand cards open, or skip")
-        raise IllegalMove(f"{str(code)[:40]!r} is not a legal move here: {why}")
+        raise IllegalMove(
+            _("{code} is not a legal move here: {why}").format(code=repr(str(code)[:40]), why=why)
+        )
 
     def _draft(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in _FIELD_NAMES}
@@ -247,12 +249,12 @@ class ShtState(State):
 
     def _why_not(self, move: ShtMove) -> str:
         if self.first_turn:
-            return "the first player's very first turn may only put one hand card open"
+            return _("the first player's very first turn may only put one hand card open")
         if move.kind == ATTACK:
-            return "attack with one of your own field cards"
+            return _("attack with one of your own field cards")
         if move.kind == PASS_KIND:
-            return "you may pass only when you cannot do anything else"
-        return "put one hand card closed, two hand cards open, or attack with a field card"
+            return _("you may pass only when you cannot do anything else")
+        return _("put one hand card closed, two hand cards open, or attack with a field card")
 
     def quick_defences(self) -> list[ShtMove]:
         """Whole-set defences playable in one move before any card is put forward: the list rules
@@ -408,31 +410,33 @@ class ShtState(State):
     # --- presentation helpers -------------------------------------------------------------
     def move_label(self, move: Any) -> str:
         """A label safe for both players (a closed card is not named)."""
-        who = PLAYER_NAMES[self.to_move()]
+        who = _(PLAYER_NAMES[self.to_move()])
         kind = getattr(move, "kind", None)
         cs = getattr(move, "cards", ())
         names = " ".join(C.symbol(c) for c in cs)
         if kind == CLOSED:
-            return f"{who} puts a card closed"
+            return _("{player} puts a card closed").format(player=who)
         if kind in (OPEN, OPEN_ONE):
-            return f"{who} puts {names} open"
+            return _("{player} puts {cards} open").format(player=who, cards=names)
         if kind == ATTACK:
-            return f"{who} attacks with {names}"
+            return _("{player} attacks with {card}").format(player=who, card=names)
         if kind == DEFEND_KIND:
-            return f"{who} defends with {' + '.join(C.symbol(c) for c in cs)} = {sum(C.value(c) for c in cs)}"
+            return _("{player} defends with {cards} = {defence}").format(
+                player=who, cards=" + ".join(C.symbol(c) for c in cs), defence=sum(C.value(c) for c in cs)
+            )
         if kind == ADD:
             slot = next((x for x in self.fields[1 - self.player] if x.card in cs), None)
             if slot is not None and not slot.open:
                 return _("{player} puts a closed card forward to defend").format(player=who)
             return _("{player} puts {card} forward to defend").format(player=who, card=names)
         if kind == DECLINE_KIND:
-            return f"{who} does not defend"
+            return _("{player} does not defend").format(player=who)
         if kind == PUT:
-            return f"{who} puts {names} open (advantage)"
+            return _("{player} puts {card} open (advantage)").format(player=who, card=names)
         if kind == SKIP_KIND:
-            return f"{who} puts no card (advantage)"
+            return _("{player} puts no card (advantage)").format(player=who)
         if kind == PASS_KIND:
-            return f"{who} passes"
+            return _("{player} passes").format(player=who)
         return getattr(move, "code", str(move))
 
     def all_zones(self) -> list[int]:

@@ -4,58 +4,95 @@ from __future__ import annotations
 
 from webtabletop.core.view import esc
 from webtabletop.games.sht.versions import max_plies
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
-RULES_HTML = """
-<h2>SHT</h2>
-<p>A duel for two players with one standard 52-card deck (no jokers). Attack with your cards, defend
-with cards that add up, and land an attack your opponent cannot stop when their shield is gone.
-Values: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13. Suits do not matter.</p>
-<h3>Cards and zones</h3>
-<ul>
-<li><b>Hand</b>: only you see it.</li>
-<li><b>Shield</b>: one face-down card each. <em>Nobody</em> may look at it, not even its owner.</li>
-<li><b>Field</b>: cards put down <b>open</b> (face up, both see them) or <b>closed</b> (face down; the
-owner may look at them any time — on your screen they show with a dashed border and the word
-"closed"). On the field both kinds work the same.</li>
-<li><b>Deck</b> (face down) and <b>discard pile</b> (face up: open the list in the side panel to look
-through it).</li>
-</ul>
-<h3>Setup</h3>
-<p>The deck is shuffled; each player gets 5 hand cards and 1 shield. The first player is chosen at random
-(or as set in the options).</p>
-<h3>Your turn: do exactly one</h3>
-<ol>
-<li>put <b>one</b> hand card on the field <b>closed</b>;</li>
-<li>put <b>two</b> hand cards on the field <b>open</b>;</li>
-<li><b>attack</b> with one of your field cards (open or closed).</li>
-</ol>
-<p>There is no draw step. The first player's very first turn may only put <b>one card open</b>.
-If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the
-game in a draw.</p>
-<h3>Battle</h3>
-{battle}
-<p>If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1;
-<i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card,
-then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes.</p>
-<h3>Decisions of this edition</h3>
-<ul>
-<li>The attacking card is revealed; attacking and defending cards are discarded after the battle.</li>
-<li>Drawing from an empty deck draws nothing. A player who cannot act passes; two passes in a row = draw.</li>
-<li>The defender is always asked when they have a closed card (so being asked gives nothing away);
-only when it is plain to see that no defence exists (no closed cards, open cards too small) does the
-shield break at once.</li>
-<li>An advantage step when your hand is empty after the draw is skipped.</li>
-{decisions}
-</ul>
-<h3>Playing on one device</h3>
-<p>Between turns the screen hides everything until the next player confirms they are at the device.
-The defender answers an attack during the attacker's turn, so the screen changes hands then too.</p>
-<h3>{records_title}</h3>
-{records}
-<h3>{corrections_title}</h3>
-{corrections}
-"""
+#: the page: (tag, text) pairs, one msgid per heading, paragraph or list item; "slot" parts are
+#: filled in by :func:`rules_html`
+PAGE = (
+    ("h2-raw", "SHT"),
+    (
+        "p",
+        N_(
+            "A duel for two players with one standard 52-card deck (no jokers). Attack with your cards, defend with cards that add up, and land an attack your opponent cannot stop when their shield is gone. Values: A = 1, 2–10 as printed, J = 11, Q = 12, K = 13. Suits do not matter."
+        ),
+    ),
+    ("h3", N_("Cards and zones")),
+    ("open", "ul"),
+    ("li", N_("<b>Hand</b>: only you see it.")),
+    ("li", N_("<b>Shield</b>: one face-down card each. <em>Nobody</em> may look at it, not even its owner.")),
+    (
+        "li",
+        N_(
+            '<b>Field</b>: cards put down <b>open</b> (face up, both see them) or <b>closed</b> (face down; the owner may look at them any time — on your screen they show with a dashed border and the word "closed"). On the field both kinds work the same.'
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "<b>Deck</b> (face down) and <b>discard pile</b> (face up: open the list in the side panel to look through it)."
+        ),
+    ),
+    ("close", "ul"),
+    ("h3", N_("Setup")),
+    (
+        "p",
+        N_(
+            "The deck is shuffled; each player gets 5 hand cards and 1 shield. The first player is chosen at random (or as set in the options)."
+        ),
+    ),
+    ("h3", N_("Your turn: do exactly one")),
+    ("open", "ol"),
+    ("li", N_("put <b>one</b> hand card on the field <b>closed</b>;")),
+    ("li", N_("put <b>two</b> hand cards on the field <b>open</b>;")),
+    ("li", N_("<b>attack</b> with one of your field cards (open or closed).")),
+    ("close", "ol"),
+    (
+        "p",
+        N_(
+            "There is no draw step. The first player's very first turn may only put <b>one card open</b>. If you can do none of these (no hand cards and no field cards) you pass; two passes in a row end the game in a draw."
+        ),
+    ),
+    ("h3", N_("Battle")),
+    ("slot", "battle"),
+    (
+        "p",
+        N_(
+            "If the attack was defended there is a bonus advantage: <i>d</i> = <i>a</i> gives the defender 1; <i>d</i> &gt; 2<i>a</i> gives the attacker 2; otherwise the attacker gets 1. One advantage = draw a card, then you may put one hand card on the field open. Two advantages = do that twice. Then the turn passes."
+        ),
+    ),
+    ("h3", N_("Decisions of this edition")),
+    ("open", "ul"),
+    (
+        "li",
+        N_("The attacking card is revealed; attacking and defending cards are discarded after the battle."),
+    ),
+    (
+        "li",
+        N_(
+            "Drawing from an empty deck draws nothing. A player who cannot act passes; two passes in a row = draw."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "The defender is always asked when they have a closed card (so being asked gives nothing away); only when it is plain to see that no defence exists (no closed cards, open cards too small) does the shield break at once."
+        ),
+    ),
+    ("li", N_("An advantage step when your hand is empty after the draw is skipped.")),
+    ("slot", "decisions"),
+    ("close", "ul"),
+    ("h3", N_("Playing on one device")),
+    (
+        "p",
+        N_(
+            "Between turns the screen hides everything until the next player confirms they are at the device. The defender answers an attack during the attacker's turn, so the screen changes hands then too."
+        ),
+    ),
+    ("h3-slot", "records_title"),
+    ("slot", "records"),
+    ("h3-slot", "corrections_title"),
+    ("slot", "corrections"),
+)
 
 
 def rules_html() -> str:
@@ -125,11 +162,26 @@ def rules_html() -> str:
             "rules replay unchanged."
         )
     )
-    return RULES_HTML.format(
-        battle=battle,
-        decisions=decisions,
-        records_title=esc(_("Saved games, records and share links")),
-        records=records,
-        corrections_title=esc(_("Corrections")),
-        corrections=corrections,
-    )
+    slots = {
+        "battle": battle,
+        "decisions": decisions,
+        "records_title": esc(_("Saved games, records and share links")),
+        "records": records,
+        "corrections_title": esc(_("Corrections")),
+        "corrections": corrections,
+    }
+    out = []
+    for tag, text in PAGE:
+        if tag == "open":
+            out.append(f"<{text}>")
+        elif tag == "close":
+            out.append(f"</{text}>")
+        elif tag == "slot":
+            out.append(slots[text])
+        elif tag.endswith("-slot"):
+            out.append(f"<{tag[:-5]}>{slots[text]}</{tag[:-5]}>")
+        elif tag.endswith("-raw"):
+            out.append(f"<{tag[:-4]}>{text}</{tag[:-4]}>")
+        else:
+            out.append(f"<{tag}>{_(text)}</{tag}>")
+    return "\n".join(out)

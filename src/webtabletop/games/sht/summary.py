@@ -7,6 +7,12 @@ from typing import Any
 
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.rules import PLAYER_NAMES, ShtState
+from webtabletop.i18n import _, ngettext
+
+
+def player(p: int) -> str:
+    """A player's name in the current language."""
+    return _(PLAYER_NAMES[p])
 
 
 def public_summary(state: ShtState) -> dict[str, Any]:
@@ -19,16 +25,27 @@ def public_summary(state: ShtState) -> dict[str, Any]:
         pv = v["players"][p]
         open_cards = [c for c in (f["card"] for f in pv["field"]) if c]
         closed = sum(1 for f in pv["field"] if f["card"] is None)
-        shield = "shield intact" if pv["shield"] else "no shield"
-        lines.append(
-            f"{PLAYER_NAMES[p]}: {pv['hand_count']} in hand, {shield}, open {' '.join(sym(c) for c in open_cards) or 'none'}, {closed} closed"
+        if pv["shield"]:
+            text = _("{player}: {hand} in hand, shield intact, open: {open}, {closed} closed")
+        else:
+            text = _("{player}: {hand} in hand, no shield, open: {open}, {closed} closed")
+        shown = " ".join(sym(c) for c in open_cards) or "—"
+        lines.append(text.format(player=player(p), hand=pv["hand_count"], open=shown, closed=closed))
+    lines.append(
+        _("Deck {deck}, discard pile {discard}; turn {turn}").format(
+            deck=v["deck_count"], discard=len(v["discard"]), turn=v["turn"] + 1
         )
-    lines.append(f"Deck {v['deck_count']}, discard pile {len(v['discard'])}; turn {v['turn'] + 1}")
+    )
     if v["outcome"]:
         w = v["outcome"]["winner"]
-        lines.append(("Draw" if w is None else f"{PLAYER_NAMES[w]} wins") + f" ({v['outcome']['reason']})")
+        reason = v["outcome"]["reason"]
+        reason = _(reason)
+        if w is None:
+            lines.append(_("Draw ({reason})").format(reason=reason))
+        else:
+            lines.append(_("{player} wins ({reason})").format(player=player(w), reason=reason))
     else:
-        lines.append(f"{PLAYER_NAMES[v['to_move']]} to move")
+        lines.append(_("{player} to move").format(player=player(v["to_move"])))
     return {"view": v, "lines": lines}
 
 
@@ -39,7 +56,7 @@ def link_policy(state: ShtState) -> dict[str, Any]:
     if state.is_over:
         return {"reveal": "on request", "viewer": None, "confirm": None}
     p = state.to_move()
-    return {"reveal": "player", "viewer": p, "confirm": f"I am {PLAYER_NAMES[p]}"}
+    return {"reveal": "player", "viewer": p, "confirm": _("I am {player}").format(player=player(p))}
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -57,16 +74,36 @@ def sym(name: str) -> str:
 
 
 def battle_text(lb: dict[str, Any] | None) -> str:
+    """The last battle in words: public facts only (the attacking and defending cards were shown)."""
     if not lb:
         return ""
-    att = PLAYER_NAMES[lb["attacker"]]
-    defender = PLAYER_NAMES[1 - lb["attacker"]]
+    att = player(lb["attacker"])
+    defender = player(1 - lb["attacker"])
+    card = sym(lb["attack"])
     a = C.value(C.from_name(lb["attack"]))
     if lb["result"] == "lost":
-        return f"{att} attacked with {sym(lb['attack'])} ({a}); {defender} had no defence and no shield."
+        return _(
+            "{attacker} attacked with {card} ({attack}); {defender} had no defence and no shield."
+        ).format(attacker=att, card=card, attack=a, defender=defender)
     if lb["result"] == "shield":
-        return f"{att} attacked with {sym(lb['attack'])} ({a}); {defender}'s shield broke and went to their hand."
+        return _(
+            "{attacker} attacked with {card} ({attack}); {defender}'s shield broke and went to their hand."
+        ).format(attacker=att, card=card, attack=a, defender=defender)
     d = sum(C.value(C.from_name(c)) for c in lb["defence"])
-    who = PLAYER_NAMES[lb["advantage_player"]]
     n = lb["advantages"]
-    return f"{att} attacked with {sym(lb['attack'])} ({a}); {defender} defended with {' + '.join(sym(c) for c in lb['defence'])} = {d}. {who} got {n} advantage{'s' if n > 1 else ''}."
+    return ngettext(
+        "{attacker} attacked with {card} ({attack}); {defender} defended with {cards} = {defence}. "
+        "{player} got {n} advantage.",
+        "{attacker} attacked with {card} ({attack}); {defender} defended with {cards} = {defence}. "
+        "{player} got {n} advantages.",
+        n,
+    ).format(
+        attacker=att,
+        card=card,
+        attack=a,
+        defender=defender,
+        cards=" + ".join(sym(c) for c in lb["defence"]),
+        defence=d,
+        player=player(lb["advantage_player"]),
+        n=n,
+    )

@@ -1,5 +1,11 @@
-"""What the home page shows of this game, importable without loading the game itself."""
+"""What the home page shows of this game, importable without loading the game itself
+(marked for translation; the home page translates them where it shows them)."""
+
+from webtabletop.i18n import N_
 
 ID = "tsifrograd"
-TITLE = "Tsifrograd"
-SUMMARY = "Roll two dice, write the sum on a hex grid and cross out enemy numbers your pair outweighs. With Tsifroshturm (the quick variant) and Proximity (the classic it descends from)."
+TITLE = N_("Tsifrograd")
+SUMMARY = N_(
+    "Roll two dice, write the sum on a hex grid and cross out enemy numbers your pair outweighs. "
+    "With Tsifroshturm (the quick variant) and Proximity (the classic it descends from)."
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.grid import Grid, hexagon, rectangle
+from webtabletop.i18n import N_, _
 
 VARIANTS = ("tsifrograd", "tsifroshturm", "proximity")
 BOARDS = ("hex", "square")
@@ -21,22 +22,36 @@ PRESETS = {
 }
 
 
+def _grace_error(value) -> ValueError:
+    return ValueError(
+        _("The opening grace must be a whole number from 0 to {max}, not {value}.").format(
+            max=GRACE_MAX, value=repr(value) if isinstance(value, str) else value
+        )
+    )
+
+
 def _grace(value):
     if value is None or value == "" or value == "default":
         return None
     if isinstance(value, bool):
-        raise ValueError(f"'grace' must be a whole number from 0 to {GRACE_MAX}, not {value!r}")
+        raise _grace_error(value)
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if not isinstance(value, int):
-        raise ValueError(f"'grace' must be a whole number from 0 to {GRACE_MAX}, not {value!r}")
+        raise _grace_error(value)
     return value
 
 
 def _in_range(lo: int, hi: int, what: str):
+    """``what`` is marked with N_ and translated when the message is made."""
+
     def check(_inst, attribute, value):
         if not lo <= value <= hi:
-            raise ValueError(f"'{attribute.name}' ({what}) must be from {lo} to {hi}, not {value}")
+            raise ValueError(
+                _("The {what} must be from {lo} to {hi}, not {value}.").format(
+                    what=_(what), lo=lo, hi=hi, value=value
+                )
+            )
 
     return check
 
@@ -48,9 +63,9 @@ class TsifrogradOptions:
 
     variant: str = attrs.field(default="tsifrograd", validator=attrs.validators.in_(VARIANTS))
     board: str = attrs.field(default="hex", validator=attrs.validators.in_(BOARDS))
-    radius: int = attrs.field(default=3, validator=_in_range(*HEX_RADIUS, "hexagon radius"))
-    width: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, "square board width"))
-    height: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, "square board height"))
+    radius: int = attrs.field(default=3, validator=_in_range(*HEX_RADIUS, N_("hexagon radius")))
+    width: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, N_("square board width")))
+    height: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, N_("square board height")))
     adjacency: int = attrs.field(default=8, validator=attrs.validators.in_((4, 8)))
     grace: int | None = attrs.field(default=None, converter=_grace)
 
@@ -59,9 +74,9 @@ class TsifrogradOptions:
         if value is None:
             return
         if not 0 <= value <= GRACE_MAX:
-            raise ValueError(f"'grace' must be a whole number from 0 to {GRACE_MAX}, not {value}")
+            raise _grace_error(value)
         if self.variant == "proximity" and value:
-            raise ValueError("'grace' is not part of Proximity: leave it at the default")
+            raise ValueError(_("Proximity has no opening grace: leave it at the default."))
 
     @property
     def grace_turns(self) -> int:
@@ -75,14 +90,17 @@ class TsifrogradOptions:
         return rectangle(self.width, self.height, self.adjacency)
 
     def describe(self) -> str:
-        title = {"tsifrograd": "Tsifrograd", "tsifroshturm": "Tsifroshturm", "proximity": "Proximity"}[
-            self.variant
-        ]
+        """The options in words, translated: variant · board · grace (a list, not a sentence)."""
+        from webtabletop.games.tsifrograd.describe import variant_name
+
         g = self.grid()
-        board = (
-            f"hexagon of {g.size} cells"
-            if self.board == "hex"
-            else f"{self.width}×{self.height} squares, {self.adjacency}-adjacent"
-        )
-        grace = f", grace {self.grace_turns}" if self.grace_turns else ""
-        return f"{title} · {board}{grace}"
+        if self.board == "hex":
+            board = _("hexagon of {n} cells").format(n=g.size)
+        else:
+            board = _("{width}×{height} squares, {k} neighbours each").format(
+                width=self.width, height=self.height, k=self.adjacency
+            )
+        parts = [variant_name(self.variant), board]
+        if self.grace_turns:
+            parts.append(_("opening grace {n}").format(n=self.grace_turns))
+        return " · ".join(parts)

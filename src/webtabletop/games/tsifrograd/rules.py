@@ -34,11 +34,27 @@ import attrs
 from webtabletop.core.grid import Grid
 from webtabletop.core.protocol import IllegalMove, Outcome, State, fast_evolve
 from webtabletop.core.rng import Rng
+from webtabletop.games.tsifrograd.crossing import (
+    EMPTY,
+    attack_and_defence,
+    crossing_targets,
+    final_outcome,
+    proximity_place,
+    totals,
+)
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
+from webtabletop.i18n import N_, _
 
-EMPTY = -1
+__all__ = ["EMPTY", "attack_and_defence", "crossing_targets", "final_outcome", "proximity_place", "totals"]
+
 PLACE, CROSS = "place", "cross"
-PLAYER_NAMES = ("Orange", "Blue")
+PLAYER_NAMES = (N_("Orange"), N_("Blue"))
+#: the variants' names (translated where shown; the designer's Russian names in Russian)
+VARIANT_NAMES = {
+    "tsifrograd": N_("Tsifrograd"),
+    "tsifroshturm": N_("Tsifroshturm"),
+    "proximity": N_("Proximity"),
+}
 
 
 @attrs.frozen
@@ -84,96 +100,6 @@ def roll_dice(rng: Rng, variant: str) -> tuple[int, int]:
     return (rng.randint(1, 6), rng.randint(1, 6))
 
 
-def crossing_targets(variant, neighbours, owners, values, crossed, cell, me) -> tuple[int, ...]:
-    """Enemy cells the number at ``cell`` (just placed by ``me``) may cross out (grace aside),
-    in the order of ``neighbours[cell]``.
-
-    Tsifroshturm: the un-crossed enemy neighbours lower than N. Tsifrograd: an un-crossed enemy
-    neighbour E qualifies when E touches another un-crossed number of ``me`` (M, the largest; it
-    need not touch ``cell``) and N + M > E + D, D being E's owner's largest un-crossed neighbour
-    of E (0 if none). Proximity has no crossing (see :func:`proximity_place`).
-    """
-    enemy = 1 - me
-    n = values[cell]
-    if variant == "tsifroshturm":
-        return tuple(e for e in neighbours[cell] if owners[e] == enemy and not crossed[e] and values[e] < n)
-    out = []
-    for e in neighbours[cell]:
-        if owners[e] != enemy or crossed[e]:
-            continue
-        m, d = -1, 0  # inlined attack_and_defence (the playouts' hot loop)
-        for f in neighbours[e]:
-            if f == cell or crossed[f]:
-                continue
-            owner = owners[f]
-            if owner == me:
-                if values[f] > m:
-                    m = values[f]
-            elif owner == enemy and values[f] > d:
-                d = values[f]
-        if m >= 0 and n + m > values[e] + d:
-            out.append(e)
-    return tuple(out)
-
-
-def attack_and_defence(neighbours, owners, values, crossed, e, cell) -> tuple[int, int]:
-    """(M, D) around the number at ``e`` once a number of the other player stands at ``cell``:
-    M = the largest un-crossed number of ``cell``'s owner touching ``e``, other than ``cell``
-    (-1 if there is none); D = the largest un-crossed number of ``e``'s owner touching ``e``
-    (0 if there is none)."""
-    me, enemy = owners[cell], owners[e]
-    m, d = -1, 0
-    for f in neighbours[e]:
-        if f == cell or crossed[f]:
-            continue
-        owner = owners[f]
-        if owner == me:
-            if values[f] > m:
-                m = values[f]
-        elif owner == enemy and values[f] > d:
-            d = values[f]
-    return m, d
-
-
-def proximity_place(neighbours, owners: list[int], values: list[int], cell: int, me: int, army: int) -> int:
-    """Place ``army`` at ``cell`` in the lists; capture smaller enemies, reinforce friends. Returns captures."""
-    values[cell] = army
-    owners[cell] = me
-    captured = 0
-    for f in neighbours[cell]:
-        if owners[f] == me:
-            values[f] += 1
-        elif owners[f] == 1 - me and values[f] < army:
-            owners[f] = me
-            captured += 1
-    return captured
-
-
-def totals(owners, values, crossed) -> tuple[int, int]:
-    """Sum of each player's un-crossed numbers."""
-    t = [0, 0]
-    for v, o, x in zip(values, owners, crossed, strict=True):
-        if o != EMPTY and not x:
-            t[o] += v
-    return (t[0], t[1])
-
-
-def final_outcome(variant: str, crossings: tuple[int, int], sums: tuple[int, int]) -> Outcome:
-    """The winner once the board is full (see the module docstring)."""
-    if variant == "tsifrograd":
-        scores, reason = crossings, "more enemy numbers crossed out"
-    else:
-        scores, reason = sums, "higher total"
-    a, b = scores
-    if a > b:
-        return Outcome(0, (a, b), reason)
-    if b > a:
-        return Outcome(1, (a, b), reason)
-    if variant == "proximity":
-        return Outcome(None, (a, b), "equal totals")
-    return Outcome(1, (a, b), "a tie goes to the second player")
-
-
 @attrs.frozen(eq=True)
 class TsifroState(State):
     options: TsifrogradOptions
@@ -216,17 +142,16 @@ class TsifroState(State):
     def apply(self, move) -> TsifroState:
         if self.phase == PLACE:
             if not isinstance(move, Place) or not (0 <= move.cell < len(self.owners)):
-                raise IllegalMove("place the rolled number into an empty cell")
+                raise IllegalMove(_("Write the rolled number into an empty cell."))
             if self.owners[move.cell] != EMPTY:
-                raise IllegalMove(f"cell {self.grid.names[move.cell]} is not empty")
+                raise IllegalMove(_("Cell {cell} is not empty.").format(cell=self.grid.names[move.cell]))
             if self.options.variant == "proximity":
                 return self._place_proximity(move.cell)
             return self._place(move.cell)
         if isinstance(move, Cross):
             if move.cell not in self.targets:
-                raise IllegalMove(
-                    f"{self.grid.names[move.cell] if 0 <= move.cell < len(self.owners) else move.cell} cannot be crossed out now"
-                )
+                cell = self.grid.names[move.cell] if 0 <= move.cell < len(self.owners) else move.cell
+                raise IllegalMove(_("{cell} cannot be crossed out now.").format(cell=cell))
             crossed = list(self.crossed)
             crossed[move.cell] = True
             counts = list(self.crossings)
@@ -234,7 +159,7 @@ class TsifroState(State):
             return self._end_turn(crossed=tuple(crossed), crossings=tuple(counts), last_cross=move.cell)
         if isinstance(move, Decline):
             return self._end_turn()
-        raise IllegalMove("cross out one of the highlighted numbers, or decline")
+        raise IllegalMove(_("Cross out one of the highlighted numbers, or decline."))
 
     def outcome(self) -> Outcome | None:
         if self.phase != PLACE or not self.is_full():
@@ -318,8 +243,8 @@ class TsifroState(State):
         if isinstance(move, Place):
             return f"{self.number} → {names[move.cell]}"
         if isinstance(move, Cross):
-            return f"✗ {self.values[move.cell]} at {names[move.cell]}"
-        return "no crossing"
+            return _("✗ {value} on {cell}").format(value=self.values[move.cell], cell=names[move.cell])
+        return _("no crossing")
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -90,73 +90,159 @@ EXAMPLES = (
     ),
 )
 
-COMMON = N_("""<h2>Common frame</h2>
-<ul>
-<li>Two players, <b class="p0">Orange</b> (moves first) and <b class="p1">Blue</b>. Players alternate; a turn cannot be skipped;
-play goes on until every cell is filled.</li>
-<li>Each turn two dice are rolled for the player (shown beside the board); the player writes the <b>sum (2–12)</b> into any
-empty cell. The number belongs to that player.</li>
-<li>Cells <i>touch</i> when they are neighbours: six neighbours on the hex grid (default); on a square grid four (sides) or
-eight (sides and corners), as chosen before the game.</li>
-<li>A crossed-out number stays on the board (the cell stays filled) but counts for nothing: it is not a neighbour, not an
-attacker, not a defender and not in any sum.</li>
-<li>Boards: normal hexagon (37 cells), large hexagon (61), squares 6×6 and 8×8, or custom sizes (hexagon radius 2–6,
-squares 3–12 per side).</li>
-</ul>""")
+#: each section: (tag, text) pairs, one msgid per heading, paragraph or list item
+COMMON = (
+    ("h2", N_("Common frame")),
+    ("open", "ul"),
+    (
+        "li",
+        N_(
+            'Two players, <b class="p0">Orange</b> (moves first) and <b class="p1">Blue</b>. Players alternate; a turn cannot be skipped; play goes on until every cell is filled.'
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "Each turn two dice are rolled for the player (shown beside the board); the player writes the <b>sum (2–12)</b> into any empty cell. The number belongs to that player."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "Cells <i>touch</i> when they are neighbours: six neighbours on the hex grid (default); on a square grid four (sides) or eight (sides and corners), as chosen before the game."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "A crossed-out number stays on the board (the cell stays filled) but counts for nothing: it is not a neighbour, not an attacker, not a defender and not in any sum."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "Boards: normal hexagon (37 cells), large hexagon (61), squares 6×6 and 8×8, or custom sizes (hexagon radius 2–6, squares 3–12 per side)."
+        ),
+    ),
+    ("close", "ul"),
+)
 
-CROSSING = N_("""<h2>Tsifrograd</h2>
-<p>After writing number <b>N</b> in a cell, the player <b>may cross out one</b> enemy number <b>E</b> if all hold:</p>
-<ol>
-<li>E touches the new cell and is not crossed out;</li>
-<li><b>E</b> touches at least one other un-crossed number of the player besides N; let <b>M</b> be the largest of them
-(M touches E; it need not touch the new cell);</li>
-<li><b>N + M &gt; E + D</b>, where D is the largest un-crossed number of E's owner touching E (0 if there is none).</li>
-</ol>""")
+CROSSING = (
+    ("h2", N_("Tsifrograd")),
+    (
+        "p",
+        N_(
+            "After writing number <b>N</b> in a cell, the player <b>may cross out one</b> enemy number <b>E</b> if all hold:"
+        ),
+    ),
+    ("open", "ol"),
+    ("li", N_("E touches the new cell and is not crossed out;")),
+    (
+        "li",
+        N_(
+            "<b>E</b> touches at least one other un-crossed number of the player besides N; let <b>M</b> be the largest of them (M touches E; it need not touch the new cell);"
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "<b>N + M &gt; E + D</b>, where D is the largest un-crossed number of E's owner touching E (0 if there is none)."
+        ),
+    ),
+    ("close", "ol"),
+)
 
-AFTER_EXAMPLES = N_("""<p>Crossing happens only at the moment of the move, so placing next to enemies is otherwise safe. At most one number is
-crossed out per turn; the eligible numbers light up and the player picks one or declines.</p>
-<p><b>Winner:</b> whoever crossed out more enemy numbers. Equal counts: <b>the second player (Blue) wins</b>.</p>""")
+AFTER_EXAMPLES = (
+    (
+        "p",
+        N_(
+            "Crossing happens only at the moment of the move, so placing next to enemies is otherwise safe. At most one number is crossed out per turn; the eligible numbers light up and the player picks one or declines."
+        ),
+    ),
+    (
+        "p",
+        N_(
+            "<b>Winner:</b> whoever crossed out more enemy numbers. Equal counts: <b>the second player (Blue) wins</b>."
+        ),
+    ),
+)
 
-VARIANTS = N_("""<h2>Tsifroshturm (quick variant)</h2>
-<p>Simple crossing: after writing N, the player may cross out one touching enemy number that is strictly lower than N —
-no own neighbour needed. <b>Winner:</b> the higher total of the player's un-crossed numbers; equal totals: the second
-player wins.</p>
-<h2>Opening grace</h2>
-<p>An option of both variants: no crossing during each player's first <i>k</i> turns. Default 3 in Tsifroshturm (so
-Orange may first cross on its 4th turn) and 0 in Tsifrograd.</p>
-<h2>Proximity (the classic this game descends from)</h2>
-<p>Each turn the player receives an army of 1–20 (shown before placing) and places it on an empty cell. Every touching
-enemy cell with a <i>smaller</i> army is captured (it changes owner and keeps its value); every touching own cell is
-reinforced by +1. When the board is full, the higher total of owned values wins; equal totals are a draw.</p>""")
+VARIANTS = (
+    ("h2", N_("Tsifroshturm (quick variant)")),
+    (
+        "p",
+        N_(
+            "Simple crossing: after writing N, the player may cross out one touching enemy number that is strictly lower than N — no own neighbour needed. <b>Winner:</b> the higher total of the player's un-crossed numbers; equal totals: the second player wins."
+        ),
+    ),
+    ("h2", N_("Opening grace")),
+    (
+        "p",
+        N_(
+            "An option of both variants: no crossing during each player's first <i>k</i> turns. Default 3 in Tsifroshturm (so Orange may first cross on its 4th turn) and 0 in Tsifrograd."
+        ),
+    ),
+    ("h2", N_("Proximity (the classic this game descends from)")),
+    (
+        "p",
+        N_(
+            "Each turn the player receives an army of 1–20 (shown before placing) and places it on an empty cell. Every touching enemy cell with a <i>smaller</i> army is captured (it changes owner and keeps its value); every touching own cell is reinforced by +1. When the board is full, the higher total of owned values wins; equal totals are a draw."
+        ),
+    ),
+)
 
-DECISIONS = N_("""<h2>Decisions we made</h2>
-<ul>
-<li>Who must touch M: the source says
-«Если вы поставили свое число вплотную к уже стоящим цифрам врага, и она соприкасается как минимум еще с одним вашим числом — вы можете зачеркнуть ее»
-(“if you put your number right next to the enemy's digits, and <i>it</i> touches at least one more of your numbers,
-you may cross <i>it</i> out”). «Она»
-(“it”) is the enemy digit, the one crossed out, so M touches E, not the new number. The source's second example fits
-only this reading: all three Orange digits stand around the enemy 9.</li>
-<li>Games recorded before this correction (links, saved games, record files) are replayed under the corrected rule; one
-whose moves the corrected rule no longer allows opens at its last allowed move, with a note, and the original is
-kept.</li>
-<li>The source's board pictures are lost: the preset sizes above are our choice.</li>
-<li>Tsifrograd: one crossing per turn at most, chosen by the player, optional.</li>
-<li>Tsifroshturm: equal totals go to the second player, as in Tsifrograd.</li>
-<li>Proximity follows the original Flash game (capture smaller touching enemies, +1 to touching friends); the score is
-the total of owned armies. Reinforcement has no upper limit; captured cells keep their value; no blocked cells; equal
-totals draw. Opening grace does not apply to Proximity.</li>
-<li>The digest's phrase “Orange cannot cross a 9 standing next to an 11” is read in its source context (Orange's
-numbers around the 9 are a 4, a 5 and a 6): with a 12 touching the 9, writing a 9 next to it crosses it (21 &gt; 20).</li>
-<li>Dice are rolled by the app from the game's seed, so a shared link replays the very same rolls.</li>
-<li>What a link or a saved game reveals: it holds the game's seed, and the seed fixes every future dice roll, so a
-player who decodes a share link, a saved game or a record file can know the dice still to come.</li>
-</ul>""")
+DECISIONS = (
+    ("h2", N_("Decisions we made")),
+    ("open", "ul"),
+    (
+        "li",
+        N_(
+            "Who must touch M: the source says «Если вы поставили свое число вплотную к уже стоящим цифрам врага, и она соприкасается как минимум еще с одним вашим числом — вы можете зачеркнуть ее» (“if you put your number right next to the enemy's digits, and <i>it</i> touches at least one more of your numbers, you may cross <i>it</i> out”). «Она» (“it”) is the enemy digit, the one crossed out, so M touches E, not the new number. The source's second example fits only this reading: all three Orange digits stand around the enemy 9."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "Games recorded before this correction (links, saved games, record files) are replayed under the corrected rule; one whose moves the corrected rule no longer allows opens at its last allowed move, with a note, and the original is kept."
+        ),
+    ),
+    ("li", N_("The source's board pictures are lost: the preset sizes above are our choice.")),
+    ("li", N_("Tsifrograd: one crossing per turn at most, chosen by the player, optional.")),
+    ("li", N_("Tsifroshturm: equal totals go to the second player, as in Tsifrograd.")),
+    (
+        "li",
+        N_(
+            "Proximity follows the original Flash game (capture smaller touching enemies, +1 to touching friends); the score is the total of owned armies. Reinforcement has no upper limit; captured cells keep their value; no blocked cells; equal totals draw. Opening grace does not apply to Proximity."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "The digest's phrase “Orange cannot cross a 9 standing next to an 11” is read in its source context (Orange's numbers around the 9 are a 4, a 5 and a 6): with a 12 touching the 9, writing a 9 next to it crosses it (21 &gt; 20)."
+        ),
+    ),
+    (
+        "li",
+        N_("Dice are rolled by the app from the game's seed, so a shared link replays the very same rolls."),
+    ),
+    (
+        "li",
+        N_(
+            "What a link or a saved game reveals: it holds the game's seed, and the seed fixes every future dice roll, so a player who decodes a share link, a saved game or a record file can know the dice still to come."
+        ),
+    ),
+    ("close", "ul"),
+)
 
-PLAYING = N_("""<h2>Playing here</h2>
-<p>Click (or tap, or Tab to and press Enter on) a highlighted cell to write your number. When you may cross out, the
-eligible enemy numbers are highlighted with a dashed red edge: click one, or press “Decline”. ← / → step through the
-moves, Home / End jump, U undoes.</p>""")
+PLAYING = (
+    ("h2", N_("Playing here")),
+    (
+        "p",
+        N_(
+            "Click (or tap, or Tab to and press Enter on) a highlighted cell to write your number, or drag the dice onto it. When you may cross out, the eligible enemy numbers are highlighted with a dashed red edge: click one, or press “Decline”. ← / → step through the moves, Home / End jump, U undoes."
+        ),
+    ),
+)
 
 FIGURE_STYLE = "display:inline-block;vertical-align:top;width:15rem;max-width:100%;margin:0 1rem 1rem 0"
 
@@ -170,6 +256,19 @@ def example_figure(view, example: Example) -> str:
     )
 
 
+def section(parts) -> str:
+    """A section's HTML: each text translated on its own (the texts hold simple inline markup)."""
+    out = []
+    for tag, text in parts:
+        if tag == "open":
+            out.append(f"<{text}>")
+        elif tag == "close":
+            out.append(f"</{text}>")
+        else:
+            out.append(f"<{tag}>{_(text)}</{tag}>")
+    return "\n".join(out)
+
+
 def render(view) -> str:
     """The whole rules page (HTML), in the current language."""
     figures = "".join(example_figure(view, example) for example in EXAMPLES)
@@ -178,11 +277,11 @@ def render(view) -> str:
         "dashed red edge."
     )
     return (
-        _(COMMON)
-        + _(CROSSING)
+        section(COMMON)
+        + section(CROSSING)
         + f"<p>{esc(legend)}</p><div class='rules-examples'>{figures}</div>"
-        + _(AFTER_EXAMPLES)
-        + _(VARIANTS)
-        + _(DECISIONS)
-        + _(PLAYING)
+        + section(AFTER_EXAMPLES)
+        + section(VARIANTS)
+        + section(DECISIONS)
+        + section(PLAYING)
     )
