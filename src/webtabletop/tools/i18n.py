@@ -14,6 +14,7 @@ the other file's finished translation of the same message.
 from __future__ import annotations
 
 import argparse
+import copy
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -46,7 +47,9 @@ def update(fill_from: list[Path] = ()) -> None:
         else:
             catalog = Catalog(locale=locale, domain=DOMAIN, project="webtabletop", charset="utf-8")
             path.parent.mkdir(parents=True, exist_ok=True)
-        catalog.update(template, no_fuzzy_matching=True)
+        # a copy per language: Catalog.update puts the template's own message objects into the
+        # catalog, so filling one language would otherwise fill the others with its text
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)
         catalog.fuzzy = False  # the header
         for message in catalog:
             if message.id and message.fuzzy:  # a guess left by an older tool run: not a translation

@@ -196,8 +196,9 @@ class _RulesView:
     def __init__(self, view) -> None:
         self._view = view
 
-    def options_help(self) -> dict[str, str]:
-        return self._view.options_help()
+    def __getattr__(self, name: str):
+        # labels, help, choice names, seed help: the game view's own
+        return getattr(self._view, name)
 
 
 def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
