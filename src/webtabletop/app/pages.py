@@ -303,12 +303,12 @@ def new_game_form(
     preset: str = "",
 ) -> str:
     """The new-game dialog. The option rows (``fields``) and preset names come from the game; the
-    rest (players, AI level, clock, seed, buttons) are the app's own words."""
+    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words."""
     preset_opts = "".join(
         f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc(_(k))}</option>' for k in presets
     )
     preset_html = (
-        f'<div class="field"><label for="opt-preset">{esc(_("Preset"))}</label><select id="opt-preset" name="_preset">'
+        f'<div class="field app-field"><label for="opt-preset">{esc(_("Preset"))}</label><select id="opt-preset" name="_preset">'
         f'<option value="custom">{esc(_("custom (use the fields below)"))}</option>{preset_opts}</select>'
         f"<small>{esc(_('A preset overrides the board fields below.'))}</small></div>"
         if presets
@@ -321,20 +321,20 @@ def new_game_form(
             for k in ("human", "ai")
         )
         pl.append(
-            f'<div class="field"><label for="pl{p}">{esc(name)}</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
+            f'<div class="field app-field"><label for="pl{p}">{esc(name)}</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
         )
     lv = "".join(
         f'<option value="{x}"{" selected" if players.level == x else ""}>{esc(_level(x))}</option>' for x in AI_LEVELS
     )
     pl.append(
-        f'<div class="field"><label for="ai-level">{esc(_("AI level"))}</label><select id="ai-level" name="level">{lv}</select></div>'
+        f'<div class="field app-field"><label for="ai-level">{esc(_("AI level"))}</label><select id="ai-level" name="level">{lv}</select></div>'
     )
     clocks = "".join(
         f'<option value="{k}">{esc(_("{minutes}+{seconds} ({minutes} minutes + {seconds} seconds per turn)").format(minutes=m, seconds=sec))}</option>'
         for k, (m, sec) in CLOCK_PRESETS.items()
     )
     pl.append(
-        f'<div class="field"><label for="clock">{esc(_("Clock"))}</label><select id="clock" name="clock">'
+        f'<div class="field app-field"><label for="clock">{esc(_("Clock"))}</label><select id="clock" name="clock">'
         f'<option value="none">{esc(_("no clock"))}</option>{clocks}</select>'
         f"<small>{esc(_('Optional: a time bank per player; whoever runs out of time loses. Links do not carry time.'))}</small></div>"
     )
@@ -342,7 +342,7 @@ def new_game_form(
         f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
         f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
         f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}"
-        f"<div class='field'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
+        f"<div class='field app-field'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
         f"inputmode='numeric' value='{esc(seed_hint)}' placeholder='{esc(pgettext('seed', 'random'))}'>"
         f"<small>{esc(_('Leave empty for a random game; the same seed gives the same dice.'))}</small></div></fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"

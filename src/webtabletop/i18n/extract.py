@@ -10,10 +10,9 @@ Babel missed.
 from __future__ import annotations
 
 import ast
+import io
 from collections.abc import Iterator
 from typing import Any
-
-from babel.messages.extract import extract_python as _babel_python
 
 
 def _arg(node: ast.expr) -> str | None:
@@ -21,12 +20,14 @@ def _arg(node: ast.expr) -> str | None:
 
 
 def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, Any, list[str]]]:
+    from babel.messages.extract import extract_python as _babel_python  # build time only
+
     source = fileobj.read()
     found = []
     seen = set()
-    import io
-
-    for lineno, funcname, messages, comments in _babel_python(io.BytesIO(source), keywords, comment_tags, options):
+    for lineno, funcname, messages, comments in _babel_python(
+        io.BytesIO(source), keywords, comment_tags, options
+    ):
         seen.add((funcname, messages if isinstance(messages, tuple) else (messages,)))
         found.append((lineno, funcname, messages, comments))
     yield from found
