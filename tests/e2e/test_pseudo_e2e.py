@@ -195,7 +195,7 @@ def test_error_page_actions(pseudo_page):
 
 
 def test_game_screen_toolbar(pseudo_page):
-    go(pseudo_page, "#" + played("tsifrograd", 4).split("#", 1)[1], ".board")
+    go(pseudo_page, "#" + played("tsifrograd", 4).split("#", 1)[1], ".board-wrap")
     from webtabletop.app.modules import game_view
 
     names = tuple(game_view("tsifrograd").player_names)  # the game's words, like its title
@@ -228,7 +228,7 @@ def test_new_game_dialog_whole(pseudo_page, game):
 @GAME_XFAIL
 @pytest.mark.parametrize("game", GAMES)
 def test_board_mid_game(pseudo_page, game):
-    go(pseudo_page, "#" + played(game, 6).split("#", 1)[1], ".board")
+    go(pseudo_page, "#" + played(game, 6).split("#", 1)[1], ".board-wrap")
     check(pseudo_page, f"{game} board mid-game")
 
 
