@@ -243,5 +243,51 @@ def test_the_games_prompt_and_status_lines_are_translated(lang_page, game):
         """() => [...document.querySelectorAll('.prompt, .score td, .score th, .variant, .turn')]
             .map(e => e.innerText.trim()).filter(Boolean)"""
     )
-    english = [t for t in texts if english_words(t)]
+    import importlib
+
+    title = importlib.import_module(f"webtabletop.games.{game}.meta").TITLE
+    english = [t for t in texts if english_words(t, (_translated(tag, title),))]
     assert not english, f"{game} in {tag}: {english}"
+
+
+# --- layout at phone size ---------------------------------------------------------------------
+#: elements sticking out of the viewport (one placed wholly off-screen on purpose, like the "skip
+#: to content" link until it is focused, is not overflow)
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => e.checkVisibility() && !e.closest('.visually-hidden, svg'))
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > 0 && (r.right > width + 1 || r.left < -1); })
+    .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
+      + ' ' + Math.round(e.getBoundingClientRect().left) + '..' + Math.round(e.getBoundingClientRect().right));
+  return {width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 15)};
+}"""
+
+
+@pytest.mark.parametrize("tag", ["ru", "zh-Hans", "ja"])
+def test_shared_screens_fit_a_phone_in_every_language(browser, site, tag, tmp_path):
+    """Issue 12: 'The layout holds in Russian, whose strings are longer, at 390 px: no overflow.'
+    The shared screens (home, data page, each new-game dialog, an error page); the boards are
+    the board helper's. Screenshots land in the test's tmp folder for a look."""
+    ctx = browser.new_context(
+        service_workers="block", viewport={"width": 390, "height": 844}, device_scale_factor=1
+    )
+    page = ctx.new_page()
+    open_app(page, site, f"?lang={tag}#/")
+    problems = {}
+    for name, fragment, ready in [
+        ("home", "#/", ".home"),
+        ("data", "#/data", ".data"),
+        *[(f"new-{g}", f"#/{g}/new", ".new-game form") for g in PLAY_GAMES],
+        ("error", "#/tsifrograd?r=AAAA", ".error-page"),
+    ]:
+        before = renders(page)
+        if page.evaluate("f => location.hash !== f && (location.hash = f, true)", fragment):
+            page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+        page.wait_for_selector(ready)
+        page.screenshot(path=str(tmp_path / f"{tag}-{name}.png"), full_page=True)
+        result = page.evaluate(OVERFLOW)
+        if result["scroll"] > result["width"] or result["wide"]:
+            problems[name] = result
+    ctx.close()
+    assert not problems, f"{tag} at 390 px: {problems}"
