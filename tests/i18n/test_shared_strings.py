@@ -93,3 +93,28 @@ def test_the_command_line_prints_english_and_replay_lang_prints_russian(capsys):
     assert i18n.language() == "en"  # the language is English again after the command
     assert main(["replay", "#/tsifrograd?r=AgE", "--lang", "ja"]) == 1
     assert "リンク" in capsys.readouterr().err
+
+
+def test_the_new_game_form_shows_the_games_words_for_its_options():
+    """Option labels and choice texts come from the game (``options_labels``,
+    ``option_choice_label``), translated; without them the form falls back to the field name."""
+    from webtabletop.app.forms import options_fields
+    from webtabletop.app.modules import game_view
+    from webtabletop.core.registry import get_game
+
+    spec = get_game("tsifrograd")
+    view = game_view("tsifrograd")
+    options = spec.options_class()
+    plain = options_fields(spec, options, view)
+    assert 'class="field game-option"' in plain and ">Radius</label>" in plain
+
+    class Worded(type(view)):
+        def options_labels(self):
+            return {"radius": "Радиус поля"}
+
+        def option_choice_label(self, name, value):
+            return f"<{name}:{value}>"
+
+    worded = options_fields(spec, options, Worded())
+    assert ">Радиус поля</label>" in worded and ">Radius</label>" not in worded
+    assert "&lt;board:hex&gt;</option>" in worded
