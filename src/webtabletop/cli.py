@@ -78,6 +78,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from webtabletop.core import sharelink
     from webtabletop.core.record import Record, RecordError
+    from webtabletop.i18n import _, ngettext
 
     source = args.source
     path = Path(source)
@@ -106,15 +107,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             }
         print(json.dumps(out))
     else:
+        n = len(record.moves)
         print(
-            f"{record.game_id}, seed {record.seed}, options {record.options or 'default'}, {len(record.moves)} moves"
+            ngettext(
+                "{game}, seed {seed}, options {options}, {n} move",
+                "{game}, seed {seed}, options {options}, {n} moves",
+                n,
+            ).format(game=record.game_id, seed=record.seed, options=record.options or _("default"), n=n)
         )
         print(final.text())
         outcome = final.outcome()
         if outcome is not None:
-            print(
-                f"result: {'draw' if outcome.winner is None else f'player {outcome.winner + 1} wins'} {outcome.scores} ({outcome.reason})"
-            )
+            who = _("draw") if outcome.winner is None else _("player {n} wins").format(n=outcome.winner + 1)
+            print(_("result: {result} {scores} ({reason})").format(result=who, scores=outcome.scores, reason=outcome.reason))
     if problem is not None:
         print(f"error: the game stops after move {len(record.moves)}: {problem}", file=sys.stderr)
         return 1
@@ -148,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="decode a share link or a record file and print the final position")
     p.add_argument("source", help="a share URL (or #/game?r=…) or a record .json file")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--lang",
+        default="en",
+        choices=["en", "ru", "zh-Hans", "ja"],
+        help="language of the printed position and messages (default: English; other commands always print English)",
+    )
     p.set_defaults(func=_cmd_replay)
     for name in GAME_CLIS:
         try:
@@ -162,9 +173,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """The entry point of every subcommand: errors become one line on stderr, never a traceback."""
+    from webtabletop.i18n import catalogs
+
+    catalogs.use_language("en")  # the command line speaks English (stable for scripts)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        if getattr(args, "lang", "en") != "en":
+            catalogs.use_language(args.lang)  # ``replay --lang ru``: the position in Russian
         return int(args.func(args) or 0)
     except GameError as exc:
         print(f"error: {_one_line(exc)}", file=sys.stderr)
@@ -182,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"error: the command failed ({type(exc).__name__}: {_one_line(exc)})", file=sys.stderr)
         return 2
+    finally:
+        catalogs.use_language("en")
 
 
 def _one_line(exc: BaseException) -> str:

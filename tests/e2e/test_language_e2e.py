@@ -4,10 +4,13 @@ catalog, share links carry no language, and the pseudo-locale shows every marked
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
 from tests.e2e.helpers import act, renders
+from webtabletop import i18n
 from webtabletop.i18n import catalogs
 from webtabletop.tools.serve import serve_in_thread
 
@@ -131,3 +134,160 @@ def test_pseudo_locale_shows_every_marked_string_translated(page, site):
     page.reload()
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "en-XA"
+
+
+# --- one move in each game, in each language --------------------------------------------------
+LANGS = ("ru", "zh-Hans", "ja")
+PLAY_GAMES = ("tsifrograd", "cardgo", "dumaraj", "htt", "sht")
+GAME_HELPERS = "the game helpers are translating their prompts and status lines in their branches"
+
+
+def _translated(tag: str, msgid: str) -> str:
+    catalogs.use_language(tag)
+    try:
+        return i18n._(msgid)
+    finally:
+        catalogs.use_language("en")
+
+
+def turn_pattern(tag: str) -> re.Pattern:
+    """The turn line of the shared game screen in ``tag`` ("{player} to move"), any player."""
+    lines = [_translated(tag, "{player} to move"), _translated(tag, "{player} (computer) to move")]
+    assert all("to move" not in line for line in lines), f"{tag}: the turn line is not translated"
+    return re.compile("|".join(re.escape(line).replace(re.escape("{player}"), ".+") for line in lines))
+
+
+#: where a move starts when the board alone does not say it (CardGO: a hand card, then a cell, as
+#: in tests/e2e/test_cardgo_e2e.py)
+FIRST_CLICK = {"cardgo": "[data-pick^='h']"}
+
+
+def play_one_move(page, game: str = "") -> None:
+    """Play one move through the board as a player would (board contract, docs/board.md): a
+    ``data-move`` element plays its move; a ``legal`` target (or, in a view that does not mark
+    targets yet, a ``data-pick`` piece/card) selects first and a later click plays."""
+    before = page.locator(".log li").count()
+    clicked: list[str] = []
+    shown: set[str] = set()
+    if game in FIRST_CLICK:
+        if page.locator("[data-key='reveal']").count():
+            act(page, page.locator("[data-key='reveal']"))
+        act(page, page.locator(FIRST_CLICK[game]).first)
+    for _ in range(8):
+        if page.locator("[data-key='reveal']").count():  # hot-seat privacy screen
+            act(page, page.locator("[data-key='reveal']"))
+            continue
+        candidates = page.evaluate(
+            """() => [...document.querySelectorAll(
+                '.board-wrap [data-move], .panel [data-move], .board-wrap .legal, .panel .legal, .board-wrap [data-pick], .panel [data-pick]')]
+              .filter(e => !e.disabled && e.checkVisibility())
+              .map(e => e.dataset.key || e.dataset.move || e.dataset.pick)"""
+        )
+        fresh = [c for c in candidates if c and c not in clicked]
+        assert fresh, f"nothing left to click (clicked {clicked})"
+        # what the last selection made appear (its targets, a confirm button) comes first
+        follow = [c for c in fresh if c not in shown] or fresh
+        shown = set(candidates)
+        clicked.append(follow[0])
+        token = follow[0]
+        act(page, page.locator(f"[data-key='{token}'], [data-move='{token}'], [data-pick='{token}']").first)
+        if page.locator(".log li").count() > before:
+            return
+    raise AssertionError(f"no move was played after clicking {clicked}")
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def lang_page(request, browser, site):
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    open_app(page, site, f"?lang={request.param}#/")
+    yield request.param, page
+    ctx.close()
+
+
+def _open_game(page, game: str) -> None:
+    before = renders(page)
+    page.evaluate("f => { location.hash = f; }", f"#/{game}/play?vs=human")
+    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    page.wait_for_selector(".board-wrap")
+
+
+@pytest.mark.parametrize("game", PLAY_GAMES)
+def test_one_move_in_each_game_and_language_shows_the_translated_turn_line(lang_page, game):
+    """Issue 12: 'An e2e test per language plays one move in each game and checks a translated
+    status line.' The turn line and the toolbar are the shared screen's; the game's own prompt
+    and status lines are checked below (xfail until the game helpers' translations land)."""
+    tag, page = lang_page
+    _open_game(page, game)
+    assert page.get_attribute("html", "lang") == tag
+    pattern = turn_pattern(tag)
+    assert pattern.fullmatch(page.locator(".turn").inner_text().strip())
+    play_one_move(page, game)
+    assert page.locator(".log li").count() == 1
+    turn = page.locator(".turn")
+    if turn.count():  # the game may pass the turn back and forth; it is someone's turn again
+        assert pattern.fullmatch(turn.inner_text().strip()), turn.inner_text()
+    undo = _translated(tag, "Undo")
+    assert page.locator("[data-cmd='undo']").inner_text().strip() == undo != "Undo"
+    assert page.locator(".log-title").inner_text().strip() == _translated(tag, "Moves")
+
+
+@pytest.mark.xfail(strict=False, reason=GAME_HELPERS)
+@pytest.mark.parametrize("game", PLAY_GAMES)
+def test_the_games_prompt_and_status_lines_are_translated(lang_page, game):
+    from tests.e2e.test_pseudo_e2e import english_words
+
+    tag, page = lang_page
+    _open_game(page, game)
+    texts = page.evaluate(
+        """() => [...document.querySelectorAll('.prompt, .score td, .score th, .variant, .turn')]
+            .map(e => e.innerText.trim()).filter(Boolean)"""
+    )
+    import importlib
+
+    title = importlib.import_module(f"webtabletop.games.{game}.meta").TITLE
+    english = [t for t in texts if english_words(t, (_translated(tag, title),))]
+    assert not english, f"{game} in {tag}: {english}"
+
+
+# --- layout at phone size ---------------------------------------------------------------------
+#: elements sticking out of the viewport (one placed wholly off-screen on purpose, like the "skip
+#: to content" link until it is focused, is not overflow)
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => e.checkVisibility() && !e.closest('.visually-hidden, svg'))
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.right > 0 && (r.right > width + 1 || r.left < -1); })
+    .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '')
+      + ' ' + Math.round(e.getBoundingClientRect().left) + '..' + Math.round(e.getBoundingClientRect().right));
+  return {width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 15)};
+}"""
+
+
+@pytest.mark.parametrize("tag", ["ru", "zh-Hans", "ja"])
+def test_shared_screens_fit_a_phone_in_every_language(browser, site, tag, tmp_path):
+    """Issue 12: 'The layout holds in Russian, whose strings are longer, at 390 px: no overflow.'
+    The shared screens (home, data page, each new-game dialog, an error page); the boards are
+    the board helper's. Screenshots land in the test's tmp folder for a look."""
+    ctx = browser.new_context(
+        service_workers="block", viewport={"width": 390, "height": 844}, device_scale_factor=1
+    )
+    page = ctx.new_page()
+    open_app(page, site, f"?lang={tag}#/")
+    problems = {}
+    for name, fragment, ready in [
+        ("home", "#/", ".home"),
+        ("data", "#/data", ".data"),
+        *[(f"new-{g}", f"#/{g}/new", ".new-game form") for g in PLAY_GAMES],
+        ("error", "#/tsifrograd?r=AAAA", ".error-page"),
+    ]:
+        before = renders(page)
+        if page.evaluate("f => location.hash !== f && (location.hash = f, true)", fragment):
+            page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+        page.wait_for_selector(ready)
+        page.screenshot(path=str(tmp_path / f"{tag}-{name}.png"), full_page=True)
+        result = page.evaluate(OVERFLOW)
+        if result["scroll"] > result["width"] or result["wide"]:
+            problems[name] = result
+    ctx.close()
+    assert not problems, f"{tag} at 390 px: {problems}"

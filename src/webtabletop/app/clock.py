@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from webtabletop.core.inputs import is_finite_number
+from webtabletop.i18n import _
 
 #: name -> (minutes, increment seconds)
 PRESETS: dict[str, tuple[int, int]] = {
@@ -38,8 +39,12 @@ class GameClock:
     @classmethod
     def new(cls, preset: str) -> GameClock:
         if preset not in PRESETS:
-            raise ValueError(f"unknown clock {preset!r} (choose one of {', '.join(PRESETS)} or none)")
-        minutes, _ = PRESETS[preset]
+            raise ValueError(
+                _("unknown clock {clock} (choose one of {presets} or none)").format(
+                    clock=repr(preset)[:40], presets=", ".join(PRESETS)
+                )
+            )
+        minutes = PRESETS[preset][0]
         return cls(preset, [minutes * 60_000.0, minutes * 60_000.0])
 
     @property
@@ -93,17 +98,17 @@ class GameClock:
         if data is None:
             return None
         if not isinstance(data, dict) or data.get("preset") not in PRESETS:
-            raise ValueError("bad clock")
+            raise ValueError(_("bad clock"))
         rem = data.get("remaining")
         if not (
             isinstance(rem, list)
             and len(rem) == 2
             and all(is_finite_number(x) and 0 <= x <= MAX_MS for x in rem)
         ):
-            raise ValueError("bad clock times (each must be a finite number of milliseconds)")
+            raise ValueError(_("bad clock times (each must be a finite number of milliseconds)"))
         flagged = data.get("flagged")
         if flagged not in (None, 0, 1) or isinstance(flagged, bool):
-            raise ValueError("bad clock flag")
+            raise ValueError(_("bad clock flag"))
         return cls(data["preset"], [float(rem[0]), float(rem[1])], None, 0.0, flagged)
 
 

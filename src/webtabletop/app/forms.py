@@ -9,6 +9,7 @@ import attrs
 from webtabletop.core.inputs import InputError, parse_int
 from webtabletop.core.protocol import GameSpec, options_to_dict
 from webtabletop.core.view import GameView, attrs_html, esc
+from webtabletop.i18n import _
 
 
 def _typed(current: Any, raw: Any) -> Any:
@@ -18,7 +19,7 @@ def _typed(current: Any, raw: Any) -> Any:
         return raw in (True, "true", "on", "1")
     if isinstance(current, int) and isinstance(raw, str):
         try:
-            return parse_int(raw, "the value")
+            return parse_int(raw, _("the value"))
         except InputError:
             return raw
     return raw
@@ -49,6 +50,11 @@ def options_fields(
 ) -> str:
     """Form controls for every option field (select for choices, checkbox for bools, number/text).
 
+    The words are the game's: ``view.options_help()`` (help lines), ``view.options_labels()``
+    (name -> label; default: the field name, untranslated) and ``view.option_choice_label(name,
+    value)`` (the text of one choice; default: the value itself), all already translated. Rows
+    carry the class ``game-option``: the pseudo-locale test tells the game's words from the form's.
+
     ``entered`` holds what the player typed when the form came back with an error: it is shown
     again as typed, so nothing has to be re-entered.
     """
@@ -57,8 +63,9 @@ def options_fields(
         if name in values:
             values[name] = _typed(values[name], raw)
     helps = view.options_help()
-    labels = view.options_labels()
-    choice_labels = view.choice_labels()
+    # the game's own words for its options (translated by the game); the field name otherwise
+    labels = getattr(view, "options_labels", dict)() or {}
+    choice_label = getattr(view, "option_choice_label", None)
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []
     for f in attrs.fields(spec.options_class):
@@ -70,15 +77,17 @@ def options_fields(
         desc = f'<small id="{fid}-help">{esc(help_text)}</small>' if help_text else ""
         described = f"{fid}-help" if help_text else None
         choices = _choices(f)
+        label = labels.get(f.name) or _label(f.name)
         if isinstance(f.default, bool):
             control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
             rows.append(
-                f'<div class="field check">{control}<label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{desc}</div>'
+                f'<div class="field check game-option">{control}<label for="{fid}">{esc(label)}</label>{desc}</div>'
             )
             continue
         if choices is not None:
             opts = "".join(
-                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>{esc(choice_labels.get(f.name, {}).get(str(c), c))}</option>'
+                f'<option value="{esc(c)}"{" selected" if str(c) == str(value) else ""}>'
+                f"{esc(choice_label(f.name, c) if choice_label else c)}</option>"
                 for c in choices
             )
             control = f"<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>"
@@ -87,7 +96,7 @@ def options_fields(
         else:
             control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
         rows.append(
-            f'<div class="field"><label for="{fid}">{esc(labels.get(f.name) or _label(f.name))}</label>{control}{desc}</div>'
+            f'<div class="field game-option"><label for="{fid}">{esc(label)}</label>{control}{desc}</div>'
         )
     err = f'<p class="error" role="alert">{esc(error)}</p>' if error else ""
     return err + "".join(rows)

@@ -31,10 +31,10 @@ class NewGame:
                 self.editor["text"] = editor.load(str(data.get("text", "")))
                 self.editor["message"] = None
             except GameError as exc:
-                self.editor["message"] = f"That text cannot be read: {exc}"
+                self.editor["message"] = _("That text cannot be read: {problem}").format(problem=exc)
             return
         if name != "new-game" or self.route[0] != "new":
-            raise GameError("this form is not open")
+            raise GameError(_("this form is not open"))
         spec = get_game(self.route[1])
         if not isinstance(data, dict):
             raise GameError(_("the form sent no fields"))
@@ -61,7 +61,7 @@ class NewGame:
             players = Players.from_json({"kinds": list(kinds), "level": level})
             options = options_from_dict(spec.options_class, self._form_values(spec, data))
             if clock != "none" and clock not in CLOCK_PRESETS:
-                raise GameError(f"unknown clock {clock!r}")
+                raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
             seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
         except (GameError, ValueError) as exc:
             self.store = store_before

@@ -8,7 +8,7 @@ from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _, pgettext
 
 
 def btn(
@@ -41,6 +41,22 @@ ICON_FORWARD = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d=
 ICON_LAST = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 3v10" stroke="currentColor" stroke-width="2"/><path d="M3 3l8 5-8 5z" fill="currentColor"/></svg>'
 
 
+#: the home page's introduction
+LEAD = N_(
+    "Two-player games in your browser — against a friend on this device or against the computer. "
+    "Works offline once loaded; every position can be shared as a link."
+)
+
+
+def _kind(kind: str) -> str:
+    return pgettext("player kind", "Human") if kind == "human" else pgettext("player kind", "Computer")
+
+
+def _level(level: str) -> str:
+    names = {"easy": pgettext("AI level", "easy"), "normal": pgettext("AI level", "normal"), "hard": pgettext("AI level", "hard")}
+    return names.get(level, level)
+
+
 def link(label: str, href: str, cls: str = "btn") -> str:
     return f'<a class="{cls}" href="{esc(href)}">{label}</a>'
 
@@ -50,8 +66,9 @@ def notice_html(notices: list[str]) -> str:
         return ""
     items = "".join(f"<li>{esc(n)}</li>" for n in notices)
     return (
-        f'<div class="notice" role="status"><ul>{items}</ul>{btn("Dismiss", "dismiss-notices", cls="btn small")} '
-        f'{btn("Export all data", "export-all", cls="btn small", key="notice-export")} <a href="#/data">Your data</a></div>'
+        f'<div class="notice" role="status"><ul>{items}</ul>{btn(esc(_("Dismiss")), "dismiss-notices", cls="btn small")} '
+        f'{btn(esc(_("Export all data")), "export-all", cls="btn small", key="notice-export")} '
+        f'<a href="#/data">{esc(_("Your data"))}</a></div>'
     )
 
 
@@ -76,9 +93,10 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     current = next((page for page, t in (nav or ()) if t == title), None)
     return (
         f"{notice_html(notices)}<section class='game-page' data-game='{esc(spec.id)}'><div class='game-head'>"
-        f"<h1>{esc(spec.title)}: {esc(_(title))}</h1><nav class='game-nav' aria-label='{esc(spec.title)}'>"
+        f"<h1>{esc(_('{game}: {page}').format(game=_(spec.title), page=_(title)))}</h1>"
+        f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>"
         f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
-        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
+        f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
     )
 
 
@@ -88,17 +106,17 @@ def home(games: list[tuple[Any, bool]], notices: list[str]) -> str:
     for meta, has_saved in games:
         gid = meta.ID
         extra = _nav_links(gid, getattr(meta, "NAV", ()))
-        resume = link("Resume", f"#/{gid}", "btn primary") if has_saved else ""
+        resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
         cards.append(
-            f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(meta.TITLE)}</h2><p>{esc(meta.SUMMARY)}</p>'
-            f'<div class="actions">{resume}{link("Play vs AI", f"#/{gid}/play?vs=ai", "btn" if has_saved else "btn primary")}'
-            f"{link('Hot-seat', f'#/{gid}/play?vs=human')}{link('New game…', f'#/{gid}/new')}"
-            f"{link('Rules', f'#/{gid}/rules', 'btn ghost')}{extra}</div></li>"
+            f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
+            f'<div class="actions">{resume}'
+            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved else "btn primary")}'
+            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}{link(esc(_('New game…')), f'#/{gid}/new')}"
+            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
-        "<p class='lead'>Two-player games in your browser — against a friend on this device or against the computer. "
-        "Works offline once loaded; every position can be shared as a link.</p>"
+        f"<p class='lead'>{esc(_(LEAD))}</p>"
         f"<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
@@ -107,9 +125,9 @@ def privacy_screen(who: str, other: str) -> str:
     """Hot-seat privacy: covers the secrets until the next player confirms they hold the device."""
     return (
         f'<div class="privacy" role="dialog" aria-modal="true" aria-labelledby="privacy-title" data-key="privacy">'
-        f'<h2 id="privacy-title">Pass the device to {esc(who)}</h2>'
-        f"<p>{esc(other)}, please look away. {esc(who)}: press the button when only you can see the screen.</p>"
-        f"{btn(f'I am {esc(who)} — show my cards', 'reveal', cls='btn primary', key='reveal')}</div>"
+        f'<h2 id="privacy-title">{esc(_("Pass the device to {player}").format(player=who))}</h2>'
+        f"<p>{esc(_('{other}, please look away. {player}: press the button when only you can see the screen.').format(other=other, player=who))}</p>"
+        f"{btn(esc(_('I am {player} — show my cards').format(player=who)), 'reveal', cls='btn primary', key='reveal')}</div>"
     )
 
 
@@ -119,7 +137,7 @@ def prefs_controls(view: GameView, prefs: dict[str, bool]) -> str:
         return ""
     boxes = "".join(
         f'<label class="pref"><input type="checkbox" data-change="pref:{esc(name)}" data-key="pref-{esc(name)}"'
-        f"{' checked' if prefs.get(name, default) else ''}> {esc(label)}</label>"
+        f"{' checked' if prefs.get(name, default) else ''}> {esc(_(label))}</label>"
         for name, label, default in view.preferences
     )
     return f'<div class="prefs">{boxes}</div>'
@@ -129,38 +147,42 @@ def players_controls(view: GameView, players: Players) -> str:
     rows = []
     for p in (0, 1):
         opts = "".join(
-            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>'
+            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'
             for k in ("human", "ai")
         )
+        label = _("{player} is played by").format(player=view.player_names[p])
         rows.append(
             f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(view.player_names[p])} '
-            f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(view.player_names[p])} is played by">{opts}</select></label>'
+            f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(label)}">{opts}</select></label>'
         )
     lv = "".join(
-        f'<option value="{lv}"{" selected" if players.level == lv else ""}>{lv}</option>' for lv in AI_LEVELS
+        f'<option value="{lv}"{" selected" if players.level == lv else ""}>{esc(_level(lv))}</option>' for lv in AI_LEVELS
     )
     rows.append(
-        f'<label class="pl">AI level <select data-change="level" data-key="level" aria-label="AI level">{lv}</select></label>'
+        f'<label class="pl">{esc(_("AI level"))} <select data-change="level" data-key="level" aria-label="{esc(_("AI level"))}">{lv}</select></label>'
     )
     return f'<div class="players">{"".join(rows)}</div>'
 
 
 def outcome_title(view: GameView, outcome: Outcome) -> str:
-    return "Draw" if outcome.winner is None else f"{view.player_names[outcome.winner]} wins"
+    if outcome.winner is None:
+        return _("Draw")
+    return _("{player} wins").format(player=view.player_names[outcome.winner])
 
 
 def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
     title = outcome_title(view, outcome)
     a, b = outcome.scores
     fmt = lambda v: f"{v:g}"  # noqa: E731
+    reason = outcome.reason[:1].upper() + outcome.reason[1:]
     return (
         f'<div class="result-dialog" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
         f'<h2 id="result-title">{esc(title)}</h2>'
         f'<p class="final-score"><span class="p0">{esc(view.player_names[0])} {fmt(a)}</span> – '
-        f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(outcome.reason.capitalize())}.</p>'
-        f'<div class="actions">{btn("Rematch", "rematch", cls="btn primary", key="rematch")}'
-        f"{link('New game…', f'#/{spec.id}/new')}{btn('Review the game', 'dismiss-result', key='review')}"
-        f"{btn('Copy share link', 'copy-link', key='result-copy')}</div></div>"
+        f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(_("{reason}.").format(reason=reason))}</p>'
+        f'<div class="actions">{btn(esc(_("Rematch")), "rematch", cls="btn primary", key="rematch")}'
+        f"{link(esc(_('New game…')), f'#/{spec.id}/new')}{btn(esc(_('Review the game')), 'dismiss-result', key='review')}"
+        f"{btn(esc(_('Copy share link')), 'copy-link', key='result-copy')}</div></div>"
     )
 
 
@@ -192,10 +214,13 @@ def game_screen(
     turn = ""
     if to_move is not None:
         who = view.player_names[to_move]
-        kind = " (computer)" if players.is_ai(to_move) else ""
-        turn = f'<div class="turn p{to_move}" aria-live="polite"><span class="swatch p{to_move}" aria-hidden="true"></span>{esc(who)}{kind} to move</div>'
+        line = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
+        turn = (
+            f'<div class="turn p{to_move}" aria-live="polite"><span class="swatch p{to_move}" aria-hidden="true"></span>'
+            f"{esc(line.format(player=who))}</div>"
+        )
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
-    names = f"<tr><th scope='row'><span class='visually-hidden'>Players</span></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+    names = f"<tr><th scope='row'><span class='visually-hidden'>{esc(_('Players'))}</span></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
     items = []
     for i, (label, mover) in enumerate(log):
         current = ' aria-current="step"' if i + 1 == cursor else ""
@@ -204,15 +229,15 @@ def game_screen(
             f'<li class="p{mover}{future}"><button type="button" data-cmd="goto" data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(label)}</button></li>'
         )
     log_html = (
-        f'<ol class="log" aria-label="Move log">{"".join(items)}</ol>'
+        f'<ol class="log" aria-label="{esc(_("Move log"))}">{"".join(items)}</ol>'
         if items
-        else '<p class="log empty">No moves yet.</p>'
+        else f'<p class="log empty">{esc(_("No moves yet."))}</p>'
     )
-    think = '<div class="thinking" role="status">Computer is thinking…</div>' if thinking else ""
+    think = f'<div class="thinking" role="status">{esc(_("Computer is thinking…"))}</div>' if thinking else ""
     clock_html = ""
     if clocks:
         items = "".join(
-            f'<span class="clock p{p}{" running" if run else ""}" role="timer" aria-label="{esc(name)}\'s clock" '
+            f'<span class="clock p{p}{" running" if run else ""}" role="timer" aria-label="{esc(_("{player}’s clock").format(player=name))}" '
             f'data-clock-ms="{ms}" data-clock-run="{1 if run else 0}">{esc(text)}</span>'
             for p, (name, ms, text, run) in enumerate(clocks)
         )
@@ -220,42 +245,42 @@ def game_screen(
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt" aria-live="polite">{esc(prompt)}</p>' if prompt else ""
     controls = (
-        '<div class="controls" role="toolbar" aria-label="Game controls">'
-        + btn("Undo", "undo", disabled=not can_undo, shortcut="U", title="Undo (U)")
-        + btn("Redo", "redo", disabled=not can_redo, title="Redo")
+        f'<div class="controls" role="toolbar" aria-label="{esc(_("Game controls"))}">'
+        + btn(esc(_("Undo")), "undo", disabled=not can_undo, shortcut="U", title=_("Undo (U)"))
+        + btn(esc(_("Redo")), "redo", disabled=not can_redo, title=_("Redo"))
         + btn(
-            ICON_FIRST + '<span class="visually-hidden">First position</span>',
+            ICON_FIRST + f'<span class="visually-hidden">{esc(_("First position"))}</span>',
             "first",
             disabled=cursor == 0,
-            title="First position (Home)",
+            title=_("First position (Home)"),
             cls="btn icon",
         )
         + btn(
-            ICON_BACK + '<span class="visually-hidden">Previous move</span>',
+            ICON_BACK + f'<span class="visually-hidden">{esc(_("Previous move"))}</span>',
             "back",
             disabled=cursor == 0,
-            title="Previous move (←)",
+            title=_("Previous move (←)"),
             cls="btn icon",
             shortcut="ArrowLeft",
         )
         + btn(
-            ICON_FORWARD + '<span class="visually-hidden">Next move</span>',
+            ICON_FORWARD + f'<span class="visually-hidden">{esc(_("Next move"))}</span>',
             "forward",
             disabled=not can_redo,
-            title="Next move (→)",
+            title=_("Next move (→)"),
             cls="btn icon",
             shortcut="ArrowRight",
         )
         + btn(
-            ICON_LAST + '<span class="visually-hidden">Last position</span>',
+            ICON_LAST + f'<span class="visually-hidden">{esc(_("Last position"))}</span>',
             "last",
             disabled=not can_redo,
-            title="Last position (End)",
+            title=_("Last position (End)"),
             cls="btn icon",
         )
-        + (btn("Flip", "flip", title="Flip the board (F)", shortcut="F") if view.flippable else "")
-        + btn("Copy share link", "copy-link", key="copy-link")
-        + btn("Save file", "export-game", title="Download this game as a file")
+        + (btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else "")
+        + btn(esc(_("Copy share link")), "copy-link", key="copy-link")
+        + btn(esc(_("Save file")), "export-game", title=_("Download this game as a file"))
         + extra_controls
         + "</div>"
     )
@@ -265,15 +290,16 @@ def game_screen(
         style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{style}>"
-        f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>"
-        f"<nav class='game-nav' aria-label='Game'>{link('New game…', f'#/{spec.id}/new', 'btn small')}{page_nav}"
-        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
+        f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>"
+        f"<nav class='game-nav' aria-label='{esc(pgettext('navigation', 'Game'))}'>"
+        f"{link(esc(_('New game…')), f'#/{spec.id}/new', 'btn small')}{page_nav}"
+        f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{clock_html}</div><div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
-        f"<table class='score'><caption class='visually-hidden'>Scores</caption>{names}{status_rows}</table>"
+        f"<table class='score'><caption class='visually-hidden'>{esc(_('Scores'))}</caption>{names}{status_rows}</table>"
         f"{players_controls(view, players)}{prefs_controls(view, prefs or {})}{ai_note}{controls}"
-        f"<h2 class='log-title'>Moves</h2>{log_html}</aside></div>{result}</section>"
+        f"<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html}</aside></div>{result}</section>"
     )
 
 
@@ -287,66 +313,77 @@ def new_game_form(
     seed_help: str | None = None,
     preset_labels: dict[str, str] | None = None,
 ) -> str:
+    """The new-game dialog. The option rows (``fields``) and preset names come from the game; the
+    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words."""
     preset_opts = "".join(
-        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k, k))}</option>'
+        f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k) or _(k))}</option>'
         for k in presets
     )
     preset_html = (
-        f'<div class="field"><label for="opt-preset">Preset</label><select id="opt-preset" name="_preset">'
-        f'<option value="custom">custom (use the fields below)</option>{preset_opts}</select>'
-        f"<small>A preset overrides the board fields below.</small></div>"
+        f'<div class="field app-field"><label for="opt-preset">{esc(_("Preset"))}</label><select id="opt-preset" name="_preset">'
+        f'<option value="custom">{esc(_("custom (use the fields below)"))}</option>{preset_opts}</select>'
+        f"<small>{esc(_('A preset overrides the board fields below.'))}</small></div>"
         if presets
         else ""
     )
     pl = []
-    for p, name in ((0, "first"), (1, "second")):
+    for p, name in ((0, _("First player")), (1, _("Second player"))):
         opts = "".join(
-            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{"Human" if k == "human" else "Computer"}</option>'
+            f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'
             for k in ("human", "ai")
         )
         pl.append(
-            f'<div class="field"><label for="pl{p}">{name.capitalize()} player</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
+            f'<div class="field app-field"><label for="pl{p}">{esc(name)}</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
         )
     lv = "".join(
-        f'<option value="{x}"{" selected" if players.level == x else ""}>{x}</option>' for x in AI_LEVELS
+        f'<option value="{x}"{" selected" if players.level == x else ""}>{esc(_level(x))}</option>' for x in AI_LEVELS
     )
     pl.append(
-        f'<div class="field"><label for="ai-level">AI level</label><select id="ai-level" name="level">{lv}</select></div>'
+        f'<div class="field app-field"><label for="ai-level">{esc(_("AI level"))}</label><select id="ai-level" name="level">{lv}</select></div>'
     )
-    clocks = "".join(f'<option value="{k}">{k} (minutes + seconds per turn)</option>' for k in CLOCK_PRESETS)
+    clocks = "".join(
+        f'<option value="{k}">{esc(_("{minutes}+{seconds} ({minutes} minutes + {seconds} seconds per turn)").format(minutes=m, seconds=sec))}</option>'
+        for k, (m, sec) in CLOCK_PRESETS.items()
+    )
     pl.append(
-        f'<div class="field"><label for="clock">Clock</label><select id="clock" name="clock"><option value="none">no clock</option>{clocks}</select>'
-        "<small>Optional: a time bank per player; whoever runs out of time loses. Links do not carry time.</small></div>"
+        f'<div class="field app-field"><label for="clock">{esc(_("Clock"))}</label><select id="clock" name="clock">'
+        f'<option value="none">{esc(_("no clock"))}</option>{clocks}</select>'
+        f"<small>{esc(_('Optional: a time bank per player; whoever runs out of time loses. Links do not carry time.'))}</small></div>"
     )
     return (
-        f"<section class='new-game'><h1>New game of {esc(spec.title)}</h1>"
-        f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>Players</legend>{''.join(pl)}</fieldset>"
-        f"<fieldset><legend>Options</legend>{preset_html}{fields}"
-        f"<div class='field'><label for='opt-seed'>Seed</label><input id='opt-seed' name='seed' type='text' inputmode='numeric' value='{esc(seed_hint)}' placeholder='random'>"
-        f"<small>{esc(seed_help or 'Leave empty for a random game; the same seed gives the same dice.')}</small></div></fieldset>"
-        f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>Start the game</button>"
-        f"{link('Cancel', f'#/{spec.id}', 'btn ghost')}</div></form></section>"
+        f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
+        f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
+        f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}"
+        f"<div class='field app-field'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
+        f"inputmode='numeric' value='{esc(seed_hint)}' placeholder='{esc(pgettext('seed', 'random'))}'>"
+        f"<small>{esc(seed_help or _('Leave empty for a random game; the same seed gives the same dice.'))}</small></div></fieldset>"
+        f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"
+        f"{link(esc(_('Cancel')), f'#/{spec.id}', 'btn ghost')}</div></form></section>"
     )
 
 
 def rules_page(spec: GameSpec, view: GameView) -> str:
     return (
-        f"<article class='rules'><h1>{esc(spec.title)} — rules</h1>{view.rules_html()}"
-        f"<p class='actions'>{link('Play', f'#/{spec.id}', 'btn primary')}{link('All games', '#/', 'btn ghost')}</p></article>"
+        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
+        f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
+        f"{link(esc(_('All games')), '#/', 'btn ghost')}</p></article>"
     )
 
 
 def editor_page(spec: GameSpec, title: str, body: str) -> str:
+    heading = _("{game}: {page}").format(game=_(spec.title), page=_(title))
     return (
-        f"<section class='editor'><div class='game-head'><h1>{esc(spec.title)}: {esc(title.lower())}</h1>"
-        f"<nav class='game-nav' aria-label='Game'>{link('Back to the game', f'#/{spec.id}', 'btn small')}"
-        f"{link('Rules', f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
+        f"<section class='editor'><div class='game-head'><h1>{esc(heading)}</h1>"
+        f"<nav class='game-nav' aria-label='{esc(pgettext('navigation', 'Game'))}'>"
+        f"{link(esc(_('Back to the game')), f'#/{spec.id}', 'btn small')}"
+        f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
     )
 
 
 def error_page(title: str, message: str, game_id: str | None) -> str:
-    fresh = link("Start a new game", f"#/{game_id}/new", "btn primary") if game_id else ""
+    """An error screen; ``title`` and ``message`` arrive translated."""
+    fresh = link(esc(_("Start a new game")), f"#/{game_id}/new", "btn primary") if game_id else ""
     return (
         f"<section class='error-page' role='alert'><h1>{esc(title)}</h1><p>{esc(message)}</p>"
-        f"<p class='actions'>{fresh}{link('All games', '#/', 'btn')}</p></section>"
+        f"<p class='actions'>{fresh}{link(esc(_('All games')), '#/', 'btn')}</p></section>"
     )

@@ -15,6 +15,7 @@ from webtabletop.core.inputs import guard, is_finite_number
 from webtabletop.core.record import Record, RecordError
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.core.storage import PREFIX, Schema
+from webtabletop.i18n import _
 
 GAME_PREFIX = PREFIX + "game:"
 LAST_PREFIX = PREFIX + "last:"
@@ -38,13 +39,13 @@ class Players:
     @classmethod
     def from_json(cls, data: Any) -> Players:
         if not isinstance(data, dict):
-            raise ValueError("players must be an object")
+            raise ValueError(_("players must be an object"))
         kinds = data.get("kinds", ["human", "human"])
         level = data.get("level", "normal")
         if not isinstance(kinds, list) or len(kinds) != 2 or any(k not in PLAYER_KINDS for k in kinds):
-            raise ValueError("players must be two of human/ai")
+            raise ValueError(_("players must be two of human/ai"))
         if level not in AI_LEVELS:
-            raise ValueError(f"unknown AI level {level!r}")
+            raise ValueError(_("unknown AI level {level}").format(level=repr(level)[:40]))
         return cls((kinds[0], kinds[1]), level)
 
 
@@ -60,14 +61,14 @@ def _validate_game(data: Any) -> dict[str, Any]:
     are well formed and every number is finite. (Its moves are replayed when it is opened; an
     import replays them too.)"""
     if not isinstance(data, dict):
-        raise ValueError("a saved game must be an object")
+        raise ValueError(_("a saved game must be an object"))
     if "record" not in data:
-        raise ValueError("a saved game must hold a record")
+        raise ValueError(_("a saved game must hold a record"))
     record = Record.from_json(data["record"])
     guard(record.start_state, RecordError, "the saved game's record")
     cursor = data.get("cursor", len(record.moves))
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(record.moves):
-        raise ValueError("cursor out of range")
+        raise ValueError(_("cursor out of range"))
     players = Players.from_json(data.get("players", {}))
     clock = data.get("clock")
     if clock is not None:
@@ -76,7 +77,7 @@ def _validate_game(data: Any) -> dict[str, Any]:
         GameClock.from_json(clock)
     updated = data.get("updated", 0)
     if not is_finite_number(updated) or not 0 <= updated < 10**15:
-        raise ValueError("bad timestamp")
+        raise ValueError(_("bad timestamp"))
     out = {
         "record": record.to_json(),
         "cursor": cursor,
@@ -101,16 +102,16 @@ def _validate_game(data: Any) -> dict[str, Any]:
             or not isinstance(result.get("reason"), str)
             or len(result["reason"]) > MAX_REASON
         ):
-            raise ValueError("bad result")
+            raise ValueError(_("bad result"))
         out["result"] = {"winner": result["winner"], "reason": result["reason"]}
     return out
 
 
 def _validate_last(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("slot"), str):
-        raise ValueError("no slot named")
+        raise ValueError(_("no slot named"))
     if not 0 < len(data["slot"]) <= MAX_SLOT or ":" in data["slot"]:
-        raise ValueError("bad slot name")
+        raise ValueError(_("bad slot name"))
     return {"slot": data["slot"]}
 
 
@@ -118,7 +119,7 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     """Settings are forgiving (an unknown value falls back to its default) but bounded: display
     preferences only for games this app has, only switches, at most :data:`MAX_PREFS` each."""
     if not isinstance(data, dict):
-        raise ValueError("settings must be an object")
+        raise ValueError(_("settings must be an object"))
     out: dict[str, Any] = {}
     level = data.get("ai_level", "normal")
     out["ai_level"] = level if level in AI_LEVELS else "normal"

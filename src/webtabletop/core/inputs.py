@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from webtabletop.core.errors import GameError
+from webtabletop.i18n import _
 
 #: the largest JSON text any decoder reads (a backup with pictures stays far below)
 MAX_JSON_BYTES = 8_000_000
@@ -56,15 +57,19 @@ def load_json(
 ) -> Any:
     """Parse JSON from outside with size and depth limits; :class:`InputError` names ``what``."""
     if len(text) > max_bytes:
-        raise InputError(f"{what} is too large ({len(text):,} bytes; at most {max_bytes:,})")
+        raise InputError(
+            _("{what} is too large ({size} bytes; at most {limit})").format(
+                what=what, size=f"{len(text):,}", limit=f"{max_bytes:,}"
+            )
+        )
     if _bracket_depth(text) > max_depth:
-        raise InputError(f"{what} is nested too deeply to be webtabletop data")
+        raise InputError(_("{what} is nested too deeply to be webtabletop data").format(what=what))
     try:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except _NotFinite:
-        raise InputError(f"{what} holds a number that is not finite (NaN or Infinity)") from None
+        raise InputError(_("{what} holds a number that is not finite (NaN or Infinity)").format(what=what)) from None
     except (ValueError, TypeError, RecursionError):
-        raise InputError(f"{what} is not valid JSON") from None
+        raise InputError(_("{what} is not valid JSON").format(what=what)) from None
     return value
 
 
@@ -135,16 +140,16 @@ def _exact_depth(text: str) -> int:
 def parse_int(text: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
     """A whole number from an int or from ASCII digits (no ``"²"``, no 5,000-digit strings)."""
     if isinstance(text, bool):
-        raise InputError(f"{what} must be a whole number, not {text!r}")
+        raise InputError(_("{what} must be a whole number, not {value}").format(what=what, value=repr(text)))
     if isinstance(text, int):
         value = text
     elif isinstance(text, str) and _INT.fullmatch(text.strip()):
         value = int(text.strip())
     else:
         shown = text if not isinstance(text, str) or len(text) <= 24 else text[:20] + "…"
-        raise InputError(f"{what} must be a whole number, not {shown!r}")
+        raise InputError(_("{what} must be a whole number, not {value}").format(what=what, value=repr(shown)))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise InputError(f"{what} must be from {lo} to {hi}, not {value}")
+        raise InputError(_("{what} must be from {lo} to {hi}, not {value}").format(what=what, lo=lo, hi=hi, value=value))
     return value
 
 
@@ -161,6 +166,6 @@ def guard(fn: Callable[[], T], error: type[GameError], what: str) -> T:
             raise
         raise error(str(exc)) from None
     except (RecursionError, MemoryError, OverflowError):
-        raise error(f"{what} is too large or too deeply nested to read") from None
+        raise error(_("{what} is too large or too deeply nested to read").format(what=what)) from None
     except Exception as exc:  # noqa: BLE001 - the boundary: crafted input must not crash the app
-        raise error(f"{what} cannot be read ({type(exc).__name__})") from None
+        raise error(_("{what} cannot be read ({error})").format(what=what, error=type(exc).__name__)) from None

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
+from webtabletop.i18n import _
 
 __all__ = ["GameError", "IllegalMove", "OptionsError", "GameSpec", "Outcome", "State", "Move"]
 
@@ -88,7 +89,7 @@ class State:
         for m in self.legal_moves():
             if m.code == code:
                 return m
-        raise IllegalMove(f"{code!r} is not a legal move here")
+        raise IllegalMove(_("{code} is not a legal move here").format(code=repr(code)))
 
     def apply_code(self, code: str) -> State:
         return self.apply(self.move_from_code(code))
@@ -192,11 +193,11 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     written as text must be ASCII digits, and no value is large enough to be slow to check.
     """
     if not isinstance(data, dict):
-        raise OptionsError("options must be an object of name: value pairs")
+        raise OptionsError(_("options must be an object of name: value pairs"))
     fields = {f.name: f for f in attrs.fields(cls)}
     unknown = sorted(str(k)[:40] for k in set(data) - set(fields))
     if unknown:
-        raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
+        raise OptionsError(_("unknown option(s): {names}").format(names=", ".join(unknown)))
     kwargs = {}
     for name, value in data.items():
         f = fields[name]
@@ -209,7 +210,7 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     except (TypeError, ValueError) as exc:
         raise OptionsError(_validator_message(exc)) from None
     except (RecursionError, MemoryError, OverflowError, LookupError, AttributeError):
-        raise OptionsError("the options hold a value this game cannot use") from None
+        raise OptionsError(_("the options hold a value this game cannot use")) from None
 
 
 def _coerce(name: str, value: Any, default: Any) -> Any:
@@ -222,28 +223,32 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
             return True
         if value in ("false", "off", "0", 0, ""):
             return False
-        raise OptionsError(f"option {name!r} must be true or false, not {_short(value)}")
+        raise OptionsError(_("option {name} must be true or false, not {value}").format(name=repr(name), value=_short(value)))
     if isinstance(default, int):
         try:
-            number = parse_int(value, f"option {name!r}")
+            number = parse_int(value, _("option {name}").format(name=repr(name)))
         except InputError as exc:
             raise OptionsError(str(exc)) from None
         if not -_LIMIT <= number <= _LIMIT:
-            raise OptionsError(f"option {name!r} is far out of range ({_short(value)})")
+            raise OptionsError(_("option {name} is far out of range ({value})").format(name=repr(name), value=_short(value)))
         return number
     if isinstance(default, str):
         if not isinstance(value, str):
-            raise OptionsError(f"option {name!r} must be text, not {_short(value)}")
+            raise OptionsError(_("option {name} must be text, not {value}").format(name=repr(name), value=_short(value)))
         if len(value) > MAX_OPTION_TEXT:
-            raise OptionsError(f"option {name!r} is too long ({len(value):,} characters)")
+            raise OptionsError(_too_long(name, value))
         return value
     if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
-        raise OptionsError(f"option {name!r} is too long ({len(value):,} characters)")
+        raise OptionsError(_too_long(name, value))
     if isinstance(value, (list, dict)) and (json_depth(value, 4) > 3 or _size(value) > MAX_OPTION_TEXT):
-        raise OptionsError(f"option {name!r} holds more than any game uses")
+        raise OptionsError(_("option {name} holds more than any game uses").format(name=repr(name)))
     if isinstance(value, int) and not isinstance(value, bool) and not -_LIMIT <= value <= _LIMIT:
-        raise OptionsError(f"option {name!r} is far out of range")
+        raise OptionsError(_("option {name} is far out of range").format(name=repr(name)))
     return value
+
+
+def _too_long(name: str, value: str) -> str:
+    return _("option {name} is too long ({n} characters)").format(name=repr(name), n=f"{len(value):,}")
 
 
 def _size(value: Any) -> int:

@@ -18,6 +18,7 @@ import attrs
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
+from webtabletop.i18n import _
 
 RECORD_FORMAT = "webtabletop-record"
 RECORD_VERSION = 1
@@ -30,10 +31,10 @@ class RecordError(GameError):
 
 def diverged(title: str, move: int) -> str:
     """Why an old record stops where its rules and the corrected ones part ways."""
-    return (
-        f"from move {move} on, the game was played under earlier rules of {title} that had led "
+    return _(
+        "from move {n} on, the game was played under earlier rules of {game} that had led "
         "to a different position than the corrected rules do"
-    )
+    ).format(n=move, game=_(title))
 
 
 @attrs.frozen
@@ -76,7 +77,9 @@ class Record:
     def start_state(self) -> State:
         spec = self.spec
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or not 0 <= self.seed <= MAX_SEED:
-            raise RecordError(f"the seed must be a whole number from 0 to 2^64-1, not {self.seed!r}")
+            raise RecordError(
+                _("the seed must be a whole number from 0 to 2^64-1, not {value}").format(value=repr(self.seed)[:40])
+            )
         options = spec.options_from_dict(self.options)
         return spec.new_game(options, self.seed)
 
@@ -89,7 +92,9 @@ class Record:
         cap = self.spec.ply_cap(self.spec.options_from_dict(self.options))
         if len(self.moves) > cap:
             raise RecordError(
-                f"it has {len(self.moves):,} moves, more than a game of {self.spec.title} can have ({cap:,})"
+                _("it has {n} moves, more than a game of {game} can have ({cap})").format(
+                    n=f"{len(self.moves):,}", game=_(self.spec.title), cap=f"{cap:,}"
+                )
             )
 
     def replay(self) -> list[State]:
@@ -102,8 +107,8 @@ class Record:
     def replay_upto(self) -> Replay:
         """Replay as far as the moves are legal. The start itself must be valid (options, seed,
         length): a record that cannot even start raises :class:`RecordError`."""
-        guard(self.check_length, RecordError, "the record")
-        states = [guard(self.start_state, RecordError, "the record's start")]
+        guard(self.check_length, RecordError, _("the record"))
+        states = [guard(self.start_state, RecordError, _("the record's start"))]
         older = self.older_rules
         legacy = self.spec.legacy_codes if older else None
         for i, code in enumerate(self.moves):
@@ -114,20 +119,28 @@ class Record:
                 if older:  # the corrected rules end the game sooner (e.g. a stricter draw rule)
                     return Replay(
                         states,
-                        f"move {i + 1} ({code!r}) was played under earlier rules of {self.spec.title}; "
-                        f"under the corrected rules the game is already over ({state.outcome().reason})",
+                        _(
+                            "move {n} ({code}) was played under earlier rules of {game}; "
+                            "under the corrected rules the game is already over ({reason})"
+                        ).format(n=i + 1, code=repr(code), game=_(self.spec.title), reason=state.outcome().reason),
                     )
-                return Replay(states, f"move {i + 1} ({code!r}) comes after the end of the game")
+                return Replay(
+                    states, _("move {n} ({code}) comes after the end of the game").format(n=i + 1, code=repr(code))
+                )
             try:
                 states.append(state.apply_code(code))
             except GameError as exc:
                 if older:
                     return Replay(
                         states,
-                        f"move {i + 1} ({code!r}) was played under earlier rules of {self.spec.title} "
-                        f"and is not legal under the corrected rules: {exc}",
+                        _(
+                            "move {n} ({code}) was played under earlier rules of {game} "
+                            "and is not legal under the corrected rules: {problem}"
+                        ).format(n=i + 1, code=repr(code), game=_(self.spec.title), problem=exc),
                     )
-                return Replay(states, f"move {i + 1} ({code!r}) is not legal: {exc}")
+                return Replay(
+                    states, _("move {n} ({code}) is not legal: {problem}").format(n=i + 1, code=repr(code), problem=exc)
+                )
         return Replay(states)
 
     def final_state(self) -> State:
@@ -151,35 +164,39 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise RecordError("this is not a webtabletop game record")
+            raise RecordError(_("this is not a webtabletop game record"))
         version = data.get("version")
         if version != RECORD_VERSION:
             raise RecordError(
-                f"record version {version!r} is not supported (this app reads version {RECORD_VERSION})"
+                _("record version {version} is not supported (this app reads version {supported})").format(
+                    version=repr(version)[:40], supported=RECORD_VERSION
+                )
             )
         game = data.get("game")
         options = data.get("options", {})
         seed = data.get("seed")
         moves = data.get("moves", [])
         if not isinstance(game, str):
-            raise RecordError("the record names no game")
+            raise RecordError(_("the record names no game"))
         if not isinstance(options, dict):
-            raise RecordError("the record's options are not an object")
+            raise RecordError(_("the record's options are not an object"))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("the record's seed is not a whole number")
+            raise RecordError(_("the record's seed is not a whole number"))
         if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 64 for m in moves):
-            raise RecordError("the record's moves are not a list of move codes")
+            raise RecordError(_("the record's moves are not a list of move codes"))
         rules = data.get("rules", 1)  # records from before rules versions existed: version 1
         if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
-            raise RecordError("the record's rules version is not a positive whole number")
+            raise RecordError(_("the record's rules version is not a positive whole number"))
         spec = get_game(game)
         if rules > spec.rules_version:
             raise RecordError(
-                f"the record was made under newer rules of {spec.title} (version {rules}); "
-                f"this app knows version {spec.rules_version}: update the app to open it"
+                _(
+                    "the record was made under newer rules of {game} (version {version}); "
+                    "this app knows version {known}: update the app to open it"
+                ).format(game=_(spec.title), version=rules, known=spec.rules_version)
             )
         record = cls(game, dict(options), seed, tuple(moves), rules if rules < spec.rules_version else 0)
-        guard(record.check_length, RecordError, "the record")
+        guard(record.check_length, RecordError, _("the record"))
         return record
 
     @classmethod

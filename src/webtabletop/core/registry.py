@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webtabletop.core.protocol import GameError, GameSpec
+from webtabletop.i18n import _
 
 _GAMES: dict[str, GameSpec] = {}
 #: game packages shown on the home page, in this order (a game is listed when it is complete)
@@ -48,4 +49,4 @@ def get_game(game_id: str) -> GameSpec:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise GameError(f"unknown game {game_id!r} (known games: {known})") from None
+        raise GameError(_("unknown game {game} (known games: {known})").format(game=repr(game_id)[:60], known=known)) from None

@@ -36,12 +36,13 @@ from webtabletop.core.inputs import InputError, guard, load_json
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
+from webtabletop.i18n import N_, _
 
 VERSION = 2
 MAX_PAYLOAD = 20000
 MAX_OPTIONS_BYTES = 4000
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
-NOT_A_LINK = "this is not a webtabletop link, or it was cut or changed when it was copied"
+NOT_A_LINK = N_("this is not a webtabletop link, or it was cut or changed when it was copied")
 
 
 class LinkError(GameError):
@@ -64,17 +65,17 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
     n = shift = 0
     while True:
         if pos >= len(data):
-            raise LinkError("the link is cut short")
+            raise LinkError(_("the link is cut short"))
         b = data[pos]
         pos += 1
         n |= (b & 0x7F) << shift
         shift += 7
         if not b & 0x80:
             if b == 0 and shift > 7:  # a redundant last byte: no link the app makes has one
-                raise LinkError("the link is damaged (it holds a number in a form the app never writes)")
+                raise LinkError(_("the link is damaged (it holds a number in a form the app never writes)"))
             return n, pos
         if shift > 70:
-            raise LinkError("the link holds a number that is too large")
+            raise LinkError(_("the link holds a number that is too large"))
 
 
 def encode(record: Record) -> str:
@@ -122,33 +123,35 @@ def decode_upto(game_id: str, payload: str) -> tuple[Record, str | None]:
 def decode_states(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
     """Like :func:`decode_upto`, with the states decoding went through (``len(moves) + 1`` of
     them), so that opening a link replays its moves once, not twice."""
-    return guard(lambda: _decode(game_id, payload), LinkError, "the link")
+    return guard(lambda: _decode(game_id, payload), LinkError, _("the link"))
 
 
 def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None]:
     if not payload:
-        raise LinkError("the link holds no game")
+        raise LinkError(_("the link holds no game"))
     if len(payload) > MAX_PAYLOAD:
-        raise LinkError("the link is too long to be a webtabletop game")
+        raise LinkError(_("the link is too long to be a webtabletop game"))
     if not _PAYLOAD.fullmatch(payload):
-        raise LinkError(NOT_A_LINK)
+        raise LinkError(_(NOT_A_LINK))
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise LinkError(NOT_A_LINK) from None
+        raise LinkError(_(NOT_A_LINK)) from None
     if len(raw) < 7:
-        raise LinkError(NOT_A_LINK)
+        raise LinkError(_(NOT_A_LINK))
     body, crc = raw[:-4], int.from_bytes(raw[-4:], "little")
     if zlib.crc32(game_id.encode() + body) & 0xFFFFFFFF != crc:
-        raise LinkError(NOT_A_LINK)
+        raise LinkError(_(NOT_A_LINK))
     fmt = body[0]
     if fmt > VERSION:
         raise LinkError(
-            f"the link was made by a newer version of webtabletop (link format {fmt}; this app reads "
-            f"formats 1 to {VERSION}): reload the page to update the app, then open the link again"
+            _(
+                "the link was made by a newer version of webtabletop (link format {format}; this app reads "
+                "formats 1 to {known}): reload the page to update the app, then open the link again"
+            ).format(format=fmt, known=VERSION)
         )
     if fmt < 1:
-        raise LinkError(NOT_A_LINK)
+        raise LinkError(_(NOT_A_LINK))
     spec = get_game(game_id)
     pos = 1
     rules = 1
@@ -156,25 +159,27 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
         rules, pos = _read_varint(body, pos)
         if rules > spec.rules_version:
             raise LinkError(
-                f"the link was made under newer rules of {spec.title} (version {rules}; this app "
-                f"knows version {spec.rules_version}): reload the page to update the app"
+                _(
+                    "the link was made under newer rules of {game} (version {version}; this app "
+                    "knows version {known}): reload the page to update the app"
+                ).format(game=_(spec.title), version=rules, known=spec.rules_version)
             )
         if rules < 1:
-            raise LinkError(NOT_A_LINK)
+            raise LinkError(_(NOT_A_LINK))
     seed, pos = _read_varint(body, pos)
     n_opt, pos = _read_varint(body, pos)
     if n_opt > MAX_OPTIONS_BYTES:
-        raise LinkError("the link's options are longer than any game's options")
+        raise LinkError(_("the link's options are longer than any game's options"))
     if pos + n_opt > len(body):
-        raise LinkError("the link is cut short")
+        raise LinkError(_("the link is cut short"))
     options = {}
     if n_opt:
         try:
-            options = load_json(body[pos : pos + n_opt].decode("utf-8"), "the link's options")
+            options = load_json(body[pos : pos + n_opt].decode("utf-8"), _("the link's options"))
         except (InputError, UnicodeDecodeError):
-            raise LinkError("the link's options are unreadable") from None
+            raise LinkError(_("the link's options are unreadable")) from None
         if not isinstance(options, dict):
-            raise LinkError("the link's options are unreadable")
+            raise LinkError(_("the link's options are unreadable"))
     pos += n_opt
     count, pos = _read_varint(body, pos)
     older = rules < spec.rules_version
@@ -183,11 +188,15 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
         state = record.start_state()
         cap = spec.ply_cap(spec.options_from_dict(options))
     except GameError as exc:
-        raise LinkError(f"the link does not hold a valid game: {exc}") from None
+        raise LinkError(_("the link does not hold a valid game: {problem}").format(problem=exc)) from None
     if count > cap:
-        raise LinkError(f"the link has {count:,} moves, more than a game of {spec.title} can have ({cap:,})")
+        raise LinkError(
+            _("the link has {n} moves, more than a game of {game} can have ({cap})").format(
+                n=f"{count:,}", game=_(spec.title), cap=f"{cap:,}"
+            )
+        )
     if body[pos:].endswith(b"\x00"):  # the app writes the moves without trailing zero bytes
-        raise LinkError("the link is damaged (it holds more than its moves)")
+        raise LinkError(_("the link is damaged (it holds more than its moves)"))
     number = int.from_bytes(body[pos:], "little")
     codes: list[str] = []
     states = [state]
@@ -198,7 +207,7 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
             return record.with_moves(tuple(codes)), states, diverged(spec.title, i + 1)
         size = len(listed) if listed is not None else len(legal)
         if not size:
-            raise LinkError(f"the link has {count} moves but the game ends after {i}")
+            raise LinkError(_("the link has {n} moves but the game ends after {last}").format(n=count, last=i))
         number, index = divmod(number, size)
         if listed is None:
             move = legal[index]
@@ -207,14 +216,16 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
                 move = state.move_from_code(listed[index])
             except GameError as exc:
                 return record.with_moves(tuple(codes)), states, (
-                    f"move {i + 1} ({listed[index]}) was played under earlier rules of {spec.title} "
-                    f"and is not legal under the corrected rules: {exc}"
+                    _(
+                        "move {n} ({code}) was played under earlier rules of {game} "
+                        "and is not legal under the corrected rules: {problem}"
+                    ).format(n=i + 1, code=listed[index], game=_(spec.title), problem=exc)
                 )
         codes.append(move.code)
         state = state.apply(move)
         states.append(state)
     if number:
-        raise LinkError("the link is damaged (it holds more than its moves)")
+        raise LinkError(_("the link is damaged (it holds more than its moves)"))
     return record.with_moves(tuple(codes)), states, None
 
 
@@ -226,7 +237,7 @@ def parse_hash(fragment: str) -> tuple[str, str, dict[str, str]]:
     """Split ``#/game/page?k=v`` into (game, page, query). Missing parts are empty."""
     frag = fragment[1:] if fragment.startswith("#") else fragment
     frag = frag.lstrip("/")
-    path, _, query = frag.partition("?")
+    path, _sep, query = frag.partition("?")
     parts = [p for p in path.split("/") if p]
     game = parts[0] if parts else ""
     page = parts[1] if len(parts) > 1 else ""
@@ -249,7 +260,7 @@ def decode_link_upto(text: str) -> tuple[Record, str | None]:
         text = text[text.index("#") :]
     game, _page, query = parse_hash(text)
     if not game:
-        raise LinkError("the link names no game")
+        raise LinkError(_("the link names no game"))
     if "r" not in query:
-        raise LinkError("the link holds no game record (no r= part)")
+        raise LinkError(_("the link holds no game record (no r= part)"))
     return decode_upto(game, query["r"])

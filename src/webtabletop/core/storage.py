@@ -30,6 +30,7 @@ import attrs
 
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError
+from webtabletop.i18n import _, ngettext
 
 PREFIX = "webtabletop:"
 ASIDE = PREFIX + "aside:"
@@ -136,11 +137,13 @@ def label(key: str) -> str:
     return key[len(PREFIX) :] if key.startswith(PREFIX) else key
 
 
-def _aside(snapshot: dict[str, str], key: str, raw: str, message: str, remove: bool) -> ReadResult:
+def _aside(
+    snapshot: dict[str, str], key: str, raw: str, message: str, remove: bool, **values: Any
+) -> ReadResult:
     copy = set_aside(snapshot, key, raw)
     writes = () if snapshot.get(copy.key) == raw else (copy,)
     removes = (Remove(key, copy.key),) if remove else ()
-    return ReadResult(None, writes, message.format(copy=label(copy.key)), removes)
+    return ReadResult(None, writes, message.format(copy=label(copy.key), **values), removes)
 
 
 def read(snapshot: dict[str, str], key: str, schema: Schema, *, remove: bool = False) -> ReadResult:
@@ -154,27 +157,30 @@ def read(snapshot: dict[str, str], key: str, schema: Schema, *, remove: bool = F
         return ReadResult(None)
     name = label(key)
     try:
-        doc = load_json(raw, "the document")
+        doc = load_json(raw, _("the document"))
         if not isinstance(doc, dict) or doc.get("schema") != schema.name or "data" not in doc:
-            raise ValueError("not a document of this kind")
+            raise ValueError(_("not a document of this kind"))
         version = doc.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ValueError("no valid version number")
+            raise ValueError(_("no valid version number"))
     except (ValueError, TypeError) as exc:
         return _aside(
             snapshot,
             key,
             raw,
-            f"Saved data “{name}” could not be read ({exc}); it was kept aside as “{{copy}}”.",
+            _("Saved data “{name}” could not be read ({problem}); it was kept aside as “{copy}”."),
             remove,
+            name=name,
+            problem=exc,
         )
     if version > schema.version:
         return _aside(
             snapshot,
             key,
             raw,
-            f"Saved data “{name}” was written by a newer version of webtabletop; it was kept aside as “{{copy}}”.",
+            _("Saved data “{name}” was written by a newer version of webtabletop; it was kept aside as “{copy}”."),
             remove,
+            name=name,
         )
     writes: list[Write] = []
     data = doc["data"]
@@ -183,15 +189,21 @@ def read(snapshot: dict[str, str], key: str, schema: Schema, *, remove: bool = F
         value = data
         for v in range(version, schema.version):
             if v not in schema.migrations:
-                raise StorageError(f"no migration from version {v}")
+                raise StorageError(_("no migration from version {version}").format(version=v))
             value = schema.migrations[v](value)
         return schema.validate(value)
 
     try:
-        data = guard(migrate_and_validate, StorageError, "the document")
+        data = guard(migrate_and_validate, StorageError, _("the document"))
     except StorageError as exc:
         return _aside(
-            snapshot, key, raw, f"Saved data “{name}” is damaged ({exc}); it was kept aside as “{{copy}}”.", remove
+            snapshot,
+            key,
+            raw,
+            _("Saved data “{name}” is damaged ({problem}); it was kept aside as “{copy}”."),
+            remove,
+            name=name,
+            problem=exc,
         )
     if version < schema.version:
         base = f"{BACKUP}{name}:v{version}"
@@ -262,18 +274,20 @@ def parse_import(
     Unknown kinds of entries are refused. Any problem raises :class:`ImportRefused` listing
     every entry that is wrong, and nothing is written: an import is all or nothing.
     """
-    data = guard(lambda: load_json(text, "the file"), StorageError, "the file")
+    data = guard(lambda: load_json(text, _("the file")), StorageError, _("the file"))
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise StorageError("the file is not a webtabletop backup")
+        raise StorageError(_("the file is not a webtabletop backup"))
     if data.get("version") != EXPORT_VERSION:
-        raise StorageError(f"backup format version {_short(data.get('version'))} is not supported")
+        raise StorageError(
+            _("backup format version {version} is not supported").format(version=_short(data.get("version")))
+        )
     docs = data.get("documents")
     if not isinstance(docs, dict):
-        raise StorageError("the backup holds no documents")
+        raise StorageError(_("the backup holds no documents"))
     problems: list[tuple[str, str]] = []
     for key, raw in docs.items():
         try:
-            problem = guard(lambda k=key, r=raw: _entry_problem(k, r, schemas, deep), StorageError, "the entry")
+            problem = guard(lambda k=key, r=raw: _entry_problem(k, r, schemas, deep), StorageError, _("the entry"))
         except StorageError as exc:
             problem = str(exc)
         if problem:
@@ -281,8 +295,11 @@ def parse_import(
     if problems:
         first_key, first = problems[0]
         raise ImportRefused(
-            f"nothing was imported: {len(problems)} of {len(docs)} entries cannot be used "
-            f"(the first: “{label(first_key)}”: {first})",
+            ngettext(
+                "nothing was imported: {n} of {total} entry cannot be used (the first: “{name}”: {problem})",
+                "nothing was imported: {n} of {total} entries cannot be used (the first: “{name}”: {problem})",
+                len(docs),
+            ).format(n=len(problems), total=len(docs), name=label(first_key), problem=first),
             problems,
         )
     return docs
@@ -293,19 +310,19 @@ def _entry_problem(
 ) -> str | None:
     """Why one imported entry cannot be used (None: it can)."""
     if not isinstance(key, str) or not key.startswith(PREFIX) or len(key) > MAX_KEY:
-        return "it is not webtabletop data"
+        return _("it is not webtabletop data")
     if not key.isprintable():
-        return "its name holds control characters"
+        return _("its name holds control characters")
     if not isinstance(raw, str):
-        return "its content is not text"
+        return _("its content is not text")
     if key.startswith((ASIDE, BACKUP)):
         return None  # copies of earlier content, kept as they are
     schema = schema_for_key(key, schemas)
     if schema is None:
-        return "this app has no kind of data stored under that name"
+        return _("this app has no kind of data stored under that name")
     result = read({key: raw}, key, schema)
     if result.data is None:
-        return f"it is damaged: {result.problem}"
+        return _("it is damaged: {problem}").format(problem=result.problem)
     if deep is not None:
         try:
             deep(key, result.data)

@@ -128,6 +128,11 @@ class GameView:
         new-game dialog, and of the game's presets under the key ``"_preset"``."""
         return {}
 
+    def option_choice_label(self, name: str, value: object) -> str:
+        """The translated name of one choice of an option (default: from :meth:`choice_labels`,
+        else the value itself)."""
+        return self.choice_labels().get(name, {}).get(str(value), str(value))
+
     def seed_help(self) -> str | None:
         """What the new-game dialog's seed field means for this game (None: the shell's text)."""
         return None

@@ -81,7 +81,10 @@ def extract_template():
         charset="utf-8",
         creation_date=datetime(2026, 11, 22, tzinfo=UTC),  # no date churn in the template
     )
-    method_map = [("src/webtabletop/tools/**", "ignore"), ("src/webtabletop/**.py", "python")]
+    from webtabletop.i18n.extract import extract_python
+
+    # Babel's Python extractor plus the calls inside f-strings it cannot see on Python < 3.12
+    method_map = [("src/webtabletop/tools/**", "ignore"), ("src/webtabletop/**.py", extract_python)]
     for filename, lineno, message, comments, context in extract_from_dir(
         str(root), method_map=method_map, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):

@@ -1,0 +1,271 @@
+"""The pseudo-locale visits every screen and finds no English left (issue 12, "Done when").
+
+With ``?lang=pseudo`` every marked string reads ``[!! Ŝţàŕţ !!]``: accented, so an English word
+of three or more plain ASCII letters on screen is a string that never went through gettext. Each
+screen reports every such text (visible text nodes, ``<option>``s, SVG ``<title>``s and the
+``aria-label``/``title``/``alt``/``placeholder`` attributes) in one failure.
+
+What may stay as it is (the allow-list, kept tight):
+- tokens with a digit: numbers, cell names (``e5``), card and move codes (``2J``, ``a1-b2``), the
+  build id in the footer;
+- words of at most two letters (``AI``, ``OK``) and the brand ``webtabletop``;
+- the language switch's options: each language's own name ("English", "Русский") on purpose.
+
+Screens of the shared code (home, data page, new-game chrome, error-page actions, the game
+screen's toolbar) must pass. The games' own words (titles, summaries, option labels, boards,
+panels, rules pages, HTT's pages) are being marked by the game helpers in parallel: those checks
+are ``xfail(strict=False)`` until their branches are merged. The game titles (``meta.TITLE``,
+the games' strings) are tolerated inside the shared screens' sentences for the same reason;
+the full-screen checks do not tolerate them.
+
+Runtime: one browser context; screens are reached by changing ``location.hash`` (no reload).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tests.e2e.conftest import open_app
+from webtabletop.core import sharelink
+from webtabletop.core.record import Record
+from webtabletop.core.registry import PLAYABLE
+from webtabletop.i18n import catalogs
+
+GAMES = list(PLAYABLE)
+#: one worker runs the whole file: the screens share one browser context (and its saved games)
+pytestmark = pytest.mark.xdist_group("pseudo")
+ALLOWED = {"webtabletop"}
+#: the language switch names each language in itself, by design
+NOT_TEXT = "#lang"
+GAME_HELPERS = (
+    "the game helpers are marking their strings (meta titles, views, rules pages) in their branches"
+)
+
+COLLECT = """([roots, exclude]) => {
+  const out = [];
+  const seen = new Set();
+  const skip = (el) => el.closest('script, style, noscript, template') || (exclude && el.closest(exclude));
+  const shown = (el) => el.closest('svg title, svg desc, option') || el.checkVisibility();
+  const add = (kind, el, text) => {
+    text = text.replace(/\\s+/g, ' ').trim();
+    const key = kind + '|' + text;
+    if (text && !seen.has(key)) { seen.add(key); out.push([kind, el.tagName.toLowerCase(), text]); }
+  };
+  for (const root of (roots ? [...document.querySelectorAll(roots)] : [document.body])) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const el = walk.currentNode.parentElement;
+      if (el && !skip(el) && shown(el)) add('text', el, walk.currentNode.textContent);
+    }
+    for (const el of [root, ...root.querySelectorAll('[aria-label], [title], [alt], [placeholder]')]) {
+      if (skip(el) || !(el.closest('svg') || el.checkVisibility())) continue;
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+        const value = el.getAttribute(name);
+        if (value) add(name, el, value);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def english_words(text: str, tolerated: tuple[str, ...] = ()) -> list[str]:
+    """The plain-English words left in ``text`` (see the module's allow-list)."""
+    for phrase in tolerated:
+        text = text.replace(phrase, " ")
+    words = []
+    for token in re.findall(r"[A-Za-z0-9]+", text):
+        if any(c.isdigit() for c in token) or token in ALLOWED:
+            continue
+        if re.search(r"[A-Za-z]{3,}", token):
+            words.append(token)
+    return words
+
+
+def untranslated(
+    page, roots: str | None = None, exclude: str | None = None, tolerated=(), doc_title: bool = True
+) -> list[str]:
+    """Every text of the screen (under ``roots``) that holds an English word, as ``kind <tag>: text``."""
+    exclude = ", ".join(x for x in (NOT_TEXT, exclude) if x)
+    found = [
+        f"{kind} <{tag}>: {text}"
+        for kind, tag, text in page.evaluate(COLLECT, [roots, exclude])
+        if english_words(text, tolerated)
+    ]
+    if doc_title and english_words(page.title(), tolerated):
+        found.append(f"document title: {page.title()}")
+    return found
+
+
+def check(page, screen: str, **kw) -> None:
+    found = untranslated(page, **kw)
+    assert not found, f"{screen}: {len(found)} texts not pseudo-translated:\n  " + "\n  ".join(found)
+
+
+def titles() -> tuple[str, ...]:
+    """The games' English titles (``meta.TITLE``: the game helpers mark them)."""
+    import importlib
+
+    return tuple(importlib.import_module(f"webtabletop.games.{g}.meta").TITLE for g in GAMES)
+
+
+# --- the browser: one context for the module -------------------------------------------------
+@pytest.fixture(scope="module")
+def pseudo_page(browser, site):
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    open_app(page, site, "?lang=pseudo#/")
+    assert page.get_attribute("html", "lang") == "en-XA"
+    yield page
+    ctx.close()
+
+
+def go(page, fragment: str, ready: str) -> None:
+    """Route the running app to ``fragment`` and wait for ``ready`` to be on screen."""
+    before = int(page.get_attribute("body", "data-renders") or 0)
+    if page.evaluate("f => location.hash !== f && (location.hash = f, true)", fragment):
+        page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    page.wait_for_selector(ready)
+    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+
+
+def played(game: str, plies: int | None, seed: int = 5) -> str:
+    """A share link of ``game`` after ``plies`` seeded-random legal moves (None: to the end)."""
+    record = Record(game, {}, seed, ())
+    state = record.start_state()
+    rng = random.Random(seed)
+    moves: list[str] = []
+    limit = plies if plies is not None else 3000
+    while len(moves) < limit and not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(move.code)
+        state = state.apply(move)
+    if plies is None and not state.is_over:
+        pytest.skip(f"{game}: random play did not end within {limit} moves")
+    return sharelink.make_hash(record.with_moves(tuple(moves)))
+
+
+# --- the shared code's screens: must pass ----------------------------------------------------
+def test_home_page_chrome(pseudo_page):
+    go(pseudo_page, "#/", ".home")
+    check(
+        pseudo_page,
+        "home (the app's words)",
+        exclude=".game-card h2, .game-card p, .game-card a.small",
+        tolerated=titles(),
+        doc_title=False,
+    )
+
+
+def test_data_page(pseudo_page):
+    go(pseudo_page, "#/data", ".data")
+    # the document title ("Your data · webtabletop") is set by app/screens.py (the board helper's)
+    check(pseudo_page, "data page", doc_title=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_game_dialog_chrome(pseudo_page, game):
+    go(pseudo_page, f"#/{game}/new", ".new-game form")
+    # the option rows and preset names are the game's words (checked below, xfail until merged)
+    # the option rows, preset names and a game's extra fields are the game's words (checked
+    # below, xfail until merged); the app's own rows carry the class app-field
+    check(
+        pseudo_page,
+        f"{game} new-game dialog (the form's words)",
+        roots=".new-game h1, .new-game legend, .new-game .app-field, .new-game .actions, header, footer",
+        exclude="#opt-preset option:not([value='custom'])",
+        tolerated=titles(),
+        doc_title=False,
+    )
+
+
+def test_error_page_actions(pseudo_page):
+    go(pseudo_page, "#/tsifrograd?r=AAAA", ".error-page")
+    # the heading and the sentence around the link's problem are written by app/routes.py (the
+    # board helper marks them); the problem itself and the buttons are the shared code's
+    check(pseudo_page, "error page (actions)", roots=".error-page .actions, header, footer", doc_title=False)
+    message = pseudo_page.locator(".error-page p").first.inner_text()
+    assert (
+        catalogs.pseudo("this is not a webtabletop link, or it was cut or changed when it was copied")
+        in message
+    )
+
+
+def test_game_screen_toolbar(pseudo_page):
+    go(pseudo_page, "#" + played("tsifrograd", 4).split("#", 1)[1], ".board-wrap")
+    from webtabletop.app.modules import game_view
+
+    names = tuple(game_view("tsifrograd").player_names)  # the game's words, like its title
+    check(
+        pseudo_page,
+        "game screen (toolbar, navigation, players, log title)",
+        roots=".controls, .game-nav, .log-title, .players, header, footer",
+        tolerated=titles() + names,
+        doc_title=False,
+    )
+
+
+# --- the games' screens: the game helpers' strings (xfail until their branches are merged) -------
+GAME_XFAIL = pytest.mark.xfail(strict=False, reason=GAME_HELPERS)
+
+
+@GAME_XFAIL
+def test_home_page_whole(pseudo_page):
+    go(pseudo_page, "#/", ".home")
+    check(pseudo_page, "home (with the games' titles, summaries and page links)")
+
+
+@GAME_XFAIL
+@pytest.mark.parametrize("game", GAMES)
+def test_new_game_dialog_whole(pseudo_page, game):
+    go(pseudo_page, f"#/{game}/new", ".new-game form")
+    check(pseudo_page, f"{game} new-game dialog (with the game's options)")
+
+
+@GAME_XFAIL
+@pytest.mark.parametrize("game", GAMES)
+def test_board_mid_game(pseudo_page, game):
+    go(pseudo_page, "#" + played(game, 6).split("#", 1)[1], ".board-wrap")
+    check(pseudo_page, f"{game} board mid-game")
+
+
+@GAME_XFAIL
+@pytest.mark.parametrize("game", GAMES)
+def test_game_over(pseudo_page, game):
+    go(pseudo_page, "#" + played(game, None).split("#", 1)[1], ".result-dialog")
+    check(pseudo_page, f"{game} game over")
+
+
+@GAME_XFAIL
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_page(pseudo_page, game):
+    go(pseudo_page, f"#/{game}/rules", ".rules")
+    check(pseudo_page, f"{game} rules page")
+
+
+def _htt_pages():
+    from webtabletop.games.htt import meta
+
+    return [page for page, _title in meta.NAV]
+
+
+@GAME_XFAIL
+@pytest.mark.parametrize("page_name", _htt_pages())
+def test_htt_pages(pseudo_page, page_name):
+    go(pseudo_page, f"#/htt/{page_name}", ".game-page")
+    check(pseudo_page, f"HTT {page_name} page")
+
+
+@GAME_XFAIL
+def test_data_page_with_saved_games(pseudo_page):
+    go(pseudo_page, "#/data", ".data table.saved")
+    check(pseudo_page, "data page (saved games: the games' names and players)")
+
+
+@GAME_XFAIL
+def test_error_page_whole(pseudo_page):
+    go(pseudo_page, "#/tsifrograd?r=AAAA", ".error-page")
+    check(pseudo_page, "error page (heading and sentence from app/routes.py: the board helper's)")
