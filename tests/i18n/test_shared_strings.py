@@ -105,8 +105,15 @@ def test_the_new_game_form_shows_the_games_words_for_its_options():
     spec = get_game("tsifrograd")
     view = game_view("tsifrograd")
     options = spec.options_class()
-    plain = options_fields(spec, options, view)
+    from webtabletop.core.view import GameView
+
+    class Plain(GameView):  # no words of its own: the field name
+        pass
+
+    plain = options_fields(spec, options, Plain())
     assert 'class="field game-option"' in plain and ">Radius</label>" in plain
+    own = options_fields(spec, options, view)  # Tsifrograd's own words
+    assert f">{view.options_labels()['radius']}</label>" in own
 
     class Worded(type(view)):
         def options_labels(self):
