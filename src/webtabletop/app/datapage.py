@@ -61,7 +61,7 @@ def saved_games(store: dict[str, str]) -> tuple[list[SavedGame], list[str]]:
             SavedGame(
                 key=key,
                 game=game_id,
-                title=spec.title,
+                title=_(spec.title),
                 updated=float(data.get("updated", 0)),
                 players=tuple(data["players"]["kinds"]),
                 moves=len(data["record"]["moves"]),
@@ -103,11 +103,12 @@ def date_text(ms: float) -> str:
     """A saved game's date (UTC); empty when the page's clock was not a plausible date."""
     if not 10**12 <= ms < 10**14:
         return ""
-    return datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).strftime("%Y-%m-%d %H:%M")
+    return _("{date} UTC").format(date=when)
 
 
 def _players_text(g: SavedGame) -> str:
-    names = game_view(g.game).player_names
+    names = [_(n) for n in game_view(g.game).player_names]
     kinds = [_("computer") if k == "ai" else _("human") for k in g.players]
     return _("{first} ({first_kind}) vs {second} ({second_kind})").format(
         first=names[0], first_kind=kinds[0], second=names[1], second_kind=kinds[1]
@@ -117,10 +118,11 @@ def _players_text(g: SavedGame) -> str:
 def _result_text(g: SavedGame) -> str:
     if g.result is None:
         return _("in progress")
-    if g.result["winner"] is None:
-        return _("draw ({reason})").format(reason=g.result["reason"])
-    winner = game_view(g.game).player_names[g.result["winner"]]
-    return _("{player} won ({reason})").format(player=winner, reason=g.result["reason"])
+    reason, won = g.result["reason"], g.result["winner"]
+    if won is None:
+        return _("draw ({reason})").format(reason=_(reason))
+    winner = _(game_view(g.game).player_names[won])
+    return _("{player} won ({reason})").format(player=winner, reason=_(reason))
 
 
 def _saved_html(games: list[SavedGame], bad: list[str]) -> str:

@@ -92,8 +92,8 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
         f"{esc(W['look_at_the_board'])}</button>"
         f'<button type="button" class="btn icon close" data-cmd="dismiss-result" data-key="result-close" '
         f'aria-label="{esc(close)}" title="{esc(close)}">×</button></div>'
-        f'<div class="result-body"><p class="final-score"><span class="p0">{esc(view.player_names[0])} {a:g}</span> – '
-        f'<span class="p1">{b:g} {esc(view.player_names[1])}</span></p><p>{esc(str(outcome.reason).capitalize())}.</p>'
+        f'<div class="result-body"><p class="final-score"><span class="p0">{esc(_(view.player_names[0]))} {a:g}</span> – '
+        f'<span class="p1">{b:g} {esc(_(view.player_names[1]))}</span></p><p>{esc(_(str(outcome.reason)).capitalize())}.</p>'
         f'<div class="actions">{btn(esc(W["rematch"]), "rematch", cls="btn primary", key="rematch")}'
         f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
         f"{btn(esc(W['copy_share_link']), 'copy-link', key='result-copy')}</div></div></div>"
@@ -236,7 +236,7 @@ def game_screen(
     W = words()
     turn = ""
     if to_move is not None:
-        who = view.player_names[to_move]
+        who = _(view.player_names[to_move])
         text = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
         turn = (
             f'<div class="turn p{to_move}"><span class="swatch p{to_move}" aria-hidden="true"></span>'
@@ -245,7 +245,7 @@ def game_screen(
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
     names = (
         f"<tr><th scope='row'><span class='visually-hidden'>{esc(W['players'])}</span></th><td><span class='p0'>"
-        f"{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+        f"{esc(_(view.player_names[0]))}</span> · <span class='p1'>{esc(_(view.player_names[1]))}</span></td></tr>"
     )
     think = f'<div class="thinking" role="status">{esc(W["computer_is_thinking"])}</div>' if thinking else ""
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
@@ -259,7 +259,7 @@ def game_screen(
     menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result)
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
-        f"<div class='game-head'><h1>{esc(spec.title)}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
+        f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"

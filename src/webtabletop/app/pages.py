@@ -150,9 +150,9 @@ def players_controls(view: GameView, players: Players) -> str:
             f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'
             for k in ("human", "ai")
         )
-        label = _("{player} is played by").format(player=view.player_names[p])
+        label = _("{player} is played by").format(player=_(view.player_names[p]))
         rows.append(
-            f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(view.player_names[p])} '
+            f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(_(view.player_names[p]))} '
             f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(label)}">{opts}</select></label>'
         )
     lv = "".join(
@@ -167,19 +167,20 @@ def players_controls(view: GameView, players: Players) -> str:
 def outcome_title(view: GameView, outcome: Outcome) -> str:
     if outcome.winner is None:
         return _("Draw")
-    return _("{player} wins").format(player=view.player_names[outcome.winner])
+    return _("{player} wins").format(player=_(view.player_names[outcome.winner]))
 
 
 def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
     title = outcome_title(view, outcome)
     a, b = outcome.scores
     fmt = lambda v: f"{v:g}"  # noqa: E731
-    reason = outcome.reason[:1].upper() + outcome.reason[1:]
+    reason = _(outcome.reason)
+    reason = reason[:1].upper() + reason[1:]
     return (
         f'<div class="result-dialog" role="dialog" aria-modal="false" aria-labelledby="result-title" data-key="result">'
         f'<h2 id="result-title">{esc(title)}</h2>'
-        f'<p class="final-score"><span class="p0">{esc(view.player_names[0])} {fmt(a)}</span> – '
-        f'<span class="p1">{fmt(b)} {esc(view.player_names[1])}</span></p><p>{esc(_("{reason}.").format(reason=reason))}</p>'
+        f'<p class="final-score"><span class="p0">{esc(_(view.player_names[0]))} {fmt(a)}</span> – '
+        f'<span class="p1">{fmt(b)} {esc(_(view.player_names[1]))}</span></p><p>{esc(_("{reason}.").format(reason=reason))}</p>'
         f'<div class="actions">{btn(esc(_("Rematch")), "rematch", cls="btn primary", key="rematch")}'
         f"{link(esc(_('New game…')), f'#/{spec.id}/new')}{btn(esc(_('Review the game')), 'dismiss-result', key='review')}"
         f"{btn(esc(_('Copy share link')), 'copy-link', key='result-copy')}</div></div>"
@@ -213,14 +214,14 @@ def game_screen(
 ) -> str:
     turn = ""
     if to_move is not None:
-        who = view.player_names[to_move]
+        who = _(view.player_names[to_move])
         line = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
         turn = (
             f'<div class="turn p{to_move}" aria-live="polite"><span class="swatch p{to_move}" aria-hidden="true"></span>'
             f"{esc(line.format(player=who))}</div>"
         )
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
-    names = f"<tr><th scope='row'><span class='visually-hidden'>{esc(_('Players'))}</span></th><td><span class='p0'>{esc(view.player_names[0])}</span> · <span class='p1'>{esc(view.player_names[1])}</span></td></tr>"
+    names = f"<tr><th scope='row'><span class='visually-hidden'>{esc(_('Players'))}</span></th><td><span class='p0'>{esc(_(view.player_names[0]))}</span> · <span class='p1'>{esc(_(view.player_names[1]))}</span></td></tr>"
     items = []
     for i, (label, mover) in enumerate(log):
         current = ' aria-current="step"' if i + 1 == cursor else ""

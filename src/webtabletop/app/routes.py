@@ -137,7 +137,7 @@ class Routes:
             self.route = (
                 "error",
                 _("Page not found"),
-                _("{game} has no page “{page}”.").format(game=spec.title, page=page),
+                _("{game} has no page “{page}”.").format(game=_(spec.title), page=page),
                 spec.id,
             )
         else:
@@ -181,7 +181,7 @@ class Routes:
             self._set_aside(
                 key,
                 _("A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”.").format(
-                    game=spec.title, problem=exc
+                    game=_(spec.title), problem=exc
                 ),
             )
             return False
@@ -198,7 +198,7 @@ class Routes:
             self._notice(
                 _(
                     "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
-                ).format(game=spec.title, n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
+                ).format(game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
             )
             self._save()  # after the backup: the page stops at a failed write
         elif record.older_rules:
@@ -220,7 +220,7 @@ class Routes:
         return _(
             "This {game} game was recorded before a correction of the rules; its moves were "
             "replayed under the corrected rules (the rules page says what changed)."
-        ).format(game=spec.title)
+        ).format(game=_(spec.title))
 
     def _open_link(self, spec: GameSpec, payload: str) -> None:
         try:

@@ -41,7 +41,7 @@ class Screens:
         elif route[0] == "rules":
             spec = get_game(route[1])
             html = pages.rules_page(spec, game_view(spec.id))
-            title = _("{game} rules · webtabletop").format(game=spec.title)
+            title = _("{game} rules · webtabletop").format(game=_(spec.title))
         elif route[0] == "new":
             spec = get_game(route[1])
             view = game_view(spec.id)
@@ -71,22 +71,22 @@ class Screens:
                 view.seed_help(),
                 view.choice_labels().get("_preset"),
             )
-            title = _("New {game} game · webtabletop").format(game=spec.title)
+            title = _("New {game} game · webtabletop").format(game=_(spec.title))
         elif route[0] == "page":
             spec = get_game(route[1])
             game_pages_ = game_pages(spec.id)
             body = game_pages_.render(route[2], route[3], PageContext(self))
             html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
-            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=dict(game_pages_.nav)[route[2]])
+            title = _("{game}: {page} · webtabletop").format(game=_(spec.title), page=_(dict(game_pages_.nav)[route[2]]))
         elif route[0] == "editor":
             spec = get_game(route[1])
             editor = game_module(spec.id).EDITOR
             body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
             html = pages.editor_page(spec, editor.title, body)
-            title = _("{game}: {page} · webtabletop").format(game=spec.title, page=editor.title)
+            title = _("{game}: {page} · webtabletop").format(game=_(spec.title), page=editor.title)
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
-            title = _("{game} · webtabletop").format(game=self.session.spec.title)
+            title = _("{game} · webtabletop").format(game=_(self.session.spec.title))
             resp["ai"] = self.session.wants_ai()
             resp["selection"] = self.session.selection is not None
             resp["premove"] = bool(self.session.view.premove and resp["ai"])
@@ -131,8 +131,8 @@ class Screens:
         extra = ""
         privacy = ""
         if s.needs_privacy_screen():
-            who = view.player_names[state.to_move()]
-            privacy = pages.privacy_screen(who, view.player_names[1 - state.to_move()])
+            who = _(view.player_names[state.to_move()])
+            privacy = pages.privacy_screen(who, _(view.player_names[1 - state.to_move()]))
             prompt = _("Pass the device to {player}.").format(player=who)
         elif outcome is None:
             if s.ai_to_move() and not h.at_end:
@@ -143,7 +143,7 @@ class Screens:
         else:
             prompt = (
                 _("Game over: {result} ({reason}).").format(
-                    result=pages.outcome_title(view, outcome), reason=outcome.reason
+                    result=pages.outcome_title(view, outcome), reason=_(outcome.reason)
                 )
                 if h.at_end
                 else _("Reviewing the game.")

@@ -18,7 +18,7 @@ import attrs
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
-from webtabletop.i18n import _
+from webtabletop.i18n import _, language
 
 RECORD_FORMAT = "webtabletop-record"
 RECORD_VERSION = 1
@@ -224,6 +224,8 @@ class History:
         #: (code, label) of the moves labelled so far (labels need each state's legal moves:
         #: computing them once keeps every render of a long game cheap)
         self._labels: list[tuple[str, str]] = []
+        #: the language the labels are in: a language switch labels every move again
+        self._labels_language = language()
 
     @classmethod
     def upto(cls, record: Record, cursor: int | None = None) -> tuple[History, str | None]:
@@ -280,6 +282,9 @@ class History:
         """Readable names of all moves (including those after the cursor)."""
         moves = self.record.moves
         labels = self._labels
+        if self._labels_language != language():
+            labels.clear()
+            self._labels_language = language()
         keep = 0
         while keep < min(len(labels), len(moves)) and labels[keep][0] == moves[keep]:
             keep += 1

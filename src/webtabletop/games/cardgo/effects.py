@@ -63,7 +63,7 @@ EFFECTS: tuple[EffectKind, ...] = (
         "L",
         N_("This stone is never converted by the opponent (breathlessness, Brave)."),
     ),
-    EffectKind(LOVE, "Love", "V", N_("On play, draw one extra card (on top of the turn's draw).")),
+    EffectKind(LOVE, N_("Love"), "V", N_("On play, draw one extra card (on top of the turn's draw).")),
     EffectKind(
         SUPPRESSION,
         N_("Suppression"),

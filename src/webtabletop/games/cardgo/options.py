@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.games.cardgo.meta import TITLE
 from webtabletop.i18n import N_, _, pgettext
 
 TIME_RANGE = (1, 999)
@@ -101,7 +102,7 @@ class CardgoOptions:
             parts.append(_("full-speed"))
         if self.adjacent:
             parts.append(_("adjacent placement"))
-        return "CardGO · " + pgettext("list separator", ", ").join(parts)
+        return _("{game} · {options}").format(game=_(TITLE), options=pgettext("list separator", ", ").join(parts))
 
 
 #: help per option in the new-game dialog (English msgids; :func:`options_help` translates and fills in)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from webtabletop.core.view import esc
 from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.meta import TITLE
 from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _, pgettext
 
@@ -181,7 +182,7 @@ def rules_html() -> str:
     saved = _("Saved games, records and share links")
     corrections = _("Corrections")
     return f"""
-<h2>CardGO</h2>
+<h2>{esc(_(TITLE))}</h2>
 <p>{T["t0"]}</p>
 <h3>{T["t1"]}</h3>
 <p>{esc(draw_text)}</p>

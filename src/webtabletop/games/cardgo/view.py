@@ -389,6 +389,16 @@ class CardgoView(GameView):
 
         return options_help()
 
+    def options_labels(self) -> dict[str, str]:
+        from webtabletop.games.cardgo.option_words import options_labels
+
+        return options_labels()
+
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        from webtabletop.games.cardgo.option_words import choice_labels
+
+        return choice_labels()
+
     def rules_html(self) -> str:
         return rules_html()
 

@@ -4,7 +4,7 @@ marked for translation and translated where shown)."""
 from webtabletop.i18n import N_
 
 ID = "htt"
-TITLE = "Hexagonal Triple Triad"
+TITLE = N_("Hexagonal Triple Triad")  # the designer's own name; translated where shown
 SUMMARY = N_(
     "Place six-sided cards on hexagonal cells and turn the enemy's cards with higher values; Same, Plus, Minus, Combo, walls and Matter as table rules; build your collection from packs."
 )

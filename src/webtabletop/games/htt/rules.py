@@ -174,7 +174,7 @@ class HttState(State):
             if move == ACCEPT:
                 n = len(self.decks[0])
                 return attrs.evolve(
-                    self, phase=OVER, winner=None, scores=(n, n), reason="draw agreed", flips=()
+                    self, phase=OVER, winner=None, scores=(n, n), reason=N_("draw agreed"), flips=()
                 )
             if move == DECLINE:
                 return attrs.evolve(self, phase=PLAY, player=1 - self.player)
@@ -243,9 +243,9 @@ class HttState(State):
     def _finish(self) -> HttState:
         a, b = self.score()
         if a == b:
-            return attrs.evolve(self, phase=OVER, winner=None, scores=(a, b), reason="equal scores")
+            return attrs.evolve(self, phase=OVER, winner=None, scores=(a, b), reason=N_("equal scores"))
         winner = 0 if a > b else 1
-        reason = f"{PLAYER_NAMES[winner]} has more cards ({max(a, b)}–{min(a, b)})"
+        reason = N_("more cards on the board")  # the score is shown beside it
         if self.options.friendly or self.search:
             return attrs.evolve(self, phase=OVER, winner=winner, scores=(a, b), reason=reason)
         rng = Rng(self.rng_state)

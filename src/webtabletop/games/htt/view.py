@@ -200,5 +200,15 @@ class HttView(BoardDrawing, GameView):
     def options_help(self) -> dict[str, str]:
         return options_help()
 
+    def options_labels(self) -> dict[str, str]:
+        from webtabletop.games.htt.option_words import options_labels
+
+        return options_labels()
+
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        from webtabletop.games.htt.option_words import choice_labels
+
+        return choice_labels()
+
 
 VIEW = HttView()

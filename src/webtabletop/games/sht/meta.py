@@ -4,7 +4,7 @@
 from webtabletop.i18n import N_
 
 ID = "sht"
-TITLE = "SHT"
+TITLE = N_("SHT")  # the designer's own name; translated where shown
 SUMMARY = N_(
     "A card duel with one deck: build a field of open and closed cards, attack, defend with cards that "
     "add up, and break the shield of an opponent you cannot see."

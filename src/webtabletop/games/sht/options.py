@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.games.sht.meta import TITLE
 from webtabletop.i18n import N_, _
 
 FIRST_PLAYER = ("random", "first", "second")
@@ -25,7 +26,7 @@ class ShtOptions:
 
     def describe(self) -> str:
         """The options in words, translated (a list joined by " · ", not a sentence)."""
-        parts = ["SHT", _(FIRST_PLAYER_WORDS[self.first_player])]
+        parts = [_(TITLE), _(FIRST_PLAYER_WORDS[self.first_player])]
         if not self.first_turn_rule:
             parts.append(_("no first-turn limit"))
         return " · ".join(parts)

@@ -9,7 +9,7 @@ from webtabletop.i18n import N_, _
 #: the page: (tag, text) pairs, one msgid per heading, paragraph or list item; "slot" parts are
 #: filled in by :func:`rules_html`
 PAGE = (
-    ("h2-raw", "SHT"),
+    ("h2", "SHT"),  # the title, a msgid of meta.TITLE
     (
         "p",
         N_(

@@ -39,6 +39,10 @@ OPTION_LABELS = {
 CHOICE_LABELS = {
     ("board", "hex"): N_("Hex grid"),
     ("board", "square"): N_("Square grid"),
+    ("_preset", "normal"): N_("Normal hexagon (37 cells)"),
+    ("_preset", "large"): N_("Large hexagon (61 cells)"),
+    ("_preset", "square6"): N_("Square 6×6"),
+    ("_preset", "square8"): N_("Square 8×8"),
 }
 
 
@@ -299,6 +303,10 @@ class TsifrogradView(GameView):
     def options_labels(self) -> dict[str, str]:
         """The new-game dialog's label of each option, translated."""
         return {name: _(label) for name, label in OPTION_LABELS.items()}
+
+    def choice_labels(self) -> dict[str, dict[str, str]]:
+        """The presets in words (the new-game dialog's preset list)."""
+        return {"_preset": {v: _(label) for (n, v), label in CHOICE_LABELS.items() if n == "_preset"}}
 
     def option_choice_label(self, name: str, value) -> str:
         """The translated name of one choice of a select option."""

@@ -1,0 +1,29 @@
+"""The move log follows a language switch mid-game (issue 12: "A language switch in the header,
+on every screen, keeps the current game and position"): the labels History caches per move code
+are made again in the new language, older moves included."""
+
+from __future__ import annotations
+
+from webtabletop.core.record import History, Record
+from webtabletop.i18n import catalogs
+
+
+def test_older_moves_are_labelled_again_after_a_language_switch():
+    record = Record("dumaraj", {}, 5, ())  # its labels name the mob that moves
+    state = record.start_state()
+    moves = []
+    for _ in range(3):
+        move = state.legal_moves()[0]
+        moves.append(move.code)
+        state = state.apply(move)
+    history = History(record.with_moves(tuple(moves)))
+    try:
+        catalogs.use_language("en")
+        english = history.log()
+        catalogs.use_language("pseudo")
+        pseudo = history.log()
+    finally:
+        catalogs.use_language("en")
+    assert len(english) == len(pseudo) == 3
+    assert all(a != b for a, b in zip(english, pseudo, strict=True)), (english, pseudo)
+    assert history.log() == english  # and back again
