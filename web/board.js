@@ -377,19 +377,24 @@
         return restore();
       }
       if (!premoveMode()) return;
-      const el = t.closest && t.closest("[data-drag],[data-pick],[data-drop]");
+      // click-click premove: the viewer's own piece (data-drag), then a target (data-drop; a
+      // square holding another own piece is a target too, a flex is a move)
+      const dragEl = t.closest && t.closest("[data-drag]");
+      const dropEl = t.closest && t.closest("[data-drop]");
+      const el = dragEl || dropEl;
       if (!inApp(el) || !el.closest(".board-wrap")) {
         clearPremove(); // a click elsewhere cancels the queued move
         return;
       }
       ev.stopPropagation();
-      const token = el.getAttribute("data-drag") || el.getAttribute("data-pick");
-      if (premoveFrom && el !== premoveFrom.el) {
-        setPremove(premoveFrom.el, el, premoveFrom.token, el.getAttribute("data-drop") || el.getAttribute("data-pick"));
-      } else if (el.hasAttribute("data-drag")) {
+      if (premoveFrom && dropEl && !dropEl.contains(premoveFrom.el)) {
+        setPremove(premoveFrom.el, dropEl, premoveFrom.token, dropEl.getAttribute("data-drop"));
+      } else if (dragEl && !(premoveFrom && premoveFrom.el === dragEl)) {
         clearPremove();
-        premoveFrom = { el, token };
-        el.classList.add("premove");
+        premoveFrom = { el: dragEl, token: dragEl.getAttribute("data-drag") };
+        dragEl.classList.add("premove");
+      } else {
+        clearPremove(); // the queued piece again: nothing queued
       }
     },
     true,

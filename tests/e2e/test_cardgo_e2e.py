@@ -3,8 +3,6 @@ share link round trip, reload resumes."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, board_labels, log_count, renders
 
@@ -154,7 +152,6 @@ def test_love_leaves_its_player_one_card_richer(page, site):
 
 
 # --- play feel: terrain, touch, phone layout, languages (issues 11 and 12) -----------------------
-BOARD_JS = "needs web/board.js and the phone layout from the board branch"
 
 
 def start_default_board(page, site, query="", seed="4"):
@@ -233,7 +230,6 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site):
         ctx.close()
 
 
-@pytest.mark.xfail(strict=False, reason=BOARD_JS)
 def test_phone_everything_on_one_screen(browser, site):
     ctx, page = _phone(browser)
     try:

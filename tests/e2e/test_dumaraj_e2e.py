@@ -206,7 +206,6 @@ def test_russian_screen_shows_the_designers_names(page, site):
     assert "Гонь b1–c3" in page.locator(".log li").first.inner_text()
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch (premove queue)")
 def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, site):
     open_app(page, site, "#/dumaraj/new")
     page.select_option("#pl1", "ai")

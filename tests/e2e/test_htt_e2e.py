@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, renders
 
@@ -301,7 +299,6 @@ def test_axe_finds_no_serious_violation_on_the_htt_board(browser, site):
         context.close()
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
 def test_the_dragged_card_follows_the_pointer(page, site):
     _start_vs_ai(page, site)
     card = page.locator("svg.htt-wide [data-drag^='h']").first
@@ -317,7 +314,6 @@ def test_the_dragged_card_follows_the_pointer(page, site):
     assert moved
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
 def test_phone_game_over_window_closes_with_escape(browser, site):
     context = browser.new_context(**PHONE)
     page = context.new_page()

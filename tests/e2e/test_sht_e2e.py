@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.conftest import open_app, settle
 from tests.e2e.helpers import act
 from webtabletop.core import sharelink
@@ -97,7 +95,6 @@ def test_the_later_of_two_equal_cards_defends_on_screen(page, site):
 
 
 # --- board contract: drag, phone, touch, Japanese (issues 11 and 12) -------------------------
-BOARD_JS = "needs web/board.js from the board branch"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -169,7 +166,6 @@ def test_phone_targets_are_44_px(browser, site):
     ctx.close()
 
 
-@pytest.mark.xfail(strict=False, reason=BOARD_JS)
 def test_touch_drag_lands_on_the_field(browser, site):
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
