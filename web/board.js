@@ -191,6 +191,19 @@
     }
   }
 
+  // --- the board fills the screen's height below its own top (wide screens; phones: app.css) ---
+  const wide = matchMedia("(min-width: 861px)");
+  let room = null;
+  function fit() {
+    // one read (the layout the new frame needs anyway); a write only when the room changed
+    const wrap = APP.querySelector(".board-wrap");
+    if (!wrap) return;
+    const top = wrap.getBoundingClientRect().top + scrollY;
+    const next = wide.matches ? `${Math.max(320, Math.floor(innerHeight - top - 28))}px` : "";
+    if (next !== room) document.documentElement.style.setProperty("--board-room", (room = next));
+  }
+  addEventListener("resize", fit);
+
   // called by web/main.py with the engine's answer; returns after the new HTML is in place
   W.swap = (html, metaText) => {
     const meta = JSON.parse(metaText || "{}");
@@ -214,6 +227,7 @@
     }
     APP.innerHTML = html;
     restore();
+    fit();
     if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
     if (animate) {
       const contract = APP.querySelector("[data-piece],[data-anim],[data-changed]");
