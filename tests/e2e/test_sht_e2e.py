@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.e2e.conftest import open_app, settle
-from tests.e2e.helpers import act
+from tests.e2e.helpers import act, assert_fits
 from webtabletop.core import sharelink
 from webtabletop.core.record import History
 from webtabletop.games.sht import cards as C
@@ -149,6 +149,22 @@ def test_phone_board_hand_and_prompt_fit(browser, site):
         box = hand.nth(i).bounding_box()
         assert box["y"] + box["height"] <= 844
     ctx.close()
+
+
+def test_phone_defence_step_fits(browser, site):
+    # issue 11: "At 390×844, every game's board, the player's hand and the prompt fit on one screen":
+    # the defence step too (the attack card in the middle, Defend/Decline in the panel)
+    link = (Path(__file__).parents[1] / "games/sht/fixtures/b_link.txt").read_text().strip()
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    try:
+        open_app(page, site, f"#/sht?r={link}")
+        act(page, page.locator("[data-cmd='reveal']"))  # the defender confirms being at the device
+        page.wait_for_selector(".panel button[data-move]")
+        assert page.locator(".board [data-pick^='d:']").count() >= 2  # field cards to put forward
+        assert_fits(page)
+    finally:
+        ctx.close()
 
 
 def test_phone_targets_are_44_px(browser, site):
