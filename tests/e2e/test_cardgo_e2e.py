@@ -19,6 +19,8 @@ def start_small_game(page, site, opponent="human", start_time=12, size=5):
 
 def drag_card_to_cell(page, card, cell, check_preview=False):
     """Press on a hand card, move over a cell (the preview appears), release: the card is played."""
+    # the hand's cards slide to their new places after a move (FLIP, 200 ms): measure them at rest
+    page.wait_for_function("document.getAnimations().length === 0")
     box = card.bounding_box()
     target = cell.bounding_box()
     start = renders(page)
