@@ -191,6 +191,19 @@
     }
   }
 
+  // --- the board fills the screen's height below its own top (wide screens; phones: app.css) ---
+  const wide = matchMedia("(min-width: 861px)");
+  let room = null;
+  function fit() {
+    // one read (the layout the new frame needs anyway); a write only when the room changed
+    const wrap = APP.querySelector(".board-wrap");
+    if (!wrap) return;
+    const top = wrap.getBoundingClientRect().top + scrollY;
+    const next = wide.matches ? `${Math.max(320, Math.floor(innerHeight - top - 28))}px` : "";
+    if (next !== room) document.documentElement.style.setProperty("--board-room", (room = next));
+  }
+  addEventListener("resize", fit);
+
   // called by web/main.py with the engine's answer; returns after the new HTML is in place
   W.swap = (html, metaText) => {
     const meta = JSON.parse(metaText || "{}");
@@ -214,6 +227,7 @@
     }
     APP.innerHTML = html;
     restore();
+    fit();
     if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
     if (animate) {
       const contract = APP.querySelector("[data-piece],[data-anim],[data-changed]");
@@ -377,19 +391,24 @@
         return restore();
       }
       if (!premoveMode()) return;
-      const el = t.closest && t.closest("[data-drag],[data-pick],[data-drop]");
+      // click-click premove: the viewer's own piece (data-drag), then a target (data-drop; a
+      // square holding another own piece is a target too, a flex is a move)
+      const dragEl = t.closest && t.closest("[data-drag]");
+      const dropEl = t.closest && t.closest("[data-drop]");
+      const el = dragEl || dropEl;
       if (!inApp(el) || !el.closest(".board-wrap")) {
         clearPremove(); // a click elsewhere cancels the queued move
         return;
       }
       ev.stopPropagation();
-      const token = el.getAttribute("data-drag") || el.getAttribute("data-pick");
-      if (premoveFrom && el !== premoveFrom.el) {
-        setPremove(premoveFrom.el, el, premoveFrom.token, el.getAttribute("data-drop") || el.getAttribute("data-pick"));
-      } else if (el.hasAttribute("data-drag")) {
+      if (premoveFrom && dropEl && !dropEl.contains(premoveFrom.el)) {
+        setPremove(premoveFrom.el, dropEl, premoveFrom.token, dropEl.getAttribute("data-drop"));
+      } else if (dragEl && !(premoveFrom && premoveFrom.el === dragEl)) {
         clearPremove();
-        premoveFrom = { el, token };
-        el.classList.add("premove");
+        premoveFrom = { el: dragEl, token: dragEl.getAttribute("data-drag") };
+        dragEl.classList.add("premove");
+      } else {
+        clearPremove(); // the queued piece again: nothing queued
       }
     },
     true,

@@ -124,7 +124,7 @@ def apply_storage(resp):
 def apply_html(resp):
     active = document.activeElement
     key = active.getAttribute("data-key") if active and active.getAttribute else None
-    meta = {k: resp[k] for k in ("moved", "sound", "feel") if k in resp}
+    meta = {k: resp[k] for k in ("moved", "sound", "feel", "top") if k in resp}
     board.swap(resp["html"], json.dumps(meta))
     if resp.get("top"):
         window.scrollTo(0, 0)  # a new board opens scrolled to its top

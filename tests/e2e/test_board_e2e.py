@@ -143,25 +143,21 @@ def test_hint_names_a_move_and_the_log_marks_it(page, site):
 
 def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
     # issue 11: "Add Lichess-style premove in DumaRaj (queue one move while the AI thinks)"
+    # click-click premove (the DumaRaj e2e file queues one by dragging); bits on the 10-wide board
+    b1, c3, e2, e4 = 1, 22, 14, 34
     open_app(page, site, "#/dumaraj/play?vs=ai")
-    page.wait_for_selector(".board [data-pick]")
+    page.wait_for_selector(f".board [data-pick='s{b1}']")
     n = renders(page)
     page.locator("[data-change='level']").select_option("hard")  # a longer think to queue in
     wait_render(page, n)
-    first = page.locator(".board [data-drag]").first
-    n = renders(page)
-    first.click()
-    wait_render(page, n)
-    act(page, page.locator(".board [data-drop]").first)
-    try:
-        page.wait_for_selector(".game[data-premove] .board [data-drag]", timeout=5_000)
-    except Exception:  # noqa: BLE001
-        pytest.skip("the DumaRaj view does not offer premoves yet (docs/board.md: ctx.premove)")
-    src = page.locator(".board [data-drag]").first
-    src.click()
-    page.locator(".board [data-drop]:not(.premove)").first.click()
-    assert page.locator(".board .premove").count() == 2
+    act(page, page.locator(f".board [data-pick='s{b1}']"))
+    page.locator(f".board [data-pick='s{c3}']").click()  # the computer starts thinking
+    page.wait_for_selector(f".game[data-premove] .board [data-drag='d{e2}']")
+    page.locator(f".board [data-drag='d{e2}']").click()
+    page.locator(f".board [data-drop='t{e4}']").click()
+    assert page.locator(".board .premove").count() == 2  # the queued piece and its target
     page.wait_for_function("document.querySelectorAll('.log li').length >= 3", timeout=60_000)
+    assert page.locator(".log li").nth(2).inner_text().endswith("e2–e4")
 
 
 @pytest.mark.parametrize("game", ["tsifrograd", "cardgo", "dumaraj", "htt", "sht"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, board_labels
+from tests.e2e.helpers import act, board_labels, renders, wait_render
 from webtabletop.core.record import Record
 from webtabletop.games.dumaraj import VIEW
 from webtabletop.games.dumaraj import engine as E
@@ -206,32 +206,40 @@ def test_russian_screen_shows_the_designers_names(page, site):
     assert "Гонь b1–c3" in page.locator(".log li").first.inner_text()
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch (premove queue)")
 def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, site):
     open_app(page, site, "#/dumaraj/new")
     page.select_option("#pl1", "ai")
     page.locator("button[data-key='start']").click()
     page.wait_for_selector(f"svg.board [data-pick='s{square('b1')}']")
+    n = renders(page)
+    page.locator("[data-change='level']").select_option("hard")  # a think long enough to queue in
+    wait_render(page, n)
+    (x0, y0), (x1, y1) = centre(page, "e2"), centre(page, "e4")  # the board does not move
     act(page, page.locator(f"[data-pick='s{square('b1')}']"))
     page.locator(f"[data-pick='s{square('c3')}']").click()  # the AI starts thinking
+    page.wait_for_selector(".game[data-premove]")
     # queue e2-e4 while the AI thinks: the board shows it as a premove
-    (x0, y0), (x1, y1) = centre(page, "e2"), centre(page, "e4")
     page.mouse.move(x0, y0)
     page.mouse.down()
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
     assert page.locator(".premove").count() >= 1
-    page.wait_for_function("document.querySelectorAll('.log li').length == 3", timeout=60_000)
+    page.wait_for_function("document.querySelectorAll('.log li').length == 3", timeout=90_000)
     assert page.locator(".log li").nth(2).inner_text().endswith("Pixa e2–e4")
     # a queued move cancelled by a click elsewhere is not played
-    page.locator(f"[data-pick='s{square('d2')}']").click()
-    page.locator(f"[data-pick='s{square('d4')}']").click()
-    page.mouse.move(*centre(page, "a2"))
+    a2, a4 = centre(page, "a2"), centre(page, "a4")
+    page.wait_for_selector(".game:not([data-thinking]) svg.board [data-drag]", timeout=90_000)  # it answered
+    act(page, page.locator("svg.board [data-drag]").first)  # any legal move (the AI may have given check)
+    page.locator("svg.board .legal").first.click()  # the AI thinks again
+    page.wait_for_selector(".game[data-premove]")
+    page.mouse.move(*a2)
     page.mouse.down()
-    page.mouse.move(*centre(page, "a4"), steps=8)
+    page.mouse.move(*a4, steps=8)
     page.mouse.up()
+    assert page.locator(".premove").count() == 2
     page.mouse.click(5, 5)  # outside the board: the premove is dropped
-    page.wait_for_function("document.querySelectorAll('.log li').length == 5", timeout=60_000)
+    assert page.locator(".premove").count() == 0
+    page.wait_for_function("document.querySelectorAll('.log li').length == 5", timeout=90_000)
     page.wait_for_timeout(500)
     assert page.locator(".log li").count() == 5
 

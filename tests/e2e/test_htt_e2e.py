@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, renders
 
@@ -301,7 +299,6 @@ def test_axe_finds_no_serious_violation_on_the_htt_board(browser, site):
         context.close()
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
 def test_the_dragged_card_follows_the_pointer(page, site):
     _start_vs_ai(page, site)
     card = page.locator("svg.htt-wide [data-drag^='h']").first
@@ -317,7 +314,6 @@ def test_the_dragged_card_follows_the_pointer(page, site):
     assert moved
 
 
-@pytest.mark.xfail(strict=False, reason="needs web/board.js from the board branch")
 def test_phone_game_over_window_closes_with_escape(browser, site):
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -335,3 +331,41 @@ def test_phone_game_over_window_closes_with_escape(browser, site):
     page.keyboard.press("Escape")
     page.wait_for_selector(".result-dialog", state="hidden", timeout=5_000)
     context.close()
+
+
+# every class board.js adds while an element's data-anim plays, and every data-anim kind drawn
+WATCH_ANIMS = """window.wttSeen = {anims: new Set(), kinds: new Set()};
+new MutationObserver((list) => { for (const m of list) {
+  const els = m.type === 'attributes' ? [m.target] : [...m.addedNodes].filter((n) => n.nodeType === 1);
+  for (const el of els) {
+    for (const c of el.classList || []) if (c.startsWith('anim-')) wttSeen.anims.add(c);
+    for (const a of (el.querySelectorAll ? [el, ...el.querySelectorAll('[data-anim]')] : []))
+      if (a.getAttribute && a.getAttribute('data-anim')) wttSeen.kinds.add(a.getAttribute('data-anim'));
+  }
+}}).observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});"""
+
+
+def _seen(page):
+    return page.evaluate("[[...wttSeen.anims].sort(), [...wttSeen.kinds].sort()]")
+
+
+def test_placed_and_turned_cards_animate_only_with_motion_on(page, site):
+    # docs/board.md: "data-anim ... the board plays that animation once, right after the move";
+    # "none ... when the player turns motion off"
+    _start_vs_ai(page, site)
+    page.evaluate(WATCH_ANIMS)
+    for _ in range(3):  # placements, and the turns the computer's cards make
+        page.wait_for_function(HUMAN_TURN, timeout=60_000)
+        act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
+        act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
+    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+    anims, kinds = _seen(page)
+    assert "place" in kinds and "anim-place" in anims
+    assert all(f"anim-{k}" in anims for k in kinds), (anims, kinds)  # "flip" too, when a card turned
+    act(page, page.locator("[data-key='setting-motion']"))  # Animations off
+    page.evaluate("wttSeen.anims.clear(); wttSeen.kinds.clear()")
+    act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
+    act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
+    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+    anims, kinds = _seen(page)
+    assert "place" in kinds and anims == [], anims

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.e2e.conftest import open_app, settle, wait_ready
 from tests.e2e.helpers import act, board_labels, log_count, renders
 
@@ -212,7 +210,6 @@ def test_highlighted_targets_follow_the_corrected_crossing_rule(page, site):
 
 
 # --- board contract: drag, phone, touch, languages (issues 11 and 12) ------------------------
-BOARD_JS = "needs web/board.js from the board branch"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -290,7 +287,6 @@ def test_phone_board_dice_and_prompt_fit_and_targets_are_big_enough(browser, sit
     ctx.close()
 
 
-@pytest.mark.xfail(strict=False, reason=BOARD_JS)
 def test_touch_drag_lands_on_the_intended_cell(browser, site):
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()

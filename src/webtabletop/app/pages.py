@@ -170,6 +170,7 @@ def outcome_title(view: GameView, outcome: Outcome) -> str:
     return _("{player} wins").format(player=_(view.player_names[outcome.winner]))
 
 
+<<<<<<< HEAD
 def result_html(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
     title = outcome_title(view, outcome)
     a, b = outcome.scores
@@ -304,6 +305,8 @@ def game_screen(
     )
 
 
+=======
+>>>>>>> feel2
 def new_game_form(
     spec: GameSpec,
     fields: str,

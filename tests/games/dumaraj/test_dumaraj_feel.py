@@ -139,10 +139,12 @@ def test_drag_then_drop_is_one_move_even_from_a_selected_mob():
 def test_premove_while_the_ai_thinks():
     s = SPEC.start().apply_code("b1c3")  # Black (the AI) to move; White waits
     assert VIEW.premove
-    svg = VIEW.board(s, ViewContext(interactive=False, viewer=1))
+    svg = VIEW.board(s, ViewContext(interactive=False, viewer=1, premove=True))
     tags = pieces_of(svg)
     assert "data-drag" in tags["c3"] and "data-drag" not in tags["b10"]
     assert svg.count("data-drop=") == 100  # every bit in play
+    # a view rendered while the AI thinks without ctx.premove offers nothing to queue
+    assert 'data-drag="' not in VIEW.board(s, ViewContext(interactive=False, viewer=1))
     # the queued pair is checked in the position after the AI's move
     nxt = s.apply_code("b10c8")
     first = VIEW.pick(nxt, ViewContext(), f"d{bit(nxt, 'c3')}")
@@ -151,7 +153,7 @@ def test_premove_while_the_ai_thinks():
     assert illegal.move is None
     # no drags at all when the game is over
     mate = st("k7/1Q6/1K6/8/8/8/8/8 b")
-    assert 'data-drag="' not in VIEW.board(mate, ViewContext(interactive=False, viewer=0))
+    assert 'data-drag="' not in VIEW.board(mate, ViewContext(interactive=False, viewer=0, premove=True))
 
 
 # --- the sentence and the sound of a move -----------------------------------------------------------

@@ -292,7 +292,7 @@ class CardgoView(GameView):
             )
             out.append(
                 f'<div {a} style="{style}"><span class="cg-val" style="font-size:20px;font-weight:700;line-height:1.1">'
-                f"{card.value}</span>{badge}</div>"
+                f"{card.value}</span> {badge}</div>"  # the space: its text reads "5 Joy", as its label
             )
         out.append("</div>")
         return "".join(out)

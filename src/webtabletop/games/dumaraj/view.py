@@ -168,7 +168,7 @@ class DumaRajView(PanelMixin, GameView):
         bw, bh = w * CELL, h * CELL
         playable = not state.is_over and state.editor is None
         interactive = ctx.interactive and playable
-        premove = not ctx.interactive and playable and ctx.viewer is not None
+        premove = ctx.premove and not ctx.interactive and playable  # docs/board.md: premove
         geo = state._board().geo
         hover_drag, _at, hover_drop = (ctx.hover or "").partition("@")
         sel = _selected(ctx.selection)
