@@ -9,9 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+import pytest
 
 from webtabletop.games.htt.library import builtin_sets, get_card
 from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.sets import CardSet, SetError
 from webtabletop.i18n import catalogs
 from webtabletop.i18n.extract import HTT_CARD_CONTEXT, extract_htt_cards
 
@@ -49,3 +51,16 @@ def test_a_players_card_keeps_its_name_even_when_it_matches_a_built_in_one():
         assert card_name(mine) == "Spark Imp"
     finally:
         catalogs.use_language("en")
+
+
+def test_a_broken_set_file_is_explained_in_the_players_language():
+    # issue 12: "no untranslated string on any screen" — the import toast shows these messages
+    catalogs.use_language("ru")
+    try:
+        with pytest.raises(SetError) as info:
+            CardSet.from_json(
+                {"format": "htt-set", "version": 1, "id": "x", "name": "N", "theme": "", "cards": []}
+            )
+    finally:
+        catalogs.use_language("en")
+    assert str(info.value) == "поле набора 'cards' должно быть непустым списком"
