@@ -39,8 +39,6 @@ pytestmark = pytest.mark.xdist_group("pseudo")
 ALLOWED = {"webtabletop"}
 #: the language switch names each language in itself, by design
 NOT_TEXT = "#lang"
-#: the screens that show HTT's built-in card names (still English in every language)
-CARD_NAMES = pytest.mark.xfail(strict=True, reason="HTT's 258 built-in card names are not translated yet")
 
 COLLECT = """([roots, exclude]) => {
   const out = [];
@@ -200,13 +198,13 @@ def test_new_game_dialog_whole(pseudo_page, game):
     check(pseudo_page, f"{game} new-game dialog (with the game's options)")
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=CARD_NAMES) if g == "htt" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_board_mid_game(pseudo_page, game):
     go(pseudo_page, "#" + played(game, 6).split("#", 1)[1], ".board-wrap")
     check(pseudo_page, f"{game} board mid-game")
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=CARD_NAMES) if g == "htt" else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_game_over(pseudo_page, game):
     go(pseudo_page, "#" + played(game, None).split("#", 1)[1], ".result-dialog")
     check(pseudo_page, f"{game} game over")
@@ -221,7 +219,7 @@ def test_rules_page(pseudo_page, game):
 def _htt_pages():
     from webtabletop.games.htt import meta
 
-    return [pytest.param(p, marks=CARD_NAMES) if p == "collection" else p for p, _title in meta.NAV]
+    return [p for p, _title in meta.NAV]
 
 
 @pytest.mark.parametrize("page_name", _htt_pages())

@@ -81,7 +81,7 @@ def extract_template():
         charset="utf-8",
         creation_date=datetime(2026, 11, 22, tzinfo=UTC),  # no date churn in the template
     )
-    from webtabletop.i18n.extract import extract_python
+    from webtabletop.i18n.extract import extract_htt_cards, extract_python
 
     # Babel's Python extractor plus the calls inside f-strings it cannot see on Python < 3.12
     method_map = [("src/webtabletop/tools/**", "ignore"), ("src/webtabletop/**.py", extract_python)]
@@ -89,13 +89,14 @@ def extract_template():
         str(root), method_map=method_map, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    # HTT's built-in card names live in JSON set files, not in code
+    for filename, lineno, message, comments, context in extract_htt_cards(root):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
 # --- the pseudo-locale -----------------------------------------------------------------------
-_ACCENTS = str.maketrans(
-    "abcdeghiklnorstuwyzABCDEGHIKLNORSTUWYZ", "àƀçđéĝĥîķļñöŕšţüŵýžÀƁÇĐÉĜĤÎĶĻÑÖŔŠŢÜŴÝŽ"
-)
+_ACCENTS = str.maketrans("abcdeghiklnorstuwyzABCDEGHIKLNORSTUWYZ", "àƀçđéĝĥîķļñöŕšţüŵýžÀƁÇĐÉĜĤÎĶĻÑÖŔŠŢÜŴÝŽ")
 #: kept as they are: {placeholders}, %(printf)s, <markup>, &entities;
 _KEEP = re.compile(r"(\{[^{}]*\}|%\(\w+\)[sd]|%[sd]|<[^<>]*>|&#?\w+;)")
 

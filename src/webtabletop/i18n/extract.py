@@ -5,13 +5,18 @@ On Python < 3.12 an f-string is one token, so Babel's Python extractor never see
 language. This extractor runs Babel's own (for ``TRANSLATORS:`` comments and the usual cases), then
 walks the syntax tree, where f-string expressions are ordinary calls, and adds every marked call
 Babel missed.
+
+:func:`extract_htt_cards` adds the names of HTT's built-in cards, which live in JSON set files, as
+``pgettext("HTT card", name)`` (shown through ``games.htt.names.card_name``).
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 
@@ -45,3 +50,25 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
             continue
         seen.add((node.func.id, args))
         yield node.lineno, node.func.id, args if len(args) > 1 else args[0], []
+
+
+#: the context of a built-in HTT card's name (keeps "Phoenix" the card apart from any other word)
+HTT_CARD_CONTEXT = "HTT card"
+HTT_SETS = "src/webtabletop/games/htt/data"
+
+
+def extract_htt_cards(root: Path) -> Iterator[tuple[str, int, str, list[str], str]]:
+    """(file, line, name, comments, context) for every built-in HTT card, in set-file order.
+
+    The comment names the set and the card's level, so a translator knows the theme and how
+    grand the card is (level 1: small creatures, level 11: legends).
+    """
+    for path in sorted((root / HTT_SETS).glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+        rel = path.relative_to(root).as_posix()
+        for card in data["cards"]:
+            needle = json.dumps(card["name"], ensure_ascii=False)
+            lineno = text[: max(text.find(needle), 0)].count("\n") + 1
+            note = f"HTT card name, set “{data['name']}” ({data['theme']}), level {card['level']}"
+            yield rel, lineno, card["name"], [note], HTT_CARD_CONTEXT

@@ -10,6 +10,7 @@ from webtabletop.core.grid import SQRT3, hex_corners
 from webtabletop.core.view import esc
 from webtabletop.games.htt.art import emblem
 from webtabletop.games.htt.cards import MATTER_COLOURS, Card, value_text
+from webtabletop.games.htt.names import card_name
 from webtabletop.i18n import _, ngettext, pgettext
 
 OWNER_FILL = ("#d7e6fd", "#fbd9d4")
@@ -33,7 +34,12 @@ def matter_word(matter: str) -> str:
 
 
 def card_title(card: Card) -> str:
-    fields = {"card": card.name, "level": card.level, "matter": matter_word(card.matter), "values": card.text}
+    fields = {
+        "card": card_name(card),
+        "level": card.level,
+        "matter": matter_word(card.matter),
+        "values": card.text,
+    }
     if card.set_id:
         return _("{card} — level {level}, {matter} matter, values {values}, set {set}").format(
             set=card.set_id, **fields
@@ -127,7 +133,7 @@ def card_grid_html(
     keys = {
         "set": lambda c: (c.set_id, c.level, c.id),
         "level": lambda c: (c.level, c.set_id, c.id),
-        "name": lambda c: (c.name.lower(), c.id),
+        "name": lambda c: (card_name(c).lower(), c.id),
         "copies": lambda c: (-owned.get(c.id, 0), c.set_id, c.level, c.id),
     }
     if sort not in keys:
@@ -143,7 +149,7 @@ def card_grid_html(
         set_name = set_names.get(c.set_id, c.set_id)
         state = ngettext("{n} copy", "{n} copies", n).format(n=n) if n else _("missing")
         label = _("{card} {state} — level {level}, set {set}, {matter} matter, values {values}").format(
-            card=c.name, state=f"×{n}" if n else state, level=c.level, set=set_name,
+            card=card_name(c), state=f"×{n}" if n else state, level=c.level, set=set_name,
             matter=matter_word(c.matter), values=c.text,
         )  # fmt: skip
         cls = "htt-card owned" if n else "htt-card missing"
@@ -154,7 +160,7 @@ def card_grid_html(
             else ('<span class="htt-copies htt-missing">' + str(esc(_("missing"))) + "</span>")
         )
         items.append(
-            f'<li class="{cls}" tabindex="0" aria-label="{esc(label)}" title="{esc(label)}" data-card="{esc(c.id)}" data-level="{c.level}">{svg}<span class="htt-name">{esc(c.name)}</span>{badge}</li>'
+            f'<li class="{cls}" tabindex="0" aria-label="{esc(label)}" title="{esc(label)}" data-card="{esc(c.id)}" data-level="{c.level}">{svg}<span class="htt-name">{esc(card_name(c))}</span>{badge}</li>'
         )
     if not items:
         return '<p class="htt-empty">' + str(esc(_("No cards to show."))) + "</p>"

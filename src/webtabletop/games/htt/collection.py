@@ -40,6 +40,7 @@ from webtabletop.games.htt.collection_io import (
 )
 from webtabletop.games.htt.collection_sets import PlayerSets
 from webtabletop.games.htt.library import all_sets, get_card, get_set
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rewards import PACK_SIZE, Achievement, achievement_list, draw_pack, progress
 from webtabletop.i18n import N_, _, ngettext
@@ -169,7 +170,7 @@ class Collection(PlayerSets):
             if not min_level <= c.level <= max_level:
                 problems.append(
                     _("{card} is level {level}, outside {min}..{max}").format(
-                        card=c.name, level=c.level, min=min_level, max=max_level
+                        card=card_name(c), level=c.level, min=min_level, max=max_level
                     )
                 )
         if len(set(levels)) != len(levels):
@@ -181,7 +182,7 @@ class Collection(PlayerSets):
         its place), else it goes last (at most ``size`` cards)."""
         card = get_card(card_id)
         if self.copies(card_id) <= 0:
-            raise CollectionError(_("you do not own {card}").format(card=card.name))
+            raise CollectionError(_("you do not own {card}").format(card=card_name(card)))
         for i, x in enumerate(self.deck):
             if _level_of(x) == card.level:
                 self.deck[i] = card_id
@@ -298,11 +299,13 @@ class Collection(PlayerSets):
             if out.winner == me:
                 self.add_card(taken.id)
                 msgs.append(
-                    _("You took {card} from {opponent}.").format(card=taken.name, opponent=_(opponent))
+                    _("You took {card} from {opponent}.").format(card=card_name(taken), opponent=_(opponent))
                 )
             elif self.remove_card(taken.id):
                 self.ai_won[taken.id] = self.ai_won.get(taken.id, 0) + 1
-                msgs.append(_("{opponent} took your {card}.").format(opponent=_(opponent), card=taken.name))
+                msgs.append(
+                    _("{opponent} took your {card}.").format(opponent=_(opponent), card=card_name(taken))
+                )
         self.log.append(
             {
                 "date": date,

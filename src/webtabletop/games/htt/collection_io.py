@@ -22,6 +22,7 @@ from webtabletop.core.errors import GameError
 from webtabletop.games.htt.names import BUILTIN_SPECS
 from webtabletop.games.htt.set_rules import check_set, errors
 from webtabletop.games.htt.sets import CardSet
+from webtabletop.i18n import _
 
 BUILTIN_SET_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)
 DECK_SOURCES = ("", "dealt", "own", "random")
@@ -62,14 +63,20 @@ class CollectionError(GameError):
 def _whole(value: Any, what: str, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= hi:
         shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:21] + "…"
-        raise CollectionError(f"collection field {what} must be a whole number from 0 to {hi:,}, not {shown}")
+        raise CollectionError(
+            _("collection field {field} must be a whole number from 0 to {max}, not {value}").format(
+                field=what, max=f"{hi:,}", value=shown
+            )
+        )
     return value
 
 
 def _key(value: Any, what: str) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= LIMITS["key"]:
         raise CollectionError(
-            f"collection field {what!r} holds a name that is not 1..{LIMITS['key']} characters of text"
+            _("collection field {field} holds a name that is not 1..{max} characters of text").format(
+                field=repr(what), max=LIMITS["key"]
+            )
         )
     return value
 
@@ -77,16 +84,26 @@ def _key(value: Any, what: str) -> str:
 def _counts(data: dict, key: str, hi: int) -> dict[str, int]:
     d = data.get(key, {})
     if not isinstance(d, dict):
-        raise CollectionError(f"collection field {key!r} must map names to whole numbers ≥ 0")
+        raise CollectionError(
+            _("collection field {field} must map names to whole numbers ≥ 0").format(field=repr(key))
+        )
     if len(d) > LIMITS[key]:
-        raise CollectionError(f"collection field {key!r} has more than {LIMITS[key]:,} entries")
+        raise CollectionError(
+            _("collection field {field} has more than {max} entries").format(
+                field=repr(key), max=f"{LIMITS[key]:,}"
+            )
+        )
     return {_key(k, key): _whole(v, f"{key!r}", hi) for k, v in d.items() if v != 0}
 
 
 def _strings(data: dict, key: str) -> list[str]:
     v = data.get(key, [])
     if not isinstance(v, list) or len(v) > LIMITS[key]:
-        raise CollectionError(f"collection field {key!r} must be a list of at most {LIMITS[key]} names")
+        raise CollectionError(
+            _("collection field {field} must be a list of at most {max} names").format(
+                field=repr(key), max=LIMITS[key]
+            )
+        )
     return [_key(x, key) for x in v]
 
 
@@ -94,18 +111,24 @@ def _presets(data: dict) -> dict[str, dict[str, Any]]:
     presets = data.get("presets", {})
     if not isinstance(presets, dict) or len(presets) > LIMITS["presets"]:
         raise CollectionError(
-            f"collection field 'presets' must map at most {LIMITS['presets']} names to rules"
+            _("collection field 'presets' must map at most {max} names to rules").format(
+                max=LIMITS["presets"]
+            )
         )
     out = {}
     for name, rules in presets.items():
         if not isinstance(name, str) or not 0 < len(name) <= 40:
-            raise CollectionError("a saved preset's name must be 1..40 characters")
+            raise CollectionError(_("a saved preset's name must be 1..40 characters"))
         if not isinstance(rules, dict) or len(rules) > LIMITS["preset_fields"]:
-            raise CollectionError(f"the preset {name!r} does not hold table rules")
+            raise CollectionError(_("the preset {name} does not hold table rules").format(name=repr(name)))
         for k, v in rules.items():
             small = isinstance(v, (bool, int)) and not (isinstance(v, int) and abs(v) > 10**6)
             if not isinstance(k, str) or len(k) > 20 or not (small or (isinstance(v, str) and len(v) <= 40)):
-                raise CollectionError(f"the preset {name!r} holds a rule that is not a short name and value")
+                raise CollectionError(
+                    _("the preset {name} holds a rule that is not a short name and value").format(
+                        name=repr(name)
+                    )
+                )
         out[name] = dict(rules)
     return out
 
@@ -113,16 +136,16 @@ def _presets(data: dict) -> dict[str, dict[str, Any]]:
 def _log(data: dict) -> list[dict[str, Any]]:
     log = data.get("log", [])
     if not isinstance(log, list):
-        raise CollectionError("collection field 'log' must be a list of entries")
+        raise CollectionError(_("collection field 'log' must be a list of entries"))
     out = []
     for entry in log[-LOG_SIZE:]:
         if not isinstance(entry, dict):
-            raise CollectionError("collection field 'log' must be a list of entries")
+            raise CollectionError(_("collection field 'log' must be a list of entries"))
         clean: dict[str, Any] = {}
         for k in LOG_FIELDS:
             v = entry.get(k)
             if v is not None and not isinstance(v, str):
-                raise CollectionError(f"a battle-log entry's {k!r} must be text")
+                raise CollectionError(_("a battle-log entry's {field} must be text").format(field=repr(k)))
             clean[k] = None if v is None else v[: LIMITS["log_text"]]
         out.append(clean)
     return out
@@ -132,14 +155,18 @@ def _sets(data: dict) -> list[dict[str, Any]]:
     sets = data.get("custom_sets", [])
     if not isinstance(sets, list) or len(sets) > LIMITS["custom_sets"]:
         raise CollectionError(
-            f"collection field 'custom_sets' must be a list of at most {LIMITS['custom_sets']} sets"
+            _("collection field 'custom_sets' must be a list of at most {max} sets").format(
+                max=LIMITS["custom_sets"]
+            )
         )
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
     for i, doc in enumerate(sets):
-        s = read_set(doc, f"player set {i + 1}")
+        s = read_set(doc, _("player set {n}").format(n=i + 1))
         if s.id in seen:
-            raise CollectionError(f"player set {i + 1}: the set id {s.id!r} is used twice")
+            raise CollectionError(
+                _("player set {n}: the set id {id} is used twice").format(n=i + 1, id=repr(s.id))
+            )
         seen.add(s.id)
         out.append(s.to_json())
     return out
@@ -150,14 +177,20 @@ def read_set(doc: Any, where: str) -> CardSet:
     try:
         s = CardSet.from_json(doc)
     except ValueError as exc:
-        raise CollectionError(f"{where}: {exc}") from None
+        raise CollectionError(_("{where}: {problem}").format(where=where, problem=exc)) from None
     if s.id in BUILTIN_SET_IDS:
         raise CollectionError(
-            f"{where} (“{s.name}”) uses the id {s.id!r} of a built-in set; a player's set needs an id of its own"
+            _(
+                "{where} (“{name}”) uses the id {id} of a built-in set; a player's set needs an id of its own"
+            ).format(where=where, name=s.name, id=repr(s.id))
         )
     problems = errors(check_set(s))
     if problems:
-        raise CollectionError(f"{where} (“{s.name}”) breaks the set rules: {problems[0]}")
+        raise CollectionError(
+            _("{where} (“{name}”) breaks the set rules: {problem}").format(
+                where=where, name=s.name, problem=problems[0]
+            )
+        )
     return s
 
 
@@ -176,7 +209,9 @@ def read_fields(data: dict) -> dict[str, Any]:
     source = data.get("deck_source", "")
     if source not in DECK_SOURCES:
         raise CollectionError(
-            f"collection field 'deck_source' must be one of {', '.join(map(repr, DECK_SOURCES))}"
+            _("collection field 'deck_source' must be one of {values}").format(
+                values=", ".join(map(repr, DECK_SOURCES))
+            )
         )
     kwargs["deck_source"] = source
     return kwargs

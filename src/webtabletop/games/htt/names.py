@@ -5,7 +5,7 @@ Each theme climbs from small creatures and apprentices (level 1) to legends (lev
 
 from __future__ import annotations
 
-from webtabletop.i18n import N_
+from webtabletop.i18n import N_, pgettext
 
 
 def _split(text: str) -> list[str]:
@@ -60,3 +60,19 @@ BUILTIN_SPECS = (
     ("tid", N_("Tidecallers"), N_("The sea and its depths"), 0x71D, TIDES),
     ("grv", N_("Grove Wardens"), N_("Forests, beasts and the fey"), 0x64F, GROVE),
 )
+
+
+#: ids of the built-in sets; a player's set may never use one (collection_io refuses it)
+BUILTIN_SET_IDS = frozenset(spec[0] for spec in BUILTIN_SPECS)
+
+
+def card_name(card) -> str:
+    """The name shown to the player: the one place card names are displayed.
+
+    A built-in card's English name is its id in records, links and storage; only its displayed
+    name is translated (context "HTT card", extracted from the set files by the i18n tooling).
+    A player's card keeps its name as written: those are the player's words.
+    """
+    if card.set_id in BUILTIN_SET_IDS:
+        return pgettext("HTT card", card.name)
+    return card.name

@@ -19,6 +19,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
+from webtabletop.games.htt.names import card_name
 from webtabletop.i18n import N_, _
 
 WALLS = ("none", "wall", "mirror", "antiwall")
@@ -151,7 +152,7 @@ class HttOptions:
                 if not self.min_level <= c.level <= self.max_level:
                     raise ValueError(
                         _("{who}: {card} is level {level}, outside the allowed levels {min}..{max}.").format(
-                            who=who, card=c.name, level=c.level, min=self.min_level, max=self.max_level
+                            who=who, card=card_name(c), level=c.level, min=self.min_level, max=self.max_level
                         )
                     )
             if distinct and len({c.level for c in cards}) != len(cards):

@@ -18,6 +18,7 @@ from webtabletop.games.htt.cards_html import (
 )
 from webtabletop.games.htt.collection import EARN_RULE, GAMES_PER_PACK, PACK_SIZE, Collection
 from webtabletop.games.htt.library import all_sets, get_card, get_set
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.pages_common import (
     card_label,
     nav_select,
@@ -146,7 +147,7 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     if opened:
         cards = "".join(
             f'<li class="htt-card owned" tabindex="0" aria-label="{esc(card_label(x))}" title="{esc(card_label(x))}" data-card="{esc(x.id)}">'
-            f'{standalone_card_svg(x, 96, None, card_label(x))}<span class="htt-name">{esc(x.name)}</span>'
+            f'{standalone_card_svg(x, 96, None, card_label(x))}<span class="htt-name">{esc(card_name(x))}</span>'
             f'<span class="htt-copies">L{x.level} · ×{c.copies(x.id)}</span></li>'
             for x in opened
         )
@@ -298,6 +299,6 @@ def claim(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     card = get_card(cid)
     ctx.toast(
         _("Reward: {card} (level {level}, {set}).").format(
-            card=card.name, level=card.level, set=set_names()[card.set_id]
+            card=card_name(card), level=card.level, set=set_names()[card.set_id]
         )
     )

@@ -19,6 +19,7 @@ from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection import MIGRATIONS, SCHEMA_VERSION, Collection
 from webtabletop.games.htt.library import all_sets
+from webtabletop.games.htt.names import card_name
 from webtabletop.i18n import _, ngettext
 
 KEY = "webtabletop:htt:collection"
@@ -78,7 +79,7 @@ def set_names() -> dict[str, str]:
 def card_label(c: Card, copies: int | None = None) -> str:
     fields = {
         "level": c.level,
-        "name": c.name,
+        "name": card_name(c),
         "values": c.text,
         "matter": _(c.matter),
         "set": set_names().get(c.set_id, c.set_id),
@@ -129,7 +130,7 @@ def old_cards_notice(cards: list[Card]) -> str:
     """One line about a set's (or the collection's) old level-3 cards, or ""."""
     if not cards:
         return ""
-    names = ", ".join(c.name for c in cards[:4]) + ("…" if len(cards) > 4 else "")
+    names = ", ".join(card_name(c) for c in cards[:4]) + ("…" if len(cards) > 4 else "")
     text = ngettext(
         "{n} level-3 card was made before the rules correction (level 3 now needs a sum of 20 to 22): "
         "{names}. It is kept and still plays with its printed values.",

@@ -16,6 +16,7 @@ from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import LEVELS, Card, inline_code
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.library import BUILTIN_IDS, get_card
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages_common import (
     card_label,
@@ -75,7 +76,7 @@ def new_game_fields(ctx: PageContext) -> str:
         else esc(_("No deck saved yet."))
     )
     order = (
-        esc(_("Playing order: {cards}.").format(cards=", ".join(get_card(x).name for x in deck)))
+        esc(_("Playing order: {cards}.").format(cards=", ".join(card_name(get_card(x)) for x in deck)))
         + " "
         + link(esc(_("Change the order")), page_hash("deck"), "")
         if deck
@@ -281,14 +282,14 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
         text = _("Draw {score}.").format(score=score)
     elif outcome.winner == me:
         text = (
-            _("You won {score} and took {card}.").format(score=score, card=get_card(gained[0]).name)
+            _("You won {score} and took {card}.").format(score=score, card=card_name(get_card(gained[0])))
             if gained
             else _("You won {score}.").format(score=score)
         )
     else:
         text = (
             _("You lost {score}; the computer took your {card}.").format(
-                score=score, card=get_card(lost[0]).name
+                score=score, card=card_name(get_card(lost[0]))
             )
             if lost
             else _("You lost {score}.").format(score=score)

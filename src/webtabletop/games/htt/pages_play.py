@@ -31,6 +31,7 @@ from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.library import get_card
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages_common import (
     card_label,
@@ -75,7 +76,7 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                 f'<li class="htt-deck-card" data-card="{esc(cid)}"><span class="htt-deck-pos">{i + 1}.</span> '
                 f"<span>{esc(label)}</span> "
                 + btn(
-                    _arrow("↑", _("Move {card} up").format(card=card.name)),
+                    _arrow("↑", _("Move {card} up").format(card=card_name(card))),
                     "deck-up",
                     cid,
                     key=safe_key("up", cid),
@@ -83,7 +84,7 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
                     cls="btn small",
                 )
                 + btn(
-                    _arrow("↓", _("Move {card} down").format(card=card.name)),
+                    _arrow("↓", _("Move {card} down").format(card=card_name(card))),
                     "deck-down",
                     cid,
                     key=safe_key("down", cid),
@@ -184,7 +185,7 @@ def deck_add(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     except ValueError as exc:
         raise GameError(str(exc)) from None
     save(ctx, c)
-    ctx.toast(_("{card} is in your deck.").format(card=get_card(cid).name))
+    ctx.toast(_("{card} is in your deck.").format(card=card_name(get_card(cid))))
 
 
 # ------------------------------------------------------------------ presets

@@ -27,6 +27,7 @@ from webtabletop.core.view import esc
 from webtabletop.games.htt.cards_html import standalone_card_svg
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.collection_io import LIMITS
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.pages_common import (
     card_label,
     file_button,
@@ -276,7 +277,7 @@ def _pictures(state: SetsState, own: list[CardSet], card_id: str) -> str:
         (
             x.id,
             (_("{set}: L{level} {card} (picture)") if x.image else _("{set}: L{level} {card}")).format(
-                set=names[x.set_id], level=x.level, card=x.name
+                set=names[x.set_id], level=x.level, card=card_name(x)
             ),
         )
         for x in all_cards

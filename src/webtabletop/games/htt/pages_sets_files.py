@@ -13,6 +13,7 @@ from webtabletop.core.storage import BACKUP
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.collection_io import LIMITS, read_set
 from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.pages_common import (
     SCHEMA,
     page_hash,
@@ -75,7 +76,7 @@ def _import_set(state: SetsState, text: str, fname: str, c: Collection, ctx: Pag
             _(
                 "the file {file} cannot be imported: its set uses the id {id!r} of the built-in set “{builtin}”; "
                 "a player's set needs an id of its own"
-            ).format(file=fname, id=s.id, builtin=get_set(s.id).name)
+            ).format(file=fname, id=s.id, builtin=_(get_set(s.id).name))
         )
     mine = c.find_set(s.id)
     if mine is not None and mine == s:
@@ -131,7 +132,7 @@ def _import_image(state: SetsState, action: dict[str, Any], c: Collection, ctx: 
         raise GameError(_("that file could not be read as a PNG, JPEG, GIF or WebP picture"))
     _set_picture(c, target, data)
     save(ctx, c)
-    ctx.toast(_("Picture set for {card}.").format(card=get_card(target).name))
+    ctx.toast(_("Picture set for {card}.").format(card=card_name(get_card(target))))
 
 
 def _set_picture(c: Collection, card_id: str, image: str | None) -> None:

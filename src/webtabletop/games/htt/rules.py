@@ -38,6 +38,7 @@ from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.board import Board, get_board
 from webtabletop.games.htt.cards import Card
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.turning import EMPTY, Flip, matter_values, resolve
 from webtabletop.i18n import N_, _
@@ -157,7 +158,7 @@ class HttState(State):
                 first = self.decks[self.player][slots[0]]
                 raise IllegalMove(
                     _("In order: {player} must play the first card of the hand ({card}) first").format(
-                        player=_(PLAYER_NAMES[self.player]), card=first.name
+                        player=_(PLAYER_NAMES[self.player]), card=card_name(first)
                     )
                 ) from None
             raise
@@ -321,7 +322,7 @@ class HttState(State):
         if isinstance(move, Place):
             card = self.decks[self.player][move.slot]
             return _("{player}: {card} ({values}) → {cell}").format(
-                player=who, card=card.name, values=card.text, cell=self.board.grid.names[move.cell]
+                player=who, card=card_name(card), values=card.text, cell=self.board.grid.names[move.cell]
             )
         if isinstance(move, Take):
             return _("{player} takes face-down card {n}").format(player=who, n=move.index + 1)

@@ -42,6 +42,7 @@ from webtabletop.games.htt.sets import (
     CardSet,
     card_id,
 )
+from webtabletop.i18n import _, ngettext
 
 #: the table of rules version 1 (level 3: 18..22), used only to rebuild the built-in sets as shipped
 V1_SUMS = {**SUMS, 3: {0: (18, 22)}}
@@ -173,7 +174,7 @@ def generate_set(
         for i, pos in enumerate(positions):
             n_a = slots[lv][i]
             lo, _hi = table[lv][n_a]
-            for _ in range(60):
+            for _attempt in range(60):
                 v = _random_values(rng, lv, n_a, lo + pos)
                 if v not in seen:
                     break
@@ -250,7 +251,7 @@ def correct_level3(card_set: CardSet) -> CardSet:
         seen.discard(card.values)
         for start in range(6):
             vals = list(card.values)
-            for _ in range(target - sum(vals)):
+            for _step in range(target - sum(vals)):
                 side = min(
                     (d for d in range(6) if vals[d] < MAX_VALUE[3]),
                     key=lambda d: (vals[d], (d - start) % 6),
@@ -269,30 +270,55 @@ def check_set(card_set: CardSet) -> list[Violation]:
     out: list[Violation] = []
     add = out.append
     if not SET_ID_RE.match(card_set.id or ""):
-        add(Violation("set-id", f"set id {card_set.id!r} must be 1..16 lower-case letters, digits or _"))
+        add(
+            Violation(
+                "set-id",
+                _("set id {id} must be 1..16 lower-case letters, digits or _").format(id=repr(card_set.id)),
+            )
+        )
     if not card_set.name.strip():
-        add(Violation("set-name", "the set has no name"))
+        add(Violation("set-name", _("the set has no name")))
     ids = [c.id for c in card_set.cards]
     for cid in sorted({i for i in ids if ids.count(i) > 1}):
-        add(Violation("duplicate-id", f"card id {cid!r} is used {ids.count(cid)} times", cid))
+        add(
+            Violation(
+                "duplicate-id",
+                _("card id {id} is used {n} times").format(id=repr(cid), n=ids.count(cid)),
+                cid,
+            )
+        )
     for c in card_set.cards:
         if not c.id.startswith(card_set.id + "-") or not CARD_SUFFIX_RE.match(c.id[len(card_set.id) + 1 :]):
-            add(Violation("card-id", "card ids must be the set id, '-' and up to 12 letters or digits", c.id))
+            add(
+                Violation(
+                    "card-id", _("card ids must be the set id, '-' and up to 12 letters or digits"), c.id
+                )
+            )
     levels: dict[int, list[Card]] = {}
     for c in card_set.cards:
         if c.level not in SUMS:
-            add(Violation("level", f"level {c.level} is not 1..11", c.id))
+            add(Violation("level", _("level {level} is not 1..11").format(level=c.level), c.id))
             continue
         levels.setdefault(c.level, []).append(c)
         if not c.name.strip():
-            add(Violation("card-name", "the card has no name", c.id))
+            add(Violation("card-name", _("the card has no name"), c.id))
         if c.matter not in MATTERS:
-            add(Violation("matter", f"matter {c.matter!r} is not one of {', '.join(MATTERS)}", c.id))
+            add(
+                Violation(
+                    "matter",
+                    _("matter {matter} is not one of {matters}").format(
+                        matter=repr(c.matter), matters=", ".join(MATTERS)
+                    ),
+                    c.id,
+                )
+            )
         if not isinstance(c.rarity, int) or not RARITY[0] <= c.rarity <= RARITY[1]:
             add(
                 Violation(
                     "rarity",
-                    f"rarity weight must be a whole number {RARITY[0]}..{RARITY[1]}, not {c.rarity!r}",
+                    _("rarity weight must be a whole number {lo}..{hi}, not {value}").format(
+                        lo=RARITY[0], hi=RARITY[1], value=repr(c.rarity)
+                    ),
                     c.id,
                 )
             )
@@ -300,8 +326,10 @@ def check_set(card_set: CardSet) -> list[Violation]:
             add(
                 Violation(
                     "old-level3",
-                    f"{c.name} ({c.text}) sums to {c.strength}: level 3 needs 20..22 since the rules "
-                    "correction (the source's 18 was a misprint); the card still plays with its values",
+                    _(
+                        "{card} ({values}) sums to {sum}: level 3 needs 20..22 since the rules "
+                        "correction (the source's 18 was a misprint); the card still plays with its values"
+                    ).format(card=c.name, values=c.text, sum=c.strength),
                     c.id,
                     "warning",
                 )
@@ -318,18 +346,36 @@ def check_set(card_set: CardSet) -> list[Violation]:
             add(
                 Violation(
                     "count",
-                    f"level {lv} has {n} cards; each of levels 1..10 needs {PER_LEVEL[0]}..{PER_LEVEL[1]}",
+                    ngettext(
+                        "level {level} has {n} card; each of levels 1..10 needs {lo}..{hi}",
+                        "level {level} has {n} cards; each of levels 1..10 needs {lo}..{hi}",
+                        n,
+                    ).format(level=lv, n=n, lo=PER_LEVEL[0], hi=PER_LEVEL[1]),
                 )
             )
         elif n != n1:
             add(
                 Violation(
-                    "count", f"level {lv} has {n} cards but level 1 has {n1}: levels 1..10 need equal counts"
+                    "count",
+                    ngettext(
+                        "level {level} has {n} card but level 1 has {n1}: levels 1..10 need equal counts",
+                        "level {level} has {n} cards but level 1 has {n1}: levels 1..10 need equal counts",
+                        n,
+                    ).format(level=lv, n=n, n1=n1),
                 )
             )
     n11 = len(levels.get(11, []))
     if not LEVEL11[0] <= n11 <= LEVEL11[1]:
-        add(Violation("count", f"level 11 has {n11} cards; it needs {LEVEL11[0]}..{LEVEL11[1]}"))
+        add(
+            Violation(
+                "count",
+                ngettext(
+                    "level 11 has {n} card; it needs {lo}..{hi}",
+                    "level 11 has {n} cards; it needs {lo}..{hi}",
+                    n11,
+                ).format(n=n11, lo=LEVEL11[0], hi=LEVEL11[1]),
+            )
+        )
 
     # A limits per set.
     three = [c.id for c in card_set.cards if count_a(c.values) == 3]
@@ -338,14 +384,18 @@ def check_set(card_set: CardSet) -> list[Violation]:
         add(
             Violation(
                 "three-a",
-                f"{len(three)} cards carry three A ({', '.join(three)}); a set may have at most {MAX_THREE_A}",
+                _("{n} cards carry three A ({cards}); a set may have at most {max}").format(
+                    n=len(three), cards=", ".join(three), max=MAX_THREE_A
+                ),
             )
         )
     if len(two) > MAX_TWO_A:
         add(
             Violation(
                 "two-a",
-                f"{len(two)} cards carry two A ({', '.join(two)}); a set may have at most {MAX_TWO_A}",
+                _("{n} cards carry two A ({cards}); a set may have at most {max}").format(
+                    n=len(two), cards=", ".join(two), max=MAX_TWO_A
+                ),
             )
         )
 
@@ -366,7 +416,15 @@ def check_set(card_set: CardSet) -> list[Violation]:
             add(
                 Violation(
                     "spread",
-                    f"level {lv}: {len(cards)} cards must take the smallest/middle/largest sums {expected[0]}/{expected[1]}/{expected[2]} times, not {counts[0]}/{counts[1]}/{counts[2]}",
+                    _(
+                        "level {level}: {n} cards must take the smallest/middle/largest sums {expected} times, "
+                        "not {counts}"
+                    ).format(
+                        level=lv,
+                        n=len(cards),
+                        expected="/".join(map(str, expected)),
+                        counts="/".join(map(str, counts)),
+                    ),
                 )
             )
 
@@ -377,7 +435,9 @@ def check_set(card_set: CardSet) -> list[Violation]:
             add(
                 Violation(
                     "matter-level",
-                    f"level {lv}: the first {len(first)} cards must have different matter colours, got {', '.join(first)}",
+                    _(
+                        "level {level}: the first {n} cards must have different matter colours, got {matters}"
+                    ).format(level=lv, n=len(first), matters=", ".join(first)),
                 )
             )
     tally = {m: sum(1 for c in card_set.cards if c.matter == m) for m in MATTERS}
@@ -385,8 +445,9 @@ def check_set(card_set: CardSet) -> list[Violation]:
         add(
             Violation(
                 "matter-spread",
-                "matter colour counts over the set must differ by at most 1: "
-                + ", ".join(f"{m} {n}" for m, n in tally.items()),
+                _("matter colour counts over the set must differ by at most 1: {counts}").format(
+                    counts=", ".join(f"{m} {n}" for m, n in tally.items())
+                ),
             )
         )
     return out

@@ -23,6 +23,7 @@ import attrs
 from webtabletop.core.errors import GameError
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value, values_text
+from webtabletop.i18n import _
 
 SET_FORMAT = "htt-set"
 SET_VERSION = 1
@@ -49,11 +50,13 @@ class SetError(GameError):
 def image_problem(image: Any) -> str | None:
     """Why ``image`` cannot be a card picture (None = a usable data: URL)."""
     if not isinstance(image, str) or not image.startswith("data:"):
-        return "is not a PNG, JPEG, GIF or WebP picture stored in the set (outside addresses are not allowed)"
+        return _(
+            "is not a PNG, JPEG, GIF or WebP picture stored in the set (outside addresses are not allowed)"
+        )
     if len(image) > IMAGE_LIMIT:
-        return f"is larger than {IMAGE_LIMIT * 3 // 4 // 1024} KB"
+        return _("is larger than {kb} KB").format(kb=IMAGE_LIMIT * 3 // 4 // 1024)
     if not _IMAGE_RE.match(image):
-        return "is not a PNG, JPEG, GIF or WebP picture"
+        return _("is not a PNG, JPEG, GIF or WebP picture")
     return None
 
 
@@ -132,73 +135,104 @@ class CardSet:
 def _text(data: dict, key: str, where: str, limit: int) -> str:
     value = data.get(key)
     if not isinstance(value, str):
-        raise SetError(f"{where}'s {key!r} must be text")
+        raise SetError(_("{where}: the field {field} must be text").format(where=where, field=repr(key)))
     if len(value) > limit:
-        raise SetError(f"{where}'s {key!r} is longer than {limit} characters")
+        raise SetError(
+            _("{where}: the field {field} is longer than {limit} characters").format(
+                where=where, field=repr(key), limit=limit
+            )
+        )
     return value
 
 
 def _whole(data: dict, key: str, where: str, lo: int, hi: int) -> int:
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SetError(f"{where}: {key!r} must be a whole number")
+        raise SetError(_("{where}: {field} must be a whole number").format(where=where, field=repr(key)))
     if not lo <= value <= hi:
+        if abs(value) < 10**9:
+            raise SetError(
+                _("{where}: {field} must be from {lo} to {hi}, not {value}").format(
+                    where=where, field=repr(key), lo=lo, hi=hi, value=value
+                )
+            )
         raise SetError(
-            f"{where}: {key!r} must be from {lo} to {hi}, not {value if abs(value) < 10**9 else 'a huge number'}"
+            _("{where}: {field} must be from {lo} to {hi}, not a huge number").format(
+                where=where, field=repr(key), lo=lo, hi=hi
+            )
         )
     return value
 
 
 def _from_json(cls: type[CardSet], data: Any) -> CardSet:
     if not isinstance(data, dict) or data.get("format") != SET_FORMAT:
-        raise SetError("this is not an HTT card set (format 'htt-set' expected)")
+        raise SetError(_("this is not an HTT card set (format 'htt-set' expected)"))
     if data.get("version") != SET_VERSION:
         shown = repr(data.get("version"))
         raise SetError(
-            f"card set version {shown if len(shown) <= 20 else shown[:17] + '…'} is not supported "
-            f"(this app reads version {SET_VERSION})"
+            _("card set version {version} is not supported (this app reads version {supported})").format(
+                version=shown if len(shown) <= 20 else shown[:17] + "…", supported=SET_VERSION
+            )
         )
-    set_id = _text(data, "id", "the set", 16)
+    the_set = _("the set")
+    set_id = _text(data, "id", the_set, 16)
     if not SET_ID_RE.match(set_id):
-        raise SetError(f"the set id {set_id!r} must be 1..16 lower-case letters, digits or _")
-    name = _text(data, "name", "the set", MAX_NAME)
-    theme = _text(data, "theme", "the set", MAX_THEME)
+        raise SetError(
+            _("the set id {id} must be 1..16 lower-case letters, digits or _").format(id=repr(set_id))
+        )
+    name = _text(data, "name", the_set, MAX_NAME)
+    theme = _text(data, "theme", the_set, MAX_THEME)
     raw = data.get("cards")
     if not isinstance(raw, list) or not raw:
-        raise SetError("the set's 'cards' must be a non-empty list")
+        raise SetError(_("the set's 'cards' must be a non-empty list"))
     if len(raw) > MAX_CARDS:
-        raise SetError(f"the set has {len(raw)} cards; a set has at most {MAX_CARDS}")
+        raise SetError(_("the set has {n} cards; a set has at most {max}").format(n=len(raw), max=MAX_CARDS))
     seed = data.get("seed")
     if seed is not None:
-        seed = _whole(data, "seed", "the set", 0, (1 << 64) - 1)
+        seed = _whole(data, "seed", the_set, 0, (1 << 64) - 1)
     cards = []
     for i, c in enumerate(raw):
-        where = f"card {i + 1}"
+        where = _("card {n}").format(n=i + 1)
         if not isinstance(c, dict):
-            raise SetError(f"{where} is not an object")
+            raise SetError(_("{where} is not an object").format(where=where))
         cid = _text(c, "id", where, 16 + 1 + 12)
         if not cid.startswith(set_id + "-") or not CARD_SUFFIX_RE.match(cid[len(set_id) + 1 :]):
-            raise SetError(f"{where}: its id {cid!r} must be the set id, '-' and up to 12 letters or digits")
+            raise SetError(
+                _("{where}: its id {id} must be the set id, '-' and up to 12 letters or digits").format(
+                    where=where, id=repr(cid)
+                )
+            )
         cname = _text(c, "name", where, MAX_NAME)
         level = _whole(c, "level", where, 1, 11)
         text = _text(c, "values", where, 6)
         if len(text) != 6:
-            raise SetError(f"{where}: 'values' must be six characters (1-9 or A), got {text!r}")
+            raise SetError(
+                _("{where}: 'values' must be six characters (1-9 or A), got {text}").format(
+                    where=where, text=repr(text)
+                )
+            )
         try:
             values = tuple(parse_value(ch) for ch in text)
         except ValueError as exc:
-            raise SetError(f"{where}: {exc}") from None
+            raise SetError(_("{where}: {problem}").format(where=where, problem=exc)) from None
         if any(not 1 <= v <= A for v in values):
-            raise SetError(f"{where}: values must be 1..9 or A, got {text!r}")
+            raise SetError(
+                _("{where}: values must be 1..9 or A, got {text}").format(where=where, text=repr(text))
+            )
         matter = _text(c, "matter", where, 10)
         if matter not in MATTERS:
-            raise SetError(f"{where}: matter must be one of {', '.join(MATTERS)}, not {matter!r}")
+            raise SetError(
+                _("{where}: matter must be one of {matters}, not {matter}").format(
+                    where=where, matters=", ".join(MATTERS), matter=repr(matter)
+                )
+            )
         rarity = _whole(c, "rarity", where, RARITY[0], RARITY[1])
         image = c.get("image")
         if image is not None:
             problem = image_problem(image)
             if problem:
-                raise SetError(f"the picture of {cname!r} {problem}")
+                # TRANSLATORS: {problem} is one of the picture problems above ("is larger than 96 KB", …)
+                raise SetError(_("the picture of {card} {problem}").format(card=repr(cname), problem=problem))
         cards.append(Card(cid, cname, level, values, matter, rarity, set_id, image))
     return cls(set_id, name, theme, tuple(cards), seed)
 

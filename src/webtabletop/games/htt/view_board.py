@@ -24,6 +24,7 @@ from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.cards import MATTER_COLOURS
 from webtabletop.games.htt.cards_html import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
 from webtabletop.games.htt.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.view_text import cause_text, matter_name, ordinal_step
 from webtabletop.i18n import _
@@ -193,7 +194,7 @@ class BoardDrawing:
                     out.append(card_back_svg(x, y, r, extra=attrs_html(data_piece=piece), title=title))
                     continue
                 mine = act and p == state.player
-                fields = {"values": card.text, "level": card.level, "card": card.name,
+                fields = {"values": card.text, "level": card.level, "card": card_name(card),
                           "matter": matter_name(card.matter), "n": place + 1}  # fmt: skip
                 if not mine:
                     extra = attrs_html(data_piece=piece)
@@ -246,7 +247,7 @@ class BoardDrawing:
                 out.append(self._free_cell(i, name, icon, cx, cy, act, ctx, hint_cell == i))
                 continue
             owner = state.owners[i]
-            fields = {"card": card.name, "cell": name, "player": _(PLAYER_NAMES[owner]), "values": card.text,
+            fields = {"card": card_name(card), "cell": name, "player": _(PLAYER_NAMES[owner]), "values": card.text,
                       "level": card.level, "matter": matter_name(card.matter)}  # fmt: skip
             title = _("{values}L{level}: {card} on {cell}, {player}; {matter}").format(**fields)
             if icon:

@@ -6,6 +6,7 @@ Every sentence is one translated message with named placeholders; counts go thro
 
 from __future__ import annotations
 
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.rules import DRAW, PICK, PLAY, PLAYER_NAMES, HttState, Place, Take
 from webtabletop.i18n import N_, _, ngettext, pgettext
 
@@ -56,7 +57,7 @@ def describe_placement(before: HttState, after: HttState, move: Place) -> str:
     names = before.board.grid.names
     fields = {
         "player": _(PLAYER_NAMES[before.player]),
-        "card": before.decks[before.player][move.slot].name,
+        "card": card_name(before.decks[before.player][move.slot]),
         "cell": names[move.cell],
     }
     groups: list[tuple[str, list[str]]] = []
@@ -118,7 +119,7 @@ def describe(before: HttState, after: HttState, code: str) -> str:
         if card is None:
             return _("{player} takes face-down card {n}.").format(player=who, n=move.index + 1)
         return _("{player} takes face-down card {n}: {card}.").format(
-            player=who, n=move.index + 1, card=card.name
+            player=who, n=move.index + 1, card=card_name(card)
         )
     return {
         "draw": _("{player} offers a draw."),
