@@ -135,35 +135,21 @@ def main_controls(view: GameView, cursor: int, can_undo: bool, can_redo: bool, c
             title=_("Show a good move (the computer's choice at its normal level)"),
             cls="btn hint",
         )
-        + btn(
-            ICON_FIRST + f'<span class="visually-hidden">{esc(W["first_position"])}</span>',
-            "first",
-            disabled=cursor == 0,
-            title=_("First position (Home)"),
-            cls="btn icon",
-        )
-        + btn(
-            ICON_BACK + f'<span class="visually-hidden">{esc(W["previous_move"])}</span>',
-            "back",
-            disabled=cursor == 0,
-            title=_("Previous move (←)"),
-            cls="btn icon",
-            shortcut="ArrowLeft",
-        )
-        + btn(
-            ICON_FORWARD + f'<span class="visually-hidden">{esc(W["next_move"])}</span>',
-            "forward",
-            disabled=not can_redo,
-            title=_("Next move (→)"),
-            cls="btn icon",
-            shortcut="ArrowRight",
-        )
-        + btn(
-            ICON_LAST + f'<span class="visually-hidden">{esc(W["last_position"])}</span>',
-            "last",
-            disabled=not can_redo,
-            title=_("Last position (End)"),
-            cls="btn icon",
+        + "".join(
+            btn(
+                icon + f'<span class="visually-hidden">{esc(W[word])}</span>',
+                cmd,
+                disabled=not enabled,
+                title=title,
+                cls="btn icon",
+                shortcut=key,
+            )
+            for icon, word, cmd, enabled, title, key in (
+                (ICON_FIRST, "first_position", "first", cursor > 0, _("First position (Home)"), None),
+                (ICON_BACK, "previous_move", "back", cursor > 0, _("Previous move (←)"), "ArrowLeft"),
+                (ICON_FORWARD, "next_move", "forward", can_redo, _("Next move (→)"), "ArrowRight"),
+                (ICON_LAST, "last_position", "last", can_redo, _("Last position (End)"), None),
+            )
         )
         + (btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else "")
         + "</div>"

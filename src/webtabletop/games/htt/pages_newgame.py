@@ -56,17 +56,11 @@ def new_game_fields(ctx: PageContext) -> str:
             for x in cards
         )
         rows.append(
-            '<div class="field"><label for="deck-'
-            + str(lv)
-            + '">'
-            + str(esc(_("Level {level}").format(level=lv)))
-            + '</label><select id="deck-'
-            + str(lv)
-            + '" name="deck_'
-            + str(lv)
-            + '"><option value="">—</option>'
-            + str(o)
-            + "</select></div>"
+            _field(
+                f"deck-{lv}",
+                esc(_("Level {level}").format(level=lv)),
+                f'<select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select>',
+            )
         )
     strength = (
         _("Deck strength of your saved deck: {strength}.").format(
@@ -82,103 +76,73 @@ def new_game_fields(ctx: PageContext) -> str:
         if deck
         else ""
     )
-    deck_html = (
-        (
-            '<fieldset class="htt-deck"><legend>'
-            + str(esc(_("Own deck: one card per level")))
-            + '</legend><p class="note">'
-            + str(strength)
-            + " "
+    if rows:
+        deck_html = (
+            f'<fieldset class="htt-deck"><legend>{esc(_("Own deck: one card per level"))}</legend>'
+            f'<p class="note">{strength} '
+            f'{esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))}</p>'
+            f'<p class="note htt-deck-order-note">{order}</p>{"".join(rows)}</fieldset>'
         )
-        + esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))
-        + "</p>"
-        f'<p class="note htt-deck-order-note">{order}</p>'
-        f"{''.join(rows)}</fieldset>"
-        if rows
-        else '<p class="note">'
-        + _(
-            "You have no cards yet: open your free pack on the {packs} page to play with your own cards."
-        ).format(packs=link(esc(_("Packs")), "#/htt/packs", ""))
-        + "</p>"
+    else:
+        packs = link(esc(_("Packs")), "#/htt/packs", "")
+        deck_html = (
+            '<p class="note">'
+            + _("You have no cards yet: open your free pack on the {packs} page to play with your own cards.").format(
+                packs=packs
+            )
+            + "</p>"
+        )
+    seats = (
+        f'<option value="auto">{esc(_("the human player"))}</option>'
+        f'<option value="0">{esc(_("Blue (first player)"))}</option>'
+        f'<option value="1">{esc(_("Red (second player)"))}</option>'
     )
+    manage = link(esc(_("manage")), "#/htt/presets", "")
     return (
-        "".join(
-            [
-                '<div class="htt-newgame">',
-                (
-                    '<div class="field"><label for="htt-deck-source">'
-                    + str(esc(_("Your cards")))
-                    + '</label><select id="htt-deck-source" name="deck_source">'
-                    + str(opts)
-                    + "</select>"
-                ),
-            ]
+        '<div class="htt-newgame">'
+        + _field(
+            "htt-deck-source",
+            esc(_("Your cards")),
+            f'<select id="htt-deck-source" name="deck_source">{opts}</select>',
+            esc(
+                _(
+                    "Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of "
+                    "your collection — after a win or loss against the computer one card changes hands "
+                    "(unless Friendly)."
+                )
+            ),
         )
-        + "<small>"
-        + esc(
-            _(
-                "Dealt: cards from the built-in sets (no card changes hands). Own deck / Random: cards of your "
-                "collection — after a win or loss against the computer one card changes hands (unless Friendly)."
-            )
+        + _field(
+            "htt-seat",
+            esc(_("You play")),
+            f'<select id="htt-seat" name="deck_seat">{seats}</select>',
+            esc(
+                _(
+                    "Which hand gets your cards (Blue when both players are human); the other hand is dealt "
+                    "from the built-in sets with the same levels."
+                )
+            ),
         )
-        + "".join(
-            [
-                "</small></div>",
-                (
-                    '<div class="field"><label for="htt-seat">'
-                    + str(esc(_("You play")))
-                    + '</label><select id="htt-seat" name="deck_seat"><option value="auto">'
-                    + str(esc(_("the human player")))
-                    + "</option>"
-                ),
-                (
-                    '<option value="0">'
-                    + str(esc(_("Blue (first player)")))
-                    + '</option><option value="1">'
-                    + str(esc(_("Red (second player)")))
-                    + "</option></select>"
-                ),
-            ]
+        + _field(
+            "htt-preset",
+            esc(_("Saved preset")),
+            f'<select id="htt-preset" name="htt_preset"><option value="">{esc(_("none"))}</option>{presets}</select>',
+            _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(manage=manage),
         )
-        + "<small>"
-        + esc(
-            _(
-                "Which hand gets your cards (Blue when both players are human); the other hand is dealt from the "
-                "built-in sets with the same levels."
-            )
+        + _field(
+            "htt-save-preset",
+            esc(_("Save rules as")),
+            '<input id="htt-save-preset" name="save_preset" type="text" maxlength="40" '
+            f'placeholder="{esc(_("preset name (optional)"))}">',
         )
-        + "".join(
-            [
-                "</small></div>",
-                (
-                    '<div class="field"><label for="htt-preset">'
-                    + str(esc(_("Saved preset")))
-                    + '</label><select id="htt-preset" name="htt_preset"><option value="">'
-                    + str(esc(_("none")))
-                    + "</option>"
-                    + str(presets)
-                    + "</select>"
-                ),
-            ]
-        )
-        + "<small>"
-        + _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(
-            manage=link(esc(_("manage")), "#/htt/presets", "")
-        )
-        + "".join(
-            [
-                "</small></div>",
-                (
-                    '<div class="field"><label for="htt-save-preset">'
-                    + str(esc(_("Save rules as")))
-                    + '</label><input id="htt-save-preset" name="save_preset" type="text" maxlength="40" placeholder="'
-                    + str(esc(_("preset name (optional)")))
-                    + '"></div>'
-                ),
-                f"{deck_html}</div>",
-            ]
-        )
+        + f"{deck_html}</div>"
     )
+
+
+def _field(fid: str, label_html: str, control: str, help_html: str = "") -> str:
+    """One labelled row of the form (label, control, optional help below)."""
+    small = f"<small>{help_html}</small>" if help_html else ""
+    return f'<div class="field"><label for="{fid}">{label_html}</label>{control}{small}</div>'
 
 
 def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:

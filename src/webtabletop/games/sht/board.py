@@ -128,41 +128,6 @@ class Changes:
                         self.attack_from, self.attack_turned = f"f{p}-{i}", True
                     else:
                         self.attack_from = f"c{card}"
-        self.battle_over = False
-        self.forward: set[int] = set()
-        prev = ctx.previous
-        if ctx.last_move is None or not isinstance(prev, ShtState):
-            return
-        pv = prev.view(ctx.viewer, reveal=ctx.reveal_all)
-        for p in (0, 1):
-            before = pv["players"][p]
-            now = viewer_view["players"][p]
-            self.hand_before[p] = before["hand_count"]
-            old = [f["card"] for f in before["field"]]
-            new = [f["card"] for f in now["field"]]
-            if len(new) > len(old):
-                for i in range(len(old), len(new)):
-                    if new[i] is None:
-                        self.placed_backs[p] = i
-                    else:
-                        self.placed.add(C.from_name(new[i]))
-            if before["shield"] and not now["shield"]:
-                self.shield_broke.add(p)
-            if viewer_view["attack"] and not pv["attack"]:
-                card = viewer_view["attack"]
-                slots = [f["card"] for f in before["field"]]
-                if card in slots:
-                    self.attack_from = f"c{C.from_name(card)}"
-                elif p == prev.player and len(before["field"]) > len(now["field"]):
-                    gone = next(
-                        (i for i, f in enumerate(before["field"]) if f["card"] is None and i >= 0), None
-                    )
-                    closed_slots = [
-                        i for i, slot in enumerate(prev.fields[p]) if slot.card == C.from_name(card)
-                    ]
-                    index = closed_slots[0] if closed_slots else gone
-                    self.attack_from = f"f{p}-{index}"
-                    self.attack_turned = True
         self.battle_over = bool(pv["attack"]) and not viewer_view["attack"]
         self.forward = set(state.chosen) - set(prev.chosen)
 
