@@ -15,8 +15,9 @@ import attrs
 import pytest
 
 from tests.app.harness import Page
+from tests.games.old_data import OldData
 from webtabletop.core import registry, sharelink
-from webtabletop.core.record import History, Record
+from webtabletop.core.record import History
 from webtabletop.core.rng import Rng
 from webtabletop.core.storage import PREFIX
 from webtabletop.games.cardgo import SPEC, rules
@@ -29,17 +30,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
 
 
-def link(name: str) -> str:
-    return (FIXTURES / f"{name}_link.txt").read_text().strip()
-
-
-def record(name: str) -> Record:
-    return Record.loads((FIXTURES / f"{name}_record.json").read_text())
-
-
-def saved(name: str) -> dict[str, str]:
-    doc = json.loads((FIXTURES / f"{name}_saved_game.json").read_text())
-    return {doc["key"]: doc["value"]}
+OLD = OldData(FIXTURES)
+link, record, saved = OLD.link, OLD.record, OLD.saved
 
 
 def test_the_spec_declares_rules_version_two_and_its_cap():
