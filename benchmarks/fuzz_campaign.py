@@ -31,13 +31,12 @@ import random
 import sys
 import time
 import traceback
-import zlib
 from typing import Any
 
+from tests.fuzz.strategies import checksummed, played  # the fuzz tests' own input makers
 from webtabletop.app.saves import LAST_PREFIX
 from webtabletop.app.shell import App
 from webtabletop.core import sharelink, storage
-from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.sharelink import NOT_A_LINK, _varint
 
@@ -113,22 +112,6 @@ def lost_keys(before: dict[str, str], after: dict[str, str], deleted_ok: set[str
 
 
 # --- inputs ----------------------------------------------------------------------------------
-def played(game: str, seed: int, plies: int) -> Record:
-    spec = get_game(game)
-    rng = random.Random(seed)
-    state, codes = spec.start(None, seed), []
-    while not state.is_over and len(codes) < plies:
-        move = rng.choice(list(state.legal_moves()))
-        codes.append(move.code)
-        state = state.apply(move)
-    return Record(game, {}, seed, tuple(codes))
-
-
-def checksummed(game: str, body: bytes) -> str:
-    crc = zlib.crc32(game.encode() + body) & 0xFFFFFFFF
-    return base64.urlsafe_b64encode(body + crc.to_bytes(4, "little")).rstrip(b"=").decode()
-
-
 def mutate_bytes(rng: random.Random, data: bytes) -> bytes:
     body = bytearray(data)
     for _ in range(rng.randint(1, 4)):
