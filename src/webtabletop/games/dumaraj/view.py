@@ -47,7 +47,7 @@ STYLE = (
     ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
     ".dumaraj [data-pick]:focus rect.sq{stroke:#ffb300;stroke-width:4}"
     ".dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}"
-    "svg.dumaraj{touch-action:none}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>"
+    ".dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>"
 )
 
 

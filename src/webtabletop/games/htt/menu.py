@@ -6,9 +6,6 @@ On wide screens the shell's row of page buttons stays (the current page is marke
 ``<details>`` whose summary names the current page (a plain disclosure: it works without scripts
 and by keyboard), listing Play, every HTT page and the rules, the current one marked.
 
-The board takes every touch for itself (``touch-action: none``, as Lichess boards do): a drag
-from the hand must not scroll the page and cancel itself.
-
 ``HTT_CSS`` is scoped to HTT (``.htt-…`` and ``[data-game='htt']`` selectors) and ships with HTT's
 own HTML, so the shared stylesheet needs no HTT rules for it. Every target in it is at least 44×44
 CSS px.
@@ -24,7 +21,6 @@ HTT_CSS = """<style>
 .htt-menu{display:none}
 .htt-hand-card.selected polygon:first-of-type{filter:drop-shadow(0 0 3px #0c8f7a)}
 .htt-cell.legal{cursor:pointer}
-.htt-board{touch-action:none}
 .htt-panel .btn{min-height:44px}
 .htt-panel .htt-take{min-width:44px;min-height:44px}
 @media (max-width:640px){

@@ -155,10 +155,8 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         new_cards = set(now) - set(before)
 
     table = esc(_("SHT table"))
-    # while a card can be dragged, a finger on the table drags it instead of panning the page
-    no_pan = ' style="touch-action:none"' if can_put or can_attack else ""
     out = [
-        f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{table}"{no_pan} '
+        f'<svg class="board sht" viewBox="0 0 {WIDTH} {HEIGHT}" role="group" aria-label="{table}" '
         f'preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" font-family="system-ui,sans-serif">',
         back_pattern_defs(),
         f'<rect width="{WIDTH}" height="{HEIGHT}" rx="14" fill="{TABLE}"/>',
@@ -246,7 +244,6 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
                 data_anim="place" if placed else None,
                 data_changed=placed or card in ch.forward or None,
                 data_drag=drag,
-                style="touch-action:none" if drag else None,
                 data_hint=card in hinted,
             )
             lift = 12 if f["chosen"] else 0
@@ -373,7 +370,6 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
                 label,
                 f"h:{card}",
                 data_drag=f"dh:{card}" if can_put else None,
-                style="touch-action:none" if can_put else None,
             )
             cls = "legal"
         extra += " " + attrs_html(data_piece=f"c{card}", data_hint=card in hinted)

@@ -232,7 +232,7 @@ class TsifrogradView(GameView):
             data_anim="roll" if rolled else None,
             data_drag=DICE if placing else None,
             data_hint=hint,
-            style="min-height:44px;min-width:44px;touch-action:none" if placing else None,
+            style="min-height:44px;min-width:44px" if placing else None,
             role="img",
             aria_label=label,
         )
