@@ -22,6 +22,7 @@ from webtabletop.ai.mcts import game_ai
 from webtabletop.app.saves import SETTINGS, SETTINGS_KEY
 from webtabletop.core import storage
 from webtabletop.core.protocol import GameError, State
+from webtabletop.core.view import move_label
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
@@ -30,14 +31,6 @@ if TYPE_CHECKING:
 #: the page's own settings (name -> default); remembered in the settings document
 FEEL_SETTINGS = {"motion": True, "sounds": False}
 HINT_LEVEL = "normal"
-
-
-def move_label(state: State, code: str) -> str:
-    """The label of the legal move ``code`` in ``state`` (the code itself if it is not legal)."""
-    for move in state.legal_moves():
-        if move.code == code:
-            return state.move_label(move)
-    return code
 
 
 def describe(session: Session, before: State, after: State, code: str) -> str:
@@ -122,7 +115,7 @@ class PlayFeel:
 
     def _feel_setting(self, name: str, value: Any) -> None:
         if name not in FEEL_SETTINGS:
-            raise GameError(f"cannot set {name} to {value!r}")
+            raise GameError(_("There is no setting called {name}.").format(name=repr(str(name)[:40])))
         self.settings = {**self.settings, name: value in (True, "true", "on")}
         self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
 

@@ -9,14 +9,14 @@ from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
 from webtabletop.app.modules import game_module, game_pages, game_view
-from webtabletop.app.playfeel import describe, move_label
+from webtabletop.app.playfeel import describe
 from webtabletop.app.saves import (
     GAME_PREFIX,
     Players,
 )
 from webtabletop.app.session import Session
 from webtabletop.core.registry import catalog, get_game
-from webtabletop.core.view import ViewContext, esc
+from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:

@@ -97,10 +97,7 @@ class GameView:
     def describe_move(self, before: State, after: State, code: str) -> str:
         """One translated sentence naming what the move ``code`` changed (status line after every
         move, the AI's too, and in review). Default: the move's label."""
-        for move in before.legal_moves():
-            if move.code == code:
-                return before.move_label(move)
-        return code
+        return move_label(before, code)
 
     def move_sound(self, before: State, after: State, code: str) -> str:
         """``"move"``, ``"capture"`` or ``"check"``; the shell plays ``"end"`` when the game is over."""
@@ -136,6 +133,14 @@ class GameView:
     def seed_help(self) -> str | None:
         """What the new-game dialog's seed field means for this game (None: the shell's text)."""
         return None
+
+
+def move_label(state: State, code: str) -> str:
+    """The label of the legal move ``code`` in ``state`` (the code itself if it is not legal)."""
+    for move in state.legal_moves():
+        if move.code == code:
+            return state.move_label(move)
+    return code
 
 
 def esc(value: Any) -> str:
