@@ -219,7 +219,9 @@ class Commands:
             if text:
                 self._resp["clipboard"] = text
                 self._toast(
-                    _("Position text copied. Paste it into the position editor or a new game's start position."),
+                    _(
+                        "Position text copied. Paste it into the position editor or a new game's start position."
+                    ),
                     text,
                 )
         elif name == "export-game":
@@ -236,7 +238,7 @@ class Commands:
                 self.session.clock = GameClock.new(preset)
                 self._save()
         else:
-            raise GameError(f"unknown command {name!r}")
+            raise GameError(_("There is no command called {name}.").format(name=repr(str(name)[:40])))
         if name in ("undo", "back", "redo", "forward", "first", "last", "goto"):
             s.selection = None
             self._save()
@@ -259,6 +261,10 @@ class Commands:
             self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
             return
         else:
-            raise GameError(f"cannot set {name} to {value!r}")
+            raise GameError(
+                _("The setting {name} cannot take the value {value}.").format(
+                    name=repr(str(name)[:40]), value=repr(value)[:40]
+                )
+            )
         s.players = Players((kinds[0], kinds[1]), level)
         self._save()

@@ -54,7 +54,7 @@ def preview(state: CardgoState, hand_index: int, cell: int, viewer: int | None =
     player = state.player
     viewer = player if viewer is None else viewer
     why = state.why_illegal(hand_index, cell)
-    if why != "legal":
+    if why is not None:
         return Preview(player, hand_index, cell, False, why)
     card = state.hands[player][hand_index]
     lo, hi = state.options.min_value, state.options.max_value
@@ -104,7 +104,7 @@ def preview(state: CardgoState, hand_index: int, cell: int, viewer: int | None =
 def describe(state: CardgoState, p: Preview) -> str:
     """One line for the prompt / screen readers, in the reader's language."""
     if not p.legal:
-        return _("not possible: {reason}").format(reason=p.reason)
+        return p.reason
     names = state.grid.names
     sep = pgettext("list separator", ", ")
 

@@ -211,38 +211,47 @@ class CardgoState(State):
             try:
                 cell = self.grid.index_of(name)
             except KeyError:
-                raise IllegalMove(f"{code!r}: there is no cell {name!r}") from None
+                raise IllegalMove(
+                    _("{code!r}: there is no cell {cell!r}").format(code=code, cell=name)
+                ) from None
             move = Place(int(head), cell, name)
             if move in self.legal_moves():
                 return move
-            raise IllegalMove(f"{code!r} is not a legal move here: {self.why_illegal(int(head), cell)}")
+            why = self.why_illegal(int(head), cell)
+            raise IllegalMove(why or _("{code!r} is not a legal move here").format(code=code))
         return super().move_from_code(code)
 
-    def why_illegal(self, hand: int, cell: int) -> str:
-        """A short reason why placing hand card ``hand`` on ``cell`` is not legal (or "legal")."""
+    def why_illegal(self, hand: int, cell: int) -> str | None:
+        """Why placing hand card ``hand`` on ``cell`` is not legal, as a sentence in the reader's
+        language ("Cannot place there: …"), or None when it is legal."""
         if self.outcome() is not None:
-            return "the game is over"
+            return _("Cannot place there: the game is over.")
         cards = self.hands[self.player]
         if not 0 <= hand < len(cards):
-            return f"there is no hand card {hand}"
+            return _("Cannot place there: there is no hand card {n}.").format(n=hand + 1)
         if hand not in self.playable_hand():
-            return f"the follow-up play needs a card of value {self.extra_value}"
+            return _("Cannot place there: the follow-up play needs a card of value {value}.").format(
+                value=self.extra_value
+            )
         if not 0 <= cell < len(self.owners):
-            return "no such cell"
+            return _("Cannot place there: there is no such cell.")
         if self.owners[cell] != EMPTY:
-            return "the cell is occupied"
+            return _("Cannot place there: the cell is occupied.")
         if not self.geo.placeable[cell]:
-            return "nothing can be placed on stone or tree terrain"
+            return _("Cannot place there: nothing can be placed on stone or tree terrain.")
         if cell not in self.legal_cells():
-            return "with adjacent placement a card must go next to a stone already on the board"
-        return "legal"
+            return _(
+                "Cannot place there: with adjacent placement a card must go next to a stone already on the board."
+            )
+        return None
 
     def apply(self, move) -> CardgoState:
         if self.outcome() is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if isinstance(move, Place):
-            if self.why_illegal(move.hand, move.cell) != "legal":
-                raise IllegalMove(self.why_illegal(move.hand, move.cell))
+            reason = self.why_illegal(move.hand, move.cell)
+            if reason is not None:
+                raise IllegalMove(reason)
             return self._place(move.hand, move.cell)
         if isinstance(move, Skip) and self.phase == EXTRA:
             report = Report("skip", self.turn, self.player)
@@ -250,7 +259,7 @@ class CardgoState(State):
         if isinstance(move, Pass) and move in self.legal_moves():
             report = Report("pass", self.turn, self.player)
             return attrs.evolve(self, log=self.log + (report,), passes=self.passes + 1)._end_turn()
-        raise IllegalMove(f"{getattr(move, 'code', move)!r} is not a legal move here")
+        raise IllegalMove(_("{code!r} is not a legal move here").format(code=getattr(move, "code", move)))
 
     def outcome(self) -> Outcome | None:
         if "outcome" in self._cache:

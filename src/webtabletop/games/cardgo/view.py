@@ -54,30 +54,6 @@ def _selected(ctx: ViewContext) -> int | None:
     return None
 
 
-#: the rules' reasons (rules.CardgoState.why_illegal, English) in the reader's language
-_REASONS = {
-    "the game is over": N_("Cannot place there: the game is over."),
-    "no such cell": N_("Cannot place there: there is no such cell."),
-    "the cell is occupied": N_("Cannot place there: the cell is occupied."),
-    "nothing can be placed on stone or tree terrain": N_(
-        "Cannot place there: nothing can be placed on stone or tree terrain."
-    ),
-    "with adjacent placement a card must go next to a stone already on the board": N_(
-        "Cannot place there: with adjacent placement a card must go next to a stone already on the board."
-    ),
-}
-
-
-def _why(state: CardgoState, hand: int, why: str) -> str:
-    if why in _REASONS:
-        return _(_REASONS[why])
-    if why.startswith("the follow-up play"):
-        return _("Cannot place there: the follow-up play needs a card of value {value}.").format(
-            value=state.extra_value
-        )
-    return _("Cannot place there: there is no hand card {n}.").format(n=hand + 1)
-
-
 class CardgoView(GameView):
     @property
     def player_names(self) -> tuple[str, str]:  # type: ignore[override]
@@ -374,8 +350,8 @@ class CardgoView(GameView):
             else:
                 return PickResult(selection=None, message=_("Choose a hand card first, then a cell."))
         why = state.why_illegal(hand, cell)
-        if why != "legal":
-            return PickResult(selection=ctx.selection, message=_why(state, hand, why))
+        if why is not None:
+            return PickResult(selection=ctx.selection, message=why)
         return PickResult(selection=None, move=Place(hand, cell, state.grid.names[cell]).code)
 
     def describe_move(self, before: CardgoState, after: CardgoState, code: str) -> str:

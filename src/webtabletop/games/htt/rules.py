@@ -41,7 +41,7 @@ from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.turning import EMPTY, Flip, matter_values, resolve
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
 __all__ = ["EMPTY", "Flip", "matter_values", "resolve", "HttState", "Place", "Take", "Offer"]
 
@@ -170,7 +170,9 @@ class HttState(State):
                 return self._place(move)
             if move == OFFER and not self.search and self.offer_turn != self.turn:
                 return attrs.evolve(self, phase=DRAW, player=1 - self.player, offer_turn=self.turn)
-            raise IllegalMove("place a card from your hand on an empty cell (or offer a draw once per turn)")
+            raise IllegalMove(
+                _("place a card from your hand on an empty cell (or offer a draw once per turn)")
+            )
         if phase == DRAW:
             if move == ACCEPT:
                 n = len(self.decks[0])
@@ -179,14 +181,17 @@ class HttState(State):
                 )
             if move == DECLINE:
                 return attrs.evolve(self, phase=PLAY, player=1 - self.player)
-            raise IllegalMove("accept or decline the draw offer")
+            raise IllegalMove(_("accept or decline the draw offer"))
         if phase == PICK:
             if isinstance(move, Take) and 0 <= move.index < len(self.pick_order):
                 return attrs.evolve(
                     self, phase=OVER, taken=self.pick_order[move.index], player=1 - self.player
                 )
-            raise IllegalMove(f"take one of the {len(self.pick_order)} face-down cards")
-        raise IllegalMove("the game is over")
+            n = len(self.pick_order)
+            raise IllegalMove(
+                ngettext("take the face-down card", "take one of the {n} face-down cards", n).format(n=n)
+            )
+        raise IllegalMove(_("the game is over"))
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -212,11 +217,11 @@ class HttState(State):
         slot, cell = move.slot, move.cell
         deck = self.decks[p]
         if not 0 <= slot < len(deck) or self.used[p] >> slot & 1:
-            raise IllegalMove(f"slot {slot} holds no card of yours")
+            raise IllegalMove(_("slot {slot} holds no card of yours").format(slot=slot))
         if self.options.in_order and slot != self.hand_slots(p)[0]:
-            raise IllegalMove("In order: play the first card of your hand")
+            raise IllegalMove(_("In order: play the first card of your hand"))
         if not 0 <= cell < len(self.owners) or self.owners[cell] != EMPTY:
-            raise IllegalMove("that cell is not empty")
+            raise IllegalMove(_("that cell is not empty"))
         card = deck[slot]
         vals = matter_values(card.values, card.matter, self.icons[cell])
         owners = list(self.owners)
