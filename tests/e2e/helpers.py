@@ -82,7 +82,8 @@ def assert_fits(page, parts=FIT_PARTS):
 
 def small_targets(page, minimum=MIN_TARGET):
     """Visible interactive elements smaller than ``minimum`` CSS px (board cells are measured
-    against the board: a cell may be as small as the board's cells at the largest board that fits)."""
+    against the board: a cell may be as small as the board's cells at the largest board that fits;
+    a link inside a sentence may be as tall as the line it sits in)."""
     return page.evaluate(
         """([sel, min]) => [...document.querySelectorAll(sel)].filter((el) => {
             if (el.closest('.visually-hidden, .skip, [hidden], .wtt-float')) return false;
@@ -91,13 +92,23 @@ def small_targets(page, minimum=MIN_TARGET):
             const s = getComputedStyle(el);
             if (s.visibility === 'hidden' || s.display === 'none') return false;
             if (el.closest('.board')) return false;  // cells: the board is as large as fits
+            if (inline(el)) return false;
             const t = target(el).getBoundingClientRect();
             return t.width < min - 0.5 || t.height < min - 0.5;
         }).map((el) => `${el.tagName.toLowerCase()}.${el.className.baseVal ?? el.className} `
             + `${el.getAttribute('data-cmd') || el.getAttribute('data-key') || el.textContent.trim().slice(0, 20)} `
             + `${Math.round(target(el).getBoundingClientRect().width)}x${Math.round(target(el).getBoundingClientRect().height)}`);
-        // a checkbox or radio button is touched through its label
-        function target(el) { return (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) || el; }""",
+        // a link inside a sentence is as tall as its line (WCAG 2.5.8's "inline" exception)
+        function inline(el) {
+            const block = el.matches('a') && el.closest('p, small, li');
+            return !!block && block.textContent.trim().length > el.textContent.trim().length;
+        }
+        // a checkbox, a radio button or a file input is touched through its label
+        // (the label around it, or the one that names it with for=)
+        function target(el) {
+            if (!el.matches('input[type=checkbox], input[type=radio], input[type=file]')) return el;
+            return el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el;
+        }""",
         [INTERACTIVE, minimum],
     )
 

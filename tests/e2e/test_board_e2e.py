@@ -18,6 +18,7 @@ from tests.e2e.helpers import (
     assert_targets,
     log_count,
     renders,
+    small_targets,
     touch_drag,
     wait_render,
 )
@@ -178,6 +179,24 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game
         assert_targets(page)
     finally:
         ctx.close()
+
+
+#: every screen around the boards (route as the shell reports it in body[data-route])
+SHELL_SCREENS = (
+    "#/data", "#/tsifrograd/rules", "#/htt/rules", "#/cardgo/rules", "#/dumaraj/rules", "#/sht/rules",
+    "#/htt/collection", "#/htt/packs", "#/htt/decks", "#/tsifrograd/new", "#/htt/new",
+)
+
+
+def test_every_shell_screen_has_big_touch_targets_on_a_phone(phone, site):
+    # issue 11: "Every touch target is at least 44×44 CSS px" (links, buttons, fields outside the boards)
+    open_app(phone, site, "#/")
+    assert small_targets(phone) == []
+    for fragment in SHELL_SCREENS:
+        n = renders(phone)
+        phone.evaluate("(f) => { location.hash = f; }", fragment)
+        wait_render(phone, n)
+        assert small_targets(phone) == [], fragment
 
 
 # --- web/board.js on its own: the contract's attributes, on a board drawn at twice its size ---

@@ -104,7 +104,12 @@ def test_hidden_card_is_not_named_and_hint_marks_card_and_cell():
     assert VIEW.describe_move(before, after, "0@d3") == "Red plays a hidden card on d3."
     ctx = ViewContext(viewer=0, hint="1@a1")
     nxt = after.apply_code("pass") if after.player != 0 else after
-    assert "data-hint" in _cell_group(VIEW.board(nxt, ctx), "a1")
+    board = VIEW.board(nxt, ctx)
+    assert "data-hint" in _cell_group(board, "a1")
+    # the ring is drawn after every cell, so no neighbour's terrain covers half of it
+    ring = board.index('class="hint-ring"')
+    assert ring > max(board.index(f'data-key="cell-{n}"') for n in ("a1", "b2", "e5"))
+    assert VIEW.board(nxt, ViewContext(viewer=0)).count("hint-ring") == 0
     assert re.search(r'data-piece="hand0-1" data-hint', VIEW.panel(nxt, ctx))
 
 

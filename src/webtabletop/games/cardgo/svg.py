@@ -192,6 +192,19 @@ def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float) 
     return "".join(parts)
 
 
+def hint_ring(state: CardgoState, ctx: ViewContext) -> str:
+    """The hinted cell's ring, drawn above every cell: an outline on the cell itself is half
+    covered by the neighbours drawn after it (their inline terrain fills)."""
+    i = hint_cell(state, ctx)
+    if i is None:
+        return ""
+    x, y = xy(state, i)
+    return (
+        f'<rect class="hint-ring" aria-hidden="true" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4:g}" '
+        f'height="{CELL - 4:g}" rx="4" style="fill:none;stroke:#1f9d55;stroke-width:4;pointer-events:none"/>'
+    )
+
+
 def last_marks(state: CardgoState, ctx: ViewContext, r: Report) -> str:
     """The last move's cell ring, ghosts of the stones that took effect (−value), Evil's ✕, Brave's ring."""
     out = ['<g class="last-move" aria-hidden="true">']

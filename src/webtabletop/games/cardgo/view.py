@@ -85,6 +85,7 @@ class CardgoView(GameView):
         last = state.last
         if last is not None and last.kind == "place":
             out.append(svg.last_marks(state, ctx, last))
+        out.append(svg.hint_ring(state, ctx))
         pv = self._preview_for(state, ctx)
         if pv is not None:
             out.append(svg.preview_layer(state, pv))
