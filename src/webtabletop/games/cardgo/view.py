@@ -257,7 +257,7 @@ class CardgoView(GameView):
             )
             style = (
                 "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
-                f"min-width:46px;max-width:60px;min-height:52px;padding:2px 3px;text-align:center;overflow-wrap:anywhere;hyphens:auto;box-sizing:border-box;border:2px solid {COLOURS[owner]};"
+                f"min-width:46px;max-width:92px;min-height:52px;padding:2px 3px;text-align:center;overflow-wrap:break-word;hyphens:auto;box-sizing:border-box;border:2px solid {COLOURS[owner]};"
                 f"border-radius:6px;background:#fffdf5;color:#1c2330;opacity:{1 if i in playable else 0.6};"
                 f"cursor:{'grab' if i in playable else 'default'};"
                 + ("box-shadow:0 0 0 3px #f2b705;" if selected == i else "")
