@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from webtabletop.games.htt.set_rules import check_set, errors, generate_set
+from webtabletop.games.htt.set_check import check_set, errors
+from webtabletop.games.htt.set_rules import generate_set
 from webtabletop.games.htt.sets import CardSet
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from webtabletop.core.errors import GameError
 from webtabletop.games.htt.names import BUILTIN_SPECS
-from webtabletop.games.htt.set_rules import check_set, errors
+from webtabletop.games.htt.set_check import check_set, errors
 from webtabletop.games.htt.sets import CardSet
 from webtabletop.i18n import _
 
