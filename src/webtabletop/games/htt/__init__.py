@@ -1,7 +1,7 @@
 """Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
 
 Modules: ``cards`` (card model, level table), ``sets`` (set model and JSON), ``set_rules`` (set
-generator and checker), ``names`` and ``library`` (the built-in sets in ``data/*.json``, card
+generator), ``set_check`` (set checker), ``names`` and ``library`` (the built-in sets in ``data/*.json``, card
 lookup), ``board``, ``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards
 turn), ``deal`` (new games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame;
 :func:`ai_choose`), ``collection``, ``collection_io`` and ``rewards`` (the player's collection),
