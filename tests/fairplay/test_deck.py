@@ -94,7 +94,7 @@ def test_malformed_or_off_curve_cards_are_refused(dealt):
         shuffle_second(kb, (x,) + d1[1:])
     with pytest.raises(DeckRefused, match="twice"):
         shuffle_second(kb, (d1[1],) + d1[1:])
-    with pytest.raises(DeckRefused, match="51 cards"):
+    with pytest.raises(DeckRefused, match="wrong number"):
         shuffle_second(kb, d1[1:])
 
 

@@ -127,8 +127,8 @@ class ChainVerifier:
         if index > self.commitment.length:
             raise ChainRefused(
                 _(
-                    "Random value number {index} lies beyond the {length} values the player committed to."
-                ).format(index=index, length=self.commitment.length)
+                    "Random value number {index} lies beyond the end of the chain the player committed to."
+                ).format(index=index)
             )
         if steps(value, index - self.index) != self.value:
             raise ChainRefused(

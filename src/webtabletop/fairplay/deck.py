@@ -77,11 +77,7 @@ def check_cards(group: Group, cards: Sequence[int], size: int) -> tuple[int, ...
     """A received deck message: ``size`` distinct elements of the group, else refused."""
     cards = tuple(cards)
     if len(cards) != size:
-        raise DeckRefused(
-            _("The deck in this link has {count} cards instead of {size}.").format(
-                count=len(cards), size=size
-            )
-        )
+        raise DeckRefused(_("The deck in this link has the wrong number of cards: the link was changed."))
     for x in cards:
         if not isinstance(x, int) or not group.is_element(x):
             raise DeckRefused(
