@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webtabletop.core.rng import Rng
-from webtabletop.fairplay.beacon import Beacon, event_seed, reveal_index, sender
+from webtabletop.fairplay.beacon import Beacon, chain_length, event_seed, reveal_index, sender
 from webtabletop.fairplay.chain import ChainVerifier, Commitment, HashChain, step
 from webtabletop.fairplay.errors import ChainRefused
 
@@ -115,3 +115,13 @@ def test_malformed_commitment_is_refused():
         Commitment(b"short", 4)
     with pytest.raises(ChainRefused):
         Commitment(bytes(16), 0)
+
+
+def test_chain_length_covers_exactly_the_links_a_seat_sends():
+    assert (chain_length(0, 32), chain_length(1, 32)) == (15, 16)
+    assert (chain_length(0, 33), chain_length(1, 33)) == (16, 16)
+    # chains of exactly that length carry a whole 33-link match, and not one link more
+    a, b = play_links(GAME, (entropy("a"), entropy("b")), 33, max_links=33)
+    assert a.beacon.seed(33) == b.beacon.seed(33)
+    with pytest.raises(IndexError):
+        b.send(34)
