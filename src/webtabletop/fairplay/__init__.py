@@ -1,0 +1,17 @@
+"""Fair play for correspondence games: fair dice and secret cards with no server, links only.
+
+Each player draws one 32-byte secret per match (the app takes it from ``secrets``; nothing here
+touches a clock, the network or global randomness) and every private value is derived from it:
+
+* :mod:`~webtabletop.fairplay.chain` — a SHA-256 hash chain; its head is the player's commitment;
+* :mod:`~webtabletop.fairplay.beacon` — each link reveals the sender's next chain value; the seed
+  of link ``m`` combines the values of links ``m - 1`` and ``m`` and feeds a ``core.rng.Rng``;
+* :mod:`~webtabletop.fairplay.deck` — mental poker (SRA over the x-only elliptic curve group of
+  :mod:`~webtabletop.fairplay.group`): a deck that both shuffled and locked, each card opened by
+  both players' keys;
+* :mod:`~webtabletop.fairplay.draw` — private draws from an endless source;
+* :mod:`~webtabletop.fairplay.commit` — salted commitments to cards a player chose itself;
+* :mod:`~webtabletop.fairplay.errors` — the refusals (``GameError`` subclasses).
+
+The protocol, its threat model and the link sizes are in ``docs/fair-play.md``.
+"""

@@ -1,0 +1,32 @@
+"""Refusals: a value in a link that fails a fair-play check.
+
+Each is a :class:`~webtabletop.core.errors.GameError` whose message is a whole translated sentence
+(the app shows it as it is). The three kinds say which promise the link broke:
+
+* :class:`ChainRefused`: a revealed random value does not follow the sender's commitment (changed,
+  reused, out of order, or beyond the committed chain);
+* :class:`DeckRefused`: a card ciphertext or card key is malformed, or opens to no card, or a card
+  that was already dealt elsewhere, or the deck differs from the one dealt;
+* :class:`ClaimRefused`: a card or a private draw that a player named is not the one the
+  cryptography opens, or the secret revealed at the end does not match the player's commitment.
+"""
+
+from __future__ import annotations
+
+from webtabletop.core.errors import GameError
+
+
+class FairPlayError(GameError):
+    """A link failed a fair-play check: it was changed, or its sender cheated."""
+
+
+class ChainRefused(FairPlayError):
+    """A revealed chain value does not follow the sender's commitment."""
+
+
+class DeckRefused(FairPlayError):
+    """A card ciphertext or key is malformed or does not open to a valid, unused card."""
+
+
+class ClaimRefused(FairPlayError):
+    """A named card, draw or end-of-game secret is not what the commitments say."""
