@@ -175,15 +175,16 @@ def test_share_from_the_game_over_window_and_back(browser, site):
 
 
 def test_screenshots(browser, site, tmp_path):
-    """The window at both sizes, on a long DumaRaj game (a dense code); saved under the test's
-    temporary folder (docs/screens/share-*.png are made by the same steps)."""
+    """The window at both sizes, on a DumaRaj game 400 plies long (a dense code: its link is about
+    450 characters); saved under the test's temporary folder (docs/screens/share-*.png are made by
+    the same steps). The game is not over, so no game-over window takes the first click."""
     from tests.e2e.test_pseudo_e2e import played
 
     out = Path(tmp_path)
     for name, kw in (("share-1366.png", DESKTOP), ("share-390.png", PHONE)):
         ctx = browser.new_context(**kw)
         page = ctx.new_page()
-        open_app(page, site, played("dumaraj", 160))
+        open_app(page, site, played("dumaraj", 400, seed=2))
         page.wait_for_selector(".board")
         if "390" in name:
             page.locator("[data-menu]").click()
