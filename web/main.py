@@ -220,6 +220,8 @@ def apply(resp, t0=None):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
         step("ai-stats", lambda: window.wttAiStats.push(to_js(resp["ai_stats"])))
+    if resp.get("then"):  # a follow-up the answer asks for (the Share window's QR code)
+        fire(resp["then"])
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
         asyncio.create_task(run_ai())

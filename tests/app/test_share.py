@@ -189,3 +189,18 @@ def test_the_window_speaks_the_readers_language(tag):
         catalogs.use_language("en")
     for phrase in ("Share this position", "Copy link", "Share…", "QR code of the share link", "Link to this position"):
         assert phrase in english and phrase not in translated, (tag, phrase)
+
+
+def test_before_segno_is_loaded_the_window_opens_at_once_and_asks_for_the_code(monkeypatch):
+    """The first Share in a page opens without waiting for segno's import (about 1.7 s in
+    Pyodide): a "drawing" line, and a follow-up action that draws the code."""
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    monkeypatch.setattr(share, "loaded", lambda: False)
+    resp = page.send({"type": "cmd", "name": "share"})
+    box = dialog(resp["html"])
+    assert "Drawing the QR code…" in box and "<svg" not in box
+    assert field_value(box).startswith("http://x/#/tsifrograd?r=")
+    assert resp["then"] == {"type": "cmd", "name": "share-qr"}
+    monkeypatch.undo()
+    resp = page.send(resp["then"])
+    assert "then" not in resp and decode(rasterise(qr_element(resp["html"]))) == [field_value(resp["html"])]

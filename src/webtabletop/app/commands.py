@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
 from webtabletop.ai.mcts import game_ai
+from webtabletop.app import share
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.modules import game_module, game_pages
@@ -219,6 +220,9 @@ class Commands:
             h.states = h.states[: h.cursor + 1]
         elif name == "share":  # the Share window (app/share.py); arg "result": opened by the game-over window
             s.share = "result-share" if arg == "result" else "share"
+        elif name == "share-qr":  # the page's follow-up: import segno; the render draws the code
+            if s.share:
+                share.load()
         elif name == "close-share":
             if s.share:
                 self._resp["focus"] = s.share

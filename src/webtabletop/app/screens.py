@@ -126,7 +126,9 @@ class Screens:
             )
         result = ""
         if s.share:  # the Share window replaces the game-over window while it is open
-            result = share.share_window(self.share_link(s))
+            result = share.share_window(self.share_link(s), draw=share.loaded())
+            if not share.loaded():
+                self._resp["then"] = {"type": "cmd", "name": "share-qr"}
         elif outcome is not None and h.at_end and not s.result_dismissed:
             result = gamescreen.result_window(view, outcome, s.spec)
         prompt = ""

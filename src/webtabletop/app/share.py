@@ -14,11 +14,18 @@ and drawn as inline SVG:
 - ``role="img"`` and a translated ``aria-label``.
 
 A link longer than the largest QR code holds (version 40) gets no code: the window says why in
-one translated sentence and still offers the link. segno is imported on first use, so starting
-the app never waits for it (see docs/share.md for the measurements).
+one translated sentence and still offers the link.
+
+segno is imported on first use, not in the engine's start-up snapshot: importing it there made
+every start about 0.1 s slower, while importing it on first use takes about 1.7 s in Pyodide (it
+pulls in ``urllib.request``). So the first time, the window opens at once with the link and a
+"drawing" line, and the answer asks the page for a follow-up action (``then``) that imports
+segno and draws the code (docs/share.md has the measurements).
 """
 
 from __future__ import annotations
+
+import sys
 
 from webtabletop.core.view import esc
 from webtabletop.i18n import _
@@ -29,6 +36,15 @@ QUIET_ZONE = 4
 ERROR_LEVEL = "l"
 
 _cache: dict[str, tuple[str, int, str] | None] = {}
+
+
+def loaded() -> bool:
+    """segno is imported: a code can be drawn without the first import's wait."""
+    return "segno" in sys.modules
+
+
+def load() -> None:
+    import segno  # noqa: F401 - the import is the point (see the module's docstring)
 
 
 def qr_code(text: str) -> tuple[str, int, str] | None:
@@ -69,12 +85,15 @@ def qr_svg(text: str, label: str) -> str | None:
     )
 
 
-def share_window(link: str) -> str:
+def share_window(link: str, draw: bool = True) -> str:
     """The Share window (a modal ``<dialog>``, opened by web/main.py with ``showModal``): closes
-    with ×, Esc or a click outside; focus then returns to the button that opened it."""
+    with ×, Esc or a click outside; focus then returns to the button that opened it. Without
+    ``draw``, a line saying the code is being drawn stands in for it."""
     close = _("Close")
-    picture = qr_svg(link, _("QR code of the share link"))
-    if picture is None:
+    picture = qr_svg(link, _("QR code of the share link")) if draw else ""
+    if not draw:
+        qr = f'<p class="qr-wait" role="status" data-key="qr-wait">{esc(_("Drawing the QR code…"))}</p>'
+    elif picture is None:
         qr = f'<p class="qr-missing" data-key="qr-missing">{esc(_("This link is too long for a QR code: copy it or share it instead."))}</p>'
     else:
         caption = _("Scan the code with a phone’s camera to open this position there.")
