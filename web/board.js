@@ -438,7 +438,8 @@
       if (premove || premoveFrom) {
         clearPremove();
         ev.stopPropagation();
-      } else if (ui.menu) {
+      } else if (ui.menu && !document.querySelector("dialog[open]")) {
+        // (an open window is closed first: the menu under it stays, with the button that opened it)
         ui.menu = false;
         restore();
         ev.stopPropagation();

@@ -132,8 +132,11 @@ def apply_html(resp):
     state["flag_sent"] = False
     document.title = resp.get("title", "webtabletop")
     document.body.setAttribute("data-route", resp.get("route", ""))
+    step("dialog", open_dialog)
     if key:
         step("focus", lambda: restore_focus(key))
+    if resp.get("focus"):  # a closed window gives the focus back to the button that opened it
+        step("focus", lambda: restore_focus(resp["focus"]))
     step("log", scroll_log)
     if state["first"] and APP.querySelector(".board"):
         state["first"] = False
@@ -143,6 +146,34 @@ def apply_html(resp):
     document.body.setAttribute("data-renders", str(state["renders"]))
     document.body.setAttribute("data-selection", "1" if resp.get("selection") else "0")
     document.body.setAttribute("data-ready", "1")
+
+
+_has_share = js.Function.new("return typeof navigator.share === 'function'")
+
+
+def open_dialog():
+    # the Share window (app/share.py) arrives as a closed <dialog>: show it as a modal (the page
+    # behind it is inert, focus stays inside, Esc closes it); the system's share sheet's button
+    # shows only where the browser has one
+    d = APP.querySelector("dialog.share-dialog")
+    if not d:
+        return
+    if _has_share():
+        d.querySelector("[data-native-share]").hidden = False
+    d.showModal()
+
+
+def on_dialog_close(ev):
+    # Esc (or the browser) closed the Share window: tell the engine, which re-renders without it
+    if ev.target.matches and ev.target.matches("dialog.share-dialog") and APP.contains(ev.target):
+        fire({"type": "cmd", "name": "close-share"})
+
+
+def native_share(el):
+    field = el.closest("dialog").querySelector(".share-link")
+    data = js.Object.new()
+    data.url = field.value
+    window.navigator.share(data).catch(create_proxy(lambda e: None))  # cancelled: nothing to do
 
 
 def restore_focus(key):
@@ -189,6 +220,8 @@ def apply(resp, t0=None):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
         step("ai-stats", lambda: window.wttAiStats.push(to_js(resp["ai_stats"])))
+    if resp.get("then"):  # a follow-up the answer asks for (the Share window's QR code)
+        fire(resp["then"])
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
         asyncio.create_task(run_ai())
@@ -254,6 +287,14 @@ def on_click(ev):
     if target.closest("[data-toast-close]"):
         TOAST.hidden = True
         return
+    if target.matches("dialog.share-dialog"):  # a click on the backdrop, outside the window
+        fire({"type": "cmd", "name": "close-share"})
+        return
+    if target.closest("[data-native-share]"):
+        native_share(target)  # in the click itself: the browser asks for a user's gesture
+        return
+    if target.matches(".share-link"):
+        target.select()
     activate(target.closest("[data-move],[data-pick],[data-cmd]"))
 
 
@@ -333,6 +374,8 @@ KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "l
 
 
 def on_key(ev):
+    if ev.target.closest and ev.target.closest("dialog"):
+        return  # inside a window: its own keys only (Esc closes it through the dialog's close)
     tag = ev.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA"):
         return
@@ -360,6 +403,9 @@ def on_focus(ev):
     # keyboard focus only: a preview render on a mouse/touch focus would replace the element
     # between pointerdown and pointerup, and the click would be lost
     el = ev.target
+    if el and el.matches and el.matches(".share-link"):
+        el.select()  # the link is selected as soon as it has the focus, ready to copy
+        return
     if not el or not el.getAttribute or not el.matches(":focus-visible"):
         return
     if el.getAttribute("data-drop") and document.body.getAttribute("data-selection") == "1":
@@ -413,6 +459,7 @@ def on_storage(ev):
 
 for name, fn in (("click", on_click), ("change", on_change), ("submit", on_submit), ("keydown", on_key), ("focusin", on_focus)):
     document.addEventListener(name, create_proxy(fn))
+document.addEventListener("close", create_proxy(on_dialog_close), True)  # close does not bubble: capture
 window.addEventListener("hashchange", create_proxy(on_hash))
 window.addEventListener("storage", create_proxy(on_storage))
 

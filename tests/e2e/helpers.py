@@ -122,3 +122,16 @@ def assert_targets(page, minimum=MIN_TARGET):
 def animations(page) -> int:
     """How many animations web/board.js has started so far."""
     return page.evaluate("window.wttBoard.stats.animations")
+
+
+def share_link(page, opener="[data-cmd='share']") -> str:
+    """Open the Share window (app/share.py) from ``opener``, read its link, close it with Esc."""
+    act(page, page.locator(opener).first)
+    field = page.locator("dialog.share-dialog[open] .share-link")
+    field.wait_for()
+    link = field.input_value()
+    before = renders(page)
+    page.keyboard.press("Escape")
+    wait_render(page, before)
+    page.locator("dialog.share-dialog").wait_for(state="detached")
+    return link

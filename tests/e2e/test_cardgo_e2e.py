@@ -4,7 +4,7 @@ share link round trip, reload resumes."""
 from __future__ import annotations
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count, renders
+from tests.e2e.helpers import act, board_labels, log_count, renders, share_link
 
 
 def start_small_game(page, site, opponent="human", start_time=12, size=5):
@@ -75,8 +75,7 @@ def test_share_link_and_reload(page, site, browser):
     page.reload()
     wait_ready(page)
     assert board_labels(page) == before
-    act(page, page.locator("[data-cmd='copy-link']").first)
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page)
     other = browser.new_context()
     friend = other.new_page()
     friend.goto(link)

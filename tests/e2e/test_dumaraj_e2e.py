@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, renders, wait_render
+from tests.e2e.helpers import act, board_labels, renders, share_link, wait_render
 from webtabletop.core.record import Record
 from webtabletop.games.dumaraj import VIEW
 from webtabletop.games.dumaraj import engine as E
@@ -59,8 +59,7 @@ def test_whole_game_by_clicks_with_flex_promotion_and_editor(page, site, browser
     assert dialog.is_visible() and "White wins" in dialog.inner_text()
     assert page.locator(".log li").count() == len(GAME)
     before = board_labels(page)
-    act(page, page.locator(".result-dialog [data-cmd='copy-link']"))
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page, ".result-dialog [data-cmd='share']")
     other = browser.new_context()
     friend = other.new_page()
     friend.goto(link)

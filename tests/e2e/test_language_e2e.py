@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
-from tests.e2e.helpers import act, renders
+from tests.e2e.helpers import act, renders, share_link
 from webtabletop import i18n
 from webtabletop.i18n import catalogs
 from webtabletop.tools.serve import serve_in_thread
@@ -100,8 +100,7 @@ def test_share_links_carry_no_language(browser, site):
     page = ctx.new_page()
     open_app(page, site, "#/tsifrograd/play?vs=human")
     act(page, page.locator(".cell.legal").first)
-    act(page, page.locator("[data-cmd='copy-link']").first)
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page)
     assert "lang" not in link and "#/tsifrograd?r=" in link
     other = browser.new_context(locale="ja-JP")
     friend = other.new_page()

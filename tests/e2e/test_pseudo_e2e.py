@@ -233,6 +233,18 @@ def test_data_page_with_saved_games(pseudo_page):
     check(pseudo_page, "data page (saved games: the games' names and players)")
 
 
+def test_share_window(pseudo_page):
+    # issue 14, item 4: the Share window (its title, sentences, buttons, the QR code's label)
+    go(pseudo_page, played("tsifrograd", 4), ".board-wrap")
+    before = int(pseudo_page.get_attribute("body", "data-renders"))
+    pseudo_page.locator("[data-cmd='share']").first.click()
+    pseudo_page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    pseudo_page.wait_for_selector("dialog.share-dialog[open] svg.qr")
+    check(pseudo_page, "Share window", roots="dialog.share-dialog", doc_title=False)
+    pseudo_page.keyboard.press("Escape")
+    pseudo_page.wait_for_selector("dialog.share-dialog", state="detached")
+
+
 def test_error_page_whole(pseudo_page):
     go(pseudo_page, "#/tsifrograd?r=AAAA", ".error-page")
     check(pseudo_page, "error page (heading and sentence from app/routes.py: the board helper's)")

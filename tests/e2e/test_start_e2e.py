@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count
+from tests.e2e.helpers import act, board_labels, log_count, share_link
 from webtabletop.core.rng import Rng
 
 
@@ -111,8 +111,7 @@ def test_share_link_shows_its_game_board_until_the_engine_replays_it(page, site,
         if page.locator("[data-move='-']").count():
             act(page, page.locator("[data-move='-']"))
     expected = board_labels(page)
-    act(page, page.locator("[data-cmd='copy-link']").first)
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page)
     other = browser.new_context()
     friend = other.new_page()
     engine = HeldEngine(friend)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.conftest import open_app, settle, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count, renders
+from tests.e2e.helpers import act, board_labels, log_count, renders, share_link
 
 
 def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
@@ -42,8 +42,7 @@ def test_share_link_opens_the_same_board_in_a_fresh_browser(page, site, browser)
         if page.locator("[data-move='-']").count():
             act(page, page.locator("[data-move='-']"))
     before = board_labels(page)
-    act(page, page.locator("[data-cmd='copy-link']").first)
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page)
     assert "#/tsifrograd?r=" in link and len(link) < 1000
     other = browser.new_context()
     friend = other.new_page()
@@ -81,8 +80,7 @@ def test_broken_link_shows_error_and_a_way_out(page, site):
 def test_truncated_link_and_unknown_game(page, site):
     open_app(page, site, "#/tsifrograd/play?vs=human")
     act(page, page.locator(".cell.legal").first)
-    act(page, page.locator("[data-cmd='copy-link']").first)
-    link = page.locator("#toast .link-field").input_value()
+    link = share_link(page)
     page.goto(link[: len(link) - 6])
     page.wait_for_selector(".error-page")
     assert "cannot be opened" in page.inner_text(".error-page")

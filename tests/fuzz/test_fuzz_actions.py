@@ -13,7 +13,7 @@ from tests.fuzz.strategies import DEADLINE, GAMES, json_values, within_limit
 
 COMMANDS = [
     "undo", "redo", "back", "forward", "first", "last", "goto", "flip", "reveal", "reveal-all", "dismiss-result",
-    "ai-here", "copy-link", "export-text", "export-game", "rematch", "clock-check", "export-all", "export-entry",
+    "ai-here", "share", "close-share", "copy-link", "export-text", "export-game", "rematch", "clock-check", "export-all", "export-entry",
     "delete-entry", "confirm-delete", "cancel-delete", "dismiss-import", "dismiss-notices", "copy-text", "deselect",
 ]  # fmt: skip
 value = st.text(max_size=10) | json_values | st.sampled_from(["webtabletop:settings", "-1", "99999", "²"])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
 from webtabletop.ai.mcts import game_ai
+from webtabletop.app import share
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.modules import game_module, game_pages
@@ -125,6 +126,10 @@ class Commands:
         s.reported = True
         pages_.game_over(s.history.record, outcome, s.players, PageContext(self))
 
+    def share_link(self, s: Session) -> str:
+        """The link that opens the position on screen (the moves up to the cursor)."""
+        return self.base + sharelink.make_hash(s.history.current_record())
+
     def _undo(self, s: Session) -> None:
         h = s.history
         if not h.can_undo():
@@ -188,6 +193,9 @@ class Commands:
                 self._save()
         elif name == "flip":
             s.flipped = not s.flipped
+        elif name == "deselect" and s.share:  # Esc closes the Share window first
+            self._resp["focus"] = s.share
+            s.share = None
         elif name == "deselect":
             s.selection = None
             if s.finished() and h.at_end:  # Esc also closes the game-over window
@@ -210,10 +218,18 @@ class Commands:
         elif name == "ai-here":
             h.record = h.record.with_moves(h.record.moves[: h.cursor])
             h.states = h.states[: h.cursor + 1]
+        elif name == "share":  # the Share window (app/share.py); arg "result": opened by the game-over window
+            s.share = "result-share" if arg == "result" else "share"
+        elif name == "share-qr":  # the page's follow-up: import segno; the render draws the code
+            if s.share:
+                share.load()
+        elif name == "close-share":
+            if s.share:
+                self._resp["focus"] = s.share
+            s.share = None
         elif name == "copy-link":
-            link = self.base + sharelink.make_hash(h.current_record())
-            self._resp["clipboard"] = link
-            self._toast(_("Share link copied. It opens this exact position."), link)
+            self._resp["clipboard"] = self.share_link(s)
+            self._toast(_("Share link copied. It opens this exact position."))
         elif name == "export-text":
             text = s.view.export_text(s.state)
             if text:

@@ -39,7 +39,7 @@ def words() -> dict[str, str]:
         "rematch": _("Rematch"),
         "new_game": _("New game…"),
         "review_the_game": _("Review the game"),
-        "copy_share_link": _("Copy share link"),
+        "share_link": _("Share link…"),
         "a_hint_was_shown_for_this_move": _("A hint was shown for this move"),
         "no_moves_yet": _("No moves yet."),
         "move_log": _("Move log"),
@@ -96,7 +96,7 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
         f'<span class="p1">{b:g} {esc(_(view.player_names[1]))}</span></p><p>{esc(_(str(outcome.reason)).capitalize())}.</p>'
         f'<div class="actions">{btn(esc(W["rematch"]), "rematch", cls="btn primary", key="rematch")}'
         f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
-        f"{btn(esc(W['copy_share_link']), 'copy-link', key='result-copy')}</div></div></div>"
+        f"{btn(esc(W['share_link']), 'share', 'result', key='result-share')}</div></div></div>"
     )
 
 
@@ -173,7 +173,7 @@ def menu_html(
         link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
         + page_nav
         + link(esc(W["rules"]), f"#/{spec.id}/rules", "btn small ghost")
-        + btn(esc(_("Copy share link")), "copy-link", key="copy-link", cls="btn small")
+        + btn(esc(W["share_link"]), "share", key="share", cls="btn small", title=_("A link and a QR code of this position"))
         + btn(esc(_("Save file")), "export-game", title=_("Download this game as a file"), cls="btn small")
         + again
         + extra

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, gamescreen, pages
+from webtabletop.app import datapage, gamescreen, pages, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
@@ -125,7 +125,11 @@ class Screens:
                 premove=view.premove,
             )
         result = ""
-        if outcome is not None and h.at_end and not s.result_dismissed:
+        if s.share:  # the Share window replaces the game-over window while it is open
+            result = share.share_window(self.share_link(s), draw=share.loaded())
+            if not share.loaded():
+                self._resp["then"] = {"type": "cmd", "name": "share-qr"}
+        elif outcome is not None and h.at_end and not s.result_dismissed:
             result = gamescreen.result_window(view, outcome, s.spec)
         prompt = ""
         extra = ""

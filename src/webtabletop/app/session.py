@@ -42,6 +42,9 @@ class Session:
         self.hint_ply: int | None = None
         #: plies whose move was played after a hint was shown (saved: the log keeps the mark)
         self.hints: set[int] = set()
+        #: the Share window is open: the data-key of the button that opened it (focus returns
+        #: there when it closes); never saved
+        self.share: str | None = None
 
     @property
     def state(self):

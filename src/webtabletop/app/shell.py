@@ -10,6 +10,10 @@ An action is a dict with a ``type``; :meth:`App.handle` returns a response dict:
   page removes ``key`` only when ``kept_as`` holds the same content (the copy exists);
 - ``hash``: replace the URL fragment (no new history entry);
 - ``clipboard`` / ``download`` ``{name, text}`` / ``toast``: effects for the page;
+- ``then``: an action the page sends as soon as it has applied this answer (the Share window
+  opens at once, then its QR code is drawn);
+- ``focus``: the data-key of the element that takes the focus after the render (a closed
+  window gives it back to the button that opened it);
 - ``ai``: true when the computer is to move next — the page renders, then sends ``{"type": "ai"}``;
 - ``moved`` / ``sound`` / ``status``: the answer follows a move (see :mod:`.playfeel`): the page
   animates, plays the sound and announces ``status``; ``feel``: the motion/sound settings;
@@ -76,6 +80,8 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
             if kind == "start":
                 self._start(action)
             elif kind == "hash":
+                if self.session is not None:
+                    self.session.share = None  # another screen: the Share window is not reopened
                 self._route(action.get("hash", ""))
             elif kind == "ai":
                 self._ai_move()
