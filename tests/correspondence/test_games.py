@@ -125,7 +125,9 @@ def test_read_only_on_the_opponents_turn_and_for_a_third_person():
         Match.join(link2, entropy("ro/c"), START)
 
 
-@pytest.mark.parametrize(("game_id", "options", "side"), [("tsifrograd", {"radius": 2}, 1), ("dumaraj", {}, 0)])
+@pytest.mark.parametrize(
+    ("game_id", "options", "side"), [("tsifrograd", {"radius": 2}, 1), ("dumaraj", {}, 0)]
+)
 def test_match_json_round_trip(game_id, options, side):
     game = play(game_id, options, side, seed=9, days=2)
     a, b = game.players

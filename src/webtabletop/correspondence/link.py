@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.inputs import guard
-from webtabletop.core.protocol import State
+from webtabletop.core.protocol import GameError, State
 from webtabletop.core.registry import get_game
 from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence import turns
@@ -42,7 +42,9 @@ def read_link(text: str, known: Opened | None = None) -> Opened:
     """The verified match in ``text`` (a full URL or its ``#/…`` part). With ``known``, a verified
     earlier link of the same match, only the moves after it are replayed when the new link starts
     with them (checked on the numbers; a link of another match falls back to a full replay)."""
-    return guard(lambda: _read(text, known), MatchError, _("the match link"))
+    # every GameError keeps its class (a ChainRefused stays a fair-play refusal); anything
+    # else that escapes becomes a GameError naming the match link
+    return guard(lambda: _read(text, known), GameError, _("the match link"))
 
 
 def _read(text: str, known: Opened | None) -> Opened:
