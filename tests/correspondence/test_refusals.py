@@ -13,13 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from webtabletop.core.errors import GameError
+from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match, MatchError
 from webtabletop.correspondence.binary import varint
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.errors import ChainRefused
 
-from .helpers import START, payload, play, rebuild
+from .helpers import START, entropy, payload, play, rebuild
 
 GAME = play("tsifrograd", {}, 0, seed=11)  # default options: the options JSON is empty
 
@@ -177,3 +178,18 @@ def test_fuzz_changed_links_give_a_game_error_or_a_valid_match(k, edits, fix_che
         assert str(exc) and "Traceback" not in str(exc)
     else:  # an edit that still makes a valid match: it is a consistent, replayable game
         assert opened.data.count >= 1
+
+
+def test_a_changed_last_turn_is_caught_by_its_sender_on_the_reply():
+    """docs/fair-play.md, "What the link does not protect": the newest link's moves are not bound
+    to its chain value, so a link changed on its way is accepted by the receiver; the sender's
+    browser refuses the reply, which does not extend the link it sent."""
+    a = Match.create(get_game("dumaraj"), None, 0, entropy("mitm/a"), START)
+    forger = from_json(to_json(a))  # what a re-encoder can make: the same values, other moves
+    a.play(a.state.legal_moves()[0].code)
+    forger.play(forger.state.legal_moves()[1].code)
+    sent, forged = a.link(START), forger.link(START)
+    assert sent != forged
+    b = Match.join(forged, entropy("mitm/b"), START)
+    b.play(b.state.legal_moves()[0].code)
+    refused(a, b.link(START), "changes moves that were already played")
