@@ -44,6 +44,9 @@ def play(game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0
     current, other = creator, None
     spectator = joiner = None
     while True:
+        # a dice game shows this browser's dice only on its own turn; never to a spectator
+        assert current.dice_unknown == (spec.reseed is not None and not current.can_move)
+        assert spectator is None or spectator.dice_unknown == (spec.reseed is not None)
         while current.can_move:
             current.play(choose(current.state, rnd))
         link = current.link(today)

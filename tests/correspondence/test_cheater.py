@@ -17,7 +17,7 @@ import pytest
 
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match
-from webtabletop.correspondence.turns import DICE, side_of
+from webtabletop.correspondence.turns import DICE, expected_length, side_of
 from webtabletop.fairplay.beacon import event_seed, reveal_index, seed_rng
 from webtabletop.fairplay.chain import HashChain, step
 from webtabletop.fairplay.errors import ChainRefused
@@ -29,18 +29,24 @@ OPTIONS = {"radius": 2}
 GAMES = 200
 
 
+def own_chain(match: Match) -> HashChain:
+    """The chain a browser rebuilds from the secret it holds."""
+    return HashChain(match.secret, expected_length(match.spec, match.state.options, match.seat))
+
+
 def guesses(cheater: Match) -> dict[str, tuple[int, int]]:
     """Every guess the cheater can make of the opponent's next roll from what it holds."""
     d = cheater.data
     m = d.count + 1  # the opponent's coming link
-    mine = cheater._chain.value(reveal_index(m - 1))
+    chain = own_chain(cheater)
+    mine = chain.value(reveal_index(m - 1))
     key = d.key()
     variant = cheater.state.options.variant
 
     def dice(later: bytes) -> tuple[int, int]:
         return roll_dice(seed_rng(event_seed(key, m, mine, later, DICE)), variant)
 
-    own_next = cheater._chain.value(min(reveal_index(m - 1) + 1, cheater._chain.length))
+    own_next = chain.value(min(reveal_index(m - 1) + 1, chain.length))
     return {
         # the roll the game state itself holds for the opponent (drawn by the rules' own
         # generator at the end of the cheater's turn, from a seed the cheater knew)
@@ -63,7 +69,7 @@ def run(games: int, opponent_secret_known: bool = False) -> tuple[dict[str, int]
         rnd = random.Random(g)
         cheater = Match.create(spec, OPTIONS, g % 2, entropy("cheat/a", g), START)
         friend = Match.join(cheater.link(START), entropy("cheat/b", g), START)
-        spy = HashChain(entropy("cheat/b", g), friend._chain.length) if opponent_secret_known else None
+        spy = own_chain(friend) if opponent_secret_known else None
         current, other = friend, cheater
         while True:
             while current.can_move:
@@ -77,7 +83,7 @@ def run(games: int, opponent_secret_known: bool = False) -> tuple[dict[str, int]
                 g_all = guesses(cheater)
                 if spy is not None:
                     m = cheater.data.count + 1
-                    mine = cheater._chain.value(reveal_index(m - 1))
+                    mine = own_chain(cheater).value(reveal_index(m - 1))
                     later = spy.value(reveal_index(m))
                     seed = event_seed(cheater.data.key(), m, mine, later, DICE)
                     g_all = {"opponent's secret": roll_dice(seed_rng(seed), "tsifrograd")}
