@@ -37,8 +37,14 @@ NEWER, SAME, OLDER = "newer", "same", "older"
 
 class Match:
     def __init__(
-        self, data: MatchData, seat: int | None, secret: bytes | None, pending: tuple[str, ...] = ()
+        self,
+        data: MatchData,
+        seat: int | None,
+        secret: bytes | None,
+        pending: tuple[str, ...] = (),
+        opened: Opened | None = None,
     ) -> None:
+        """``data`` is replayed and checked in full, unless ``opened`` is its verified link."""
         self.spec: GameSpec = get_game(data.game_id)
         self._options = self.spec.options_from_dict(data.options)
         self.seat = seat
@@ -48,7 +54,10 @@ class Match:
             self._chain = HashChain(secret, turns.expected_length(self.spec, self._options, seat))
             if data.commitments[seat] not in (None, self._chain.commitment):
                 raise MatchError(_("This secret does not belong to this match."))
-        self._set(data)
+        if opened is not None and opened.data == data:
+            self._set_opened(opened)
+        else:
+            self._set(data)
         self.pending: tuple[str, ...] = ()
         for code in pending:
             self.play(code)
@@ -88,14 +97,15 @@ class Match:
         opened = read_link(link)
         if opened.data.count != 1:
             raise MatchError(_("This match already has two players: you can only watch it."))
-        match = cls(opened.data, 1, secret)
+        match = cls(opened.data, 1, secret, opened=opened)
         match.today = now
         return match
 
     @classmethod
     def watch(cls, link: str) -> Match:
         """A read-only view for a browser that holds no secret of this match."""
-        return cls(read_link(link).data, None, None)
+        opened = read_link(link)
+        return cls(opened.data, None, None, opened=opened)
 
     # --- what this browser sees -------------------------------------------------------------
     today: datetime.date | None = None
@@ -115,6 +125,8 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """The game ended in a link sent or received (a last move not sent yet does not count:
+        that link must still go out)."""
         return self._base.is_over
 
     @property
