@@ -165,6 +165,13 @@ class GameSpec:
     #: empty list means "the older rules had led to a different position by now": links and
     #: records of that version stop here, with a message, rather than be silently changed.
     legacy_codes: Callable[[State, int], Sequence[str] | None] | None = None
+    #: ``reseed(state, rng) -> state``: the same position with the randomness it holds for the
+    #: coming turn (dice already rolled for the player to move, its generator state) redrawn from
+    #: ``rng``. Only correspondence matches call it, at the start of a turn, with the beacon's
+    #: generator of that link (docs/fair-play.md, "Matches by link"); hot-seat, AI, share links
+    #: and records never do, so a game without it plays exactly as before. None: the game draws
+    #: nothing at random after its start (its matches need no fair seed).
+    reseed: Callable[[State, Any], State] | None = None
 
     def default_options(self) -> Any:
         return self.options_class()

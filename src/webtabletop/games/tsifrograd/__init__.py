@@ -19,6 +19,8 @@ SPEC = register(
         rules_version=2,
         max_plies=rules.max_plies,
         legacy_codes=legacy_codes,
+        # correspondence matches roll every turn's dice from the link's beacon seed
+        reseed=rules.reseed,
     )
 )
 rules.TsifroState.spec = SPEC

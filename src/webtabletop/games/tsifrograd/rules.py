@@ -284,6 +284,20 @@ def max_plies(options: TsifrogradOptions) -> int:
     return n if options.variant == "proximity" else 2 * n - 1
 
 
+def reseed(state: TsifroState, rng: Rng) -> TsifroState:
+    """The same position with the coming turn's dice (or Proximity army) rolled from ``rng``.
+
+    For correspondence matches only (``GameSpec.reseed``): called at the start of a turn, in the
+    placing step, so the number to place comes from the beacon seed of the link that turn is
+    sent in. The rest of the turn draws nothing, and the roll that ``_end_turn`` makes for the
+    opponent is replaced in turn by the next link's seed.
+    """
+    if state.phase != PLACE:
+        raise ValueError("dice are rolled only at the start of a turn")
+    roll = roll_dice(rng, state.options.variant)
+    return fast_evolve(state, roll=roll, rng_state=rng.state)
+
+
 def new_game(options: TsifrogradOptions, seed: int) -> TsifroState:
     grid = options.grid()
     rng = Rng.from_seed(seed)

@@ -1,0 +1,77 @@
+"""Match links as text: ``#/<game>/m?x=<payload>``, decoded through the input boundary.
+
+:func:`read_link` trusts nothing: any text gives a verified :class:`Opened` (the chains checked
+against their heads, every move replayed through the rules with the beacon's dice) or raises a
+:class:`~webtabletop.core.errors.GameError` with a clear translated sentence, never another
+exception (:func:`webtabletop.core.inputs.guard`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.core.inputs import guard
+from webtabletop.core.protocol import GameError, State
+from webtabletop.core.registry import get_game
+from webtabletop.core.sharelink import parse_hash
+from webtabletop.correspondence import turns
+from webtabletop.correspondence.data import PAGE, PARAM, MatchData, pack, unpack
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.i18n import _
+
+MAX_TEXT = 10000
+
+
+@attrs.frozen
+class Opened:
+    """A verified match link: its content, the revealed values and the state after its last link."""
+
+    data: MatchData
+    values: turns.Values
+    state: State
+    number: int  # the moves as one mixed-radix number
+    radix: int  # the product of the legal-move counts of every move so far
+
+
+def make_link(data: MatchData, number: int) -> str:
+    """The text of the latest link of ``data`` (``number`` = its moves, from the turns module)."""
+    return f"#/{data.game_id}/{PAGE}?{PARAM}={pack(data, (len(data.moves), number))}"
+
+
+def read_link(text: str, known: Opened | None = None) -> Opened:
+    """The verified match in ``text`` (a full URL or its ``#/…`` part). With ``known``, a verified
+    earlier link of the same match, only the moves after it are replayed when the new link starts
+    with them (checked on the numbers; a link of another match falls back to a full replay)."""
+    # every GameError keeps its class (a ChainRefused stays a fair-play refusal); anything
+    # else that escapes becomes a GameError naming the match link
+    return guard(lambda: _read(text, known), GameError, _("the match link"))
+
+
+def _read(text: str, known: Opened | None) -> Opened:
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise MatchError(_("This is not a match link, or it was cut or changed when it was copied."))
+    text = text.strip()
+    if "#" in text:
+        text = text[text.index("#") :]
+    game, page, query = parse_hash(text)
+    if page != PAGE or PARAM not in query:
+        raise MatchError(_("This is not a match link, or it was cut or changed when it was copied."))
+    try:
+        spec = get_game(game)
+    except Exception:  # noqa: BLE001 - an unknown game name from outside
+        raise MatchError(_("This match link names a game this app does not have.")) from None
+    data, n, count, number = unpack(spec.id, query[PARAM], spec.rules_version)
+    data = attrs.evolve(data, links=((),) * n)
+    options = spec.options_from_dict(data.options)
+    values = turns.verify_chains(spec, options, data)
+    hint = None
+    if (
+        known is not None
+        and known.data.game_id == data.game_id
+        and known.data.key() == data.key()
+        and known.data.commitments[1] in (None, data.commitments[1])
+    ):
+        k = known.data
+        hint = (k.links, known.state, len(k.moves), known.number, known.radix)
+    links, walked, number = turns.decode_moves(spec, data, values, count, number, hint)
+    return Opened(attrs.evolve(data, links=links), values, walked.state, number, walked.radix)

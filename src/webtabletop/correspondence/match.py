@@ -1,0 +1,296 @@
+"""One browser's view of a correspondence match: a player (with its secret) or a spectator.
+
+* ``Match.create(spec, options, side, secret, now)`` — seat 0, the creator, picks the game side it
+  plays (0 moves first); it sends link 1.
+* ``Match.join(link, secret, now)`` — seat 1 takes the other side from link 1.
+* ``Match.watch(link)`` — anyone without a secret: a read-only view.
+* ``receive(link)`` — a newer link moves the match on (``NEWER``); the same link changes nothing
+  (``SAME``); an **older** link is reported as ``OLDER`` and changes nothing. A link of another
+  match, one that rewrites moves already played, or one that fails a fair-play check is refused.
+* ``play(code)`` — only when ``can_move`` (this seat's side is to move, in the link this seat
+  sends); a turn may take several moves. ``link(now)`` seals the turn into the next link and
+  returns it; while waiting for the other player it returns the latest link again (to re-send).
+
+Invariants: ``data`` always holds a verified match (every chain value checked against its head,
+every move replayed); nothing changes unless a whole action succeeds; the secret never leaves
+this object except through :mod:`~webtabletop.correspondence.store` (the browser's own storage).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import attrs
+
+from webtabletop.core.protocol import GameSpec, State, options_diff
+from webtabletop.core.registry import get_game
+from webtabletop.correspondence import clock, turns
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.link import Opened, make_link, read_link
+from webtabletop.fairplay.beacon import reveal_index, sender
+from webtabletop.fairplay.chain import HashChain
+from webtabletop.i18n import _
+
+NEWER, SAME, OLDER = "newer", "same", "older"
+
+
+class Match:
+    def __init__(
+        self,
+        data: MatchData,
+        seat: int | None,
+        secret: bytes | None,
+        pending: tuple[str, ...] = (),
+        opened: Opened | None = None,
+    ) -> None:
+        """``data`` is replayed and checked in full, unless ``opened`` is its verified link."""
+        self.spec: GameSpec = get_game(data.game_id)
+        self._options = self.spec.options_from_dict(data.options)
+        self.seat = seat
+        self._secret = secret
+        self._chain = None
+        if seat is not None:
+            self._chain = HashChain(secret, turns.expected_length(self.spec, self._options, seat))
+            if data.commitments[seat] not in (None, self._chain.commitment):
+                raise MatchError(_("This secret does not belong to this match."))
+        if opened is not None and opened.data == data:
+            self._set_opened(opened)
+        else:
+            self._set(data)
+        self.pending: tuple[str, ...] = ()
+        for code in pending:
+            self.play(code)
+
+    # --- making and opening ---------------------------------------------------------------
+    @classmethod
+    def create(
+        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0
+    ) -> Match:
+        """A new match by seat 0, who plays game side ``side`` (0 moves first)."""
+        if side not in (0, 1):
+            raise MatchError(_("Choose which side you play."))
+        if not 0 <= days <= clock.MAX_DAYS:
+            raise MatchError(_("Days per move must be from 0 to {max}.").format(max=clock.MAX_DAYS))
+        opts = spec.default_options() if options is None else options
+        if isinstance(opts, dict):
+            opts = spec.options_from_dict(opts)
+        chain = HashChain(secret, turns.expected_length(spec, opts, 0))
+        data = MatchData(
+            spec.id,
+            spec.rules_version,
+            options_diff(opts),
+            side,
+            days,
+            (),
+            0,
+            (chain.commitment, None),
+            (None, None),
+        )
+        match = cls(data, 0, secret)
+        match.today = now
+        return match
+
+    @classmethod
+    def join(cls, link: str, secret: bytes, now: datetime.date) -> Match:
+        """Seat 1 joins from link 1 (any later link already has its second player)."""
+        opened = read_link(link)
+        if opened.data.count != 1:
+            raise MatchError(_("This match already has two players: you can only watch it."))
+        match = cls(opened.data, 1, secret, opened=opened)
+        match.today = now
+        return match
+
+    @classmethod
+    def watch(cls, link: str) -> Match:
+        """A read-only view for a browser that holds no secret of this match."""
+        opened = read_link(link)
+        return cls(opened.data, None, None, opened=opened)
+
+    # --- what this browser sees -------------------------------------------------------------
+    today: datetime.date | None = None
+
+    @property
+    def data(self) -> MatchData:
+        return self._data
+
+    @property
+    def role(self) -> int | None:
+        """The game side this browser plays, or None for a spectator."""
+        return None if self.seat is None else turns.side_of(self.seat, self._data.creator_side)
+
+    @property
+    def secret(self) -> bytes | None:
+        return self._secret
+
+    @property
+    def is_over(self) -> bool:
+        """The game ended in a link sent or received (a last move not sent yet does not count:
+        that link must still go out)."""
+        return self._base.is_over
+
+    @property
+    def my_link(self) -> bool:
+        """This browser is a player and the next link is its own to send."""
+        return self.seat is not None and not self._base.is_over and sender(self._data.count + 1) == self.seat
+
+    @property
+    def dice_unknown(self) -> bool:
+        """The dice held by ``state`` for the side to move are not yet decided for this browser
+        (they come from the next link's seed); a view must not show them."""
+        if self.spec.reseed is None or self.is_over:
+            return False
+        return not (self.my_link and self._next_is_turn())
+
+    @property
+    def state(self) -> State:
+        """The current position: after the latest link, with this browser's own dice for the
+        turn it is playing and the moves it played but has not sent yet."""
+        return self._current
+
+    @property
+    def can_move(self) -> bool:
+        s = self._current
+        return self.my_link and self._next_is_turn() and not s.is_over and s.to_move() == self.role
+
+    @property
+    def can_send(self) -> bool:
+        """The next link is this browser's and its turn is complete (or it has no move in it)."""
+        return self.my_link and not self.can_move
+
+    @property
+    def deadline(self) -> datetime.date | None:
+        return clock.deadline(self._data.date, self._data.days, self.is_over)
+
+    @property
+    def last_date(self) -> datetime.date | None:
+        return datetime.date.fromordinal(self._data.date) if self._data.date else None
+
+    # --- acting ----------------------------------------------------------------------------
+    def play(self, code: str) -> State:
+        if not self.can_move:
+            raise MatchError(_("It is not your turn in this match: this view is read-only."))
+        new = self._current.apply_code(code)
+        self.pending = (*self.pending, code)
+        self._current = new
+        return new
+
+    def undo(self) -> None:
+        """Take back the last move not yet sent."""
+        if not self.pending:
+            raise MatchError(_("There is no move of yours to take back: it was sent already."))
+        pending = self.pending[:-1]
+        self.pending = ()
+        self._current = self._turn_start()
+        for code in pending:
+            self.play(code)
+
+    def link(self, now: datetime.date | None = None) -> str:
+        """The link to send: seals this browser's turn into the next link, or gives the latest
+        link again while the other player is to send."""
+        if now is not None:
+            self.today = now
+        if not self.my_link:
+            if not self._data.count:
+                raise MatchError(_("No link of this match was sent yet."))
+            return make_link(self._data, self._opened.number)
+        if not self.can_send:
+            raise MatchError(_("Finish your turn before you send it."))
+        if self.today is None:
+            raise MatchError(_("The date of the move is missing."))
+        d = self._data
+        m = d.count + 1
+        commitments = list(d.commitments)
+        latest = list(d.latest)
+        if m <= 2:
+            commitments[self.seat] = self._chain.commitment
+        index = reveal_index(m)
+        if index:
+            latest[self.seat] = self._chain.value(index)
+        data = attrs.evolve(
+            d,
+            links=(*d.links, self.pending),
+            date=max(self.today.toordinal(), d.date),
+            commitments=tuple(commitments),
+            latest=tuple(latest),
+        )
+        values = turns.verify_chains(self.spec, self._options, data)
+        number, radix = turns.encode_turn(
+            self._turn_start(), self.pending, self._opened.number, self._opened.radix
+        )
+        self._set_opened(Opened(data, values, self._current, number, radix))
+        return make_link(data, number)
+
+    def receive(self, link: str, now: datetime.date | None = None) -> str:
+        """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed)."""
+        opened = read_link(link, self._opened)
+        new, held = opened.data, self._data
+        if new.game_id != held.game_id or new.key() != held.key():
+            raise MatchError(_("This link belongs to another match."))
+        k = min(new.count, held.count)
+        if k >= 2 and new.commitments[1] != held.commitments[1]:
+            raise MatchError(_("This link belongs to another match."))
+        if new.links[:k] != held.links[:k]:
+            raise MatchError(_("This link changes moves that were already played."))
+        if new.count < held.count:
+            return OLDER
+        if new.count == held.count:
+            if new != held:
+                raise MatchError(_("This link changes moves that were already played."))
+            return SAME
+        if self.seat is not None and any(
+            sender(m) == self.seat for m in range(held.count + 1, new.count + 1)
+        ):
+            raise MatchError(_("This link holds a move of yours that this browser did not send."))
+        if new.date < held.date or (now is not None and new.date > now.toordinal() + 1):
+            raise MatchError(_("The date in this link is impossible: the link was changed."))
+        if now is not None:
+            self.today = now
+        self._set_opened(opened)
+        return NEWER
+
+    # --- internals -------------------------------------------------------------------------
+    def _set(self, data: MatchData) -> None:
+        """Hold ``data`` after replaying and checking all of it (a new match, or from storage)."""
+        values = turns.verify_chains(self.spec, self._options, data)
+        codes = data.moves
+        acc = [0]
+
+        def pick(state: State, legal: list, i: int):
+            k = turns.index_of(legal, codes[i])
+            acc[0] += k * acc_radix[0]
+            acc_radix[0] *= len(legal)
+            return legal[k]
+
+        acc_radix = [1]
+        walked = turns.walk(self.spec, data, values, pick, len(codes))
+        if walked.links != data.links:
+            raise MatchError(_("The moves of this match do not fit its links."))
+        self._set_opened(Opened(data, values, walked.state, acc[0], walked.radix))
+
+    def _set_opened(self, opened: Opened) -> None:
+        self._opened = opened
+        self._data, self._values, self._base = opened.data, opened.values, opened.state
+        self.pending = ()
+        self._current = self._turn_start()
+
+    def _next_is_turn(self) -> bool:
+        """The next link carries a turn of its sender (not a handshake link)."""
+        m = self._data.count + 1
+        side = turns.side_of(sender(m), self._data.creator_side)
+        return (
+            m >= turns.first_move_link(self.spec) and not self._base.is_over and self._base.to_move() == side
+        )
+
+    def _turn_start(self) -> State:
+        s = self._base
+        if self.my_link and self._next_is_turn() and self.spec.reseed is not None:
+            s = self.spec.reseed(s, self._values.rng(self._data.count + 1, own=self._chain))
+        return s
+
+
+def _replayer(codes: tuple[str, ...]):
+    def pick(state: State, legal: list, i: int):
+        return state.move_from_code(codes[i])
+
+    return pick

@@ -1,0 +1,106 @@
+"""A match as JSON for the browser's own storage (localStorage), and back.
+
+Document (version 1)::
+
+    {"format": "webtabletop-match", "version": 1, "game": id, "options": {...non-default},
+     "side": creator's side, "days": n, "links": [[codes of link 1], ...], "date": ordinal,
+     "commitments": [[head hex, length] | null, ...], "latest": [hex | null, hex | null],
+     "seat": 0 | 1 | null, "secret": hex | null, "pending": [codes played, not sent]}
+
+The secret is stored here and nowhere else: it never travels in a link. Reading goes through the
+input boundary (size and depth limits) and rebuilds the match by replaying and checking all of it,
+so a changed or broken document gives a clear :class:`MatchError`, never a different match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.core.inputs import guard, load_json
+from webtabletop.core.registry import get_game
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.match import Match
+from webtabletop.fairplay.chain import Commitment
+from webtabletop.i18n import _
+
+FORMAT = "webtabletop-match"
+VERSION = 1
+MAX_BYTES = 200_000
+
+
+def to_json(match: Match) -> dict[str, Any]:
+    d = match.data
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": d.game_id,
+        "rules": d.rules,
+        "options": dict(d.options),
+        "side": d.creator_side,
+        "days": d.days,
+        "links": [list(codes) for codes in d.links],
+        "date": d.date,
+        "commitments": [None if c is None else [c.head.hex(), c.length] for c in d.commitments],
+        "latest": [None if v is None else v.hex() for v in d.latest],
+        "seat": match.seat,
+        "secret": None if match.secret is None else match.secret.hex(),
+        "pending": list(match.pending),
+    }
+
+
+def from_json(doc: Any) -> Match:
+    """The match of a stored document (a dict, or its JSON text)."""
+    return guard(lambda: _from_json(doc), MatchError, _("the stored match"))
+
+
+def _from_json(doc: Any) -> Match:
+    if isinstance(doc, (str, bytes)):
+        doc = load_json(doc, _("the stored match"), max_bytes=MAX_BYTES)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MatchError(_("This is not a stored match."))
+    if doc.get("version") != VERSION:
+        raise MatchError(
+            _("This stored match was made by a newer version of the app: reload the page to update it.")
+        )
+    spec = get_game(doc["game"])
+    if doc["rules"] != spec.rules_version:
+        raise MatchError(
+            _("This match was started under earlier rules of the game, which this app no longer plays.")
+        )
+
+    def text_list(value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise MatchError(_("This stored match is damaged."))
+        return tuple(value)
+
+    def commitment(value: Any) -> Commitment | None:
+        return None if value is None else Commitment(bytes.fromhex(value[0]), int(value[1]))
+
+    def small_int(value: Any, hi: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= hi:
+            raise MatchError(_("This stored match is damaged."))
+        return value
+
+    seat = doc["seat"]
+    if seat is not None:
+        small_int(seat, 1)
+    secret = None if doc["secret"] is None else bytes.fromhex(doc["secret"])
+    if (seat is None) != (secret is None):
+        raise MatchError(_("This stored match is damaged."))
+    c0, c1 = (commitment(c) for c in doc["commitments"])
+    v0, v1 = (None if v is None else bytes.fromhex(v) for v in doc["latest"])
+    if not isinstance(doc["options"], dict) or not isinstance(doc["links"], list):
+        raise MatchError(_("This stored match is damaged."))
+    data = MatchData(
+        spec.id,
+        spec.rules_version,
+        doc["options"],
+        small_int(doc["side"], 1),
+        small_int(doc["days"], 365),
+        tuple(text_list(codes) for codes in doc["links"]),
+        small_int(doc["date"], 3_652_059),
+        (c0, c1),
+        (v0, v1),
+    )
+    return Match(data, seat, secret, text_list(doc["pending"]))

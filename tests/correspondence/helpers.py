@@ -1,0 +1,82 @@
+"""Two browsers and a spectator playing a match by exchanging link strings only."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import random
+import zlib
+
+import webtabletop.games  # noqa: F401 - registers the games
+from webtabletop.core.registry import get_game
+from webtabletop.correspondence import NEWER, Match
+from webtabletop.correspondence.data import _CRC_PREFIX
+
+START = datetime.date(2026, 11, 22)
+LIMIT = 2000
+
+
+def entropy(tag: str, i: int = 0) -> bytes:
+    """Deterministic stand-in for ``secrets.token_bytes(32)``: runs repeat."""
+    return hashlib.sha256(f"corr-test/{tag}/{i}".encode()).digest()
+
+
+class Game:
+    """A played match: every link sent, in order, and the three browsers' final views."""
+
+    def __init__(self, links: list[str], players: tuple[Match, Match], spectator: Match) -> None:
+        self.links = links
+        self.players = players
+        self.spectator = spectator
+
+
+def play(game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None) -> Game:
+    """Seat 0 creates (playing ``side``), seat 1 joins from link 1, each plays its turns by
+    ``choose(state, rng)`` (a random legal move by default) and sends the link; a third browser
+    without a secret reads every link. One day passes per link."""
+    spec = get_game(game_id)
+    rnd = random.Random(seed)
+    choose = choose or (lambda state, r: r.choice(list(state.legal_moves())).code)
+    today = START
+    creator = Match.create(spec, options, side, entropy(f"{game_id}/a", seed), today, days=days)
+    links: list[str] = []
+    current, other = creator, None
+    spectator = joiner = None
+    while True:
+        # a dice game shows this browser's dice only on its own turn; never to a spectator
+        assert current.dice_unknown == (spec.reseed is not None and not current.can_move)
+        assert spectator is None or spectator.dice_unknown == (spec.reseed is not None)
+        while current.can_move:
+            current.play(choose(current.state, rnd))
+        link = current.link(today)
+        links.append(link)
+        if spectator is None:
+            spectator = Match.watch(link)
+            other = joiner = Match.join(link, entropy(f"{game_id}/b", seed), today)
+        else:
+            assert spectator.receive(link, today) == NEWER
+            if current.is_over:
+                assert other.receive(link, today) == NEWER
+                break
+            assert other.receive(link, today) == NEWER
+        assert not spectator.can_move and not spectator.can_send
+        today += datetime.timedelta(days=1)
+        current, other = other, current
+    return Game(links, (creator, joiner), spectator)
+
+
+def payload(link: str) -> str:
+    return link.split("?x=", 1)[1]
+
+
+def rebuild(link: str, change) -> str:
+    """``link`` with its binary body passed through ``change(bytearray)`` and a fresh checksum,
+    as a deliberate forger would make it (a changed byte alone already fails the checksum)."""
+    game = link.split("/")[1]
+    raw = base64.urlsafe_b64decode(payload(link) + "=" * (-len(payload(link)) % 4))
+    body = bytearray(raw[:-4])
+    change(body)
+    crc = zlib.crc32(_CRC_PREFIX + game.encode() + bytes(body)) & 0xFFFFFFFF
+    text = base64.urlsafe_b64encode(bytes(body) + crc.to_bytes(4, "little")).rstrip(b"=").decode()
+    return link.split("?x=", 1)[0] + "?x=" + text

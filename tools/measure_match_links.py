@@ -1,0 +1,63 @@
+"""Measure match-link lengths: random full games by link, the longest link at any point.
+
+Usage: .venv/bin/python tools/measure_match_links.py [games per setting]
+Prints, per game and options, the longest link over all games and points, the number of links of
+the longest game, and a worst-case bound for a game at the ply cap (header + the cap times the
+largest bits per move seen). English output (a developer tool).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+
+sys.path.insert(0, ".")
+
+from tests.correspondence.helpers import play  # noqa: E402
+from webtabletop.core.registry import get_game  # noqa: E402
+from webtabletop.correspondence.link import read_link  # noqa: E402
+
+SETTINGS = [
+    ("tsifrograd", {}),
+    ("tsifrograd", {"radius": 6}),
+    ("tsifrograd", {"variant": "proximity", "radius": 6}),
+    ("tsifrograd", {"board": "square", "width": 12, "height": 12}),
+    ("dumaraj", {}),
+    ("dumaraj", {"preset": "classic"}),
+    (
+        "dumaraj",
+        {
+            "preset": "grand",
+            "raj_flex": True,
+            "pair_flex": True,
+            "editor": True,
+            "warp": True,
+            "picsbumm": True,
+        },
+    ),
+]
+
+
+def main(games: int) -> None:
+    for game_id, options in SETTINGS:
+        spec = get_game(game_id)
+        longest = links = 0
+        bits = 0.0
+        for seed in range(games):
+            g = play(game_id, options, seed % 2, seed=seed)
+            longest = max(longest, max(len(x) for x in g.links))
+            links = max(links, len(g.links))
+            # the widest legal-move list met: bits per move in the worst case seen
+            opened = read_link(g.links[-1])
+            bits = max(bits, math.log2(opened.radix) / max(1, len(opened.data.moves)))
+        cap = spec.ply_cap(spec.options_from_dict(options))
+        header = len(g.links[-1]) - math.ceil(math.log2(max(2, read_link(g.links[-1]).radix)) / 6)
+        bound = header + math.ceil(cap * bits / 6) + 2
+        print(
+            f"{game_id} {options}: longest link {longest} chars, most links {links}, cap {cap} plies, "
+            f"{bits:.2f} bits/move -> at the cap about {bound} chars"
+        )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
