@@ -212,9 +212,12 @@
     const animate = meta.moved && motion();
     let before = null;
     let old = null;
+    // the fallback (a pulse where the text changed) is for views that mark nothing: read the old
+    // texts only when the new board carries no contract attribute (every game's board does)
+    const contract = /data-(?:piece|anim|changed)[=\s>]/.test(html);
     if (animate) {
       before = rects();
-      old = keyed();
+      if (!contract) old = keyed();
       for (const v of before.values()) v.copy = null;
     }
     const marks = new Set(); // keys whose leaving is drawn by the view itself (none yet)
@@ -230,10 +233,9 @@
     fit();
     if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
     if (animate) {
-      const contract = APP.querySelector("[data-piece],[data-anim],[data-changed]");
       flip(before, marks);
       kinds();
-      if (!contract) fallback(old);
+      if (old) fallback(old);
     }
     if (meta.moved && meta.sound) play(meta.sound);
   };
