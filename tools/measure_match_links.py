@@ -16,6 +16,7 @@ sys.path.insert(0, ".")
 from tests.correspondence.helpers import play  # noqa: E402
 from webtabletop.core.registry import get_game  # noqa: E402
 from webtabletop.correspondence.link import read_link  # noqa: E402
+from webtabletop.games.dumaraj.options import PRESETS  # noqa: E402
 
 SETTINGS = [
     ("tsifrograd", {}),
@@ -23,18 +24,7 @@ SETTINGS = [
     ("tsifrograd", {"variant": "proximity", "radius": 6}),
     ("tsifrograd", {"board": "square", "width": 12, "height": 12}),
     ("dumaraj", {}),
-    ("dumaraj", {"preset": "classic"}),
-    (
-        "dumaraj",
-        {
-            "preset": "grand",
-            "raj_flex": True,
-            "pair_flex": True,
-            "editor": True,
-            "warp": True,
-            "picsbumm": True,
-        },
-    ),
+    *(("dumaraj", options) for options in PRESETS.values()),
 ]
 
 

@@ -49,7 +49,10 @@ class LinkError(GameError):
     """A share link that cannot be opened; the message says why."""
 
 
-def _varint(n: int) -> bytes:
+def varint(n: int) -> bytes:
+    """``n`` (unsigned) as a little-endian base-128 varint, in its one shortest form."""
+    if n < 0:
+        raise ValueError("varints are unsigned")
     out = bytearray()
     while True:
         b = n & 0x7F
@@ -59,6 +62,9 @@ def _varint(n: int) -> bytes:
         else:
             out.append(b)
             return bytes(out)
+
+
+_varint = varint  # the name the tests use
 
 
 def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
@@ -92,10 +98,10 @@ def encode(record: Record) -> str:
         json.dumps(record.options, separators=(",", ":"), sort_keys=True).encode() if record.options else b""
     )
     body = bytearray([VERSION])
-    body += _varint(record.spec.rules_version)
-    body += _varint(record.seed)
-    body += _varint(len(options)) + options
-    body += _varint(len(record.moves))
+    body += varint(record.spec.rules_version)
+    body += varint(record.seed)
+    body += varint(len(options)) + options
+    body += varint(len(record.moves))
     body += number.to_bytes((number.bit_length() + 7) // 8, "little")
     crc = zlib.crc32(record.game_id.encode() + bytes(body)) & 0xFFFFFFFF
     body += crc.to_bytes(4, "little")

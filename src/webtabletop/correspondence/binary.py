@@ -6,22 +6,9 @@ match state has exactly one link; every read past the end raises :class:`MatchEr
 
 from __future__ import annotations
 
+from webtabletop.core.sharelink import varint  # noqa: F401  (re-exported: one varint for every link)
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.i18n import _
-
-
-def varint(n: int) -> bytes:
-    if n < 0:
-        raise ValueError("varints are unsigned")
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
 
 
 class Reader:
