@@ -4,19 +4,13 @@ are made again in the new language, older moves included."""
 
 from __future__ import annotations
 
-from webtabletop.core.record import History, Record
+from tests.records import first_moves
+from webtabletop.core.record import History
 from webtabletop.i18n import catalogs
 
 
 def test_older_moves_are_labelled_again_after_a_language_switch():
-    record = Record("dumaraj", {}, 5, ())  # its labels name the mob that moves
-    state = record.start_state()
-    moves = []
-    for _ in range(3):
-        move = state.legal_moves()[0]
-        moves.append(move.code)
-        state = state.apply(move)
-    history = History(record.with_moves(tuple(moves)))
+    history = History(first_moves("dumaraj", 5, 3))  # its labels name the mob that moves
     try:
         catalogs.use_language("en")
         english = history.log()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from babel.messages.pofile import read_po
 
+from tests.records import first_moves
 from webtabletop import i18n
 from webtabletop.cli import main
 from webtabletop.core import sharelink
@@ -68,14 +69,7 @@ def test_a_message_of_the_shared_code_follows_the_language():
 
 
 def _link():
-    record = Record("tsifrograd", {}, 7, ())
-    state = record.start_state()
-    moves = []
-    for _ in range(3):
-        move = state.legal_moves()[0]
-        moves.append(move.code)
-        state = state.apply(move)
-    return "https://example.org/" + sharelink.make_hash(record.with_moves(tuple(moves)))
+    return "https://example.org/" + sharelink.make_hash(first_moves("tsifrograd", 7, 3))
 
 
 def test_the_command_line_prints_english_and_replay_lang_prints_russian(capsys):
