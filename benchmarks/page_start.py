@@ -9,7 +9,7 @@ Alternating (a bare load before each site's), ``--runs`` times each:
 - ``cold_answered``: the same load, a cell clicked as soon as the board shows (boot.js keeps the
   click), until the engine's answer shows the move in the move list — a click answered;
 - ``warm_answered`` / ``offline_answered``: the same on a second visit (a new page in a context
-  whose service worker has installed), with the server running / stopped.
+  whose service worker has installed), with the server running / stopped; a new game each time.
 
 Times are ms from navigation start (``performance.now()`` of the page). Prints a JSON line last:
 medians and ratios to the bare page's cold median. ``--dist`` measures another build too (e.g. the
@@ -38,6 +38,12 @@ performance.mark("hello")
 """
 TIMEOUT = 180_000
 BOARD = "#/tsifrograd"
+#: run before every warm load: the board opens as a new game, as on the first visit, so all three
+#: loads measure the same screen and the same click. (Otherwise the visit after a click resumes
+#: that game with the AI to move: the player's click waits for the AI's reply, which measures the
+#: AI's thinking, not the start; that made "offline" look 0.2x slower than "online".)
+FRESH_GAME = """(() => { for (const k of Object.keys(localStorage))
+  if (/^webtabletop(:last:|:game:|\\.screen:)/.test(k)) localStorage.removeItem(k); })()"""
 
 
 def mark(page, name: str) -> float:
@@ -98,6 +104,7 @@ def board_warm(browser, dist: Path, query: str = "") -> tuple[float, float]:
     """Second visits: online, then with the server stopped (the service worker serves all)."""
     server, url = serve_in_thread(dist)
     ctx = browser.new_context()
+    ctx.add_init_script(FRESH_GAME)
     page = ctx.new_page()
     page.goto(url + "index.html" + query + BOARD)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
