@@ -29,9 +29,17 @@ def main() -> None:
     ap.add_argument(
         "--motion", choices=("on", "off"), default="on", help="off: prefers-reduced-motion (no animation), to compare"
     )
+    ap.add_argument(
+        "--look",
+        choices=("none", "rehearsed"),
+        default="none",
+        help="before the first click: none (at once), or until the engine has rehearsed (web/engine.mjs), "
+        "as a player who looks at a new board for a second or two",
+    )
     ap.add_argument("--dist", type=Path, default=DIST, help="another build (e.g. the site before a change)")
     args = ap.parse_args()
     lat: list[float] = []
+    first_game: list[float] = []
     playing: list[float] = []
     starting: list[float] = []
     page_animations = 0
@@ -47,6 +55,8 @@ def main() -> None:
             playable = page.evaluate(
                 "(performance.getEntriesByName('playable')[0] || performance.getEntriesByName('board-ready')[0]).startTime"
             )
+            if args.look == "rehearsed" and g == 0:
+                page.wait_for_function("performance.getEntriesByName('engine-rehearsed').length > 0", timeout=30_000)
             page.evaluate("window.wttLatencies.length = 0")
             while not page.locator(".result-dialog").count():
                 target = page.locator(".cell.target")
@@ -54,7 +64,10 @@ def main() -> None:
                     click_and_render(page, target.first)
                 else:
                     click_and_render(page, page.locator(".cell.legal").first)
-            lat += page.evaluate("Array.from(window.wttLatencies)")
+            game = page.evaluate("Array.from(window.wttLatencies)")
+            lat += game
+            if g == 0:
+                first_game = game
             page_animations += page.evaluate("window.wttBoard ? window.wttBoard.stats.animations : 0")
             tasks = page.evaluate("window.wttLongTasks")
             playing += [t["duration"] for t in tasks if t["start"] >= playable]
@@ -63,7 +76,9 @@ def main() -> None:
     result = {
         "benchmark": "move_latency",
         "click_to_board_ms": summary(lat),
+        "first_game_ms": summary(first_game),
         "motion": args.motion,
+        "look": args.look,
         "animations": page_animations,
         "longest_task_playing_ms": round(max(playing, default=0.0), 1),
         "long_tasks_playing": len(playing),

@@ -59,6 +59,8 @@
       performance.mark("engine-ready");
       document.documentElement.setAttribute("data-engine", m.ready.mode);
       if (snapshot && m.ready.mode !== "snapshot") set("webtabletop.nosnap", C.build); // not again this build
+    } else if (m.rehearsed !== undefined) {
+      performance.mark("engine-rehearsed"); // web/engine.mjs: the hot paths are warm
     } else if (m.fatal) {
       B.failed = m.fatal;
       if (B.onFatal) B.onFatal(m.fatal);

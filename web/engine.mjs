@@ -57,7 +57,39 @@ function writeLibs(py, libs) {
 
 function bind(py, mode) {
   const worker = py.pyimport("worker");
-  return { py, mode, worker, dispatch: worker.dispatch, reseed: worker.reseed };
+  return { py, mode, worker, dispatch: worker.dispatch, reseed: worker.reseed, rehearse: worker.rehearse };
+}
+
+// --- rehearsal: warm WebAssembly's hot paths while the player looks at a new board ---
+// (web/worker.py: rehearse). It starts when the worker has been idle for IDLE_MS after a board
+// appeared, plays a few moves per task (a player's action waits for one task at most, about
+// 10-30 ms), pauses at every action (until the worker is idle again), and stops for good after
+// BUDGET_MS of work in all. An engine without it (a worker.py of an older build) skips it.
+const IDLE_MS = 400;
+const BUDGET_MS = 800;
+let rehearsal = { timer: 0, spent: 0, done: false };
+function rehearseLater() {
+  clearTimeout(rehearsal.timer);
+  if (rehearsal.done || !engine || !engine.rehearse) return;
+  rehearsal.timer = setTimeout(rehearseStep, IDLE_MS);
+}
+function rehearseStep() {
+  const t = performance.now();
+  let played = 0;
+  try {
+    played = engine.rehearse(3);
+  } catch (err) {
+    played = 0;
+  }
+  rehearsal.spent += performance.now() - t;
+  if (!played) return; // nothing on screen to rehearse: try again after the next answer
+  if (rehearsal.spent >= BUDGET_MS) {
+    rehearsal.done = true;
+    phases.rehearsed = Math.round(rehearsal.spent);
+    postMessage({ rehearsed: Math.round(rehearsal.spent) });
+    return;
+  }
+  rehearsal.timer = setTimeout(rehearseStep, 0);
 }
 
 // the package index Pyodide would fetch (pyodide-lock.json, 119 kB) lists wheels this app never
@@ -177,6 +209,7 @@ async function answer(id, payload) {
     const result = String(engine.dispatch(payload));
     if (action.type === "start" && action.reseed) engine.reseed(String(action.reseed));
     postMessage({ id, result });
+    rehearseLater();
   } catch (err) {
     postMessage({ id, error: message(err) });
   }
@@ -195,6 +228,7 @@ self.onmessage = (ev) => {
       (err) => postMessage({ fatal: message(err) }),
     );
   } else {
+    clearTimeout(rehearsal.timer); // the player acts: the rehearsal waits for the next quiet moment
     chain = chain.then(() => (engine ? answer(msg.id, msg.payload) : postMessage({ id: msg.id, error: "the engine did not start" })));
   }
 };

@@ -4,6 +4,7 @@
 # The dispatcher never raises: a failure becomes a toast, or an error page when nothing is on
 # screen yet. The build imports this module before it takes the engine's memory snapshot
 # (tools/make_snapshot.mjs).
+import json
 import sys
 
 sys.path.insert(0, "./lib")
@@ -28,6 +29,36 @@ def fresh():
 
 def dispatch(payload):
     return _dispatcher.dispatch(payload)
+
+
+_rehearsal = None
+
+
+def rehearse(steps):
+    """Play ``steps`` moves of a hot-seat game of the game on screen in a scratch app, nobody's
+    game (its own store, its own generator; nothing is returned to the page). The first moves a
+    page plays run code that WebAssembly has not optimised yet (Chrome compiles Pyodide's functions
+    quickly first, and well only once they are hot): the engine's answers to the first game's
+    moves were up to 5x slower than later. engine.mjs calls this while the player looks at a new
+    board, a few moves at a time, so the player's own moves find the hot paths warm. Returns the
+    number of moves played (0: nothing to rehearse: no game on screen, or done)."""
+    global _rehearsal
+    if app.session is None or app.route[0] != "game":
+        return 0
+    game = app.session.spec.id
+    if _rehearsal is None or _rehearsal.session is None or _rehearsal.session.state.is_over:
+        _rehearsal = App()
+        _rehearsal.handle({"type": "hash", "hash": f"#/{game}/play?vs=human"})
+    played = 0
+    for _ in range(int(steps)):
+        s = _rehearsal.session
+        if s is None or s.state.is_over:
+            break
+        legal = s.state.legal_moves()
+        code = _rehearsal.rng.choice(legal).code
+        json.dumps(_rehearsal.handle({"type": "move", "code": code}))
+        played += 1
+    return played
 
 
 def reseed(entropy):
