@@ -347,7 +347,10 @@ class MatchFlow:
             before, code = history[-1]
             ctx = attrs.evolve(ctx, last_move=code, previous=before)
         board = om.view.board(state, ctx)
-        if m.dice_unknown and not m.is_over:  # the leftover roll is not the next turn's: hide it
+        # a dice game shows the roll only to the player who is moving with it: any other roll on
+        # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;
+        # also after this browser's own turn, before it is sent)
+        if (m.dice_unknown or (m.spec.reseed is not None and not m.can_move)) and not state.is_over:
             note = _("The dice of the next turn come with the next link: nobody knows them yet.")
             panel = f'<p class="note dice-unknown">{esc(note)}</p>'
         else:
@@ -360,6 +363,7 @@ class MatchFlow:
                 title=_("Send your move"),
                 intro=_("Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."),
                 label=_("Link to the game"),
+                caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
             )
             if not share.loaded():
                 self._resp["then"] = {"type": "cmd", "name": "share-qr"}

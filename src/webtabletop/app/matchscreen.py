@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from webtabletop.app.gamescreen import log_html
 from webtabletop.app.pages import btn, link, notice_html, outcome_title
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc
@@ -67,6 +66,17 @@ def match_turn(om) -> tuple[str, int | None]:
     if m.can_send:
         return (_("Send your move to your friend"), m.role)
     return (_("Waiting for your friend"), 1 - m.role if m.role is not None else None)
+
+
+def turn_state(om) -> str:
+    """``move`` (this browser plays now), ``send``, ``wait``, ``over`` or ``watch``: the screen's
+    state as an attribute (styles and tests read it)."""
+    m = om.match
+    if m.is_over:
+        return "over"
+    if om.mode != "play":
+        return "watch"
+    return "move" if m.can_move else "send" if m.can_send else "wait"
 
 
 def prompt_text(om, ctx) -> str:
@@ -139,6 +149,14 @@ def match_controls(om) -> str:
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
 
 
+def log_list(log: list[tuple[str, int]]) -> str:
+    """The moves so far (read-only: a match is reviewed by its players' own boards)."""
+    if not log:
+        return f'<p class="log empty">{esc(_("No moves yet."))}</p>'
+    items = "".join(f'<li class="p{mover}">{esc(label)}</li>' for label, mover in log)
+    return f'<ol class="log match-log" aria-label="{esc(_("Move log"))}">{items}</ol>'
+
+
 def match_screen(
     *,
     om,
@@ -178,12 +196,13 @@ def match_screen(
         style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
     title = _("{game} with a friend").format(game=_(spec.title))
     return (
-        f"{notice_html(notices)}<section class='game match' data-game='{esc(spec.id)}' data-match='{esc(om.mode)}'{style}>"
+        f"{notice_html(notices)}<section class='game match' data-game='{esc(spec.id)}' data-match='{esc(om.mode)}' "
+        f"data-turn='{turn_state(om)}' data-links='{m.data.count}'{style}>"
         f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
         f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>"
         f"<div class='board-wrap'>{board}</div></div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om)}"
-        f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html(log, len(log), set())}</aside></div>"
+        f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
         f"{share_html}</section>"
     )
 

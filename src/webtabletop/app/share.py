@@ -91,11 +91,12 @@ def share_window(
     title: str | None = None,
     intro: str | None = None,
     label: str | None = None,
+    caption: str | None = None,
 ) -> str:
     """The Share window (a modal ``<dialog>``, opened by web/main.py with ``showModal``): closes
     with ×, Esc or a click outside; focus then returns to the button that opened it. Without
     ``draw``, a line saying the code is being drawn stands in for it. ``title``, ``intro`` and
-    ``label`` (translated) replace the position's words (a match link says "Send your move")."""
+    ``label``, ``caption`` (translated) replace the position's words (a match link says "Send your move")."""
     close = _("Close")
     title = title or _("Share this position")
     intro = intro or _("Whoever opens this link sees this exact position and can play on from it.")
@@ -106,7 +107,7 @@ def share_window(
     elif picture is None:
         qr = f'<p class="qr-missing" data-key="qr-missing">{esc(_("This link is too long for a QR code: copy it or share it instead."))}</p>'
     else:
-        caption = _("Scan the code with a phone’s camera to open this position there.")
+        caption = caption or _("Scan the code with a phone’s camera to open this position there.")
         qr = f'<figure class="qr-figure">{picture}<figcaption>{esc(caption)}</figcaption></figure>'
     return (
         '<dialog class="share-dialog" aria-labelledby="share-title" data-key="share-dialog">'
