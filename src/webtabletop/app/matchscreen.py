@@ -227,6 +227,12 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
             ("link", _("Play a friend by link")),
         )
     )
+    how = _(
+        "You send your friend a link after each of your turns, by any messenger, mail or QR code; "
+        "they send one back. Each link holds the whole game so far."
+    )
+    if spec.reseed is not None:
+        how += " " + _("The dice are fair: neither of you can predict or choose them.")
     return (
         f"<fieldset class='how'><legend>{esc(_('How to play'))}</legend>{choices}</fieldset>"
         f"<fieldset class='link-only'><legend>{esc(_('Play a friend by link'))}</legend>"
@@ -235,7 +241,7 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
         f"<div class='field app-field'><label for='days'>{esc(_('Days per move'))}</label>"
         f"<input id='days' name='days' type='number' min='0' max='{clock.MAX_DAYS}' value='{days}'>"
         f"<small>{esc(_('0: no time limit. Otherwise each link is due within this many days; the dates are shown, nothing is enforced.'))}</small></div>"
-        f"<p class='note'>{esc(_('You send your friend a link after each of your turns, by any messenger, mail or QR code; they send one back. The dice are fair: neither of you can predict or choose them.'))}</p>"
+        f"<p class='note'>{esc(how)}</p>"
         "</fieldset>"
     )
 
