@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from tests.e2e.conftest import open_app
-from tests.e2e.helpers import act, renders, wait_render
+from tests.e2e.helpers import PHONE, act, assert_targets, renders, wait_render
 
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 OPEN = "dialog.share-dialog[open]"
@@ -58,7 +58,8 @@ def play_and_send(page) -> str:
 
 def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
     t0 = time.perf_counter()
-    ctx_a, ctx_b, ctx_c = (browser.new_context(**DESKTOP) for _ in range(3))
+    # B is a phone: every target of its screens (join, move, send, wait, paste) is at least 44 px
+    ctx_a, ctx_b, ctx_c = browser.new_context(**DESKTOP), browser.new_context(**PHONE), browser.new_context(**DESKTOP)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     open_app(a, site, "#/tsifrograd/new?mode=link")
     assert a.locator("#mode-link").is_checked()
@@ -76,6 +77,7 @@ def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
     b.locator(MATCH).wait_for()
     assert b.get_attribute(MATCH, "data-match") == "join"
     assert b.locator(".board .legal").count() == 0  # read-only until joined
+    assert_targets(b)
     act(b, b.locator("[data-key='match-join']"))
     assert b.get_attribute(MATCH, "data-match") == "play"
     sent = [first, play_and_send(b)]
@@ -88,8 +90,15 @@ def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
     assert links(a) == 2 and turn(a) == "move"
 
     current, other = a, b
+    checked = set()
     while turn(current) != "over":
+        if current is b and turn(b) not in checked:
+            checked.add(turn(b))
+            assert_targets(b)
         sent.append(play_and_send(current))
+        if current is b and "sent" not in checked:  # the waiting screen with its paste box
+            checked.add("sent")
+            assert_targets(b)
         goto_link(other, sent[-1])
         assert links(other) == len(sent)
         current, other = other, current

@@ -170,4 +170,4 @@ class DataIO:
         s = self.session
         if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
             s.forked = True
-        self._resp["quiet"] = True
+        self._resp["quiet"] = not self._match_changed_elsewhere(key, value)

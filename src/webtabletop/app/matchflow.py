@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from webtabletop.app import share
-from webtabletop.app.matchstore import MATCH, document, match_id, match_key, remember
+from webtabletop.app.matchstore import MATCH, document, match_id, match_key
 from webtabletop.app.modules import game_view
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
@@ -87,13 +87,13 @@ class OpenMatch:
 class MatchFlow:
     # ------------------------------------------------------------------ storage
     def _load_match(self, key: str) -> Match | None:
-        """The match stored at ``key`` (cached by its text), or None (none, or set aside)."""
-        from webtabletop.app import matchstore
-
+        """The match stored at ``key``, or None (none, or set aside). Rebuilt matches are kept
+        by their document's text (this app's own: one match object per document, changed only
+        by this app and saved at once)."""
         raw = self.store.get(key)
         if raw is None:
             return None
-        built = matchstore.cached(raw)
+        built = self.match_cache.get(raw)
         if built is not None:
             return built
         data = self._read(key, MATCH)
@@ -102,13 +102,20 @@ class MatchFlow:
         from webtabletop.correspondence import store as match_store
 
         match = match_store.from_json(data["match"])
-        remember(self.store.get(key, raw), match)
+        self._remember(self.store.get(key, raw), match)
         return match
+
+    def _remember(self, text: str, match: Match) -> None:
+        if len(self.match_cache) >= 100:
+            self.match_cache.clear()
+        self.match_cache[text] = match
 
     def _save_match(self, om: OpenMatch) -> None:
         if om.key is None:
             return
-        self._write(storage.Write(om.key, document(om.match, self.now)))
+        text = document(om.match, self.now)
+        self._remember(text, om.match)
+        self._write(storage.Write(om.key, text))
 
     # ------------------------------------------------------------------ routes
     def _match_route(self, spec: GameSpec, query: dict[str, str]) -> None:
@@ -282,6 +289,22 @@ class MatchFlow:
             message = self.route[2]
             self.route = ("match", self.match_open.spec.id)
             self.match_open.message = message
+
+    def _match_changed_elsewhere(self, key: str, value: str | None) -> bool:
+        """Another tab saved the match on screen (it received a link, or moved): show its
+        version, which is never older than ours. True when the screen must be drawn again."""
+        om = self.match_open
+        if om is None or self.route[0] != "match" or key != om.key or value is None:
+            return False
+        try:
+            match = self._load_match(key)
+        except GameError:
+            return False
+        if match is None or match is om.match:
+            return False
+        om.match = match
+        om.played, om.share, om.selection = [], None, None
+        return True
 
     # ------------------------------------------------------------------ the list
     def _delete_match(self, key: str) -> None:

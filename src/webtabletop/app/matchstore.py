@@ -8,8 +8,8 @@ the secret lives there and nowhere else (it never travels in a link).
 
 Reading validates by rebuilding the match (every chain value and move checked,
 :func:`webtabletop.correspondence.store.from_json`); a document that does not rebuild is set
-aside by the usual storage machinery. Rebuilt matches are cached by the document's text, so a
-list of matches costs a replay once per change, not once per render.
+aside by the usual storage machinery. The app caches rebuilt matches by the document's text
+(app/matchflow.py), so a list of matches costs a replay once per change, not once per render.
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ from webtabletop.i18n import _
 
 MATCH_PREFIX = PREFIX + "match:"
 _CACHE_SIZE = 100
-#: stored text of a document -> its rebuilt match (a match in use is re-cached when saved)
-_BUILT: dict[str, Match] = {}
 #: (match id, links, pending) -> every move so far with the state before it
 _MOVES: dict[tuple, list[tuple[State, str]]] = {}
 
@@ -56,19 +54,7 @@ MATCH = Schema("match", 1, _validate)
 
 def document(match: Match, now: float) -> str:
     """The stored text of ``match`` (not re-validated: it comes from a verified match)."""
-    text = encode_doc(MATCH, {"match": store.to_json(match), "updated": now})
-    remember(text, match)
-    return text
-
-
-def remember(text: str, match: Match) -> None:
-    if len(_BUILT) >= _CACHE_SIZE:
-        _BUILT.clear()
-    _BUILT[text] = match
-
-
-def cached(text: str) -> Match | None:
-    return _BUILT.get(text)
+    return encode_doc(MATCH, {"match": store.to_json(match), "updated": now})
 
 
 def moves(match: Match) -> list[tuple[State, str]]:

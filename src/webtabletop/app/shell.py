@@ -71,6 +71,7 @@ class App(Routes, Commands, MatchFlow, PlayFeel, NewGame, DataIO, Screens):
         #: the game with a friend on screen (app/matchflow.py), the list's entry awaiting deletion
         self.match_open: OpenMatch | None = None
         self.confirm_match: str | None = None
+        self.match_cache: dict[str, Any] = {}  # stored match text -> its rebuilt Match
         self._resp: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ entry point
