@@ -210,3 +210,22 @@ def test_dumaraj_by_link_black_sees_its_own_side_and_the_secret_stays_home():
     for page in (a, b):
         secret = page.app.match_open.match.secret.hex()
         assert secret not in page.last["html"] and secret not in first + second
+
+
+def test_export_and_import_keep_games_with_friends():
+    a, _b, _first, second = joined()
+    open_link(a, second)
+    key = a.app.match_open.key
+    a.send({"type": "hash", "hash": "#/data"})
+    text = a.send({"type": "cmd", "name": "export-all"})["download"]["text"]
+    fresh = Page()
+    fresh.send({"type": "import", "text": text, "name": "mine.json"})
+    assert fresh.storage[key] == a.storage[key]
+    fresh.send({"type": "hash", "hash": "#/friends"})
+    assert "data-status='mine'" in fresh.last["html"]
+    # a match stored under another match's name is refused, and nothing is imported
+    data = json.loads(text)
+    data["documents"][key.rsplit(":", 1)[0] + ":0000000000000000"] = data["documents"].pop(key)
+    other = Page()
+    other.send({"type": "import", "text": json.dumps(data), "name": "changed.json"})
+    assert not any(k.startswith(MATCH_PREFIX) for k in other.storage)

@@ -31,7 +31,7 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.core.view import ViewContext, esc
 from webtabletop.correspondence import NEWER, OLDER, Match, clock
 from webtabletop.correspondence.support import supports
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 
 def today() -> datetime.date:
@@ -327,6 +327,25 @@ class MatchFlow:
         return True
 
     # ------------------------------------------------------------------ rendering
+    def _friends_note(self) -> str:
+        """The "Your data" page's line about games with friends (none: nothing)."""
+        from webtabletop.app.matchstore import MATCH_PREFIX
+
+        n = sum(1 for k in self.store if k.startswith(MATCH_PREFIX))
+        if not n:
+            return ""
+        text = ngettext(
+            "{n} game with a friend is kept in this browser, with its secret: an export holds it "
+            "too, so keep exported files to yourself.",
+            "{n} games with friends are kept in this browser, with their secrets: an export holds "
+            "them too, so keep exported files to yourself.",
+            n,
+        ).format(n=n)
+        return (
+            f"<section class='friends-note'><p>{esc(text)} "
+            f"<a href='#/friends'>{esc(_('Games with friends'))}</a></p></section>"
+        )
+
     def _friends_html(self, compact: bool) -> str:
         from webtabletop.app import matchscreen, matchstore
         from webtabletop.core.registry import get_game

@@ -44,6 +44,7 @@ class Screens:
             html, title = self._match_page()
         elif route[0] == "data":
             html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
+            html += self._friends_note()
             title = _("Your data · webtabletop")
         elif route[0] == "rules":
             spec = get_game(route[1])
