@@ -229,3 +229,14 @@ def test_export_and_import_keep_games_with_friends():
     other = Page()
     other.send({"type": "import", "text": json.dumps(data), "name": "changed.json"})
     assert not any(k.startswith(MATCH_PREFIX) for k in other.storage)
+
+
+def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):
+    a = create(days=2)
+    send(a)
+    assert "The next link is due by 2026-11-24." in a.last["html"]
+    fixed_day[0] = datetime.date(2026, 11, 25)
+    a.send({"type": "hash", "hash": "#/friends"})
+    assert "late since 2026-11-24" in a.last["html"]
+    a.send({"type": "hash", "hash": a.hash})
+    assert "The next link was due by 2026-11-24: it is late." in a.last["html"]

@@ -27,7 +27,7 @@ def side_name(view: GameView, side: int) -> str:
     return _(view.player_names[side])
 
 
-def link_facts(match) -> str:
+def link_facts(match, today: datetime.date) -> str:
     """Link number, its date and the deadline (when the match has a clock)."""
     d = match.data
     parts = []
@@ -36,7 +36,9 @@ def link_facts(match) -> str:
             _("Link {number}, sent on {date}.").format(number=d.count, date=date_text(match.last_date))
         )
     limit = match.deadline
-    if limit is not None:
+    if limit is not None and clock.overdue(limit, today):
+        parts.append(_("The next link was due by {date}: it is late.").format(date=date_text(limit)))
+    elif limit is not None:
         parts.append(_("The next link is due by {date}.").format(date=date_text(limit)))
     elif d.days == 0:
         parts.append(_("No time limit per move."))
@@ -167,6 +169,7 @@ def match_screen(
     log: list[tuple[str, int]],
     share_html: str,
     notices: list[str],
+    today: datetime.date,
 ) -> str:
     m = om.match
     view = om.view
@@ -182,7 +185,7 @@ def match_screen(
     you = (
         _("You play {side}.").format(side=side_name(view, m.role)) if m.role is not None else _("You are watching.")
     )
-    facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m))}</p>'
+    facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m, today))}</p>'
     waiting = om.mode == "play" and not m.is_over and not m.my_link
     paste = paste_form() if waiting else ""
     nav = (
@@ -246,7 +249,9 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     )
 
 
-def friends_list(rows: list, confirm: str | None, titles: dict[str, tuple[str, GameView]], compact: bool) -> str:
+def friends_list(
+    rows: list, confirm: str | None, titles: dict[str, tuple[str, GameView]], compact: bool, today: datetime.date
+) -> str:
     """The "Games with friends" list (``rows``: :class:`~webtabletop.app.matchstore.Summary`,
     newest first); ``compact`` on the home page (nothing at all when there are no matches)."""
     heading = _("Games with friends")
@@ -277,7 +282,9 @@ def friends_list(rows: list, confirm: str | None, titles: dict[str, tuple[str, G
         if r.date is not None:
             facts.append(_("latest link {date}").format(date=date_text(r.date)))
         if r.deadline is not None:
-            facts.append(_("due by {date}").format(date=date_text(r.deadline)))
+            late = clock.overdue(r.deadline, today)
+            text = _("late since {date}") if late else _("due by {date}")
+            facts.append(text.format(date=date_text(r.deadline)))
         href = f"#/{r.game}/m?id={r.mid}"
         if confirm == r.key:
             actions = (

@@ -37,6 +37,7 @@ from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.matchflow import MatchFlow, OpenMatch
+from webtabletop.app.matchpages import MatchPages
 from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
 from webtabletop.app.playfeel import PlayFeel
@@ -54,7 +55,7 @@ from webtabletop.i18n import _
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
 
 
-class App(Routes, Commands, MatchFlow, PlayFeel, NewGame, DataIO, Screens):
+class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.store: dict[str, str] = {}
         self.notices: list[str] = []
