@@ -269,8 +269,6 @@ class MatchFlow:
             joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
             self._save_match(joined)
             self._show_match(joined)
-        elif name == "flip":
-            pass
 
     def _open_pasted(self, text: str) -> None:
         text = text.strip()
