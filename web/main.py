@@ -363,6 +363,8 @@ def on_submit(ev):
         name = el.getAttribute("name")
         if not name:
             continue
+        if el.type == "radio" and not el.checked:
+            continue  # a group of radio buttons sends the chosen one's value
         if el.type == "checkbox":
             data[name] = "true" if el.checked else "false"
         else:
@@ -391,7 +393,7 @@ def on_key(ev):
             ev.preventDefault()
             fire({"type": "cmd", "name": "redo"})
         return
-    if document.body.getAttribute("data-route") != "game":
+    if document.body.getAttribute("data-route") not in ("game", "match"):
         return
     name = KEYS.get(ev.key)
     if name:

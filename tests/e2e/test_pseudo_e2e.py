@@ -248,3 +248,51 @@ def test_share_window(pseudo_page):
 def test_error_page_whole(pseudo_page):
     go(pseudo_page, "#/tsifrograd?r=AAAA", ".error-page")
     check(pseudo_page, "error page (heading and sentence from app/routes.py: the board helper's)")
+
+
+def test_match_screens(pseudo_page):
+    # issue 14, item 1: play a friend by link. The friend's browser is played here in CPython
+    # (the match model), exchanging only links with the page.
+    import datetime
+    import hashlib
+
+    from webtabletop.correspondence import Match
+
+    today = datetime.date.today()
+    page = pseudo_page
+    go(page, "#/tsifrograd/new?mode=link", ".new-game form")
+    check(page, "new-game dialog, play a friend by link")
+    page.locator("[data-key='start']").click()
+    page.wait_for_selector("section.match[data-turn='send']")
+    check(page, "match screen: invite your friend")
+    page.locator("[data-key='match-send']").click()
+    page.wait_for_selector("dialog.share-dialog[open] svg.qr")
+    check(page, "Share window of a match", roots="dialog.share-dialog", doc_title=False)
+    link = page.locator("dialog.share-dialog .share-link").input_value()
+    first = link[link.index("#") :]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("section.match[data-turn='wait']")
+    check(page, "match screen: waiting, paste box")
+    friend = Match.join(first, hashlib.sha256(b"pseudo-friend").digest(), today)
+    second = friend.link(today)
+    go(page, second, "section.match[data-turn='move'][data-links='2']")
+    check(page, "match screen: your move")
+    go(page, first, "[data-key='match-notice']")
+    check(page, "match screen: an older link")
+    page.locator("#app .board .legal").first.click()
+    page.wait_for_selector("section.match[data-turn='send'] [data-key='match-undo']:not([disabled])")
+    check(page, "match screen: your turn is ready")
+    # a third person's view (read-only) and an invitation (join) of other matches
+    other = Match.create(friend.spec, None, 1, hashlib.sha256(b"pseudo-other").digest(), today, days=2)
+    invite = other.link(today)
+    go(page, invite, "section.match[data-match='join']")
+    check(page, "match screen: join this game?")
+    joiner = Match.join(invite, hashlib.sha256(b"pseudo-joiner").digest(), today)
+    go(page, joiner.link(today), "section.match[data-match='watch']")
+    check(page, "match screen: read-only")
+    go(page, "#/friends", ".friends .friend-game")
+    check(page, "games with friends")
+    go(page, "#/", ".home .friend-game")
+    check(page, "home page with games with friends")
+    go(page, "#/tsifrograd/m?x=AAAA", ".error-page")
+    check(page, "error page: a bad match link")

@@ -147,7 +147,7 @@ class Commands:
         if name == "dismiss-notices":
             self.notices = []
             return
-        if self._data_cmd(name, arg):
+        if self._data_cmd(name, arg) or self._friends_cmd(name, arg):
             return
         if name == "export-all":
             self._resp["download"] = {

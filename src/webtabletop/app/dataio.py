@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webtabletop.app.matchstore import MATCH_PREFIX
 from webtabletop.app.modules import all_schemas, game_module
 from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SETTINGS_KEY, Players, game_key
 from webtabletop.app.session import Session
@@ -46,6 +47,14 @@ def check_entry(key: str, data: Any) -> None:
         result = record.replay_upto()
         if result.problem is not None and not record.older_rules:
             raise GameError(_("its moves do not replay: {problem}").format(problem=result.problem))
+    elif key.startswith(MATCH_PREFIX):  # a game with a friend: stored under its own game and id
+        from webtabletop.app.matchstore import match_id
+        from webtabletop.correspondence import store
+
+        game, _sep, mid = key[len(MATCH_PREFIX) :].partition(":")
+        match = store.from_json(data["match"])
+        if match.spec.id != game or match_id(match) != mid:
+            raise GameError(_("it is not stored under the name of the game with a friend it holds"))
     elif key.startswith(LAST_PREFIX):
         if key[len(LAST_PREFIX) :] not in PLAYABLE:
             raise GameError(_("it names a game this app does not have"))
@@ -170,4 +179,4 @@ class DataIO:
         s = self.session
         if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
             s.forked = True
-        self._resp["quiet"] = True
+        self._resp["quiet"] = not self._match_changed_elsewhere(key, value)

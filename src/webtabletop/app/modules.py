@@ -27,7 +27,9 @@ def game_pages(game_id: str) -> GamePages | None:
 
 def all_schemas() -> dict:
     """Every storage schema: the app's and each game's own (used to validate imports)."""
-    schemas = dict(SCHEMAS)
+    from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
+
+    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH}
     for spec in all_games():
         pages = game_pages(spec.id)
         if pages is not None:

@@ -17,6 +17,7 @@ from webtabletop.core import storage
 from webtabletop.core.inputs import InputError, parse_int
 from webtabletop.core.protocol import MAX_OPTION_TEXT, GameError, GameSpec, options_from_dict
 from webtabletop.core.registry import get_game
+from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class NewGame:
         clock = data.pop("clock", "none") or "none"
         seed_text = str(data.pop("seed", "") or "").strip()
         preset = data.pop("_preset", "custom")
+        # "Play a friend by link" (app/matchflow.py): the side and days replace players, clock, seed
+        mode = data.pop("mode", "local")
+        side_text, days_text = data.pop("side", "0"), data.pop("days", "0")
         presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
         if preset in presets:
             data.update(presets[preset])
@@ -63,10 +67,13 @@ class NewGame:
             if clock != "none" and clock not in CLOCK_PRESETS:
                 raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
             seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
+            if mode == "link" and supports(spec.id):
+                self._create_match(spec, options, side_text, days_text)
+                return
         except (GameError, ValueError) as exc:
             self.store = store_before
             del self._resp["writes"][writes_before:]
-            if isinstance(exc, InputError) and seed_text:
+            if isinstance(exc, InputError) and seed_text and mode != "link":
                 exc = GameError(
                     _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
                 )

@@ -8,6 +8,7 @@ from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
+from webtabletop.correspondence.support import supports
 from webtabletop.i18n import N_, _, pgettext
 
 
@@ -100,8 +101,9 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     )
 
 
-def home(games: list[tuple[Any, bool]], notices: list[str]) -> str:
-    """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV)."""
+def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "") -> str:
+    """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
+    the "Games with friends" list (empty when there are none)."""
     cards = []
     for meta, has_saved in games:
         gid = meta.ID
@@ -111,13 +113,15 @@ def home(games: list[tuple[Any, bool]], notices: list[str]) -> str:
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
             f'<div class="actions">{resume}'
             f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved else "btn primary")}'
-            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}{link(esc(_('New game…')), f'#/{gid}/new')}"
+            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
+            f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
+            f"{link(esc(_('New game…')), f'#/{gid}/new')}"
             f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"<ul class='games'>{''.join(cards)}</ul></section>"
+        f"{friends}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 
@@ -179,8 +183,10 @@ def new_game_form(
     preset: str = "",
     seed_help: str | None = None,
     preset_labels: dict[str, str] | None = None,
+    friend: str = "",
 ) -> str:
-    """The new-game dialog. The option rows (``fields``) and preset names come from the game; the
+    """The new-game dialog. ``friend``: the choice of playing here or with a friend by link, and
+    its fields (app/matchscreen.py; only for games that can be played by link). The option rows (``fields``) and preset names come from the game; the
     rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words."""
     preset_opts = "".join(
         f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k) or _(k))}</option>'
@@ -219,9 +225,9 @@ def new_game_form(
     )
     return (
         f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
-        f"<form data-form='new-game' data-key='new-game-form'><fieldset><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
+        f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
         f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}"
-        f"<div class='field app-field'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
+        f"<div class='field app-field local-only'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
         f"inputmode='numeric' value='{esc(seed_hint)}' placeholder='{esc(pgettext('seed', 'random'))}'>"
         f"<small>{esc(seed_help or _('Leave empty for a random game; the same seed gives the same dice.'))}</small></div></fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"

@@ -87,10 +87,16 @@ class Routes:
         if game_id == "data":
             self.route = ("data",)
             return
+        if game_id == "friends":
+            self.route = ("friends",)
+            return
         try:
             spec = get_game(game_id)
         except GameError as exc:
             self.route = ("error", _("This link does not open a game"), str(exc), "")
+            return
+        if page == "m":  # a game with a friend by link (app/matchflow.py)
+            self._match_route(spec, query)
             return
         if "r" in query:
             self._open_link(spec, query["r"])
@@ -98,7 +104,7 @@ class Routes:
         if page == "rules":
             self.route = ("rules", spec.id)
         elif page == "new":
-            self.route = ("new", spec.id, "")
+            self.route = ("new", spec.id, "", {"mode": "link"} if query.get("mode") == "link" else {})
         elif page == "play":
             vs = query.get("vs", "ai")
             kinds = ("human", "ai") if vs == "ai" else ("human", "human")

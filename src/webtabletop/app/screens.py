@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, gamescreen, pages, share
+from webtabletop.app import datapage, gamescreen, matchscreen, pages, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
 from webtabletop.app.modules import game_module, game_pages, game_view
+from webtabletop.app.pages import notice_html
 from webtabletop.app.playfeel import describe
 from webtabletop.app.saves import (
     GAME_PREFIX,
@@ -17,6 +18,7 @@ from webtabletop.app.saves import (
 from webtabletop.app.session import Session
 from webtabletop.core.registry import catalog, get_game
 from webtabletop.core.view import ViewContext, esc, move_label
+from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
@@ -34,9 +36,15 @@ class Screens:
                 (meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in self.store))
                 for meta in catalog()
             ]
-            html = pages.home(games, self.notices)
+            html = pages.home(games, self.notices, self._friends_html(compact=True))
+        elif route[0] == "friends":
+            html = notice_html(self.notices) + self._friends_html(compact=False)
+            title = _("Games with friends · webtabletop")
+        elif route[0] == "match" and self.match_open is not None:
+            html, title = self._match_page()
         elif route[0] == "data":
             html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
+            html += self._friends_note()
             title = _("Your data · webtabletop")
         elif route[0] == "rules":
             spec = get_game(route[1])
@@ -70,6 +78,7 @@ class Screens:
                 str(entered.get("_preset", "")),
                 view.seed_help(),
                 view.choice_labels().get("_preset"),
+                matchscreen.friend_fields(spec, view, entered) if supports(spec.id) else "",
             )
             title = _("New {game} game · webtabletop").format(game=_(spec.title))
         elif route[0] == "page":

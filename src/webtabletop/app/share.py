@@ -85,27 +85,38 @@ def qr_svg(text: str, label: str) -> str | None:
     )
 
 
-def share_window(link: str, draw: bool = True) -> str:
+def share_window(
+    link: str,
+    draw: bool = True,
+    title: str | None = None,
+    intro: str | None = None,
+    label: str | None = None,
+    caption: str | None = None,
+) -> str:
     """The Share window (a modal ``<dialog>``, opened by web/main.py with ``showModal``): closes
     with ×, Esc or a click outside; focus then returns to the button that opened it. Without
-    ``draw``, a line saying the code is being drawn stands in for it."""
+    ``draw``, a line saying the code is being drawn stands in for it. ``title``, ``intro`` and
+    ``label``, ``caption`` (translated) replace the position's words (a match link says "Send your move")."""
     close = _("Close")
+    title = title or _("Share this position")
+    intro = intro or _("Whoever opens this link sees this exact position and can play on from it.")
+    label = label or _("Link to this position")
     picture = qr_svg(link, _("QR code of the share link")) if draw else ""
     if not draw:
         qr = f'<p class="qr-wait" role="status" data-key="qr-wait">{esc(_("Drawing the QR code…"))}</p>'
     elif picture is None:
         qr = f'<p class="qr-missing" data-key="qr-missing">{esc(_("This link is too long for a QR code: copy it or share it instead."))}</p>'
     else:
-        caption = _("Scan the code with a phone’s camera to open this position there.")
+        caption = caption or _("Scan the code with a phone’s camera to open this position there.")
         qr = f'<figure class="qr-figure">{picture}<figcaption>{esc(caption)}</figcaption></figure>'
     return (
         '<dialog class="share-dialog" aria-labelledby="share-title" data-key="share-dialog">'
         '<div class="share-box">'
-        f'<div class="share-bar"><h2 id="share-title">{esc(_("Share this position"))}</h2>'
+        f'<div class="share-bar"><h2 id="share-title">{esc(title)}</h2>'
         f'<button type="button" class="btn icon close" data-cmd="close-share" data-key="share-close" '
         f'aria-label="{esc(close)}" title="{esc(close)}">×</button></div>'
-        f'<p class="share-intro">{esc(_("Whoever opens this link sees this exact position and can play on from it."))}</p>'
-        f'<label class="share-label" for="share-link">{esc(_("Link to this position"))}</label>'
+        f'<p class="share-intro">{esc(intro)}</p>'
+        f'<label class="share-label" for="share-link">{esc(label)}</label>'
         f'<input id="share-link" class="share-link" type="text" readonly autofocus spellcheck="false" '
         f'value="{esc(link)}" data-key="share-link">'
         '<div class="actions">'

@@ -36,6 +36,8 @@ from typing import Any
 from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
 from webtabletop.app.extensions import PageContext
+from webtabletop.app.matchflow import MatchFlow, OpenMatch
+from webtabletop.app.matchpages import MatchPages
 from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
 from webtabletop.app.playfeel import PlayFeel
@@ -53,7 +55,7 @@ from webtabletop.i18n import _
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
 
 
-class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
+class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.store: dict[str, str] = {}
         self.notices: list[str] = []
@@ -67,6 +69,10 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
         #: the "Your data" page: the report of the last import, the entry awaiting confirmation
         self.import_report: dict[str, Any] | None = None
         self.confirm_delete: str | None = None
+        #: the game with a friend on screen (app/matchflow.py), the list's entry awaiting deletion
+        self.match_open: OpenMatch | None = None
+        self.confirm_match: str | None = None
+        self.match_cache: dict[str, Any] = {}  # stored match text -> its rebuilt Match
         self._resp: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ entry point
@@ -93,6 +99,8 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
                 self._editor_pick(str(action.get("token", "")))
             elif kind == "cmd" and action.get("name") == "dismiss-notices":
                 self.notices = []
+            elif self.route[0] == "match" and kind in ("move", "pick", "hover", "drop", "cancel", "premove", "cmd", "form"):
+                self._match_action(kind, action)
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
@@ -124,6 +132,8 @@ class App(Routes, Commands, PlayFeel, NewGame, DataIO, Screens):
         except GameError as exc:  # a player's mistake: say it, keep everything
             if self.session is not None and self.route[0] == "game":
                 self.session.message = str(exc)
+            elif self.match_open is not None and self.route[0] == "match":
+                self.match_open.message = str(exc)
             else:
                 self._toast(str(exc))
         return self._render()

@@ -1,0 +1,309 @@
+"""HTML of the match screens: a game with a friend by link, the join question, the "Games with
+friends" list and the new-game dialog's "Play a friend by link" fields.
+
+The match screen uses the game screen's layout and classes (docs/board.md): the game's own
+view draws the board for this browser's side, so moves are made exactly as in hot-seat. Dates
+are shown in each language's own order (a translated format of numbers, no month names).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from webtabletop.app.pages import btn, link, notice_html, outcome_title
+from webtabletop.core.protocol import GameSpec
+from webtabletop.core.view import GameView, esc
+from webtabletop.correspondence import clock
+from webtabletop.i18n import _, ngettext, pgettext
+
+
+def date_text(day: datetime.date) -> str:
+    """A date in the reader's language (ISO order in English)."""
+    return pgettext("date", "{year}-{month:02d}-{day:02d}").format(year=day.year, month=day.month, day=day.day)
+
+
+def side_name(view: GameView, side: int) -> str:
+    return _(view.player_names[side])
+
+
+def link_facts(match, today: datetime.date) -> str:
+    """Link number, its date and the deadline (when the match has a clock)."""
+    d = match.data
+    parts = []
+    if d.count and match.last_date is not None:
+        parts.append(
+            _("Link {number}, sent on {date}.").format(number=d.count, date=date_text(match.last_date))
+        )
+    limit = match.deadline
+    if limit is not None and clock.overdue(limit, today):
+        parts.append(_("The next link was due by {date}: it is late.").format(date=date_text(limit)))
+    elif limit is not None:
+        parts.append(_("The next link is due by {date}.").format(date=date_text(limit)))
+    elif d.days == 0:
+        parts.append(_("No time limit per move."))
+    elif not m_over(match):
+        parts.append(
+            ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days)
+        )
+    return " ".join(parts)
+
+
+def m_over(match) -> bool:
+    return match.is_over
+
+
+def match_turn(om) -> tuple[str, int | None]:
+    """The turn line (whose move it is, from this browser's point of view) and its colour."""
+    m = om.match
+    view = om.view
+    if m.is_over:
+        outcome = m.state.outcome()
+        return (outcome_title(view, outcome) if outcome else _("Game over"), None)
+    side = m.state.to_move()
+    if om.mode != "play":
+        return (_("{player} to move").format(player=side_name(view, side)), side)
+    if m.can_move:
+        return (_("Your move ({player})").format(player=side_name(view, side)), side)
+    if m.can_send:
+        return (_("Send your move to your friend"), m.role)
+    return (_("Waiting for your friend"), 1 - m.role if m.role is not None else None)
+
+
+def turn_state(om) -> str:
+    """``move`` (this browser plays now), ``send``, ``wait``, ``over`` or ``watch``: the screen's
+    state as an attribute (styles and tests read it)."""
+    m = om.match
+    if m.is_over:
+        return "over"
+    if om.mode != "play":
+        return "watch"
+    return "move" if m.can_move else "send" if m.can_send else "wait"
+
+
+def prompt_text(om, ctx) -> str:
+    m = om.match
+    view = om.view
+    if om.mode == "join":
+        return _("Join this game as {side}?").format(side=side_name(view, 1 - m.data.creator_side))
+    if om.mode == "watch":
+        return ""
+    if m.is_over:
+        outcome = m.state.outcome()
+        return _("Game over: {result} ({reason}).").format(
+            result=outcome_title(view, outcome), reason=_(outcome.reason)
+        ) if outcome else ""
+    if m.can_move:
+        return view.prompt(m.state, ctx)
+    if m.can_send and m.pending:
+        if m.state.is_over:
+            return _("That move ends the game: send it to your friend.")
+        return _("Your turn is ready: press “Send your move” and send the link to your friend.")
+    if m.can_send:
+        return _("Send this link to your friend: the game goes on when they open it.")
+    return _(
+        "Waiting for your friend’s move. When their link comes, open it, or paste it below."
+    )
+
+
+def watch_banner(om) -> str:
+    if om.mode == "watch":
+        text = _(
+            "Read-only: this game already has two players, and this browser is not one of them. "
+            "You can watch the position; only the players can move."
+        )
+    elif om.mode == "join":
+        text = _(
+            "Your friend invites you to this game. Join to take the other side; until then the "
+            "board is read-only."
+        )
+    else:
+        return ""
+    return f'<p class="match-banner" role="status" data-key="match-banner">{esc(text)}</p>'
+
+
+def paste_form() -> str:
+    label = _("Paste your friend's link")
+    return (
+        '<form class="match-paste" data-form="match-paste" data-key="match-paste">'
+        f'<label for="match-paste">{esc(label)}</label>'
+        '<textarea id="match-paste" name="link" rows="2" spellcheck="false" autocomplete="off" '
+        f'placeholder="{esc(_("The link your friend sent"))}"></textarea>'
+        f'<button class="btn" type="submit" data-key="match-paste-open">{esc(_("Open the link"))}</button></form>'
+    )
+
+
+def match_controls(om) -> str:
+    m = om.match
+    out = ""
+    if om.mode == "join":
+        out += btn(esc(_("Join the game")), "match-join", key="match-join", cls="btn primary")
+    elif om.mode == "play":
+        if m.can_move or m.can_send:
+            out += btn(esc(_("Undo")), "undo", key="match-undo", disabled=not m.pending, title=_("Take back a move not sent yet"))
+        if m.can_send:
+            label = _("Invite your friend") if not m.data.count else _("Send your move")
+            out += btn(esc(label), "match-send", key="match-send", cls="btn primary send-move")
+        elif not m.can_move and m.data.count:
+            out += btn(esc(_("Send the link again")), "match-resend", key="match-resend")
+    else:
+        out += btn(esc(_("Share this link")), "match-resend", key="match-resend")
+    return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
+
+
+def log_list(log: list[tuple[str, int]]) -> str:
+    """The moves so far (read-only: a match is reviewed by its players' own boards)."""
+    if not log:
+        return f'<p class="log empty">{esc(_("No moves yet."))}</p>'
+    items = "".join(f'<li class="p{mover}">{esc(label)}</li>' for label, mover in log)
+    return f'<ol class="log match-log" aria-label="{esc(_("Move log"))}">{items}</ol>'
+
+
+def match_screen(
+    *,
+    om,
+    spec: GameSpec,
+    board: str,
+    panel: str,
+    status_line: str,
+    log: list[tuple[str, int]],
+    share_html: str,
+    notices: list[str],
+    today: datetime.date,
+) -> str:
+    m = om.match
+    view = om.view
+    turn_text, colour = match_turn(om)
+    sw = f'<span class="swatch p{colour}" aria-hidden="true"></span>' if colour is not None else ""
+    turn = f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}{esc(turn_text)}</div>'
+    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    ctx = om.context({})
+    prompt = prompt_text(om, ctx)
+    prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
+    msg = f'<p class="message" role="alert">{esc(om.message)}</p>' if om.message else ""
+    notice = f'<p class="notice match-notice" role="status" data-key="match-notice">{esc(om.notice)}</p>' if om.notice else ""
+    you = (
+        _("You play {side}.").format(side=side_name(view, m.role)) if m.role is not None else _("You are watching.")
+    )
+    facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m, today))}</p>'
+    waiting = om.mode == "play" and not m.is_over and not m.my_link
+    paste = paste_form() if waiting else ""
+    nav = (
+        f'<nav class="game-nav" aria-label="{esc(_("Games with friends"))}">'
+        f'{link(esc(_("Games with friends")), "#/friends", "btn small")}'
+        f'{link(esc(_("Rules")), f"#/{spec.id}/rules", "btn small ghost")}</nav>'
+    )
+    style = ""
+    if view.player_inks:
+        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    title = _("{game} with a friend").format(game=_(spec.title))
+    return (
+        f"{notice_html(notices)}<section class='game match' data-game='{esc(spec.id)}' data-match='{esc(om.mode)}' "
+        f"data-turn='{turn_state(om)}' data-links='{m.data.count}'{style}>"
+        f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
+        f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>"
+        f"<div class='board-wrap'>{board}</div></div>"
+        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om)}"
+        f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
+        f"{share_html}</section>"
+    )
+
+
+def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> str:
+    """The new-game dialog's choice of how to play, and the fields of a match by link."""
+    mode = entered.get("mode", "local")
+    side = str(entered.get("side", "0"))
+    days = esc(entered.get("days", "0"))
+    names = (
+        _("{player} (moves first)").format(player=side_name(view, 0)),
+        side_name(view, 1),
+    )
+    sides = "".join(
+        f'<option value="{p}"{" selected" if side == str(p) else ""}>{esc(names[p])}</option>' for p in (0, 1)
+    )
+    choices = "".join(
+        f'<label class="mode-choice"><input type="radio" name="mode" value="{value}" id="mode-{value}"'
+        f'{" checked" if mode == value else ""}> {esc(label)}</label>'
+        for value, label in (
+            ("local", _("On this device (hot-seat or against the computer)")),
+            ("link", _("Play a friend by link")),
+        )
+    )
+    how = _(
+        "You send your friend a link after each of your turns, by any messenger, mail or QR code; "
+        "they send one back. Each link holds the whole game so far."
+    )
+    if spec.reseed is not None:
+        how += " " + _("The dice are fair: neither of you can predict or choose them.")
+    return (
+        f"<fieldset class='how'><legend>{esc(_('How to play'))}</legend>{choices}</fieldset>"
+        f"<fieldset class='link-only'><legend>{esc(_('Play a friend by link'))}</legend>"
+        f"<div class='field app-field'><label for='side'>{esc(_('You play'))}</label>"
+        f"<select id='side' name='side'>{sides}</select></div>"
+        f"<div class='field app-field'><label for='days'>{esc(_('Days per move'))}</label>"
+        f"<input id='days' name='days' type='number' min='0' max='{clock.MAX_DAYS}' value='{days}'>"
+        f"<small>{esc(_('0: no time limit. Otherwise each link is due within this many days; the dates are shown, nothing is enforced.'))}</small></div>"
+        f"<p class='note'>{esc(how)}</p>"
+        "</fieldset>"
+    )
+
+
+def friends_list(
+    rows: list, confirm: str | None, titles: dict[str, tuple[str, GameView]], compact: bool, today: datetime.date
+) -> str:
+    """The "Games with friends" list (``rows``: :class:`~webtabletop.app.matchstore.Summary`,
+    newest first); ``compact`` on the home page (nothing at all when there are no matches)."""
+    heading = _("Games with friends")
+    if not rows:
+        if compact:
+            return ""
+        hint = _("No games with friends yet. Start one from a game's “New game…”: choose “Play a friend by link”.")
+        return f"<section class='friends'><h1>{esc(heading)}</h1><p class='note'>{esc(hint)}</p>{link(esc(_('All games')), '#/', 'btn')}</section>"
+    items = []
+    for r in rows:
+        title, view = titles[r.game]
+        if r.status == "over":
+            state = _("Draw") if r.winner is None else (
+                _("You won") if r.winner == r.role else _("Your friend won")
+            )
+        elif r.status == "mine":
+            state = _("Your move")
+        else:
+            state = _("Waiting for your friend")
+        side = _("you play {side}").format(side=side_name(view, r.role)) if r.role is not None else ""
+        last = ""
+        if r.last is not None:
+            before, after, code = r.last
+            from webtabletop.core.view import move_label
+
+            last = _("last move: {move}").format(move=move_label(before, code))
+        facts = [x for x in (side, last) if x]
+        if r.date is not None:
+            facts.append(_("latest link {date}").format(date=date_text(r.date)))
+        if r.deadline is not None:
+            late = clock.overdue(r.deadline, today)
+            text = _("late since {date}") if late else _("due by {date}")
+            facts.append(text.format(date=date_text(r.deadline)))
+        href = f"#/{r.game}/m?id={r.mid}"
+        if confirm == r.key:
+            actions = (
+                f"<span class='confirm'>{esc(_('Delete this game? Your friend keeps theirs.'))}</span>"
+                + btn(esc(_("Delete")), "match-delete-yes", r.key, key=f"del-yes-{r.mid}", cls="btn danger")
+                + btn(esc(_("Keep")), "match-delete-no", key=f"del-no-{r.mid}")
+            )
+        else:
+            actions = link(esc(_("Open")), href, "btn primary") + btn(
+                esc(_("Delete…")), "match-delete", r.key, key=f"del-{r.mid}", cls="btn ghost"
+            )
+        items.append(
+            f"<li class='friend-game' data-match='{esc(r.mid)}' data-status='{esc(r.status)}'>"
+            f"<h3>{esc(title)} · <span class='friend-state'>{esc(state)}</span></h3>"
+            f"<p>{esc(' · '.join(facts))}</p><div class='actions'>{actions}</div></li>"
+        )
+    tag = "h2" if compact else "h1"
+    more = "" if compact else link(esc(_("All games")), "#/", "btn")
+    return (
+        f"<section class='friends' aria-labelledby='friends-title'><{tag} id='friends-title'>{esc(heading)}</{tag}>"
+        f"<ul class='friend-games'>{''.join(items)}</ul>{more}</section>"
+    )

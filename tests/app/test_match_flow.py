@@ -1,0 +1,242 @@
+"""Play a friend by link, through the app controller: two pages (two browsers) exchange only the
+links their Share windows show (issue 14: "The creator picks a side, plays a first move if it is
+theirs, and presses “Send your move”"; "The friend opens the link, takes the other seat, and
+plays"; "an older link shows that it is older"; "A link opened by a third person ... is
+read-only"; "Each browser keeps its matches in localStorage, in a “Games with friends” list")."""
+
+from __future__ import annotations
+
+import datetime
+import html
+import json
+import re
+
+import pytest
+
+from tests.app.harness import Page
+from webtabletop.app import matchflow
+from webtabletop.app.matchstore import MATCH_PREFIX
+from webtabletop.correspondence.support import SUPPORTED, supports
+
+SMALL = {"radius": "2"}  # Tsifrograd's smallest hexagon: 19 cells, a short game
+
+
+@pytest.fixture(autouse=True)
+def fixed_day(monkeypatch):
+    """The app reads the date and draws secrets in app/matchflow.py; days pass one per link."""
+    day = [datetime.date(2026, 11, 22)]
+    monkeypatch.setattr(matchflow, "today", lambda: day[0])
+    return day
+
+
+def shared_link(page: Page) -> str:
+    """The link in the open Share window (what a player copies and sends)."""
+    found = re.search(r'class="share-link"[^>]*value="([^"]*)"', page.last["html"])
+    assert found, "no Share window"
+    return html.unescape(found.group(1))
+
+
+def create(side=0, days=0, options=SMALL) -> Page:
+    page = Page(hash_="#/tsifrograd/new?mode=link")
+    page.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": str(side), "days": str(days), **options}})
+    assert page.last["route"] == "match"
+    return page
+
+
+def open_link(page: Page, link: str) -> dict:
+    return page.send({"type": "hash", "hash": link[link.index("#") :]})
+
+
+def send(page: Page) -> str:
+    page.send({"type": "cmd", "name": "match-send"})
+    link = shared_link(page)
+    page.send({"type": "cmd", "name": "close-share"})
+    return link
+
+
+def joined(side=0) -> tuple[Page, Page, str, str]:
+    """A creates a match, B joins from link 1 and sends link 2: (a, b, link 1, link 2)."""
+    a = create(side=side)
+    first = send(a)
+    b = Page()
+    open_link(b, first)
+    b.send({"type": "cmd", "name": "match-join"})
+    return a, b, first, send(b)
+
+
+def play_turn(page: Page) -> None:
+    """The first legal move, as long as this browser may move (its board offers moves)."""
+    while page.app.match_open.match.can_move:
+        legal = [m.code for m in page.app.match_open.state.legal_moves()]
+        assert "data-move=" in page.last["html"] or "data-pick=" in page.last["html"]  # a live board
+        page.send({"type": "move", "code": legal[0]})
+
+
+def test_supported_games():
+    assert supports("tsifrograd") and supports("dumaraj") and not supports("sht")
+    assert frozenset({"tsifrograd", "dumaraj"}) == SUPPORTED
+
+
+def test_full_match_between_two_pages_by_links_only(fixed_day):
+    a = create(side=0, days=3)
+    key = next(k for k in a.storage if k.startswith(MATCH_PREFIX))
+    stored = json.loads(a.storage[key])["data"]["match"]
+    assert stored["seat"] == 0 and len(bytes.fromhex(stored["secret"])) == 32
+    link = send(a)
+    assert link.startswith("http://x/#/tsifrograd/m?x=")
+    assert stored["secret"] not in link
+    b = Page()
+    open_link(b, link)
+    assert b.app.match_open.mode == "join" and "Join this game as Blue?" in b.last["html"]
+    assert not any(k.startswith(MATCH_PREFIX) for k in b.storage)  # nothing saved before joining
+    b.send({"type": "cmd", "name": "match-join"})
+    assert b.app.match_open.mode == "play" and b.hash.startswith("#/tsifrograd/m?id=")
+    current, other = b, a
+    links = [link]
+    for _ in range(200):
+        m = current.app.match_open.match
+        if m.is_over:
+            break
+        play_turn(current)
+        fixed_day[0] += datetime.timedelta(days=1)
+        links.append(send(current))
+        assert "Waiting for your friend" in current.last["html"] or current.app.match_open.match.is_over
+        open_link(other, links[-1])
+        assert other.app.match_open.match.data == current.app.match_open.match.data
+        current, other = other, current
+    a_match, b_match = a.app.match_open.match, b.app.match_open.match
+    assert a_match.is_over and b_match.is_over
+    assert a_match.state.snapshot() == b_match.state.snapshot()
+    assert len(links) > 10
+    # the list on the home page says how each game ended, from each side
+    a.send({"type": "hash", "hash": "#/"})
+    assert "Games with friends" in a.last["html"] and "data-status='over'" in a.last["html"]
+    # reloading either browser rebuilds the match from its storage alone
+    again = Page(b.storage, b.hash)
+    assert again.app.match_open.match.data == b_match.data
+
+
+def test_older_link_keeps_the_newer_game_and_says_so():
+    a, b, first, second = joined()
+    open_link(a, second)
+    assert a.app.match_open.match.data.count == 2
+    before = dict(a.storage)
+    open_link(a, first)  # an older link
+    assert a.app.match_open.match.data.count == 2
+    assert "This link is older than the game you have: showing the latest position." in a.last["html"]
+    assert a.storage == before
+
+
+def test_third_browser_is_read_only():
+    _a, _b, _first, second = joined()
+    c = Page()
+    open_link(c, second)
+    assert c.app.match_open.mode == "watch" and "Read-only" in c.last["html"]
+    assert "data-move=" not in c.last["html"]
+    c.send({"type": "move", "code": "0"})
+    assert "only its two players can move" in c.last["html"]
+    assert not any(k.startswith(MATCH_PREFIX) for k in c.storage)
+
+
+def test_bad_link_is_a_clear_message_and_changes_nothing():
+    a = create()
+    link = send(a)
+    broken = link[:-3] + ("AAA" if not link.endswith("AAA") else "BBB")
+    before = dict(a.storage)
+    open_link(a, broken)
+    assert a.last["route"] == "error" and "cannot be opened" in a.last["html"]
+    assert a.storage == before
+    # pasted into the waiting screen: the message shows there, the game stays
+    _a, b, _first, _second = joined()
+    b.send({"type": "form", "name": "match-paste", "data": {"link": "hello"}})
+    assert b.last["route"] == "match" and "Paste the whole link" in b.last["html"]
+    b.send({"type": "form", "name": "match-paste", "data": {"link": broken}})
+    assert b.last["route"] == "match" and 'role="alert"' in b.last["html"]
+
+
+def test_undo_takes_back_a_move_not_sent():
+    a, _b, _first, second = joined(side=0)
+    open_link(a, second)
+    assert a.app.match_open.match.can_move
+    code = a.app.match_open.state.legal_moves()[0].code
+    a.send({"type": "move", "code": code})
+    assert a.last.get("moved") and a.app.match_open.match.pending == (code,)
+    a.send({"type": "cmd", "name": "undo"})
+    assert a.app.match_open.match.pending == () and a.app.match_open.match.can_move
+
+
+def test_delete_asks_first():
+    a = create()
+    key = next(k for k in a.storage if k.startswith(MATCH_PREFIX))
+    a.send({"type": "hash", "hash": "#/friends"})
+    assert "Your move" in a.last["html"]
+    a.send({"type": "cmd", "name": "match-delete", "arg": key})
+    assert key in a.storage and "Delete this game?" in a.last["html"]
+    a.send({"type": "cmd", "name": "match-delete-yes", "arg": key})
+    assert key not in a.storage and "No games with friends yet" in a.last["html"]
+
+
+def test_unsupported_game_offers_no_link_play():
+    page = Page(hash_="#/sht/new")
+    assert "Play a friend by link" not in page.last["html"]
+    page.send({"type": "hash", "hash": "#/sht/m?x=AAAA"})
+    assert page.last["route"] == "error"
+
+
+def test_another_tab_moving_the_match_on_is_shown():
+    a, b, first, second = joined()
+    other_tab = Page(a.storage, a.hash)  # the same browser, a second tab on the same match
+    open_link(other_tab, second)
+    key = a.app.match_open.key
+    a.send({"type": "storage", "key": key, "value": other_tab.storage[key]})
+    assert not a.last.get("quiet") and a.app.match_open.match.data.count == 2
+
+
+def test_dumaraj_by_link_black_sees_its_own_side_and_the_secret_stays_home():
+    a = Page(hash_="#/dumaraj/new?mode=link")
+    a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "1", "days": "0"}})
+    assert a.app.match_open.match.role == 1
+    first = send(a)
+    b = Page()
+    open_link(b, first)
+    b.send({"type": "cmd", "name": "match-join"})
+    assert b.app.match_open.match.role == 0 and b.app.match_open.match.can_move  # White moves in link 2
+    play_turn(b)
+    second = send(b)
+    open_link(a, second)
+    assert a.app.match_open.match.can_move and a.app.match_open.context({}).flipped is (
+        a.app.match_open.view.flippable
+    )
+    for page in (a, b):
+        secret = page.app.match_open.match.secret.hex()
+        assert secret not in page.last["html"] and secret not in first + second
+
+
+def test_export_and_import_keep_games_with_friends():
+    a, _b, _first, second = joined()
+    open_link(a, second)
+    key = a.app.match_open.key
+    a.send({"type": "hash", "hash": "#/data"})
+    text = a.send({"type": "cmd", "name": "export-all"})["download"]["text"]
+    fresh = Page()
+    fresh.send({"type": "import", "text": text, "name": "mine.json"})
+    assert fresh.storage[key] == a.storage[key]
+    fresh.send({"type": "hash", "hash": "#/friends"})
+    assert "data-status='mine'" in fresh.last["html"]
+    # a match stored under another match's name is refused, and nothing is imported
+    data = json.loads(text)
+    data["documents"][key.rsplit(":", 1)[0] + ":0000000000000000"] = data["documents"].pop(key)
+    other = Page()
+    other.send({"type": "import", "text": json.dumps(data), "name": "changed.json"})
+    assert not any(k.startswith(MATCH_PREFIX) for k in other.storage)
+
+
+def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):
+    a = create(days=2)
+    send(a)
+    assert "The next link is due by 2026-11-24." in a.last["html"]
+    fixed_day[0] = datetime.date(2026, 11, 25)
+    a.send({"type": "hash", "hash": "#/friends"})
+    assert "late since 2026-11-24" in a.last["html"]
+    a.send({"type": "hash", "hash": a.hash})
+    assert "The next link was due by 2026-11-24: it is late." in a.last["html"]

@@ -1,0 +1,129 @@
+"""Play a friend by link in real browsers: two browser contexts (two people's browsers, nothing
+shared but the links) play a Tsifrograd match to the end (issue 14: "An e2e test with two
+browser contexts plays ... a Tsifrograd correspondence game by links, to the end").
+
+Each link is read from the Share window the "Send your move" button opens (what a player copies)
+and opened in the other browser by its address (once through the "Paste your friend's link"
+box). Moves are the first legal target the board offers, clicked. A third browser opening a link
+is read-only ("A link opened by a third person ... is read-only"); an older link says so ("an
+older link shows that it is older").
+"""
+
+from __future__ import annotations
+
+import time
+
+from tests.e2e.conftest import open_app
+from tests.e2e.helpers import PHONE, act, assert_targets, renders, wait_render
+
+DESKTOP = {"viewport": {"width": 1366, "height": 800}}
+OPEN = "dialog.share-dialog[open]"
+MATCH = "section.match"
+#: a legal target on the board, or a move button in the panel (Tsifrograd's "Decline")
+TARGET = "#app .board .legal, #app .panel [data-move]"
+
+
+def turn(page) -> str:
+    return page.get_attribute(MATCH, "data-turn")
+
+
+def links(page) -> int:
+    return int(page.get_attribute(MATCH, "data-links"))
+
+
+def goto_link(page, link: str) -> None:
+    """Open ``link`` in a browser that is already on the site (the address changes, no reload)."""
+    before = renders(page)
+    page.evaluate("(h) => { location.hash = h; }", link[link.index("#") :])
+    wait_render(page, before)
+    page.locator(MATCH).wait_for()
+
+
+def play_and_send(page) -> str:
+    """Play this browser's whole turn (the first legal target each time), press "Send your
+    move", read the link from the Share window and close it."""
+    while turn(page) == "move":
+        act(page, page.locator(TARGET).first)
+    assert turn(page) == "send"
+    act(page, page.locator("[data-key='match-send']"))
+    page.locator(OPEN).wait_for()
+    link = page.locator(f"{OPEN} .share-link").input_value()
+    before = renders(page)
+    page.locator(f"{OPEN} [data-cmd='close-share']").click()
+    wait_render(page, before)
+    page.locator("dialog.share-dialog").wait_for(state="detached")
+    assert "/m?x=" in link
+    return link
+
+
+def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
+    t0 = time.perf_counter()
+    # B is a phone: every target of its screens (join, move, send, wait, paste) is at least 44 px
+    ctx_a, ctx_b, ctx_c = browser.new_context(**DESKTOP), browser.new_context(**PHONE), browser.new_context(**DESKTOP)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    open_app(a, site, "#/tsifrograd/new?mode=link")
+    assert a.locator("#mode-link").is_checked()
+    a.fill("#opt-radius", "2")  # the smallest hexagon (19 cells): a short game
+    a.select_option("#side", "0")
+    before = renders(a)
+    a.locator("[data-key='start']").click()
+    wait_render(a, before)
+    a.locator(MATCH).wait_for()
+    assert turn(a) == "send" and links(a) == 0
+    first = play_and_send(a)
+    assert turn(a) == "wait"
+
+    open_app(b, site, first[first.index("#") :])
+    b.locator(MATCH).wait_for()
+    assert b.get_attribute(MATCH, "data-match") == "join"
+    assert b.locator(".board .legal").count() == 0  # read-only until joined
+    assert_targets(b)
+    act(b, b.locator("[data-key='match-join']"))
+    assert b.get_attribute(MATCH, "data-match") == "play"
+    sent = [first, play_and_send(b)]
+
+    # the creator pastes the friend's link into the waiting screen
+    a.fill("#match-paste", sent[-1])
+    before = renders(a)
+    a.locator("[data-key='match-paste-open']").click()
+    wait_render(a, before)
+    assert links(a) == 2 and turn(a) == "move"
+
+    current, other = a, b
+    checked = set()
+    while turn(current) != "over":
+        if current is b and turn(b) not in checked:
+            checked.add(turn(b))
+            assert_targets(b)
+        sent.append(play_and_send(current))
+        if current is b and "sent" not in checked:  # the waiting screen with its paste box
+            checked.add("sent")
+            assert_targets(b)
+        goto_link(other, sent[-1])
+        assert links(other) == len(sent)
+        current, other = other, current
+    assert turn(a) == "over" and turn(b) == "over"
+    assert a.inner_text(f"{MATCH} .turn") == b.inner_text(f"{MATCH} .turn")  # the same result
+    assert len(sent) > 10
+
+    # a third browser opening a link is read-only and says why
+    c = ctx_c.new_page()
+    open_app(c, site, sent[5][sent[5].index("#") :])
+    c.locator(MATCH).wait_for()
+    assert c.get_attribute(MATCH, "data-match") == "watch"
+    assert c.locator("[data-key='match-banner']").is_visible()
+    assert c.locator(".board .legal").count() == 0 and c.locator("[data-key='match-send']").count() == 0
+
+    # an older link keeps the latest game and says so
+    goto_link(a, sent[3])
+    assert links(a) == len(sent) and turn(a) == "over"
+    assert a.locator("[data-key='match-notice']").is_visible()
+
+    # both browsers list the game on the home page, finished
+    before = renders(b)
+    b.evaluate("location.hash = '#/'")
+    wait_render(b, before)
+    assert b.locator(".friend-game[data-status='over']").count() == 1
+    for ctx in (ctx_a, ctx_b, ctx_c):
+        ctx.close()
+    assert time.perf_counter() - t0 < 90
