@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from webtabletop.app import bylink_rules
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
@@ -238,6 +239,7 @@ def new_game_form(
 def rules_page(spec: GameSpec, view: GameView) -> str:
     return (
         f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
+        f"{bylink_rules.section(spec.id, supports(spec.id))}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
         f"{link(esc(_('All games')), '#/', 'btn ghost')}</p></article>"
     )
