@@ -114,9 +114,7 @@ def verify(spec: GameSpec, data: MatchData, dealt: Dealt, private: Private) -> t
     for seat in (0, 1):
         if not data.commitments[seat].opens(secrets[seat]):
             return (
-                _(
-                    "Not verified: the secret revealed by the player who sent link {link} does not match its commitment."
-                ).format(link=seat + 1),
+                _("Not verified: a secret revealed at the end does not match the commitment its player made at the start."),
                 None,
             )
     try:
