@@ -18,17 +18,21 @@ import math
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.fairplay.test_cheater import name_card
+from webtabletop.core.errors import GameError
 from webtabletop.correspondence import NEWER, Match, MatchError
 from webtabletop.correspondence.link import make_link, read_link
+from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.deck import FIRST, SECOND, DeckKeys, card_table, open_position
 from webtabletop.fairplay.errors import ClaimRefused, DeckRefused
 from webtabletop.fairplay.group import Group
 from webtabletop.games.sht import cards as C
 
-from .helpers import START, entropy, play
+from .helpers import START, entropy, play, rebuild
 
 G = Group.default()
 GAMES = 36
@@ -189,3 +193,49 @@ def test_a_late_joiner_or_a_changed_first_deck_is_refused():
         Match.join(links[2], entropy("x", 0), None)
     with pytest.raises(DeckRefused):
         Match.join(forge(links[0], lambda f: bytes(f[:20] + f[:20] + f[40:])), entropy("x", 0), None)
+
+
+SHT_GAME = play("sht", {}, 1, 12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.integers(0, len(SHT_GAME.links) - 1),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=3),
+)
+def test_fuzz_changed_sht_links_give_a_game_error_or_a_match(k, edits):
+    """Any change (with a fresh checksum) to any SHT link: the spectator and the receiving
+    player either take it or refuse it with a clear GameError, never another exception."""
+
+    def change(body):
+        for at, value in edits:
+            body[at % len(body)] = value
+
+    bad = rebuild(SHT_GAME.links[k], change)
+    try:
+        Match.watch(bad)
+    except GameError as exc:
+        assert str(exc)
+    if k >= 1:
+        receiver = players_at(SHT_GAME.links, k)
+        try:
+            receiver.receive(bad)
+        except GameError as exc:
+            assert str(exc)
+
+
+def players_at(links: list[str], k: int):
+    """The player that receives link ``k + 1``, from its stored form after an honest replay (kept
+    per link the first time)."""
+    if k not in _RECEIVERS:
+        game = play("sht", {}, 1, 12, each=_keep)
+        assert game.links == links
+    return from_json(_RECEIVERS[k])
+
+
+_RECEIVERS: dict = {}
+
+
+def _keep(current, other, spectator, link):
+    # after link n was received by `other`, `current` (its sender) receives link n + 1 next
+    _RECEIVERS[current.data.count] = to_json(current)
