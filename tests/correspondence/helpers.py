@@ -32,18 +32,19 @@ class Game:
 
 
 def play(
-    game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None, each=None
+    game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None, each=None, hands=None
 ) -> Game:
     """Seat 0 creates (playing ``side``), seat 1 joins from link 1, each plays its turns by
     ``choose(state, rng)`` (a random legal move by default) and sends the link; a third browser
     without a secret reads every link. One day passes per link. ``each(current, other, spectator,
     link)`` runs after every link was received. In a game with hidden cards one more link follows
-    the end of the game (both secrets)."""
+    the end of the game (both secrets). ``hands``: the creator's and the joiner's hands (HTT)."""
     spec = get_game(game_id)
     rnd = random.Random(seed)
     choose = choose or (lambda state, r: r.choice(list(state.legal_moves())).code)
     today = START
-    creator = Match.create(spec, options, side, entropy(f"{game_id}/a", seed), today, days=days)
+    hand = {} if hands is None else {"hand": hands[0]}
+    creator = Match.create(spec, options, side, entropy(f"{game_id}/a", seed), today, days=days, **hand)
     links: list[str] = []
     current, other = creator, None
     spectator = joiner = None
@@ -57,7 +58,8 @@ def play(
         links.append(link)
         if spectator is None:
             spectator = Match.watch(link)
-            other = joiner = Match.join(link, entropy(f"{game_id}/b", seed), today)
+            hand = {} if hands is None else {"hand": hands[1]}
+            other = joiner = Match.join(link, entropy(f"{game_id}/b", seed), today, **hand)
         else:
             assert spectator.receive(link, today) == NEWER
             assert other.receive(link, today) == NEWER

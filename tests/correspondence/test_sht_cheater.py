@@ -66,7 +66,10 @@ def guess(cheater, position: int, leak: bytes | None) -> tuple[int, int]:
     if mine.role == SECOND:
         views = [G.mul(d3[position], G.inverse(mine.card_key(position))), d1[mine.permutation()[position]]]
     else:
-        views = [G.mul(d2[position], G.inverse(mine.lock)), G.mul(d3[position], G.inverse(mine.card_key(position)))]
+        views = [
+            G.mul(d2[position], G.inverse(mine.lock)),
+            G.mul(d3[position], G.inverse(mine.card_key(position))),
+        ]
     return name_card(candidates, views, xs), len(candidates)
 
 

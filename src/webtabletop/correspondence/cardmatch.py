@@ -27,16 +27,15 @@ from webtabletop.correspondence import turns
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, Dealt, walk
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
-from webtabletop.correspondence.match import Match
 from webtabletop.correspondence.private import Private, verify
-from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.deck import encode_cards, relock_first, shuffle_first, shuffle_second
 from webtabletop.fairplay.group import Group
 from webtabletop.i18n import _
 
 
-class CardMatch(Match):
+class CardMatch(HiddenMatch):
     def __init__(self, *args, sections: tuple[bytes, ...] = (), **kwargs) -> None:
         """As :class:`Match`, with ``sections``: the fair-play sections of the links so far."""
         self._sections: tuple[bytes, ...] = tuple(sections)
@@ -50,39 +49,19 @@ class CardMatch(Match):
         return self._sections
 
     @property
-    def my_link(self) -> bool:
-        end = self._dealt.end
-        m = self._data.count + 1
-        return self.seat is not None and sender(m) == self.seat and (not end or m == end + 1)
-
-    @property
-    def complete(self) -> bool:
-        """The game is over and both secrets were sent (nothing more to send)."""
-        return bool(self._dealt.end) and self._data.count > self._dealt.end
-
-    @property
-    def dice_unknown(self) -> bool:
-        return False
-
-    @property
     def public_state(self) -> State:
         """The position every browser shares (placeholders for every card not public)."""
         return self._pub
 
     @property
     def can_move(self) -> bool:
-        if not self.my_link or self._dealt.end or self._data.count + 1 < FIRST_MOVE_LINK:
+        if not self.my_link or self._replay.end or self._data.count + 1 < FIRST_MOVE_LINK:
             return False
         pub = self._pub
         side = self.role
         if pub.is_over or pub.to_move() != side or self._base.to_move() != side:
             return False
-        return not self.spec.cards.blocked(pub, side, self._dealt.keyed[1 - self.seat], self._claims)
-
-    @property
-    def verdict(self) -> str | None:
-        """None until the game is over and both secrets are known; then whether the deal held."""
-        return self._verdict
+        return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - self.seat], self._claims)
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
@@ -167,11 +146,13 @@ class CardMatch(Match):
         elif len(sections) == n and private.read < n:
             private = private.extend(self.spec, dealt, sections[private.read :], private.read + 1)
         elif len(sections) != n:
-            raise MatchError(_("A link of this match is missing: open the links in the order they were sent."))
+            raise MatchError(
+                _("A link of this match is missing: open the links in the order they were sent.")
+            )
         verdict, order = None, None
         if dealt.end and 0 in private.secrets and 1 in private.secrets:
             verdict, order = verify(self.spec, opened.data, dealt, private)
-        self._sections, self._private, self._dealt = sections, private, dealt
+        self._sections, self._private, self._replay = sections, private, dealt
         self._verdict = verdict
         self._known = dict(enumerate(order)) if order else private.known(dealt)
         self._opened = opened
@@ -180,9 +161,9 @@ class CardMatch(Match):
 
     def _reset_turn(self) -> None:
         self.pending = ()
-        self._pub = self._dealt.state
-        self._claims = dict(self._dealt.claims)
-        self._number, self._radix = self._dealt.number, self._dealt.radix
+        self._pub = self._replay.state
+        self._claims = dict(self._replay.claims)
+        self._number, self._radix = self._replay.number, self._replay.radix
         self._pub_codes: tuple[str, ...] = ()
         self._current = self._turn_start()
 
@@ -191,8 +172,8 @@ class CardMatch(Match):
 
     def _turn_start(self) -> State:
         if self.seat is None and self._verdict is None:
-            return self._dealt.state
-        return self.spec.cards.deal(self._dealt.state, self._known)
+            return self._replay.state
+        return self.spec.cards.deal(self._replay.state, self._known)
 
 
 def _digit(it, radix: int) -> int:

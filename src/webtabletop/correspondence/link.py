@@ -70,6 +70,11 @@ def _read(text: str, known: Opened | None) -> Opened:
     data = attrs.evolve(data, links=((),) * n)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
+    if getattr(spec.cards, "scheme", None) == "chosen":
+        from webtabletop.correspondence.chosen import walk as chosen_walk
+
+        ch = chosen_walk(spec, data, values, number, count)
+        return Opened(attrs.evolve(data, links=ch.links), values, ch.state, number, ch.radix, ch)
     if spec.cards is not None:
         from webtabletop.correspondence.dealt import walk
 

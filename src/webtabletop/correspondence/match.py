@@ -65,9 +65,10 @@ class Match:
     # --- making and opening ---------------------------------------------------------------
     @classmethod
     def create(
-        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0
+        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0, hand=None
     ) -> Match:
-        """A new match by seat 0, who plays game side ``side`` (0 moves first)."""
+        """A new match by seat 0, who plays game side ``side`` (0 moves first); ``hand``: its card
+        references in a game where each player brings its hand (HTT)."""
         if side not in (0, 1):
             raise MatchError(_("Choose which side you play."))
         if not 0 <= days <= clock.MAX_DAYS:
@@ -87,17 +88,18 @@ class Match:
             (chain.commitment, None),
             (None, None),
         )
-        match = _class_for(spec, cls)(data, 0, secret)
+        match = _class_for(spec, cls)(data, 0, secret, **_hand(spec, hand))
         match.today = now
         return match
 
     @classmethod
-    def join(cls, link: str, secret: bytes, now: datetime.date) -> Match:
+    def join(cls, link: str, secret: bytes, now: datetime.date, hand=None) -> Match:
         """Seat 1 joins from link 1 (any later link already has its second player)."""
         opened = read_link(link)
         if opened.data.count != 1:
             raise MatchError(_("This match already has two players: you can only watch it."))
-        match = _class_for(get_game(opened.data.game_id), cls)(opened.data, 1, secret, opened=opened)
+        spec = get_game(opened.data.game_id)
+        match = _class_for(spec, cls)(opened.data, 1, secret, opened=opened, **_hand(spec, hand))
         match.today = now
         return match
 
@@ -314,11 +316,24 @@ class Match:
 
 def _class_for(spec: GameSpec, cls: type) -> type:
     """The class of a match of ``spec``: a game with hidden cards has its own."""
-    if spec.cards is not None and cls is Match:
-        from webtabletop.correspondence.cardmatch import CardMatch
+    if spec.cards is None or cls is not Match:
+        return cls
+    if getattr(spec.cards, "scheme", "deck") == "chosen":
+        from webtabletop.correspondence.chosenmatch import ChosenMatch
 
-        return CardMatch
-    return cls
+        return ChosenMatch
+    from webtabletop.correspondence.cardmatch import CardMatch
+
+    return CardMatch
+
+
+def _hand(spec: GameSpec, hand) -> dict:
+    """The ``hand=`` argument for a game where each player brings its hand, else none."""
+    if getattr(spec.cards, "scheme", None) == "chosen":
+        return {"hand": hand}
+    if hand is not None:
+        raise MatchError(_("In this game nobody brings a hand of their own."))
+    return {}
 
 
 def _replayer(codes: tuple[str, ...]):

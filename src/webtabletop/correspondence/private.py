@@ -87,7 +87,12 @@ class Private:
                 if pos in table.opened:
                     table.check_claim(pos, card)
         return attrs.evolve(
-            self, read=first + len(sections) - 1, messages=tuple(msgs), table=table, sent=sent, secrets=secrets
+            self,
+            read=first + len(sections) - 1,
+            messages=tuple(msgs),
+            table=table,
+            sent=sent,
+            secrets=secrets,
         )
 
     def known(self, dealt: Dealt) -> dict[int, int]:
@@ -105,7 +110,9 @@ def _copy(table: Table) -> Table:
     return t
 
 
-def verify(spec: GameSpec, data: MatchData, dealt: Dealt, private: Private) -> tuple[str, tuple[int, ...] | None]:
+def verify(
+    spec: GameSpec, data: MatchData, dealt: Dealt, private: Private
+) -> tuple[str, tuple[int, ...] | None]:
     """The verdict of a finished match once both secrets are known, and the true deal if it holds."""
     group = Group.default()
     size = spec.cards.size
@@ -114,7 +121,9 @@ def verify(spec: GameSpec, data: MatchData, dealt: Dealt, private: Private) -> t
     for seat in (0, 1):
         if not data.commitments[seat].opens(secrets[seat]):
             return (
-                _("Not verified: a secret revealed at the end does not match the commitment its player made at the start."),
+                _(
+                    "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
+                ),
                 None,
             )
     try:
@@ -136,9 +145,9 @@ def verify(spec: GameSpec, data: MatchData, dealt: Dealt, private: Private) -> t
                 state = state.apply(cards.reveal(move, order))
     except GameError as exc:
         return (
-            _("Not verified: with the cards revealed at the end, a move breaks the rules ({problem}).").format(
-                problem=exc
-            ),
+            _(
+                "Not verified: with the cards revealed at the end, a move breaks the rules ({problem})."
+            ).format(problem=exc),
             None,
         )
     if state.snapshot() != cards.deal(dealt.state, dict(enumerate(order))).snapshot():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SUPPORTED = frozenset({"tsifrograd", "dumaraj", "sht"})
+SUPPORTED = frozenset({"tsifrograd", "dumaraj", "sht", "htt"})
 
 
 def supports(game_id: str) -> bool:
