@@ -111,10 +111,20 @@ def test_store_round_trip_and_continue():
     assert play_htt({}, 0, 7, each=each).players[0].verdict == VERIFIED
 
 
-def test_a_hand_must_be_brought_and_fit_the_table():
+def test_without_a_hand_each_browser_draws_its_own():
+    """A player who brings no hand gets one drawn by its own browser from its secret (cards of
+    different levels from the deal set); the game plays and checks as with brought hands."""
+    game = play("htt", {"min_level": 3, "max_level": 9}, 0, 21, choose=keen)
+    a, b = game.players
+    assert a.verdict == b.verdict == VERIFIED and a.hand != b.hand
+    for m in (a, b):
+        levels = [c.level for c in a.state.decks[m.role]]
+        assert len(set(levels)) == 5 and all(3 <= lv <= 9 for lv in levels)
+    assert [c.id for c in a.state.decks[b.role]] == list(b.hand)
+
+
+def test_a_hand_must_fit_the_table():
     spec = Match.watch(play_htt({}, 0, 8).links[0]).spec
-    with pytest.raises(MatchError):
-        Match.create(spec, {}, 0, entropy("h", 1), START)  # no hand
     same_level = tuple(c.id for c in POOL[3][:2]) + hand(9)[2:]
     with pytest.raises(GameError):
         Match.create(spec, {"own_deck": True}, 0, entropy("h", 1), START, hand=same_level)

@@ -1,7 +1,8 @@
 """One browser's view of a match whose hidden cards are hands chosen by their owners (HTT).
 
 The same interface as :class:`~webtabletop.correspondence.match.Match`; ``Match.create`` and
-``Match.join`` take this player's hand (``hand=``: card references, the hand order). ``state`` is
+``Match.join`` take this player's hand (``hand=``: card references, the hand order; without one
+the player's browser draws a hand from the table's deal set with its own secret). ``state`` is
 the public replay (:mod:`~webtabletop.correspondence.chosen`) with this player's own hand filled in;
 a spectator sees placeholders for every card not placed yet (and both hands with Open on). Like a
 dealt-card match, the link that ends the game carries its sender's secret and unplayed cards, the
@@ -96,10 +97,10 @@ class ChosenMatch(HiddenMatch):
         chosen: C.Chosen = opened.dealt
         data = opened.data
         if self.seat is not None:
-            if self._hand is None:
-                raise MatchError(_("Choose the cards of your hand first."))
             try:
                 side = turns.side_of(self.seat, data.creator_side)
+                if self._hand is None:  # none brought: its own browser draws one with its secret
+                    self._hand = self.spec.cards.default_hand(self._options, side, self._secret, data.key())
                 self._hand = self.spec.cards.check_hand(self._options, side, self._hand)
             except ValueError as exc:
                 raise MatchError(str(exc)) from None

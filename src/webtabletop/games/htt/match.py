@@ -1,7 +1,8 @@
 """HTT in a correspondence match: hands chosen by their owners, committed, opened card by card.
 
 Each player brings its own hand (Own deck, or Random drawn in its own browser from its
-collection; the app passes the card references to ``Match.create``/``join``). Nothing is dealt
+collection; the app passes the card references to ``Match.create``/``join``), or, bringing none,
+gets one its own browser draws from the deal set with its secret (:meth:`HttHands.default_hand`). Nothing is dealt
 from a shared deck, so nothing needs a joint shuffle: the only promise is that a player cannot
 change a card after seeing the opponent's moves (``fairplay.commit``: one salted commitment per
 hand slot). With Open on, the hands travel in plain. Who begins, the Matter icons and the order
@@ -64,6 +65,21 @@ class HttHands:
         portable = tuple(c.id if c.set_id in BUILTIN_IDS else inline_code(c) for c in cards)
         attrs.evolve(options, **{f"hand{side}": portable})
         return portable
+
+    def default_hand(self, options: HttOptions, side: int, secret: bytes, key: bytes) -> tuple[str, ...]:
+        """A hand for a player who brought none: its own browser draws it from the table's deal
+        set with its own secret, as the rules deal a hand (cards of different levels when the
+        level range allows). The other player cannot check that it was drawn at random, as for
+        Random; it can check that it fits the table."""
+        from webtabletop.fairplay.kdf import digest
+        from webtabletop.games.htt.rules import deal_pool
+
+        rng = Rng(int.from_bytes(digest("htt-hand", secret, key, side)[:8], "big"))
+        pool = deal_pool(options)
+        levels = sorted(pool)
+        n = options.hand_size
+        drawn = rng.sample(levels, n) if len(levels) >= n else [rng.choice(levels) for _i in range(n)]
+        return self.check_hand(options, side, tuple(rng.choice(pool[lv]).id for lv in drawn))
 
     def start(self, options: HttOptions, seed: int, hands: Mapping[int, Sequence[str]]) -> HttState:
         """The opening position from link 3's seed, with the hands known here (``hands[side]``
