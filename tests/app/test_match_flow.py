@@ -73,8 +73,10 @@ def play_turn(page: Page) -> None:
 
 
 def test_supported_games():
-    assert supports("tsifrograd") and supports("dumaraj") and not supports("sht")
-    assert frozenset({"tsifrograd", "dumaraj"}) == SUPPORTED
+    # CardGO's random effects resolve inside the placing move: not playable by link yet
+    assert supports("tsifrograd") and supports("dumaraj") and supports("sht") and supports("htt")
+    assert not supports("cardgo")
+    assert frozenset({"tsifrograd", "dumaraj", "sht", "htt"}) == SUPPORTED
 
 
 def test_full_match_between_two_pages_by_links_only(fixed_day):

@@ -31,15 +31,20 @@ class Game:
         self.spectator = spectator
 
 
-def play(game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None) -> Game:
+def play(
+    game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None, each=None, hands=None
+) -> Game:
     """Seat 0 creates (playing ``side``), seat 1 joins from link 1, each plays its turns by
     ``choose(state, rng)`` (a random legal move by default) and sends the link; a third browser
-    without a secret reads every link. One day passes per link."""
+    without a secret reads every link. One day passes per link. ``each(current, other, spectator,
+    link)`` runs after every link was received. In a game with hidden cards one more link follows
+    the end of the game (both secrets). ``hands``: the creator's and the joiner's hands (HTT)."""
     spec = get_game(game_id)
     rnd = random.Random(seed)
     choose = choose or (lambda state, r: r.choice(list(state.legal_moves())).code)
     today = START
-    creator = Match.create(spec, options, side, entropy(f"{game_id}/a", seed), today, days=days)
+    hand = {} if hands is None else {"hand": hands[0]}
+    creator = Match.create(spec, options, side, entropy(f"{game_id}/a", seed), today, days=days, **hand)
     links: list[str] = []
     current, other = creator, None
     spectator = joiner = None
@@ -53,17 +58,22 @@ def play(game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0
         links.append(link)
         if spectator is None:
             spectator = Match.watch(link)
-            other = joiner = Match.join(link, entropy(f"{game_id}/b", seed), today)
+            hand = {} if hands is None else {"hand": hands[1]}
+            other = joiner = Match.join(link, entropy(f"{game_id}/b", seed), today, **hand)
         else:
             assert spectator.receive(link, today) == NEWER
-            if current.is_over:
-                assert other.receive(link, today) == NEWER
-                break
             assert other.receive(link, today) == NEWER
         assert not spectator.can_move and not spectator.can_send
+        if each is not None:
+            each(current, other, spectator, link)
+        if current.complete if spec.cards is not None else current.is_over:
+            break
         today += datetime.timedelta(days=1)
         current, other = other, current
     return Game(links, (creator, joiner), spectator)
+
+
+ADDRESS = "https://example.github.io/webtabletop/"  # a page address, as the Share window adds
 
 
 def payload(link: str) -> str:
@@ -80,3 +90,4 @@ def rebuild(link: str, change) -> str:
     crc = zlib.crc32(_CRC_PREFIX + game.encode() + bytes(body)) & 0xFFFFFFFF
     text = base64.urlsafe_b64encode(bytes(body) + crc.to_bytes(4, "little")).rstrip(b"=").decode()
     return link.split("?x=", 1)[0] + "?x=" + text
+

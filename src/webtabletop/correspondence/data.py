@@ -1,7 +1,7 @@
 """The public content of a match, and its binary layout in a match link.
 
 A match link is ``#/<game>/m?x=<payload>`` (page ``m`` for "match"); the payload is base64url,
-without padding, of (format version 1)::
+without padding, of (format version 1, or 2 for a game with hidden cards)::
 
     byte    link format (1)
     varint  the game's rules version
@@ -13,6 +13,8 @@ without padding, of (format version 1)::
     16 B    seat 0's chain head, varint its length
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
+    (format 2) varint length, then the link's fair-play section (games with hidden cards only:
+            :mod:`~webtabletop.correspondence.dealt`; format 1 links have none)
     varint  number of moves in the whole game so far
     rest-4  the moves, one big integer, little-endian, mixed radix: move i is its index in
             ``legal_moves()`` of the state before it (the beacon's dice already injected)
@@ -45,6 +47,9 @@ from webtabletop.fairplay.kdf import digest
 from webtabletop.i18n import _
 
 FORMAT = 1
+#: the link format of games with hidden cards (``GameSpec.cards``): format 1 plus a section
+CARDS_FORMAT = 2
+MAX_SECTION = 4096
 PAGE = "m"
 PARAM = "x"
 MAX_PAYLOAD = 8000
@@ -71,6 +76,8 @@ class MatchData:
     date: int  # ordinal of the date link N was sent (0 while no link was sent)
     commitments: tuple[Commitment | None, Commitment | None]
     latest: tuple[bytes | None, bytes | None]
+    #: the latest link's fair-play section (hidden-card games: a deck message, keys, secrets)
+    fair: bytes = b""
 
     @property
     def count(self) -> int:
@@ -104,11 +111,12 @@ class MatchData:
         )[:16]
 
 
-def pack(data: MatchData, moves: tuple[int, int]) -> str:
-    """The payload of ``data``; ``moves`` = (count, mixed-radix number) from the turns module."""
+def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False) -> str:
+    """The payload of ``data``; ``moves`` = (count, mixed-radix number) from the turns module;
+    ``sectioned``: a game with hidden cards (format 2, with ``data.fair``)."""
     n = data.count
     c0, c1 = data.commitments
-    body = bytearray([FORMAT])
+    body = bytearray([CARDS_FORMAT if sectioned else FORMAT])
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
@@ -121,6 +129,8 @@ def pack(data: MatchData, moves: tuple[int, int]) -> str:
         body += c1.head + varint(c1.length) + data.latest[1]
     if n >= 3:
         body += data.latest[0]
+    if sectioned:
+        body += varint(len(data.fair)) + data.fair
     count, number = moves
     body += varint(count)
     body += number.to_bytes((number.bit_length() + 7) // 8, "little")
@@ -129,8 +139,9 @@ def pack(data: MatchData, moves: tuple[int, int]) -> str:
     return base64.urlsafe_b64encode(bytes(body)).rstrip(b"=").decode("ascii")
 
 
-def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, int, int]:
-    """(data without moves, number of links, move count, move number) from a payload; checks everything that
+def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, int, int, bool]:
+    """(data without moves, number of links, move count, move number, whether it has a fair-play
+    section) from a payload; checks everything that
     needs no replay: characters, checksum, versions, options JSON, commitments."""
     from webtabletop.core.inputs import InputError, load_json
 
@@ -148,8 +159,8 @@ def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, 
         raise MatchError(not_a_link)
     r = Reader(body)
     fmt = r.byte()
-    if fmt != FORMAT:
-        if fmt > FORMAT:
+    if fmt not in (FORMAT, CARDS_FORMAT):
+        if fmt > CARDS_FORMAT:
             raise MatchError(
                 _("This match link was made by a newer version of the app: reload the page to update it.")
             )
@@ -187,10 +198,11 @@ def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, 
         v1 = r.take(VALUE_BYTES)
     if n >= 3:
         v0 = r.take(VALUE_BYTES)
+    fair = r.take(r.varint(MAX_SECTION)) if fmt == CARDS_FORMAT else b""
     count = r.varint(1 << 20)
     rest = r.rest()
     if rest.endswith(b"\x00"):
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
-    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1))
-    return data, n, count, number
+    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair)
+    return data, n, count, number, fmt == CARDS_FORMAT

@@ -8,6 +8,8 @@ exception (:func:`webtabletop.core.inputs.guard`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from webtabletop.core.inputs import guard
@@ -31,11 +33,13 @@ class Opened:
     state: State
     number: int  # the moves as one mixed-radix number
     radix: int  # the product of the legal-move counts of every move so far
+    dealt: Any = None  # a game with hidden cards: its public replay (correspondence.dealt.Dealt)
 
 
 def make_link(data: MatchData, number: int) -> str:
     """The text of the latest link of ``data`` (``number`` = its moves, from the turns module)."""
-    return f"#/{data.game_id}/{PAGE}?{PARAM}={pack(data, (len(data.moves), number))}"
+    sectioned = get_game(data.game_id).cards is not None
+    return f"#/{data.game_id}/{PAGE}?{PARAM}={pack(data, (len(data.moves), number), sectioned)}"
 
 
 def read_link(text: str, known: Opened | None = None) -> Opened:
@@ -60,10 +64,22 @@ def _read(text: str, known: Opened | None) -> Opened:
         spec = get_game(game)
     except Exception:  # noqa: BLE001 - an unknown game name from outside
         raise MatchError(_("This match link names a game this app does not have.")) from None
-    data, n, count, number = unpack(spec.id, query[PARAM], spec.rules_version)
+    data, n, count, number, sectioned = unpack(spec.id, query[PARAM], spec.rules_version)
+    if sectioned != (spec.cards is not None):
+        raise MatchError(_("The match link is damaged."))
     data = attrs.evolve(data, links=((),) * n)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
+    if getattr(spec.cards, "scheme", None) == "chosen":
+        from webtabletop.correspondence.chosen import walk as chosen_walk
+
+        ch = chosen_walk(spec, data, values, number, count)
+        return Opened(attrs.evolve(data, links=ch.links), values, ch.state, number, ch.radix, ch)
+    if spec.cards is not None:
+        from webtabletop.correspondence.dealt import walk
+
+        dealt = walk(spec, data, values, number, count)
+        return Opened(attrs.evolve(data, links=dealt.links), values, dealt.state, number, dealt.radix, dealt)
     hint = None
     if (
         known is not None

@@ -65,9 +65,10 @@ class Match:
     # --- making and opening ---------------------------------------------------------------
     @classmethod
     def create(
-        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0
+        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0, hand=None
     ) -> Match:
-        """A new match by seat 0, who plays game side ``side`` (0 moves first)."""
+        """A new match by seat 0, who plays game side ``side`` (0 moves first); ``hand``: its card
+        references in a game where each player brings its hand (HTT)."""
         if side not in (0, 1):
             raise MatchError(_("Choose which side you play."))
         if not 0 <= days <= clock.MAX_DAYS:
@@ -87,17 +88,18 @@ class Match:
             (chain.commitment, None),
             (None, None),
         )
-        match = cls(data, 0, secret)
+        match = _class_for(spec, cls)(data, 0, secret, **_hand(spec, hand))
         match.today = now
         return match
 
     @classmethod
-    def join(cls, link: str, secret: bytes, now: datetime.date) -> Match:
+    def join(cls, link: str, secret: bytes, now: datetime.date, hand=None) -> Match:
         """Seat 1 joins from link 1 (any later link already has its second player)."""
         opened = read_link(link)
         if opened.data.count != 1:
             raise MatchError(_("This match already has two players: you can only watch it."))
-        match = cls(opened.data, 1, secret, opened=opened)
+        spec = get_game(opened.data.game_id)
+        match = _class_for(spec, cls)(opened.data, 1, secret, opened=opened, **_hand(spec, hand))
         match.today = now
         return match
 
@@ -105,7 +107,7 @@ class Match:
     def watch(cls, link: str) -> Match:
         """A read-only view for a browser that holds no secret of this match."""
         opened = read_link(link)
-        return cls(opened.data, None, None, opened=opened)
+        return _class_for(get_game(opened.data.game_id), cls)(opened.data, None, None, opened=opened)
 
     # --- what this browser sees -------------------------------------------------------------
     today: datetime.date | None = None
@@ -159,6 +161,17 @@ class Match:
         return self.my_link and not self.can_move
 
     @property
+    def latest_link(self) -> str | None:
+        """The latest link of this match (sent or received), or None before link 1."""
+        return make_link(self._data, self._opened.number) if self._data.count else None
+
+    @property
+    def verdict(self) -> str | None:
+        """None while the game goes on; then the end-of-game check, as a sentence to show. Without
+        hidden cards every move and die was checked as its link arrived."""
+        return _("Verified: every move and every die was checked.") if self.is_over else None
+
+    @property
     def deadline(self) -> datetime.date | None:
         return clock.deadline(self._data.date, self._data.days, self.is_over)
 
@@ -180,40 +193,21 @@ class Match:
         if not self.pending:
             raise MatchError(_("There is no move of yours to take back: it was sent already."))
         pending = self.pending[:-1]
-        self.pending = ()
-        self._current = self._turn_start()
+        self._reset_turn()
         for code in pending:
             self.play(code)
+
+    def _reset_turn(self) -> None:
+        """Back to the start of this browser's turn, no move played."""
+        self.pending = ()
+        self._current = self._turn_start()
 
     def link(self, now: datetime.date | None = None) -> str:
         """The link to send: seals this browser's turn into the next link, or gives the latest
         link again while the other player is to send."""
-        if now is not None:
-            self.today = now
-        if not self.my_link:
-            if not self._data.count:
-                raise MatchError(_("No link of this match was sent yet."))
+        data = self._next_data(now, self.pending)
+        if data is None:
             return make_link(self._data, self._opened.number)
-        if not self.can_send:
-            raise MatchError(_("Finish your turn before you send it."))
-        if self.today is None:
-            raise MatchError(_("The date of the move is missing."))
-        d = self._data
-        m = d.count + 1
-        commitments = list(d.commitments)
-        latest = list(d.latest)
-        if m <= 2:
-            commitments[self.seat] = self._chain.commitment
-        index = reveal_index(m)
-        if index:
-            latest[self.seat] = self._chain.value(index)
-        data = attrs.evolve(
-            d,
-            links=(*d.links, self.pending),
-            date=max(self.today.toordinal(), d.date),
-            commitments=tuple(commitments),
-            latest=tuple(latest),
-        )
         values = turns.verify_chains(self.spec, self._options, data)
         number, radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
@@ -250,6 +244,37 @@ class Match:
         return NEWER
 
     # --- internals -------------------------------------------------------------------------
+    def _next_data(self, now: datetime.date | None, codes: tuple[str, ...]) -> MatchData | None:
+        """The data of the next link, with ``codes`` as its moves, or None while the other player
+        is to send (then the latest link is the one to send again)."""
+        if now is not None:
+            self.today = now
+        if not self.my_link:
+            if not self._data.count:
+                raise MatchError(_("No link of this match was sent yet."))
+            return None
+        if not self.can_send:
+            raise MatchError(_("Finish your turn before you send it."))
+        if self.today is None:
+            raise MatchError(_("The date of the move is missing."))
+        d = self._data
+        m = d.count + 1
+        commitments = list(d.commitments)
+        latest = list(d.latest)
+        if m <= 2:
+            commitments[self.seat] = self._chain.commitment
+        index = reveal_index(m)
+        if index:
+            latest[self.seat] = self._chain.value(index)
+        return attrs.evolve(
+            d,
+            links=(*d.links, codes),
+            date=max(self.today.toordinal(), d.date),
+            commitments=tuple(commitments),
+            latest=tuple(latest),
+            fair=b"",
+        )
+
     def _set(self, data: MatchData) -> None:
         """Hold ``data`` after replaying and checking all of it (a new match, or from storage)."""
         values = turns.verify_chains(self.spec, self._options, data)
@@ -287,6 +312,28 @@ class Match:
         if self.my_link and self._next_is_turn() and self.spec.reseed is not None:
             s = self.spec.reseed(s, self._values.rng(self._data.count + 1, own=self._chain))
         return s
+
+
+def _class_for(spec: GameSpec, cls: type) -> type:
+    """The class of a match of ``spec``: a game with hidden cards has its own."""
+    if spec.cards is None or cls is not Match:
+        return cls
+    if getattr(spec.cards, "scheme", "deck") == "chosen":
+        from webtabletop.correspondence.chosenmatch import ChosenMatch
+
+        return ChosenMatch
+    from webtabletop.correspondence.cardmatch import CardMatch
+
+    return CardMatch
+
+
+def _hand(spec: GameSpec, hand) -> dict:
+    """The ``hand=`` argument for a game where each player brings its hand, else none."""
+    if getattr(spec.cards, "scheme", None) == "chosen":
+        return {"hand": hand}
+    if hand is not None:
+        raise MatchError(_("In this game nobody brings a hand of their own."))
+    return {}
 
 
 def _replayer(codes: tuple[str, ...]):

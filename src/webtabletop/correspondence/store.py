@@ -7,6 +7,12 @@ Document (version 1)::
      "commitments": [[head hex, length] | null, ...], "latest": [hex | null, hex | null],
      "seat": 0 | 1 | null, "secret": hex | null, "pending": [codes played, not sent]}
 
+A game with hidden cards adds ``"link"``: the latest link (null before link 1), and, for a dealt
+deck (SHT), ``"sections"``: the fair-play section of every link so far, in hex (the dealing
+messages and the keys received are not in the latest link; the browser needs them to open its
+cards and to check the deal at the end); for hands chosen by their owners (HTT), ``"hand"``: this
+player's card references (its commitments are made from them and the secret).
+
 The secret is stored here and nowhere else: it never travels in a link. Reading goes through the
 input boundary (size and depth limits) and rebuilds the match by replaying and checking all of it,
 so a changed or broken document gives a clear :class:`MatchError`, never a different match.
@@ -46,7 +52,16 @@ def to_json(match: Match) -> dict[str, Any]:
         "seat": match.seat,
         "secret": None if match.secret is None else match.secret.hex(),
         "pending": list(match.pending),
+        **_card_fields(match),
     }
+
+
+def _card_fields(match: Match) -> dict[str, Any]:
+    if match.spec.cards is None:
+        return {}
+    if getattr(match.spec.cards, "scheme", None) == "chosen":
+        return {"link": match.latest_link, "hand": None if match.hand is None else list(match.hand)}
+    return {"link": match.latest_link, "sections": [s.hex() for s in match.sections]}
 
 
 def from_json(doc: Any) -> Match:
@@ -103,4 +118,20 @@ def _from_json(doc: Any) -> Match:
         (c0, c1),
         (v0, v1),
     )
+    if spec.cards is not None:
+        from webtabletop.correspondence.cardmatch import CardMatch
+        from webtabletop.correspondence.chosenmatch import ChosenMatch
+        from webtabletop.correspondence.link import read_link
+
+        if getattr(spec.cards, "scheme", None) == "chosen":
+            hand = None if doc["hand"] is None else text_list(doc["hand"])
+            cls, extra = ChosenMatch, {"hand": hand}
+        else:
+            cls, extra = CardMatch, {"sections": tuple(bytes.fromhex(x) for x in text_list(doc["sections"]))}
+        if doc["link"] is None:
+            return cls(data, seat, secret, text_list(doc["pending"]), **extra)
+        opened = read_link(doc["link"])
+        if opened.data.links != data.links or opened.data.key() != data.key():
+            raise MatchError(_("This stored match is damaged."))
+        return cls(opened.data, seat, secret, text_list(doc["pending"]), opened, **extra)
     return Match(data, seat, secret, text_list(doc["pending"]))

@@ -2,13 +2,14 @@
 
 A game is listed once the match model plays it end to end: its randomness comes from the
 beacon (``GameSpec.reseed``) or it has none after the start, and its hidden cards (if any) are
-dealt by the mental-poker hooks. Adding a game here is the one switch the app reads.
+dealt by the mental-poker hooks (``GameSpec.cards``). Adding a game here is the one switch the app
+reads.
 """
 
 from __future__ import annotations
 
 #: game ids the correspondence match model plays today
-SUPPORTED = frozenset({"tsifrograd", "dumaraj"})
+SUPPORTED = frozenset({"tsifrograd", "dumaraj", "sht", "htt"})
 
 
 def supports(game_id: str) -> bool:

@@ -54,7 +54,12 @@ def side_of(seat: int, creator_side: int) -> int:
 
 
 def max_links(spec: GameSpec, options) -> int:
-    """The most links a match can have: every link after the handshake carries a move."""
+    """The most links a match can have: every link after the handshake carries a move (a card
+    match also has the links of :func:`~webtabletop.correspondence.dealt.extra_links`)."""
+    if spec.cards is not None:
+        from webtabletop.correspondence.dealt import extra_links
+
+        return spec.ply_cap(options) + FIRST_EVENT_LINK + extra_links(spec)
     return spec.ply_cap(options) + FIRST_EVENT_LINK
 
 
@@ -82,12 +87,12 @@ class Values:
     def value(self, link: int) -> bytes:
         return self._chains[sender(link)][reveal_index(link) - 1]
 
-    def rng(self, link: int, own: HashChain | None = None) -> Rng:
+    def rng(self, link: int, own: HashChain | None = None, stream: str = DICE) -> Rng:
         """The dice generator of ``link`` (an accepted link, or the next one with the sender's chain)."""
         later = (
             own.value(reveal_index(link)) if link == self.count + 1 and own is not None else self.value(link)
         )
-        return seed_rng(event_seed(self.key, link, self.value(link - 1), later, DICE))
+        return seed_rng(event_seed(self.key, link, self.value(link - 1), later, stream))
 
 
 def verify_chains(spec: GameSpec, options, data: MatchData) -> Values:

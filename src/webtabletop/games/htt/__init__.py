@@ -14,6 +14,7 @@ from webtabletop.core.registry import register
 from webtabletop.games.htt import deal, legacy, meta, rules
 from webtabletop.games.htt.ai import HOOKS
 from webtabletop.games.htt.ai import choose_move as ai_choose
+from webtabletop.games.htt.match import HANDS
 from webtabletop.games.htt.options import PRESETS, HttOptions
 from webtabletop.games.htt.pages import HttPages
 from webtabletop.games.htt.view import VIEW
@@ -31,6 +32,7 @@ SPEC = register(
         rules_version=2,
         max_plies=deal.max_plies,
         legacy_codes=legacy.legacy_codes,
+        cards=HANDS,
     )
 )
 rules.HttState.spec = SPEC

@@ -73,6 +73,15 @@ def new_game(options: HttOptions, seed: int) -> HttState:
             levels, order = _slots_and_order(shared_levels)
         decks.append(tuple(rng.choice(pool[lv]) for lv in levels))
         orders.append(order)
+    return dealt_state(
+        options, rng, first, (decks[0], decks[1]), (orders[0], orders[1]), (not given[0], not given[1])
+    )
+
+
+def dealt_state(options: HttOptions, rng: Rng, first: int, decks, orders, dealt) -> HttState:
+    """The opening position once the hands are known: the Matter icons are drawn from ``rng``
+    (after the coin flip and any dealing), which then fixes the winner's face-down pick order."""
+    board = get_board(options.board)
     icons: list[str | None] = [None] * board.size
     if options.matter:
         count = rng.randint(1, max(1, board.size // 3))
@@ -81,8 +90,8 @@ def new_game(options: HttOptions, seed: int) -> HttState:
     return HttState(
         options=options,
         board=board,
-        decks=(decks[0], decks[1]),
-        orders=(orders[0], orders[1]),
+        decks=decks,
+        orders=orders,
         used=(0, 0),
         cards=(None,) * board.size,
         owners=(EMPTY,) * board.size,
@@ -95,7 +104,7 @@ def new_game(options: HttOptions, seed: int) -> HttState:
         offer_turn=-1,
         last=EMPTY,
         flips=(),
-        dealt=(not given[0], not given[1]),
+        dealt=dealt,
         rng_state=rng.state,
     )
 

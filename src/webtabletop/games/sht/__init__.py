@@ -8,6 +8,7 @@ from webtabletop.core.registry import register
 from webtabletop.games.sht import meta, rules
 from webtabletop.games.sht.ai import HOOKS
 from webtabletop.games.sht.ai import choose_move as ai_choose
+from webtabletop.games.sht.match import CARDS
 from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.summary import link_policy, public_summary
 from webtabletop.games.sht.versions import RULES_VERSION, legacy_codes, max_plies
@@ -25,6 +26,7 @@ SPEC = register(
         rules_version=RULES_VERSION,
         max_plies=max_plies,
         legacy_codes=legacy_codes,
+        cards=CARDS,
     )
 )
 rules.ShtState.spec = SPEC

@@ -268,7 +268,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
     hand_top = tv["hand"]
     n = tv["hand_count"]
     for i, x in enumerate(row_x(n, 16, WIDTH - 110, SW, 4)):
-        if hand_top is not None:
+        if hand_top is not None and hand_top[i] is not None:
             card = C.from_name(hand_top[i])
             head.append(card_face(x, 30, card, SW, SH, extra=attrs_html(data_piece=f"c{card}")))
         else:
@@ -358,7 +358,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
     hand = bv["hand"]
     n = bv["hand_count"]
     for i, x in enumerate(row_x(n, 16, WIDTH - 110, CW)):
-        if hand is None:
+        if hand is None or hand[i] is None:  # a match card not opened to this browser yet
             label = _("{player}'s hand card").format(player=player(bottom))
             out.append(card_back(x, 472, label=label, extra=attrs_html(data_piece=f"h{bottom}-{i}")))
             continue

@@ -34,6 +34,12 @@ RANK_NAMES = (
 ALL_CARDS = tuple(range(DECK_SIZE))
 
 
+def is_placeholder(card: int) -> bool:
+    """Ids from 52 up stand for a card this browser cannot see (a correspondence match: position
+    ``card - 52`` of the dealt deck, see :mod:`~webtabletop.games.sht.match`); no view shows them."""
+    return card >= DECK_SIZE
+
+
 def suit(card: int) -> int:
     return card // 13
 
@@ -48,12 +54,16 @@ def is_red(card: int) -> bool:
 
 
 def name(card: int) -> str:
-    """Short stable name, e.g. ``"10H"``."""
+    """Short stable name, e.g. ``"10H"`` (``"?"`` for a placeholder)."""
+    if is_placeholder(card):
+        return "?"
     return RANKS[card % 13] + SUITS[card // 13]
 
 
 def symbol(card: int) -> str:
-    """Rank and suit symbol, e.g. ``"10♥"``."""
+    """Rank and suit symbol, e.g. ``"10♥"`` (``"?"`` for a placeholder)."""
+    if is_placeholder(card):
+        return "?"
     return RANKS[card % 13] + SUIT_SYMBOLS[card // 13]
 
 

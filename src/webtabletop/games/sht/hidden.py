@@ -55,15 +55,13 @@ class HiddenInformation:
             forward = set(self.chosen) if p != self.player else set()
             players.append(
                 {
-                    "hand": [C.name(c) for c in self.hands[p]] if show else None,
+                    "hand": [_face(c) for c in self.hands[p]] if show else None,
                     "hand_count": len(self.hands[p]),
                     "shield": self.shields[p] is not None,
-                    "shield_card": C.name(self.shields[p])
-                    if reveal and self.shields[p] is not None
-                    else None,
+                    "shield_card": _face(self.shields[p]) if reveal and self.shields[p] is not None else None,
                     "field": [
                         {
-                            "card": C.name(x.card) if (x.open or show) else None,
+                            "card": _face(x.card) if (x.open or show) else None,
                             "open": x.open,
                             "chosen": x.card in forward,
                         }
@@ -140,3 +138,8 @@ class HiddenInformation:
         d.update(shields=(shields[0], shields[1]), deck=deck, rng_state=rng.next_u64())
         d["chosen"] = tuple(renamed.get(c, c) for c in self.chosen)  # the same field slots
         return type(self)(**d)
+
+
+def _face(card: int) -> str | None:
+    """A card's name, or None for a placeholder (a match card not opened to this browser)."""
+    return None if C.is_placeholder(card) else C.name(card)

@@ -211,7 +211,11 @@ class ShtState(HiddenInformation, State):
         field = self.fields[1 - self.player]
         if len(set(cards)) != len(cards) or not set(cards) <= {x.card for x in field}:
             return False
-        if total(cards) < C.value(self.attack) or canonical_defence(field, cards) != cards:
+        if total(cards) < C.value(self.attack) or any(C.is_placeholder(c) for c in cards):
+            return False
+        if any(C.is_placeholder(x.card) for x in field):  # a match: checked with the true cards at the end
+            return in_field_order(field, cards) == cards
+        if canonical_defence(field, cards) != cards:
             return False
         if len(field) <= 7:  # at most 127 sets: the cap cannot apply
             return True
@@ -223,7 +227,8 @@ class ShtState(HiddenInformation, State):
         field = self.fields[1 - self.player]
         if self.attack is None or card in self.chosen or card not in {x.card for x in field}:
             return False
-        return total(x.card for x in field) >= C.value(self.attack)
+        unknown = any(C.is_placeholder(x.card) for x in field)  # a match: checked at the end
+        return unknown or total(x.card for x in field) >= C.value(self.attack)
 
     def _why_not_defence(self, move: ShtMove) -> str:
         if move.kind == ADD:

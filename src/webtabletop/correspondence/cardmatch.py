@@ -1,0 +1,183 @@
+"""One browser's view of a match of a game with hidden cards (``GameSpec.cards``: SHT).
+
+The same interface as :class:`~webtabletop.correspondence.match.Match` (``Match.create/join/watch``
+give this class for such a game). What differs:
+
+* ``state`` is this browser's position: the public replay
+  (:mod:`~webtabletop.correspondence.dealt`) with the cards opened to this browser filled in; every
+  other card is a placeholder that no view shows. A spectator sees the public position only.
+* ``link()`` adds the link's fair-play section: the dealing message (links 1–3), the keys this
+  browser owes, its secret in the link that ends the game, both secrets in the one after it.
+* ``receive()`` also reads the section: a received key that opens no card (or a card already
+  opened elsewhere), or a move that names another card than the keys open, refuses the link.
+* ``verdict``: once both secrets are known, the whole deal is checked (``private.verify``).
+
+Invariants: ``_sections`` holds the fair-play section of every link so far (a player) — the
+secret never leaves this object except through the browser's own storage.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import attrs
+
+from webtabletop.core.protocol import State
+from webtabletop.correspondence import turns
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, Dealt, walk
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.hidden import HiddenMatch
+from webtabletop.correspondence.link import Opened, make_link
+from webtabletop.correspondence.private import Private, verify
+from webtabletop.fairplay.deck import encode_cards, relock_first, shuffle_first, shuffle_second
+from webtabletop.fairplay.group import Group
+from webtabletop.i18n import _
+
+
+class CardMatch(HiddenMatch):
+    def __init__(self, *args, sections: tuple[bytes, ...] = (), **kwargs) -> None:
+        """As :class:`Match`, with ``sections``: the fair-play sections of the links so far."""
+        self._sections: tuple[bytes, ...] = tuple(sections)
+        self._private: Private | None = None
+        super().__init__(*args, **kwargs)
+
+    # --- what this browser sees -------------------------------------------------------------
+    @property
+    def sections(self) -> tuple[bytes, ...]:
+        """The fair-play section of every link so far (kept in the browser's storage)."""
+        return self._sections
+
+    @property
+    def public_state(self) -> State:
+        """The position every browser shares (placeholders for every card not public)."""
+        return self._pub
+
+    @property
+    def can_move(self) -> bool:
+        if not self.my_link or self._replay.end or self._data.count + 1 < FIRST_MOVE_LINK:
+            return False
+        pub = self._pub
+        side = self.role
+        if pub.is_over or pub.to_move() != side or self._base.to_move() != side:
+            return False
+        return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - self.seat], self._claims)
+
+    # --- acting ----------------------------------------------------------------------------
+    def play(self, code: str) -> State:
+        if not self.can_move:
+            raise MatchError(_("It is not your turn in this match: this view is read-only."))
+        cards = self.spec.cards
+        private = self._current
+        move = private.move_from_code(code)
+        new = private.apply(move)
+        public = {c for c in self._claims.values()}
+        where = {c: p for p, c in self._known.items()}
+
+        def pub(c: int) -> int:
+            return c if c in public else cards.size + where[c]
+
+        digits = cards.write(self._pub, move, pub)
+        it = iter(digits)
+        pub_move, claims = cards.read(self._pub, lambda r: _digit(it, r))
+        self._pub = cards.deal(self._pub, claims).apply(pub_move)
+        self._claims = {**self._claims, **claims}
+        for d, r in digits:
+            self._number += d * self._radix
+            self._radix *= r
+        self._pub_codes = (*self._pub_codes, pub_move.code)
+        self.pending = (*self.pending, code)
+        self._current = new
+        return new
+
+    def link(self, now: datetime.date | None = None) -> str:
+        data = self._next_data(now, self._pub_codes)
+        if data is None:
+            return make_link(self._data, self._opened.number)
+        m = data.count
+        values = turns.verify_chains(self.spec, self._options, data)
+        dealt = walk(self.spec, data, values, self._number, len(data.moves))
+        data = attrs.evolve(data, fair=self._section(m, dealt))
+        self._set_opened(Opened(data, values, dealt.state, self._number, dealt.radix, dealt))
+        return make_link(data, self._number)
+
+    def _section(self, m: int, dealt: Dealt) -> bytes:
+        """This browser's fair-play section of link ``m`` (see the module text)."""
+        group = Group.default()
+        keys = self._private.keys
+        msgs = self._private.messages
+        out = bytearray()
+        if m == 1:
+            out += encode_cards(group, shuffle_first(keys))
+        elif m == 2:
+            out += encode_cards(group, shuffle_second(keys, msgs[0]))
+        elif m == 3:
+            out += encode_cards(group, relock_first(keys, msgs[1]))
+        for pos in dealt.keys[m - 1]:
+            out += group.encode_scalar(keys.card_key(pos))
+        n = dealt.secrets_in(m)
+        if n == 1:
+            out += self._secret
+        elif n == 2:
+            out += self._private.secrets[0] + self._private.secrets[1]
+        return bytes(out)
+
+    # --- internals -------------------------------------------------------------------------
+    def _set(self, data: MatchData) -> None:
+        if data.count:
+            raise MatchError(_("This stored match is damaged."))
+        values = turns.verify_chains(self.spec, self._options, data)
+        dealt = walk(self.spec, data, values, 0, 0)
+        self._set_opened(Opened(data, values, dealt.state, 0, 1, dealt))
+
+    def _set_opened(self, opened: Opened) -> None:
+        """Hold a verified link: read its section (and, for a player, every new one) first, so a
+        refused section changes nothing."""
+        dealt: Dealt = opened.dealt
+        n = opened.data.count
+        private = self._private or Private.start(self.spec, opened.data, self.seat, self._secret)
+        sections = self._sections
+        if self.seat is None:
+            sections = (opened.data.fair,) if n else ()
+            private = Private.start(self.spec, opened.data, None, None).extend(self.spec, dealt, sections, n)
+        elif len(sections) + 1 == n:
+            sections = (*sections, opened.data.fair)
+            private = private.extend(self.spec, dealt, sections[private.read :], private.read + 1)
+        elif len(sections) == n and private.read < n:
+            private = private.extend(self.spec, dealt, sections[private.read :], private.read + 1)
+        elif len(sections) != n:
+            raise MatchError(
+                _("A link of this match is missing: open the links in the order they were sent.")
+            )
+        verdict, order = None, None
+        if dealt.end and 0 in private.secrets and 1 in private.secrets:
+            verdict, order = verify(self.spec, opened.data, dealt, private)
+        self._sections, self._private, self._replay = sections, private, dealt
+        self._verdict = verdict
+        self._known = dict(enumerate(order)) if order else private.known(dealt)
+        self._opened = opened
+        self._data, self._values, self._base = opened.data, opened.values, opened.state
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        self.pending = ()
+        self._pub = self._replay.state
+        self._claims = dict(self._replay.claims)
+        self._number, self._radix = self._replay.number, self._replay.radix
+        self._pub_codes: tuple[str, ...] = ()
+        self._current = self._turn_start()
+
+    def _next_is_turn(self) -> bool:
+        return self.can_move
+
+    def _turn_start(self) -> State:
+        if self.seat is None and self._verdict is None:
+            return self._replay.state
+        return self.spec.cards.deal(self._replay.state, self._known)
+
+
+def _digit(it, radix: int) -> int:
+    d, r = next(it)
+    if r != radix:
+        raise MatchError(_("The match link is damaged."))
+    return d

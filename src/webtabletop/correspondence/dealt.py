@@ -1,0 +1,186 @@
+"""Card matches: the public replay of a match whose game deals hidden cards (``GameSpec.cards``).
+
+Every browser (both players and a spectator) replays the same **public** state: a card nobody
+may see publicly is a placeholder for its deck position; a card a move makes public is named in
+the move (a *claim*, checked by each player against the keys, see
+:mod:`~webtabletop.correspondence.cardmatch`). Each player's own view fills in the cards opened
+to it (``cards.deal``).
+
+**The split rule, with cards.** Links 1–3 deal the deck (``fairplay.deck``'s three messages) and
+carry no move; who begins is drawn from link 3's seed (stream ``"first player"``). From link 4, a
+link carries its sender's moves while its side is to move **and is not blocked**: a card in its
+hand that the other seat has not opened to it yet (a card drawn, a broken shield) ends the link
+there; the other seat's reply carries the key and no move, and the turn goes on in the next link.
+
+**The key schedule** (nothing in the link says which positions its keys open: it follows from the
+public state). At the end of every link from 3 on, its sender sends its key for each position it
+owes (``cards.due``: the other side's own cards, and the cards made public) and has not sent yet.
+
+**The end.** The link whose moves end the game carries its sender's 32-byte secret instead of
+keys; one more link, from the other seat, carries both secrets. Then every browser can check the
+whole deal (:mod:`~webtabletop.correspondence.verify`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from webtabletop.core.protocol import GameError, GameSpec, State
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.kdf import SECRET_BYTES
+from webtabletop.i18n import _
+
+FIRST_MOVE_LINK = 4
+FIRST_PLAYER = "first player"
+
+
+@attrs.frozen
+class Dealt:
+    """A public replay: public codes and moves per link, the public state after the last link,
+    the public cards (position -> card), the positions each seat has keyed, the positions whose
+    key each link carries, the link that ended the game (0: none yet), who began (None before
+    link 3), and the moves as a mixed-radix number with its radix."""
+
+    links: tuple[tuple[str, ...], ...]
+    moves: tuple[tuple[Any, ...], ...]
+    state: State
+    claims: Mapping[int, int]
+    keyed: tuple[frozenset[int], frozenset[int]]
+    keys: tuple[tuple[int, ...], ...]
+    end: int
+    first: int | None
+    number: int
+    radix: int
+
+    def secrets_in(self, link: int) -> int:
+        """How many secrets link ``link`` carries: 1 in the link that ends the game, 2 after it."""
+        if not self.end or link < self.end:
+            return 0
+        return 1 if link == self.end else 2
+
+
+def extra_links(spec: GameSpec) -> int:
+    """Links a card match may have beyond the split rule of dice games: the fourth dealing link,
+    one reply per card that reaches a hand after the deal (each can block its drawer once), and
+    the last link with both secrets."""
+    return 1 + spec.cards.size + 1
+
+
+def start(spec: GameSpec, data: MatchData, first: int | None) -> State:
+    options = spec.options_from_dict(data.options)
+    try:
+        return spec.cards.start(options, 0 if first is None else first)
+    except GameError as exc:
+        raise MatchError(
+            _("This match link does not hold a valid game: {problem}").format(problem=exc)
+        ) from None
+
+
+def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> Dealt:
+    """Replay ``total`` moves stored in ``number`` over all links of ``data`` (see the module)."""
+    from webtabletop.correspondence.turns import side_of
+
+    if total > spec.ply_cap(spec.options_from_dict(data.options)):
+        raise MatchError(_("This match link holds more moves than a game can have."))
+    cards = spec.cards
+    options = spec.options_from_dict(data.options)
+    rest, radix = [number], [1]
+
+    def get(r: int) -> int:
+        if r < 1:
+            raise MatchError(_("The match link is damaged."))
+        rest[0], d = divmod(rest[0], r)
+        radix[0] *= r
+        return d
+
+    state = start(spec, data, None)
+    first = None
+    keyed: list[frozenset[int]] = [frozenset(), frozenset()]
+    claims: dict[int, int] = {}
+    links, moves, keys = [], [], []
+    end = used = 0
+    for m in range(1, data.count + 1):
+        seat = sender(m)
+        side = side_of(seat, data.creator_side)
+        if end and m > end + 1:
+            raise MatchError(_("This match link goes on after the end of the game."))
+        if m == FIRST_EVENT_LINK:
+            first = cards.first_player(options, values.rng(m, stream=FIRST_PLAYER))
+            state = start(spec, data, first)
+        codes: list[str] = []
+        played: list[Any] = []
+        if not end and m >= FIRST_MOVE_LINK:
+            while (
+                not state.is_over
+                and state.to_move() == side
+                and not cards.blocked(state, side, keyed[1 - seat], claims)
+            ):
+                if used >= total:
+                    raise MatchError(
+                        _("Link {link} of this match ends in the middle of a turn.").format(link=m)
+                    )
+                try:
+                    move, opened = cards.read(state, get)
+                    state = cards.deal(state, opened).apply(move)
+                except (IndexError, ValueError, GameError):
+                    raise MatchError(
+                        _("Link {link} of this match holds a move that is not legal.").format(link=m)
+                    ) from None
+                claims.update(opened)
+                codes.append(move.code)
+                played.append(move)
+                used += 1
+            if state.is_over:
+                end = m
+        owed: tuple[int, ...] = ()
+        if m >= FIRST_EVENT_LINK and not end:
+            owed = cards.due(state, 1 - side, keyed[seat], claims)
+            keyed[seat] = keyed[seat] | frozenset(owed)
+        links.append(tuple(codes))
+        moves.append(tuple(played))
+        keys.append(owed)
+    if used != total or rest[0]:
+        raise MatchError(_("The match link is damaged."))
+    return Dealt(
+        tuple(links),
+        tuple(moves),
+        state,
+        claims,
+        (keyed[0], keyed[1]),
+        tuple(keys),
+        end,
+        first,
+        number,
+        radix[0],
+    )
+
+
+@attrs.frozen
+class Section:
+    """The fair-play section of one link, split: a deck message (links 1–3), the keys (in the
+    order of ``Dealt.keys``), the secrets it reveals."""
+
+    deck: bytes | None
+    keys: tuple[bytes, ...]
+    secrets: tuple[bytes, ...]
+
+
+def split(raw: bytes, link: int, dealt: Dealt, size: int, element: int, scalar: int) -> Section:
+    """Split link ``link``'s section by the layout the public replay gives; refuse a wrong length."""
+    n_keys = len(dealt.keys[link - 1])
+    n_secrets = dealt.secrets_in(link)
+    deck = size * element if link < FIRST_MOVE_LINK else 0
+    if len(raw) != deck + n_keys * scalar + n_secrets * SECRET_BYTES:
+        raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
+    pos = deck
+    ks = []
+    for _i in range(n_keys):
+        ks.append(raw[pos : pos + scalar])
+        pos += scalar
+    secrets = tuple(raw[pos + k * SECRET_BYTES : pos + (k + 1) * SECRET_BYTES] for k in range(n_secrets))
+    return Section(raw[:deck] if deck else None, tuple(ks), secrets)

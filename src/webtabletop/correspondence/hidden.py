@@ -1,0 +1,36 @@
+"""What every match of a game with hidden cards shares: one more link after the end of the game.
+
+The link whose moves end the game carries its sender's secret; the other seat's reply carries both
+(and no move). So a player may send one link after the end (``my_link``), the match is
+``complete`` once that link exists, and ``verdict`` says what the end check found. Subclasses
+keep their public replay in ``_replay`` (with ``end``: the link that ended the game, 0 before).
+"""
+
+from __future__ import annotations
+
+from webtabletop.correspondence.match import Match
+from webtabletop.fairplay.beacon import sender
+
+
+class HiddenMatch(Match):
+    _verdict: str | None = None
+
+    @property
+    def my_link(self) -> bool:
+        end = self._replay.end
+        m = self._data.count + 1
+        return self.seat is not None and sender(m) == self.seat and (not end or m == end + 1)
+
+    @property
+    def complete(self) -> bool:
+        """The game is over and both secrets were sent (nothing more to send)."""
+        return bool(self._replay.end) and self._data.count > self._replay.end
+
+    @property
+    def dice_unknown(self) -> bool:
+        return False
+
+    @property
+    def verdict(self) -> str | None:
+        """None until the game is over and both secrets are known; then the end check's sentence."""
+        return self._verdict

@@ -1,0 +1,244 @@
+"""SHT cheater tests (issue 14): one player's browser, with everything it holds, against the other.
+
+"It cannot name any hidden card of the opponent before it is revealed", "cannot predict the next
+die or draw better than chance (a statistical test over many games)", "altering a revealed value in
+a link is detected and refused".
+
+The cheater is a real :class:`CardMatch`: its secret, its dealing messages, the keys it received,
+every link. Each run draws the same numbers (fixed secrets), so nothing flakes; the bound is mean +
+4.5 standard deviations of the hits (a fair protocol fails it with probability below 1e-5), and a
+positive control (the same cheater holding the opponent's secret too) shows the statistic catches
+a leak.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fairplay.test_cheater import name_card
+from webtabletop.core.errors import GameError
+from webtabletop.correspondence import NEWER, Match, MatchError
+from webtabletop.correspondence.link import make_link, read_link
+from webtabletop.correspondence.store import from_json, to_json
+from webtabletop.fairplay.beacon import sender
+from webtabletop.fairplay.deck import FIRST, SECOND, DeckKeys, card_table, open_position
+from webtabletop.fairplay.errors import ClaimRefused, DeckRefused
+from webtabletop.fairplay.group import Group
+from webtabletop.games.sht import cards as C
+
+from .helpers import START, entropy, play, rebuild
+
+G = Group.default()
+GAMES = 36
+SEED = 3
+STOP = 7  # the cheater guesses once link 6 arrived: hands dealt, a turn or two played
+
+
+class Enough(Exception):
+    pass
+
+
+def hidden_positions(cheater) -> list[int]:
+    """The opponent's hand and the top of the draw pile: positions the cheater has not opened."""
+    s = cheater.public_state
+    opp = [c - C.DECK_SIZE for c in s.hands[1 - cheater.role] if C.is_placeholder(c)]
+    return opp + [s.deck[-1] - C.DECK_SIZE]
+
+
+def guess(cheater, position: int, leak: bytes | None) -> tuple[int, int]:
+    """(guessed card, number of candidates) from everything the cheater's browser holds."""
+    priv = cheater._private
+    d1, d2, d3 = priv.messages
+    mine = priv.keys
+    known = set(cheater._known.values())
+    candidates = [c for c in range(C.DECK_SIZE) if c not in known]
+    xs, index = card_table(G, C.DECK_SIZE)
+    if leak is not None:  # positive control: the opponent's secret as well
+        other = DeckKeys(G, leak, cheater.data.key(), 1 - mine.role, C.DECK_SIZE)
+        ka, kb = (mine, other) if mine.role == FIRST else (other, mine)
+        return open_position(G, d3, position, ka.card_key(position), kb.card_key(position)), len(candidates)
+    if mine.role == SECOND:
+        views = [G.mul(d3[position], G.inverse(mine.card_key(position))), d1[mine.permutation()[position]]]
+    else:
+        views = [
+            G.mul(d2[position], G.inverse(mine.lock)),
+            G.mul(d3[position], G.inverse(mine.card_key(position))),
+        ]
+    return name_card(candidates, views, xs), len(candidates)
+
+
+def run(games: int, leak: bool):
+    hits = trials = 0
+    expected = variance = 0.0
+    for seed in range(games):
+        seat = seed % 2  # the cheater is the joiner in even games, the creator in odd ones
+
+        def each(current, other, spectator, link, seat=seat, seed=seed):
+            nonlocal hits, trials, expected, variance
+            if current.data.count < STOP - 1:
+                return
+            cheater = other if other.seat == seat else current
+            secret = entropy("sht/" + "ab"[1 - seat], 100 + seed)
+            honest = current if current.seat != seat else other
+            for pos in hidden_positions(cheater):
+                card, n = guess(cheater, pos, secret if leak else None)
+                real = honest._private.table.opened.get(pos)
+                if real is None:  # not even its owner has it (the draw pile): open it with both secrets
+                    real = guess(cheater, pos, secret)[0]
+                hits += card == real
+                trials += 1
+                expected += 1 / n
+                variance += (1 / n) * (1 - 1 / n)
+            raise Enough
+
+        with pytest.raises(Enough):
+            play("sht", {}, 0, 100 + seed, each=each)
+    return hits, trials, expected, variance
+
+
+def test_the_cheater_cannot_name_hidden_cards_or_the_next_draw():
+    hits, trials, expected, variance = run(GAMES, leak=False)
+    assert trials >= GAMES * 4  # the opponent's hand (what is left of it) and the next draw
+    assert hits <= expected + 4.5 * math.sqrt(variance), (hits, trials, expected)
+
+
+def test_positive_control_the_opponents_secret_names_every_card():
+    hits, trials, _e, _v = run(6, leak=True)
+    assert hits == trials > 0
+
+
+# --- altering a link ------------------------------------------------------------------------------
+
+
+def forge(link: str, change) -> str:
+    """``link`` re-packed with its fair-play section passed through ``change`` (a forger fixes the
+    checksum: only the cryptography can catch it)."""
+    opened = read_link(link)
+    return make_link(attrs.evolve(opened.data, fair=change(bytearray(opened.data.fair))), opened.number)
+
+
+def players_before(links: list[str], m: int, options=None):
+    """Both browsers after links 1..m-1, made again from the secrets ``play`` used (the links
+    before ``m`` must carry no move: each sender re-makes its own, the other receives it)."""
+    spec = Match.watch(links[0]).spec
+    a = Match.create(spec, options or {}, 0, entropy("sht/a", SEED), START)
+    assert a.link(START) == links[0]
+    b = Match.join(links[0], entropy("sht/b", SEED), START)
+    players = (a, b)
+    for k in range(2, m):
+        day = START + datetime.timedelta(days=k - 1)
+        assert players[sender(k)].link(day) == links[k - 1]
+        assert players[1 - sender(k)].receive(links[k - 1], day) == NEWER
+    return players
+
+
+@pytest.mark.parametrize("where", ["key", "deck"])
+def test_a_changed_key_or_card_is_refused(where):
+    """Link 3 carries the final deck, link 4 the keys of seat 0's hand: a forger who changes one
+    (and fixes the checksum) is refused by the receiver, which keeps its match as it was."""
+    links = play("sht", {}, 0, SEED).links
+    m = 4 if where == "key" else 3
+    target = players_before(links, m)[1 - sender(m)]
+
+    def change(fair: bytearray) -> bytes:
+        if where == "key":  # the last key replaced by the one before it: a valid key, wrong place
+            fair[-20:] = fair[-40:-20]
+        else:  # a card of the deck replaced by another card of the deck
+            fair[0:20] = fair[20:40]
+        return bytes(fair)
+
+    before = target.state
+    with pytest.raises(DeckRefused):
+        target.receive(forge(links[m - 1], change))
+    assert target.state == before
+    assert target.receive(links[m - 1]) == NEWER  # the honest link is still taken
+
+
+def test_a_card_named_falsely_is_refused():
+    """The first move (link 5: side 0 puts one card open) names its card; a forger who changes
+    that name (the last digit of the moves) gives a legal-looking move, which the receiver's
+    keys refute."""
+    options = {"first_player": "first"}
+    links = play("sht", options, 0, SEED).links
+    opened = read_link(links[4])
+    assert opened.data.links[4] and opened.data.links[4][0].startswith("o:")
+    step = opened.radix // C.DECK_SIZE  # the claim is the last digit, below 52 unseen cards
+    d = opened.number // step
+    lie = make_link(opened.data, opened.number + (step if d + 1 < C.DECK_SIZE else -step))
+    assert Match.watch(lie).state.fields[0] != Match.watch(links[4]).state.fields[0]
+    target = players_before(links, 5, options)[1]
+    with pytest.raises(ClaimRefused):
+        target.receive(lie)
+    assert target.receive(links[4]) == NEWER
+
+
+def test_a_changed_secret_at_the_end_fails_the_check():
+    last = play("sht", {}, 0, 4).links[-1]
+
+    def change(fair: bytearray) -> bytes:
+        fair[-1] ^= 1
+        return bytes(fair)
+
+    verdict = Match.watch(forge(last, change)).verdict
+    assert verdict is not None and verdict.startswith("Not verified"), verdict
+    assert Match.watch(last).verdict == "Verified: no card was swapped."
+
+
+def test_a_late_joiner_or_a_changed_first_deck_is_refused():
+    links = play("sht", {}, 0, 5).links
+    with pytest.raises(MatchError):
+        Match.join(links[2], entropy("x", 0), None)
+    with pytest.raises(DeckRefused):
+        Match.join(forge(links[0], lambda f: bytes(f[:20] + f[:20] + f[40:])), entropy("x", 0), None)
+
+
+SHT_GAME = play("sht", {}, 1, 12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.integers(0, len(SHT_GAME.links) - 1),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=3),
+)
+def test_fuzz_changed_sht_links_give_a_game_error_or_a_match(k, edits):
+    """Any change (with a fresh checksum) to any SHT link: the spectator and the receiving
+    player either take it or refuse it with a clear GameError, never another exception."""
+
+    def change(body):
+        for at, value in edits:
+            body[at % len(body)] = value
+
+    bad = rebuild(SHT_GAME.links[k], change)
+    try:
+        Match.watch(bad)
+    except GameError as exc:
+        assert str(exc)
+    if k >= 1:
+        receiver = players_at(SHT_GAME.links, k)
+        try:
+            receiver.receive(bad)
+        except GameError as exc:
+            assert str(exc)
+
+
+def players_at(links: list[str], k: int):
+    """The player that receives link ``k + 1``, from its stored form after an honest replay (kept
+    per link the first time)."""
+    if k not in _RECEIVERS:
+        game = play("sht", {}, 1, 12, each=_keep)
+        assert game.links == links
+    return from_json(_RECEIVERS[k])
+
+
+_RECEIVERS: dict = {}
+
+
+def _keep(current, other, spectator, link):
+    # after link n was received by `other`, `current` (its sender) receives link n + 1 next
+    _RECEIVERS[current.data.count] = to_json(current)
