@@ -172,10 +172,11 @@ class GameSpec:
     #: and records never do, so a game without it plays exactly as before. None: the game draws
     #: nothing at random after its start (its matches need no fair seed).
     reseed: Callable[[State, Any], State] | None = None
-    #: the game's hidden cards in a correspondence match (deck size, the deal by positions with
-    #: placeholders, ``deal(state, known)`` filling in the cards a browser may see, the key
-    #: schedule and the public move codec; SHT's is ``games/sht/match.py``). None: a match of this
-    #: game hides nothing (docs/fair-play.md, "Hidden-card games").
+    #: the game's hidden cards in a correspondence match: an adapter with ``deal(state, known)``
+    #: filling in the cards a browser may see over placeholders, and what its scheme needs (a dealt
+    #: deck, SHT's ``games/sht/match.py``: positions, the key schedule, the public move codec;
+    #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/match.py``). None: a
+    #: match of this game hides nothing (docs/fair-play.md, "Hidden cards in a match").
     cards: Any = None
 
     def default_options(self) -> Any:
