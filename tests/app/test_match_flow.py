@@ -179,9 +179,9 @@ def test_delete_asks_first():
 
 
 def test_unsupported_game_offers_no_link_play():
-    page = Page(hash_="#/sht/new")
+    page = Page(hash_="#/cardgo/new")
     assert "Play a friend by link" not in page.last["html"]
-    page.send({"type": "hash", "hash": "#/sht/m?x=AAAA"})
+    page.send({"type": "hash", "hash": "#/cardgo/m?x=AAAA"})
     assert page.last["route"] == "error"
 
 
@@ -242,3 +242,40 @@ def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):
     assert "late since 2026-11-24" in a.last["html"]
     a.send({"type": "hash", "hash": a.hash})
     assert "The next link was due by 2026-11-24: it is late." in a.last["html"]
+
+
+@pytest.mark.parametrize("game", ["sht", "htt", "tsifrograd", "dumaraj"])
+def test_every_game_by_link_plays_to_the_end_and_is_checked(game):
+    """Through the app only (what the screens offer), both browsers reach the end-of-game check.
+    A game with hidden cards ends with one more link, which carries the secrets ("At the end of
+    the game, both keys are revealed and the whole game is verified")."""
+    a = Page(hash_=f"#/{game}/new?mode=link")
+    a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})
+    assert a.last["route"] == "match"
+    play_turn(a)  # DumaRaj's White moves in link 1
+    b = Page()
+    open_link(b, send(a))
+    b.send({"type": "cmd", "name": "match-join"})
+    play_turn(b)
+    pages = {"a": a, "b": b}
+    link = send(b)
+    current, other = a, b
+    for _ in range(1500):
+        open_link(current, link)
+        m = current.app.match_open.match
+        if not m.my_link:
+            break
+        play_turn(current)
+        assert current.app.match_open.match.can_send
+        assert "data-turn='send'" in current.last["html"] or 'data-turn="send"' in current.last["html"]
+        link = send(current)
+        current, other = other, current
+    for page in pages.values():
+        m = page.app.match_open.match
+        assert m.is_over and not m.my_link
+        assert m.verdict is not None and m.verdict.startswith("Verified"), m.verdict
+        assert m.verdict in html.unescape(page.last["html"])
+    assert a.app.match_open.match.state.outcome() == b.app.match_open.match.state.outcome()
+    # the move list shows every move of the game, the same in both browsers
+    logs = [p.last["html"].split("match-log", 1)[1].split("</ol>", 1)[0] for p in (a, b)]
+    assert logs[0] == logs[1] and logs[0].count("<li") > 5

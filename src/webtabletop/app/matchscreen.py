@@ -74,7 +74,7 @@ def turn_state(om) -> str:
     """``move`` (this browser plays now), ``send``, ``wait``, ``over`` or ``watch``: the screen's
     state as an attribute (styles and tests read it)."""
     m = om.match
-    if m.is_over:
+    if m.is_over and not (om.mode == "play" and m.can_send):
         return "over"
     if om.mode != "play":
         return "watch"
@@ -90,9 +90,10 @@ def prompt_text(om, ctx) -> str:
         return ""
     if m.is_over:
         outcome = m.state.outcome()
-        return _("Game over: {result} ({reason}).").format(
+        over = _("Game over: {result} ({reason}).").format(
             result=outcome_title(view, outcome), reason=_(outcome.reason)
         ) if outcome else ""
+        return " ".join(part for part in (over, end_check(om)) if part)
     if m.can_move:
         return view.prompt(m.state, ctx)
     if m.can_send and m.pending:
@@ -104,6 +105,17 @@ def prompt_text(om, ctx) -> str:
     return _(
         "Waiting for your friend’s move. When their link comes, open it, or paste it below."
     )
+
+
+def end_check(om) -> str:
+    """After the last move: the end-of-game check's verdict, or what it still waits for (a game
+    with hidden cards needs one more link, carrying the secrets; docs/fair-play.md)."""
+    m = om.match
+    if m.verdict is not None:
+        return m.verdict
+    if om.mode == "play" and m.can_send:
+        return _("Send the last link: it reveals your secret, so that both browsers can check the whole game.")
+    return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
 
 
 def watch_banner(om) -> str:

@@ -23,6 +23,7 @@ from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import State
 from webtabletop.core.storage import PREFIX, Schema, encode_doc
 from webtabletop.correspondence import Match, store, turns
+from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.i18n import _
 
 MATCH_PREFIX = PREFIX + "match:"
@@ -60,6 +61,8 @@ def document(match: Match, now: float) -> str:
 def moves(match: Match) -> list[tuple[State, str]]:
     """Every sent or received move of ``match`` with the state before it (each turn's dice
     injected as the links decided them); cached by the match's content."""
+    if isinstance(match, HiddenMatch):  # its moves are not indexes into one legal-move list
+        return list(match.public_history)
     d = match.data
     key = (match_id(match), d.links)
     if key not in _MOVES:

@@ -56,6 +56,8 @@ class Chosen:
     seed: int | None
     number: int
     radix: int
+    #: every move with the public position before it (a placed card named)
+    history: tuple[tuple[State, str], ...] = ()
 
 
 def _text(r: Reader) -> tuple[str, ...]:
@@ -99,6 +101,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     state = _start(cards, options, 0, known)
     seed = None
     links, placed = [], []
+    history: list[tuple[State, str]] = []
     end = used = 0
     for m in range(1, m_last + 1):
         seat = sender(m)
@@ -131,13 +134,14 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
                             raise MatchError(_("The match link is damaged."))
                         state = cards.deal(state, {where: ref})
                         placed.append((m, seat, where[1], ref))
-                    state = state.apply(move)
+                    before, state = state, state.apply(move)
                 except (ValueError, GameError) as exc:
                     if isinstance(exc, MatchError):
                         raise
                     raise MatchError(
                         _("Link {link} of this match holds a move that is not legal.").format(link=m)
                     ) from None
+                history.append((before, move.code))
                 codes.append(move.code)
                 used += 1
             if state.is_over:
@@ -147,8 +151,9 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The match link is damaged."))
     if partial:
         return Chosen(
-            tuple(links), state, (hands[0], hands[1]), tuple(placed), (), {}, {}, end, seed, number, radix[0]
-        )
+            tuple(links), state, (hands[0], hands[1]), tuple(placed), (), {}, {}, end, seed, number, radix[0],
+            tuple(history),
+        )  # fmt: skip
     salts = () if is_open else tuple(r.take(COMMIT_BYTES) for p in placed if p[0] == m_last)
     secrets: dict[int, bytes] = {}
     unplayed: dict[int, tuple[str, ...]] = {}
@@ -164,7 +169,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
             open_card(hands[seat][slot], value, ref, slot)
     return Chosen(
         tuple(links), state, (hands[0], hands[1]), tuple(placed), salts, secrets, unplayed, end, seed,
-        number, radix[0],
+        number, radix[0], tuple(history),
     )  # fmt: skip
 
 

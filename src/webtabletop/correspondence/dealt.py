@@ -56,6 +56,8 @@ class Dealt:
     first: int | None
     number: int
     radix: int
+    #: every move with the public position before it (its card named when the move made it public)
+    history: tuple[tuple[State, str], ...] = ()
 
     def secrets_in(self, link: int) -> int:
         """How many secrets link ``link`` carries: 1 in the link that ends the game, 2 after it."""
@@ -103,6 +105,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
     keyed: list[frozenset[int]] = [frozenset(), frozenset()]
     claims: dict[int, int] = {}
     links, moves, keys = [], [], []
+    history: list[tuple[State, str]] = []
     end = used = 0
     for m in range(1, data.count + 1):
         seat = sender(m)
@@ -126,12 +129,14 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
                     )
                 try:
                     move, opened = cards.read(state, get)
-                    state = cards.deal(state, opened).apply(move)
+                    before = cards.deal(state, opened)
+                    state = before.apply(move)
                 except (IndexError, ValueError, GameError):
                     raise MatchError(
                         _("Link {link} of this match holds a move that is not legal.").format(link=m)
                     ) from None
                 claims.update(opened)
+                history.append((before, move.code))
                 codes.append(move.code)
                 played.append(move)
                 used += 1
@@ -157,6 +162,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
         first,
         number,
         radix[0],
+        tuple(history),
     )
 
 

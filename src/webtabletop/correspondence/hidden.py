@@ -8,6 +8,7 @@ keep their public replay in ``_replay`` (with ``end``: the link that ended the g
 
 from __future__ import annotations
 
+from webtabletop.core.protocol import State
 from webtabletop.correspondence.match import Match
 from webtabletop.fairplay.beacon import sender
 
@@ -29,6 +30,12 @@ class HiddenMatch(Match):
     @property
     def dice_unknown(self) -> bool:
         return False
+
+    @property
+    def public_history(self) -> tuple[tuple[State, str], ...]:
+        """Every move sent or received, with the public position before it (in which the card the
+        move made public is named): what a move list shows to anyone, players and spectators."""
+        return self._replay.history
 
     @property
     def verdict(self) -> str | None:
