@@ -16,6 +16,7 @@ from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
+from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.i18n import _, ngettext
 
 
@@ -70,6 +71,8 @@ class MatchPages:
             status = describe(om, before, after, code)
         if not om.played and history:  # the board marks the latest move received or sent
             before, code = history[-1]
+            if isinstance(m, HiddenMatch):  # the public position, with this browser's cards
+                before = m.seen(before)
             ctx = attrs.evolve(ctx, last_move=code, previous=before)
         board = om.view.board(state, ctx)
         # a dice game shows the roll only to the player who is moving with it: any other roll on

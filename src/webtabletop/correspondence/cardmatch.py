@@ -63,6 +63,13 @@ class CardMatch(HiddenMatch):
             return False
         return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - self.seat], self._claims)
 
+    def seen(self, state: State) -> State:
+        """``state`` with every card opened to this browser filled in (a spectator's stays
+        public until the end check)."""
+        if self.seat is None and self._verdict is None:
+            return state
+        return self.spec.cards.deal(state, self._known)
+
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
         if not self.can_move:

@@ -129,6 +129,13 @@ class ChosenMatch(HiddenMatch):
         self._data, self._values, self._base = data, opened.values, opened.state
         self._reset_turn()
 
+    def seen(self, state: State) -> State:
+        """``state`` with this player's own hand filled in (a spectator's stays public)."""
+        if self.seat is None:
+            return state
+        side = self.role
+        return self.spec.cards.deal(state, {(side, slot): ref for slot, ref in enumerate(self._hand)})
+
     def _link_base(self) -> State:
         """The public position the next link starts from: the opening itself (from link 3's
         seed, which its sender knows) when this browser sends link 3."""

@@ -37,6 +37,13 @@ class HiddenMatch(Match):
         move made public is named): what a move list shows to anyone, players and spectators."""
         return self._replay.history
 
+    def seen(self, state: State) -> State:
+        """A public position of this match (one of ``public_history``'s) as this browser sees
+        it: the cards it holds filled in, as in ``state``. A view compares the position before
+        the latest move with the one after it (what is new in the hand, which card turned), so
+        both must hold the same cards. A spectator's is the public position itself."""
+        return state
+
     @property
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""

@@ -1,0 +1,74 @@
+"""Card games by link on the match screen, through the app controller (two pages, nothing shared
+but the links): what each browser's board draws from the public move list.
+
+The board compares the position before the latest move with the one after it (the hand cards
+new since then are marked, docs/board.md); in a match with hidden cards the move list holds the
+*public* position, so the app fills in the cards this browser holds first (``HiddenMatch.seen``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.app.harness import Page
+from tests.app.test_match_flow import open_link, send
+from webtabletop.games.sht import cards as C
+
+#: card_svg.card_face's mark of a hand card that is new since the previous position
+NEW_MARK = "★"
+
+
+def board(page: Page) -> str:
+    return page.last["html"].split('<svg class="board sht"', 1)[1].split("</svg>", 1)[0]
+
+
+def marked(page: Page) -> set[int]:
+    """The cards the board marks new."""
+    cards = board(page).split('<g class="card ')[1:]
+    return {C.from_name(re.search(r'data-card="(\w+)"', g).group(1)) for g in cards if NEW_MARK in g}
+
+
+def hand(page: Page) -> set[int]:
+    """The viewer's hand cards the board draws face up (in the row at y = 472)."""
+    return {
+        C.from_name(n)
+        for n in re.findall(r'data-card="(\w+)" transform="translate\([\d.]+,472\)"', board(page))
+    }
+
+
+def test_sht_hand_cards_are_new_only_when_they_came_with_the_latest_move():
+    """«一枚ドローして» (draw one card): a card that reaches a hand is marked new; the cards a player
+    already held are not, after its friend's move arrives or after its own is sent."""
+    a = Page(hash_="#/sht/new?mode=link")
+    a.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {"mode": "link", "side": "0", "days": "0", "first_player": "first"},
+        }
+    )
+    b = Page()
+    open_link(b, send(a))
+    b.send({"type": "cmd", "name": "match-join"})
+    open_link(a, send(b))  # link 2
+    open_link(b, send(a))  # link 3: A's keys for B's hand
+    open_link(a, send(b))  # link 4: B's keys for A's hand; player 1 (A) begins
+    assert len(hand(a)) == 5 and NEW_MARK not in board(a)
+    held = min(hand(a))
+    a.send({"type": "move", "code": f"o:{held}"})  # the first turn: one card open
+    open_link(b, send(a))
+    assert len(hand(b)) == 5 and NEW_MARK not in board(b)  # B's hand did not change
+    assert NEW_MARK not in board(a)  # neither did A's (one card fewer), once sent
+    b.send({"type": "move", "code": f"c:{min(hand(b))}"})
+    open_link(a, send(b))
+    assert hand(a) and NEW_MARK not in board(a)
+    # A attacks, B declines: B's broken shield goes to its hand, opened by A's next link
+    a.send({"type": "move", "code": f"a:{held}"})
+    open_link(b, send(a))
+    b.send({"type": "move", "code": "decline"})
+    before = hand(b)
+    open_link(a, send(b))
+    assert NEW_MARK not in board(a)
+    open_link(b, send(a))  # the pause: A's link carries the key of B's shield and no move
+    (shield,) = hand(b) - before
+    assert marked(b) == {shield} and board(b).count(NEW_MARK) == 1
