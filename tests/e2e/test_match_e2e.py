@@ -39,11 +39,27 @@ def goto_link(page, link: str) -> None:
     page.locator(MATCH).wait_for()
 
 
+def start(page, side: str = "0") -> None:
+    """The new-game form (its options already chosen): play ``side`` by link, and start."""
+    page.select_option("#side", side)
+    before = renders(page)
+    page.locator("[data-key='start']").click()
+    wait_render(page, before)
+    page.locator(MATCH).wait_for()
+    assert turn(page) == "send" and links(page) == 0
+
+
 def play_and_send(page) -> str:
     """Play this browser's whole turn (the first legal target each time), press "Send your
     move", read the link from the Share window and close it."""
     while turn(page) == "move":
         act(page, page.locator(TARGET).first)
+    return send_link(page)
+
+
+def send_link(page) -> str:
+    """Press "Send your move" (the turn is complete), read the link from the Share window and
+    close it."""
     assert turn(page) == "send"
     act(page, page.locator("[data-key='match-send']"))
     page.locator(OPEN).wait_for()
@@ -64,12 +80,7 @@ def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
     open_app(a, site, "#/tsifrograd/new?mode=link")
     assert a.locator("#mode-link").is_checked()
     a.fill("#opt-radius", "2")  # the smallest hexagon (19 cells): a short game
-    a.select_option("#side", "0")
-    before = renders(a)
-    a.locator("[data-key='start']").click()
-    wait_render(a, before)
-    a.locator(MATCH).wait_for()
-    assert turn(a) == "send" and links(a) == 0
+    start(a)
     first = play_and_send(a)
     assert turn(a) == "wait"
 

@@ -93,7 +93,8 @@ def prompt_text(om, ctx) -> str:
         over = _("Game over: {result} ({reason}).").format(
             result=outcome_title(view, outcome), reason=_(outcome.reason)
         ) if outcome else ""
-        return " ".join(part for part in (over, end_check(om)) if part)
+        # the check first: a phone shows the prompt's first two lines, the result is in the turn line
+        return " ".join(part for part in (end_check(om), over) if part)
     if m.can_move:
         return view.prompt(m.state, ctx)
     if m.can_send and m.pending:
@@ -167,7 +168,11 @@ def log_list(log: list[tuple[str, int]]) -> str:
     """The moves so far (read-only: a match is reviewed by its players' own boards)."""
     if not log:
         return f'<p class="log empty">{esc(_("No moves yet."))}</p>'
-    items = "".join(f'<li class="p{mover}">{esc(label)}</li>' for label, mover in log)
+    # the latest move is the current one: the page scrolls the list to it (web/main.py: scroll_log)
+    last, current = len(log) - 1, ' aria-current="step"'
+    items = "".join(
+        f'<li class="p{mover}"{current if i == last else ""}>{esc(label)}</li>' for i, (label, mover) in enumerate(log)
+    )
     return f'<ol class="log match-log" aria-label="{esc(_("Move log"))}">{items}</ol>'
 
 
