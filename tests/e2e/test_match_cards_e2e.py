@@ -17,7 +17,12 @@ The players click what the board offers (tests/e2e/test_sht_e2e.py's way of movi
 defends once when its field can (cards put forward one by one, then "Defend"), otherwise declines;
 a player attacks whenever it has a field card (first click selects, second attacks), otherwise
 puts its first hand card (closed; open on the first turn), skips an advantage. Option: player 1
-(the creator, A) begins, so the game's shape does not depend on the beacon: about 15 to 27 links.
+(the creator, A) begins (not drawn by the beacon), which with these players gives 15 to 27 links.
+
+HTT the same way (hands chosen by their owners; "Hands chosen by their owners"): neither page
+shows a card of the other's hand until it is placed, nor names it; a spectator sees the board's
+cards only; the game ends with the secrets' link and the verdict (about 12 links, the default
+table: each browser draws its own hand with its secret). A move is a hand card, then a free cell.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ import time
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_targets
 from tests.e2e.test_match_e2e import DESKTOP, MATCH, goto_link, links, send_link, start, turn
+from webtabletop.games.htt.library import get_card
+from webtabletop.games.htt.names import card_name
 from webtabletop.games.sht import cards as C
 
 VERIFIED = "Verified: no card was swapped."
@@ -144,30 +151,39 @@ def play_turn(page, other, me: dict) -> None:
     raise AssertionError("the turn did not end")
 
 
-def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
-    t0 = time.perf_counter()
-    ctx_a, ctx_b, ctx_c = (
-        browser.new_context(**DESKTOP),
-        browser.new_context(**PHONE),
-        browser.new_context(**DESKTOP),
-    )
-    a, b = ctx_a.new_page(), ctx_b.new_page()
-    open_app(a, site, "#/sht/new?mode=link")
+def contexts(browser):
+    """A (a desktop), B (a touch phone) and C (a third person's desktop): nothing shared."""
+    return browser.new_context(**DESKTOP), browser.new_context(**PHONE), browser.new_context(**DESKTOP)
+
+
+def begin(a, b, site, game: str, options=lambda page: None) -> list[str]:
+    """A creates a ``game`` match by link (``options`` fills the form) and sends link 1; B opens
+    it, is asked to join, joins and sends link 2; A opens that. Returns the links so far."""
+    open_app(a, site, f"#/{game}/new?mode=link")
     assert a.locator("#mode-link").is_checked()
-    a.select_option("#opt-first_player", "first")  # player 1 (A) begins: the game's shape is fixed
+    options(a)
     start(a)
     sent = [send_link(a)]
     assert turn(a) == "wait"
-
     open_app(b, site, sent[0][sent[0].index("#") :])
     b.locator(MATCH).wait_for()
     assert b.get_attribute(MATCH, "data-match") == "join"
-    assert b.locator(".board .card.face").count() == 0  # nothing is dealt to anyone yet
+    assert b.locator("#app .legal").count() == 0  # read-only until joined
     assert_targets(b)
     act(b, b.locator("[data-key='match-join']"))
     assert b.get_attribute(MATCH, "data-match") == "play" and turn(b) == "send"
-    sent.append(send_link(b))  # link 2: B's half of the shuffle
+    sent.append(send_link(b))
     goto_link(a, sent[-1])
+    return sent
+
+
+def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
+    t0 = time.perf_counter()
+    ctx_a, ctx_b, ctx_c = contexts(browser)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    # player 1 (A) begins: the game's shape does not depend on the beacon
+    sent = begin(a, b, site, "sht", lambda page: page.select_option("#opt-first_player", "first"))
+    assert b.locator(".board .card.face").count() == 0  # link 2 (B's half of the shuffle): nothing dealt yet
 
     players = {
         id(a): {"name": "A", "defences": 0, "attacks": 0, "moves": 0},
@@ -228,3 +244,94 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
     print(f"SHT by links: {len(sent)} links, {moves} moves, pauses at links {pauses}, {elapsed:.1f} s")
 
     assert elapsed < 120
+
+
+# --- HTT: hands chosen by their owners (docs/fair-play.md, "Hands chosen by their owners") ---------
+def htt_pieces(page) -> list[str]:
+    """The ``data-piece`` keys of both SVG variants (the page's CSS shows one): a hand card is
+    ``<variant><b|r><slot>`` with ``:<card id>`` only when the viewer may see it; a board card is
+    ``<card id>@<cell>``."""
+    return page.eval_on_selector_all(
+        "#app svg.htt-board [data-piece]", "els => els.map(e => e.dataset.piece)"
+    )
+
+
+def htt_hand(page, side: int) -> set[str]:
+    """The ids of ``side``'s hand cards that ``page`` draws face up."""
+    letter = "br"[side]
+    return {p.split(":", 1)[1] for p in htt_pieces(page) if p[1:2] == letter and ":" in p and "@" not in p}
+
+
+def htt_board(page) -> set[str]:
+    return {p.rsplit("@", 1)[0][1:] for p in htt_pieces(page) if "@" in p}
+
+
+def htt_names(page, ids: set[str]) -> list[str]:
+    """The ways ``page``'s HTML names cards of ``ids``: the id in a piece key, the card's name."""
+    html = page.content()
+    texts = [t for ref in ids for t in (f':{ref}"', f"{ref}@", card_name(get_card(ref)))]
+    return [t for t in texts if t in html]
+
+
+def htt_names_hidden(page, ids: set[str]) -> list[str]:
+    """How ``page`` names cards of ``ids`` that it may not show (ids it shows itself, in its own
+    hand or on the board, are the same built-in card held twice, and are left out)."""
+    return htt_names(page, ids - (htt_hand(page, 0) | htt_hand(page, 1) | htt_board(page)))
+
+
+def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
+    t0 = time.perf_counter()
+    ctx_a, ctx_b, ctx_c = contexts(browser)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    svg = {id(a): "svg.htt-wide", id(b): "svg.htt-tall"}  # what each screen shows
+    sent = begin(a, b, site, "htt")  # the default table; each browser draws its own hand with its secret
+
+    def check(hands: dict[int, set[str]]) -> None:
+        for page, side in ((a, 0), (b, 1)):
+            own, other = htt_hand(page, side), htt_hand(page, 1 - side)
+            assert not other, f"the other hand is shown: {other}"
+            assert len(htt_names(page, own)) == 2 * len(own)  # the search finds how a page names its cards
+            hands[side] = hands.get(side, set()) | own  # every card this hand has shown its owner
+        for page, side in ((a, 0), (b, 1)):
+            leaked = htt_names_hidden(page, hands.get(1 - side, set()) - htt_board(page))
+            assert not leaked, leaked
+
+    hands: dict[int, set[str]] = {}
+    check(hands)  # each browser shows its own hand from the start
+    seen = {}
+    current, other = a, b
+    while turn(current) != "over":
+        for _ in range(6):
+            if turn(current) != "move":
+                break
+            take = current.locator(".htt-take")
+            if take.count():
+                act(current, take.first)
+                continue
+            act(current, current.locator(f"{svg[id(current)]} [data-drag^='h']").first)
+            act(current, current.locator(f"{svg[id(current)]} [data-pick^='c']").first)
+            check(hands)
+        sent.append(send_link(current))
+        goto_link(other, sent[-1])
+        if turn(other) != "over":
+            check(hands)
+            seen[len(sent)] = htt_board(a), set(hands.get(0, ())) | set(hands.get(1, ()))
+        current, other = other, current
+    for page in (a, b):
+        assert shown_in(page, f"{MATCH} .prompt", VERIFIED)
+    assert a.inner_text(f"{MATCH} .turn") == b.inner_text(f"{MATCH} .turn")
+    assert len(hands[0]) == len(hands[1]) == 5
+
+    middle = max(seen)  # a spectator of the last link before the end: only the board's cards
+    c = ctx_c.new_page()
+    open_app(c, site, sent[middle - 1][sent[middle - 1].index("#") :])
+    c.locator(MATCH).wait_for()
+    assert c.get_attribute(MATCH, "data-match") == "watch"
+    board, held = seen[middle]
+    assert htt_board(c) == board and not htt_hand(c, 0) and not htt_hand(c, 1)
+    assert not htt_names_hidden(c, held - board)
+    for ctx in (ctx_a, ctx_b, ctx_c):
+        ctx.close()
+    elapsed = time.perf_counter() - t0
+    print(f"HTT by links: {len(sent)} links, {elapsed:.1f} s")
+    assert elapsed < 90
