@@ -72,3 +72,14 @@ def test_sht_hand_cards_are_new_only_when_they_came_with_the_latest_move():
     open_link(b, send(a))  # the pause: A's link carries the key of B's shield and no move
     (shield,) = hand(b) - before
     assert marked(b) == {shield} and board(b).count(NEW_MARK) == 1
+
+
+def test_the_side_to_play_says_moves_first_only_where_it_does():
+    """SHT (digest: "the first player is chosen at random (seeded) unless the players choose") and
+    HTT (docs/fair-play.md: "Who begins ... come[s] from link 3's seed") decide who begins
+    themselves: the form's list of sides names no side as the first one there, while a dice
+    game's side 0 does move first."""
+    for game, first in (("sht", False), ("htt", False), ("tsifrograd", True)):
+        html = Page(hash_=f"#/{game}/new?mode=link").last["html"]
+        side = html.split("id='side'", 1)[1].split("</select>", 1)[0]
+        assert ("(moves first)" in side) is first, game

@@ -232,10 +232,9 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     mode = entered.get("mode", "local")
     side = str(entered.get("side", "0"))
     days = esc(entered.get("days", "0"))
-    names = (
-        _("{player} (moves first)").format(player=side_name(view, 0)),
-        side_name(view, 1),
-    )
+    # a card game decides who begins itself (an option, or the first fair seed): no side is first
+    first = side_name(view, 0) if spec.cards is not None else _("{player} (moves first)").format(player=side_name(view, 0))
+    names = (first, side_name(view, 1))
     sides = "".join(
         f'<option value="{p}"{" selected" if side == str(p) else ""}>{esc(names[p])}</option>' for p in (0, 1)
     )
