@@ -8,14 +8,26 @@ new since then are marked, docs/board.md); in a match with hidden cards the move
 
 from __future__ import annotations
 
+import hashlib
+import html
 import re
 
 from tests.app.harness import Page
-from tests.app.test_match_flow import open_link, send
+from tests.app.test_match_flow import open_link, play_turn, send
+from webtabletop.app import matchflow, matchstore
 from webtabletop.games.sht import cards as C
 
 #: card_svg.card_face's mark of a hand card that is new since the previous position
 NEW_MARK = "★"
+VERIFIED = "Verified: no card was swapped."
+
+
+#: the prompt of a link that carries only the key of a card that came to the other player's hand
+PAUSE = "A card came to your friend's hand"
+
+
+def text(page: Page) -> str:
+    return html.unescape(page.last["html"])
 
 
 def board(page: Page) -> str:
@@ -51,6 +63,7 @@ def test_sht_hand_cards_are_new_only_when_they_came_with_the_latest_move():
     open_link(b, send(a))
     b.send({"type": "cmd", "name": "match-join"})
     open_link(a, send(b))  # link 2
+    assert PAUSE not in text(a)  # link 3 deals: not a pause
     open_link(b, send(a))  # link 3: A's keys for B's hand
     open_link(a, send(b))  # link 4: B's keys for A's hand; player 1 (A) begins
     assert len(hand(a)) == 5 and NEW_MARK not in board(a)
@@ -69,6 +82,7 @@ def test_sht_hand_cards_are_new_only_when_they_came_with_the_latest_move():
     before = hand(b)
     open_link(a, send(b))
     assert NEW_MARK not in board(a)
+    assert PAUSE in text(a) and "data-turn='send'" in a.last["html"]  # A's link carries only the key
     open_link(b, send(a))  # the pause: A's link carries the key of B's shield and no move
     (shield,) = hand(b) - before
     assert marked(b) == {shield} and board(b).count(NEW_MARK) == 1
@@ -83,3 +97,39 @@ def test_the_side_to_play_says_moves_first_only_where_it_does():
         html = Page(hash_=f"#/{game}/new?mode=link").last["html"]
         side = html.split("id='side'", 1)[1].split("</select>", 1)[0]
         assert ("(moves first)" in side) is first, game
+
+
+def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(monkeypatch):
+    """ "The defender picks any number of their own field cards (open or closed) whose values sum to
+    d >= a" (the digest): a defence naming closed cards in one move (version 1's quick defence) is
+    legal with the true cards, but the public position before it cannot list it again (a closed
+    card's value is unknown there). The screen describes such a move from the match's public
+    position after it, and the game goes on to the verified end. The players' secrets are fixed
+    (found by search: this game has two such defences); each plays its first legal move."""
+    count = [0]
+
+    def secret() -> bytes:
+        count[0] += 1
+        return hashlib.sha256(f"17/{count[0]}".encode()).digest()
+
+    monkeypatch.setattr(matchflow, "new_secret", secret)
+    a = Page(hash_="#/sht/new?mode=link")
+    a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})
+    b = Page()
+    open_link(b, send(a))
+    b.send({"type": "cmd", "name": "match-join"})
+    link, current = send(b), a
+    unlisted = 0
+    while True:
+        open_link(current, link)
+        if not current.app.match_open.match.my_link:
+            break
+        play_turn(current)
+        link = send(current)  # renders the latest move's description
+        for before, code in matchstore.moves(current.app.match_open.match)[-1:]:
+            unlisted += code not in {m.code for m in before.legal_moves()}
+        current = b if current is a else a
+    assert unlisted >= 1  # the case this test is about happened
+    for page in (a, b):
+        assert page.app.match_open.match.verdict == VERIFIED
+        assert VERIFIED in text(page)

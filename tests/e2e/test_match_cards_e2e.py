@@ -201,6 +201,7 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
         ):
             pauses.append(number)  # after the deal, a link with no move: the key for a drawn card
             assert current.locator("[data-key='match-send']").is_visible()
+            assert "A card came to your friend's hand" in current.inner_text(f"{MATCH} .prompt")
         if current is b and turn(b) not in checked:
             checked.add(turn(b))
             assert_targets(b)

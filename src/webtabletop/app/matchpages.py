@@ -67,7 +67,12 @@ class MatchPages:
         status = ""
         if history:
             before, code = history[-1]
-            after = state if om.played else before.apply_code(code)
+            if om.played:
+                after = state
+            elif isinstance(m, HiddenMatch):  # its move list holds public positions
+                after = m.public_position
+            else:
+                after = before.apply_code(code)
             status = describe(om, before, after, code)
         if not om.played and history:  # the board marks the latest move received or sent
             before, code = history[-1]

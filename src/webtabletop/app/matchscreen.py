@@ -17,6 +17,10 @@ from webtabletop.core.view import GameView, esc
 from webtabletop.correspondence import clock
 from webtabletop.i18n import _, ngettext, pgettext
 
+#: links 1–4 of a card match deal and open the hands; after them, a link that carries no move of
+#: a game still going on is a pause (the key of a card that came to the other player's hand)
+PAUSES_FROM = 4
+
 
 def date_text(day: datetime.date) -> str:
     """A date in the reader's language (ISO order in English)."""
@@ -101,6 +105,12 @@ def prompt_text(om, ctx) -> str:
         if m.state.is_over:
             return _("That move ends the game: send it to your friend.")
         return _("Your turn is ready: press “Send your move” and send the link to your friend.")
+    if m.can_send and om.spec.cards is not None and m.data.count + 1 > PAUSES_FROM:
+        # a pause (docs/fair-play.md): the other side is to move with a card not opened to it yet
+        return _(
+            "A card came to your friend's hand: this link opens it to them and holds no move. "
+            "Send it, and the game goes on."
+        )
     if m.can_send:
         return _("Send this link to your friend: the game goes on when they open it.")
     return _(

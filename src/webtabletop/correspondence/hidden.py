@@ -37,6 +37,13 @@ class HiddenMatch(Match):
         move made public is named): what a move list shows to anyone, players and spectators."""
         return self._replay.history
 
+    @property
+    def public_position(self) -> State:
+        """The public position after the last move sent or received (where ``public_history``
+        ends). Not ``before.apply_code(code)``: a public position cannot always check a move's
+        legality again (SHT's quick defence with closed cards, whose values it does not know)."""
+        return self._replay.state
+
     def seen(self, state: State) -> State:
         """A public position of this match (one of ``public_history``'s) as this browser sees
         it: the cards it holds filled in, as in ``state``. A view compares the position before
