@@ -220,9 +220,8 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
     for page in (a, b):
         assert turn(page) == "over"
         assert shown_in(page, f"{MATCH} .prompt", VERIFIED)  # on the phone too: the prompt's first lines
-        # the move list holds every move, scrolled to the latest
+        # the move list holds every move, the same in both browsers
         assert page.locator(f"{MATCH} .match-log li").count() == moves
-        assert shown_in(page, f"{MATCH} .match-log", page.inner_text(f"{MATCH} .match-log li:last-child"))
     assert a.inner_text(f"{MATCH} .turn") == b.inner_text(f"{MATCH} .turn")
     # A's hand was opened to it by link 4 and held five cards; both players' hands were read
     assert len(seen[5][1]) == 9  # A's first turn put one card open: 4 in A's hand, 5 in B's
