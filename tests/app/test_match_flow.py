@@ -7,6 +7,7 @@ read-only"; "Each browser keeps its matches in localStorage, in a “Games with 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import html
 import json
 import re
@@ -27,6 +28,19 @@ def fixed_day(monkeypatch):
     day = [datetime.date(2026, 11, 22)]
     monkeypatch.setattr(matchflow, "today", lambda: day[0])
     return day
+
+
+@pytest.fixture(autouse=True)
+def fixed_secrets(monkeypatch, request):
+    """Each browser's secret, derived from the test's name and a counter, so that every run of a
+    test plays the same games (the secrets decide the dice, the deal and who begins)."""
+    count = [0]
+
+    def secret() -> bytes:
+        count[0] += 1
+        return hashlib.sha256(f"{request.node.name}/{count[0]}".encode()).digest()
+
+    monkeypatch.setattr(matchflow, "new_secret", secret)
 
 
 def shared_link(page: Page) -> str:
@@ -244,11 +258,13 @@ def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):
     assert "The next link was due by 2026-11-24: it is late." in a.last["html"]
 
 
+@pytest.mark.parametrize("deal", [1, 2, 3])
 @pytest.mark.parametrize("game", ["sht", "htt", "tsifrograd", "dumaraj"])
-def test_every_game_by_link_plays_to_the_end_and_is_checked(game):
+def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
     """Through the app only (what the screens offer), both browsers reach the end-of-game check.
     A game with hidden cards ends with one more link, which carries the secrets ("At the end of
-    the game, both keys are revealed and the whole game is verified")."""
+    the game, both keys are revealed and the whole game is verified"). Three matches per game, each
+    from its own fixed pair of secrets (derived from the test id)."""
     a = Page(hash_=f"#/{game}/new?mode=link")
     a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})
     assert a.last["route"] == "match"
