@@ -14,7 +14,7 @@ import re
 
 from tests.app.harness import Page
 from tests.app.test_match_flow import open_link, play_turn, send
-from webtabletop.app import matchflow, matchstore
+from webtabletop.app import matchflow
 from webtabletop.games.sht import cards as C
 
 #: card_svg.card_face's mark of a hand card that is new since the previous position
@@ -126,7 +126,7 @@ def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(
             break
         play_turn(current)
         link = send(current)  # renders the latest move's description
-        for before, code in matchstore.moves(current.app.match_open.match)[-1:]:
+        for before, code in current.app.match_open.match.public_history[-1:]:
             unlisted += code not in {m.code for m in before.legal_moves()}
         current = b if current is a else a
     assert unlisted >= 1  # the case this test is about happened

@@ -2,7 +2,7 @@
 game says what correspondence play guarantees and what it doesn't").
 
 What each game can promise depends on what it hides: DumaRaj hides nothing, Tsifrograd has dice,
-SHT, HTT and CardGO have secret cards. The promises are those of docs/fair-play.md's threat model,
+SHT and HTT have secret cards (CardGO is not playable by link yet). The promises are those of docs/fair-play.md's threat model,
 in a player's words; a game that cannot be played by link yet says so instead of promising.
 """
 
@@ -66,14 +66,6 @@ PROMISES = {
             "No one can check that a hand was really dealt at random, or that its cards are in its "
             "owner's collection: that would need a server."
         ),
-    ),
-    "cardgo": (
-        N_(
-            "Each card you draw comes from your secret and your friend's next value: you see it when "
-            "your friend's link arrives, your friend only when you play it, and no one could steer "
-            "it."
-        ),
-        N_("When the game ends, every draw of both players is checked against their secrets."),
     ),
 }
 

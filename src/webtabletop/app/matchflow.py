@@ -21,13 +21,13 @@ import secrets
 from typing import Any
 
 from webtabletop.app import share
-from webtabletop.app.matchstore import MATCH, document, match_id, match_key
+from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
 from webtabletop.app.modules import game_view
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.core.view import ViewContext
-from webtabletop.correspondence import NEWER, OLDER, Match, clock
+from webtabletop.correspondence import NEWER, OLDER, Match, clock, store
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
 
@@ -97,9 +97,7 @@ class MatchFlow:
         data = self._read(key, MATCH)
         if data is None:
             return None
-        from webtabletop.correspondence import store as match_store
-
-        match = match_store.from_json(data["match"])
+        match = store.from_json(data["match"])
         self._remember(self.store.get(key, raw), match)
         return match
 
@@ -118,8 +116,7 @@ class MatchFlow:
     # ------------------------------------------------------------------ routes
     def _match_route(self, spec: GameSpec, query: dict[str, str]) -> None:
         if not supports(spec.id):
-            self.route = (
-                "error",
+            self._error_route(
                 _("This game cannot be played by link yet"),
                 _("{game} cannot be played with a friend by link in this version of the app.").format(
                     game=_(spec.title)
@@ -133,8 +130,7 @@ class MatchFlow:
         key = match_key(spec.id, query.get("id", "")[:32])
         match = self._load_match(key) if ":" not in query.get("id", ":") else None
         if match is None:
-            self.route = (
-                "error",
+            self._error_route(
                 _("Game with a friend not found"),
                 _("That game with a friend is not in this browser's storage."),
                 spec.id,
@@ -155,8 +151,7 @@ class MatchFlow:
         try:
             seen = Match.watch(link)
         except GameError as exc:
-            self.route = (
-                "error",
+            self._error_route(
                 _("This match link cannot be opened"),
                 _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
                 spec.id,
@@ -304,7 +299,7 @@ class MatchFlow:
 
     # ------------------------------------------------------------------ the list
     def _delete_match(self, key: str) -> None:
-        if key in self.store and key.startswith("webtabletop:match:"):
+        if key in self.store and key.startswith(MATCH_PREFIX):
             self._remove(storage.Remove(key))
             self._toast(_("The game with a friend was deleted."))
 

@@ -16,7 +16,6 @@ from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
-from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.i18n import _, ngettext
 
 
@@ -62,23 +61,16 @@ class MatchPages:
         m = om.match
         ctx = om.context(self.settings)
         state = m.state
-        history = matchstore.moves(m) + om.played
+        history = [*m.public_history, *om.played]
         log = [(move_label(before, code), before.to_move()) for before, code in history]
         status = ""
         if history:
             before, code = history[-1]
-            if om.played:
-                after = state
-            elif isinstance(m, HiddenMatch):  # its move list holds public positions
-                after = m.public_position
-            else:
-                after = before.apply_code(code)
+            after = state if om.played else m.public_position
             status = describe(om, before, after, code)
         if not om.played and history:  # the board marks the latest move received or sent
             before, code = history[-1]
-            if isinstance(m, HiddenMatch):  # the public position, with this browser's cards
-                before = m.seen(before)
-            ctx = attrs.evolve(ctx, last_move=code, previous=before)
+            ctx = attrs.evolve(ctx, last_move=code, previous=m.seen(before))
         board = om.view.board(state, ctx)
         # a dice game shows the roll only to the player who is moving with it: any other roll on
         # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;

@@ -15,11 +15,8 @@ from webtabletop.app.pages import btn, link, notice_html, outcome_title
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc
 from webtabletop.correspondence import clock
+from webtabletop.correspondence.dealt import FIRST_MOVE_LINK
 from webtabletop.i18n import _, ngettext, pgettext
-
-#: links 1–4 of a card match deal and open the hands; after them, a link that carries no move of
-#: a game still going on is a pause (the key of a card that came to the other player's hand)
-PAUSES_FROM = 4
 
 
 def date_text(day: datetime.date) -> str:
@@ -46,15 +43,11 @@ def link_facts(match, today: datetime.date) -> str:
         parts.append(_("The next link is due by {date}.").format(date=date_text(limit)))
     elif d.days == 0:
         parts.append(_("No time limit per move."))
-    elif not m_over(match):
+    elif not match.is_over:
         parts.append(
             ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days)
         )
     return " ".join(parts)
-
-
-def m_over(match) -> bool:
-    return match.is_over
 
 
 def match_turn(om) -> tuple[str, int | None]:
@@ -105,8 +98,9 @@ def prompt_text(om, ctx) -> str:
         if m.state.is_over:
             return _("That move ends the game: send it to your friend.")
         return _("Your turn is ready: press “Send your move” and send the link to your friend.")
-    if m.can_send and om.spec.cards is not None and m.data.count + 1 > PAUSES_FROM:
-        # a pause (docs/fair-play.md): the other side is to move with a card not opened to it yet
+    if m.can_send and om.spec.cards is not None and m.data.count + 1 > FIRST_MOVE_LINK:
+        # links up to FIRST_MOVE_LINK deal and open the hands; after them a link with no move of a
+        # game going on is a pause (docs/fair-play.md): the other side waits for a card's key
         return _(
             "A card came to your friend's hand: this link opens it to them and holds no move. "
             "Send it, and the game goes on."

@@ -22,14 +22,10 @@ import attrs
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import State
 from webtabletop.core.storage import PREFIX, Schema, encode_doc
-from webtabletop.correspondence import Match, store, turns
-from webtabletop.correspondence.hidden import HiddenMatch
+from webtabletop.correspondence import Match, store
 from webtabletop.i18n import _
 
 MATCH_PREFIX = PREFIX + "match:"
-_CACHE_SIZE = 100
-#: (match id, links, pending) -> every move so far with the state before it
-_MOVES: dict[tuple, list[tuple[State, str]]] = {}
 
 
 def match_id(match: Match) -> str:
@@ -58,32 +54,6 @@ def document(match: Match, now: float) -> str:
     return encode_doc(MATCH, {"match": store.to_json(match), "updated": now})
 
 
-def moves(match: Match) -> list[tuple[State, str]]:
-    """Every sent or received move of ``match`` with the state before it (each turn's dice
-    injected as the links decided them); cached by the match's content."""
-    if isinstance(match, HiddenMatch):  # its moves are not indexes into one legal-move list
-        return list(match.public_history)
-    d = match.data
-    key = (match_id(match), d.links)
-    if key not in _MOVES:
-        spec = match.spec
-        options = spec.options_from_dict(d.options)
-        values = turns.verify_chains(spec, options, d)
-        codes = d.moves
-        out: list[tuple[State, str]] = []
-
-        def pick(state: State, legal: list, i: int):
-            move = legal[turns.index_of(legal, codes[i])]
-            out.append((state, move.code))
-            return move
-
-        turns.walk(spec, d, values, pick, len(codes))
-        if len(_MOVES) >= _CACHE_SIZE:
-            _MOVES.clear()
-        _MOVES[key] = out
-    return _MOVES[key]
-
-
 @attrs.frozen
 class Summary:
     """One line of the "Games with friends" list."""
@@ -101,11 +71,11 @@ class Summary:
 
 
 def summary(key: str, match: Match, updated: float) -> Summary:
-    history = moves(match)
+    history = match.public_history
     last = None
     if history:
         before, code = history[-1]
-        last = (before, before.apply_code(code), code)
+        last = (before, match.public_position, code)
     if match.is_over:
         status = "over"
     elif match.my_link:

@@ -77,6 +77,11 @@ class Routes:
             ).format(n=len(drop))
         )
 
+    def _error_route(self, title: str, message: str, game_id: str) -> None:
+        """Show an error screen (``title`` and ``message`` translated; ``game_id`` offers a new
+        game of that game, "" none)."""
+        self.route = ("error", title, message, game_id)
+
     def _route(self, fragment: str) -> None:
         game_id, page, query = sharelink.parse_hash(fragment or "")
         if self.session is not None and self.session.spec.id != game_id:
@@ -93,7 +98,7 @@ class Routes:
         try:
             spec = get_game(game_id)
         except GameError as exc:
-            self.route = ("error", _("This link does not open a game"), str(exc), "")
+            self._error_route(_("This link does not open a game"), str(exc), "")
             return
         if page == "m":  # a game with a friend by link (app/matchflow.py)
             self._match_route(spec, query)
@@ -130,8 +135,7 @@ class Routes:
             self.route = ("editor", spec.id)
         elif page == "slot":
             if not self._load_slot(spec, query.get("s", "")):
-                self.route = (
-                    "error",
+                self._error_route(
                     _("Saved game not found"),
                     _("That saved game is not in this browser's storage."),
                     spec.id,
@@ -140,8 +144,7 @@ class Routes:
                 self._resp["hash"] = f"#/{spec.id}"
                 self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
         elif page:
-            self.route = (
-                "error",
+            self._error_route(
                 _("Page not found"),
                 _("{game} has no page “{page}”.").format(game=_(spec.title), page=page),
                 spec.id,
@@ -236,8 +239,7 @@ class Routes:
                 record = record.as_current()
             history = History(record, states)
         except (GameError, RecordError) as exc:
-            self.route = (
-                "error",
+            self._error_route(
                 _("This share link cannot be opened"),
                 _("{problem}. Nothing was changed: your saved games are untouched.").format(problem=exc),
                 spec.id,

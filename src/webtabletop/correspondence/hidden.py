@@ -33,8 +33,8 @@ class HiddenMatch(Match):
 
     @property
     def public_history(self) -> tuple[tuple[State, str], ...]:
-        """Every move sent or received, with the public position before it (in which the card the
-        move made public is named): what a move list shows to anyone, players and spectators."""
+        """The public replay's moves, each with the public position before it (in which the card
+        the move made public is named)."""
         return self._replay.history
 
     @property
@@ -43,13 +43,6 @@ class HiddenMatch(Match):
         ends). Not ``before.apply_code(code)``: a public position cannot always check a move's
         legality again (SHT's quick defence with closed cards, whose values it does not know)."""
         return self._replay.state
-
-    def seen(self, state: State) -> State:
-        """A public position of this match (one of ``public_history``'s) as this browser sees
-        it: the cards it holds filled in, as in ``state``. A view compares the position before
-        the latest move with the one after it (what is new in the hand, which card turned), so
-        both must hold the same cards. A spectator's is the public position itself."""
-        return state
 
     @property
     def verdict(self) -> str | None:

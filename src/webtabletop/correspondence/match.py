@@ -111,6 +111,7 @@ class Match:
 
     # --- what this browser sees -------------------------------------------------------------
     today: datetime.date | None = None
+    _history: tuple[tuple[State, str], ...] | None = None
 
     @property
     def data(self) -> MatchData:
@@ -164,6 +165,36 @@ class Match:
     def latest_link(self) -> str | None:
         """The latest link of this match (sent or received), or None before link 1."""
         return make_link(self._data, self._opened.number) if self._data.count else None
+
+    @property
+    def public_history(self) -> tuple[tuple[State, str], ...]:
+        """Every move sent or received, with the position before it (each turn's dice as its
+        link decided them): what a move list shows to anyone, players and spectators. Replayed
+        once per latest link, on first use."""
+        if self._history is None:
+            codes = self._data.moves
+            out: list[tuple[State, str]] = []
+
+            def pick(state: State, legal: list, i: int):
+                move = legal[turns.index_of(legal, codes[i])]
+                out.append((state, move.code))
+                return move
+
+            turns.walk(self.spec, self._data, self._values, pick, len(codes))
+            self._history = tuple(out)
+        return self._history
+
+    @property
+    def public_position(self) -> State:
+        """The position after the last move sent or received (where ``public_history`` ends)."""
+        return self._base
+
+    def seen(self, state: State) -> State:
+        """A position of ``public_history`` as this browser sees it. A view compares the position
+        before the latest move with the one after it (what is new in the hand, which card
+        turned), so both must hold the same cards: a game with hidden cards fills in the ones this
+        browser holds. Without hidden cards, the position itself."""
+        return state
 
     @property
     def verdict(self) -> str | None:
@@ -296,6 +327,7 @@ class Match:
     def _set_opened(self, opened: Opened) -> None:
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
+        self._history = None
         self.pending = ()
         self._current = self._turn_start()
 
@@ -334,10 +366,3 @@ def _hand(spec: GameSpec, hand) -> dict:
     if hand is not None:
         raise MatchError(_("In this game nobody brings a hand of their own."))
     return {}
-
-
-def _replayer(codes: tuple[str, ...]):
-    def pick(state: State, legal: list, i: int):
-        return state.move_from_code(codes[i])
-
-    return pick
