@@ -62,8 +62,8 @@ function bind(py, mode) {
 
 // --- rehearsal: warm WebAssembly's hot paths while the player looks at a new board ---
 // (web/worker.py: rehearse). It starts when the worker has been idle for IDLE_MS after a board
-// appeared, plays a few moves per task (a player's action waits for one task at most, about
-// 10-30 ms), pauses at every action (until the worker is idle again), and stops for good after
+// appeared, plays one move per task (a player's action waits for one move at most, about
+// 5-30 ms), pauses at every action (until the worker is idle again), and stops for good after
 // BUDGET_MS of work in all. An engine without it (a worker.py of an older build) skips it.
 const IDLE_MS = 400;
 const BUDGET_MS = 800;
@@ -77,7 +77,7 @@ function rehearseStep() {
   const t = performance.now();
   let played = 0;
   try {
-    played = engine.rehearse(3);
+    played = engine.rehearse(1); // one move per task: an action waits for one move at most
   } catch (err) {
     played = 0;
   }

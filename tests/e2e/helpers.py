@@ -39,7 +39,9 @@ def center(target):
     """The centre of a locator (or an (x, y) point) in CSS px."""
     if isinstance(target, tuple):
         return target
-    box = target.bounding_box()
+    # found and measured in one step in the page: a late answer (a drag's hover preview) may
+    # replace the board's HTML between a locator's lookup and a separate measurement
+    box = target.evaluate("e => { const r = e.getBoundingClientRect(); return r.width && r.height ? r.toJSON() : null; }")
     assert box is not None, "the element is not on screen"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
