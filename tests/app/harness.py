@@ -8,7 +8,8 @@ from webtabletop.app.shell import App
 class Page:
     """A stand-in for web/main.py: applies writes and hash changes like the browser does."""
 
-    def __init__(self, storage=None, hash_="", apply_removes=True):
+    def __init__(self, storage=None, hash_="", apply_removes=True, entropy=12345):
+        """``entropy``: the page's start-up random number (another browser draws other packs)."""
         self.storage = dict(storage or {})
         self.apply_removes = apply_removes
         self.hash = hash_
@@ -18,7 +19,7 @@ class Page:
                 "type": "start",
                 "hash": hash_,
                 "storage": dict(self.storage),
-                "entropy": 12345,
+                "entropy": entropy,
                 "base": "http://x/",
             }
         )

@@ -156,9 +156,10 @@ def contexts(browser):
     return browser.new_context(**DESKTOP), browser.new_context(**PHONE), browser.new_context(**DESKTOP)
 
 
-def begin(a, b, site, game: str, options=lambda page: None) -> list[str]:
+def begin(a, b, site, game: str, options=lambda page: None, join=lambda page: None) -> list[str]:
     """A creates a ``game`` match by link (``options`` fills the form) and sends link 1; B opens
-    it, is asked to join, joins and sends link 2; A opens that. Returns the links so far."""
+    it, is asked to join (``join`` fills the join screen's fields), joins and sends link 2; A opens
+    that. Returns the links so far."""
     open_app(a, site, f"#/{game}/new?mode=link")
     assert a.locator("#mode-link").is_checked()
     options(a)
@@ -170,6 +171,7 @@ def begin(a, b, site, game: str, options=lambda page: None) -> list[str]:
     assert b.get_attribute(MATCH, "data-match") == "join"
     assert b.locator("#app .legal").count() == 0  # read-only until joined
     assert_targets(b)
+    join(b)
     act(b, b.locator("[data-key='match-join']"))
     assert b.get_attribute(MATCH, "data-match") == "play" and turn(b) == "send"
     sent.append(send_link(b))
@@ -336,3 +338,48 @@ def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
     elapsed = time.perf_counter() - t0
     print(f"HTT by links: {len(sent)} links, {elapsed:.1f} s")
     assert elapsed < 90
+
+
+def open_packs(page, site) -> None:
+    """Open every pack the collection offers (a new player's free packs)."""
+    open_app(page, site, "#/htt/packs")
+    for _ in range(10):
+        packs = page.locator("[data-cmd='open-pack']:not([disabled])")
+        if not packs.count():
+            return
+        act(page, packs.first)
+
+
+def choose_deck(page, highest: bool = False) -> set[str]:
+    """Own deck in the form on screen: the first card of five levels (the lowest or the highest)."""
+    page.select_option("#htt-deck-source", "own")
+    levels = page.eval_on_selector_all(
+        "select[id^='deck-']",
+        "els => els.map(e => [e.id, [...e.options].map(o => o.value).filter(v => v)]).filter(x => x[1].length)",
+    )
+    chosen = set()
+    for select, values in (levels[::-1] if highest else levels)[:5]:
+        page.select_option(f"#{select}", values[0])
+        chosen.add(values[0])
+    return chosen
+
+
+def test_htt_players_bring_their_own_decks(browser, site):
+    """Own deck by link ("Own deck" means the player picks 5 cards, docs/fair-play.md): A picks its
+    cards in the new-game dialog, B on the join screen, from their own collections; each board
+    shows its player exactly the cards it chose, and neither shows the other's."""
+    ctx_a, ctx_b, ctx_c = contexts(browser)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    open_packs(a, site)
+    open_packs(b, site)
+    picked = {}
+    begin(
+        a, b, site, "htt",
+        options=lambda page: picked.setdefault(0, choose_deck(page)),
+        join=lambda page: picked.setdefault(1, choose_deck(page, highest=True)),
+    )  # fmt: skip
+    assert htt_hand(a, 0) == picked[0] and htt_hand(b, 1) == picked[1]
+    assert not htt_hand(a, 1) and not htt_hand(b, 0)
+    assert not htt_names_hidden(a, picked[1]) and not htt_names_hidden(b, picked[0])
+    for ctx in (ctx_a, ctx_b, ctx_c):
+        ctx.close()

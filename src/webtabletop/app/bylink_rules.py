@@ -63,6 +63,10 @@ PROMISES = {
             "after seeing the other's moves, and hands stay hidden unless Open is on."
         ),
         N_(
+            "With Own deck or Random, each of you brings cards of your own collection, chosen in your "
+            "own browser (the friend chooses when joining). No card changes hands in a game by link."
+        ),
+        N_(
             "No one can check that a hand was really dealt at random, or that its cards are in its "
             "owner's collection: that would need a server."
         ),

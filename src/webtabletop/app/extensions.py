@@ -95,3 +95,17 @@ class GamePages:
 
     def game_over(self, record: Record, outcome: Outcome, players: Players, ctx: PageContext) -> None:
         """Called once when a game of this kind ends (e.g. record the result in a collection)."""
+
+    # a game with a friend by link, in a game whose players bring their own hands (HTT)
+    def take_hand(self, options: Any) -> tuple[Any, list[str] | None]:
+        """Split the options :meth:`prepare_new_game` made into the table's options and the hand
+        the creator brings (None: the match deals it)."""
+        return options, None
+
+    def match_join_fields(self, options: Any, ctx: PageContext) -> str:
+        """Fields of the join screen (e.g. which cards to bring), or "" for none."""
+        return ""
+
+    def match_join_hand(self, options: Any, data: dict[str, Any], ctx: PageContext) -> list[str] | None:
+        """The hand the join screen's fields chose (None: the match deals it); GameError if unfit."""
+        return None

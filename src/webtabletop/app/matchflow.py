@@ -21,8 +21,9 @@ import secrets
 from typing import Any
 
 from webtabletop.app import share
+from webtabletop.app.extensions import PageContext
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
-from webtabletop.app.modules import game_view
+from webtabletop.app.modules import game_pages, game_view
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec, State
@@ -169,7 +170,9 @@ class MatchFlow:
         try:
             answer = held.receive(link, today())
         except GameError as exc:
-            om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
+            om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(
+                problem=exc
+            )
         else:
             if answer == NEWER:
                 self._save_match(om)
@@ -183,7 +186,11 @@ class MatchFlow:
         """The new-game form's "Play a friend by link": a new match, saved, on screen."""
         side = parse_int(side_text or "0", _("your side"), 0, 1)
         days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
-        match = Match.create(spec, options, side, new_secret(), today(), days=days)
+        pages = game_pages(spec.id)
+        hand = None
+        if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
+            options, hand = pages.take_hand(options)
+        match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
         om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
         self._save_match(om)
         self._show_match(om)
@@ -213,6 +220,9 @@ class MatchFlow:
         elif kind == "form" and action.get("name") == "match-paste":
             data = action.get("data") or {}
             self._open_pasted(str(data.get("link", "") if isinstance(data, dict) else "")[:20000])
+        elif kind == "form" and action.get("name") == "match-join" and om.mode == "join":
+            data = action.get("data")
+            self._match_join(om, data if isinstance(data, dict) else {})
 
     def _match_pick(self, om: OpenMatch, token: str) -> None:
         if om.mode != "play" or not om.match.can_move:
@@ -260,10 +270,20 @@ class MatchFlow:
             self._resp["clipboard"] = self.base + om.share
             self._toast(_("Link copied. Send it to your friend."))
         elif name == "match-join" and om.mode == "join":
-            match = Match.join(om.link, new_secret(), today())
-            joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
-            self._save_match(joined)
-            self._show_match(joined)
+            self._match_join(om, {})
+
+    def _match_join(self, om: OpenMatch, data: dict[str, Any]) -> None:
+        """Take the other seat of the match on screen, with the hand the join form chose (if the
+        game lets its players bring one); a hand that does not fit says why and joins nothing."""
+        pages = game_pages(om.spec.id)
+        hand = None
+        if pages is not None:
+            fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
+            hand = pages.match_join_hand(om.match.options, fields, PageContext(self))
+        match = Match.join(om.link, new_secret(), today(), hand=hand)
+        joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
+        self._save_match(joined)
+        self._show_match(joined)
 
     def _open_pasted(self, text: str) -> None:
         text = text.strip()

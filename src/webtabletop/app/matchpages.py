@@ -11,7 +11,8 @@ import json
 import attrs
 
 from webtabletop.app import matchflow, matchscreen, matchstore, share
-from webtabletop.app.modules import game_view
+from webtabletop.app.extensions import PageContext
+from webtabletop.app.modules import game_pages, game_view
 from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
@@ -54,7 +55,9 @@ class MatchPages:
             rows.append(matchstore.summary(key, match, updated))
         rows.sort(key=lambda r: (r.status != "mine", -r.updated))
         titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
-        return matchscreen.friends_list(rows, getattr(self, "confirm_match", None), titles, compact, matchflow.today())
+        return matchscreen.friends_list(
+            rows, getattr(self, "confirm_match", None), titles, compact, matchflow.today()
+        )
 
     def _match_page(self) -> tuple[str, str]:
         om = self.match_open
@@ -86,12 +89,18 @@ class MatchPages:
                 self.base + om.share,
                 draw=share.loaded(),
                 title=_("Send your move"),
-                intro=_("Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."),
+                intro=_(
+                    "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
+                ),
                 label=_("Link to the game"),
                 caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
             )
             if not share.loaded():
                 self._resp["then"] = {"type": "cmd", "name": "share-qr"}
+        join_fields = ""
+        pages = game_pages(m.spec.id)
+        if om.mode == "join" and pages is not None:
+            join_fields = pages.match_join_fields(m.options, PageContext(self))
         html = matchscreen.match_screen(
             om=om,
             spec=m.spec,
@@ -102,7 +111,7 @@ class MatchPages:
             share_html=share_html,
             notices=self.notices,
             today=matchflow.today(),
+            join_fields=join_fields,
         )
         self._resp["selection"] = om.selection is not None
         return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
-

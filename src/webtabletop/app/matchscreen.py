@@ -21,7 +21,9 @@ from webtabletop.i18n import _, ngettext, pgettext
 
 def date_text(day: datetime.date) -> str:
     """A date in the reader's language (ISO order in English)."""
-    return pgettext("date", "{year}-{month:02d}-{day:02d}").format(year=day.year, month=day.month, day=day.day)
+    return pgettext("date", "{year}-{month:02d}-{day:02d}").format(
+        year=day.year, month=day.month, day=day.day
+    )
 
 
 def side_name(view: GameView, side: int) -> str:
@@ -44,9 +46,7 @@ def link_facts(match, today: datetime.date) -> str:
     elif d.days == 0:
         parts.append(_("No time limit per move."))
     elif not match.is_over:
-        parts.append(
-            ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days)
-        )
+        parts.append(ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days))
     return " ".join(parts)
 
 
@@ -87,9 +87,13 @@ def prompt_text(om, ctx) -> str:
         return ""
     if m.is_over:
         outcome = m.state.outcome()
-        over = _("Game over: {result} ({reason}).").format(
-            result=outcome_title(view, outcome), reason=_(outcome.reason)
-        ) if outcome else ""
+        over = (
+            _("Game over: {result} ({reason}).").format(
+                result=outcome_title(view, outcome), reason=_(outcome.reason)
+            )
+            if outcome
+            else ""
+        )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
         return " ".join(part for part in (end_check(om), over) if part)
     if m.can_move:
@@ -107,9 +111,7 @@ def prompt_text(om, ctx) -> str:
         )
     if m.can_send:
         return _("Send this link to your friend: the game goes on when they open it.")
-    return _(
-        "Waiting for your friend’s move. When their link comes, open it, or paste it below."
-    )
+    return _("Waiting for your friend’s move. When their link comes, open it, or paste it below.")
 
 
 def end_check(om) -> str:
@@ -119,7 +121,9 @@ def end_check(om) -> str:
     if m.verdict is not None:
         return m.verdict
     if om.mode == "play" and m.can_send:
-        return _("Send the last link: it reveals your secret, so that both browsers can check the whole game.")
+        return _(
+            "Send the last link: it reveals your secret, so that both browsers can check the whole game."
+        )
     return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
 
 
@@ -150,14 +154,28 @@ def paste_form() -> str:
     )
 
 
-def match_controls(om) -> str:
+def match_controls(om, join_fields: str = "") -> str:
+    """The match's buttons; on the join screen, with the game's join fields (``join_fields``:
+    e.g. which cards to bring) a form whose submit button joins."""
     m = om.match
     out = ""
+    if om.mode == "join" and join_fields:
+        return (
+            f'<form class="match-join" data-form="match-join" data-key="match-join-form">{join_fields}'
+            f'<div class="controls match-controls"><button class="btn primary" type="submit" data-key="match-join">'
+            f"{esc(_('Join the game'))}</button></div></form>"
+        )
     if om.mode == "join":
         out += btn(esc(_("Join the game")), "match-join", key="match-join", cls="btn primary")
     elif om.mode == "play":
         if m.can_move or m.can_send:
-            out += btn(esc(_("Undo")), "undo", key="match-undo", disabled=not m.pending, title=_("Take back a move not sent yet"))
+            out += btn(
+                esc(_("Undo")),
+                "undo",
+                key="match-undo",
+                disabled=not m.pending,
+                title=_("Take back a move not sent yet"),
+            )
         if m.can_send:
             label = _("Invite your friend") if not m.data.count else _("Send your move")
             out += btn(esc(label), "match-send", key="match-send", cls="btn primary send-move")
@@ -175,7 +193,8 @@ def log_list(log: list[tuple[str, int]]) -> str:
     # the latest move is the current one: the page scrolls the list to it (web/main.py: scroll_log)
     last, current = len(log) - 1, ' aria-current="step"'
     items = "".join(
-        f'<li class="p{mover}"{current if i == last else ""}>{esc(label)}</li>' for i, (label, mover) in enumerate(log)
+        f'<li class="p{mover}"{current if i == last else ""}>{esc(label)}</li>'
+        for i, (label, mover) in enumerate(log)
     )
     return f'<ol class="log match-log" aria-label="{esc(_("Move log"))}">{items}</ol>'
 
@@ -191,6 +210,7 @@ def match_screen(
     share_html: str,
     notices: list[str],
     today: datetime.date,
+    join_fields: str = "",
 ) -> str:
     m = om.match
     view = om.view
@@ -202,17 +222,23 @@ def match_screen(
     prompt = prompt_text(om, ctx)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     msg = f'<p class="message" role="alert">{esc(om.message)}</p>' if om.message else ""
-    notice = f'<p class="notice match-notice" role="status" data-key="match-notice">{esc(om.notice)}</p>' if om.notice else ""
+    notice = (
+        f'<p class="notice match-notice" role="status" data-key="match-notice">{esc(om.notice)}</p>'
+        if om.notice
+        else ""
+    )
     you = (
-        _("You play {side}.").format(side=side_name(view, m.role)) if m.role is not None else _("You are watching.")
+        _("You play {side}.").format(side=side_name(view, m.role))
+        if m.role is not None
+        else _("You are watching.")
     )
     facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m, today))}</p>'
     waiting = om.mode == "play" and not m.is_over and not m.my_link
     paste = paste_form() if waiting else ""
     nav = (
         f'<nav class="game-nav" aria-label="{esc(_("Games with friends"))}">'
-        f'{link(esc(_("Games with friends")), "#/friends", "btn small")}'
-        f'{link(esc(_("Rules")), f"#/{spec.id}/rules", "btn small ghost")}</nav>'
+        f"{link(esc(_('Games with friends')), '#/friends', 'btn small')}"
+        f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav>"
     )
     style = ""
     if view.player_inks:
@@ -225,7 +251,7 @@ def match_screen(
         f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
         f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>"
         f"<div class='board-wrap'>{board}</div></div>"
-        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om)}"
+        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields)}"
         f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
         f"{share_html}</section>"
     )
@@ -237,14 +263,18 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     side = str(entered.get("side", "0"))
     days = esc(entered.get("days", "0"))
     # a card game decides who begins itself (an option, or the first fair seed): no side is first
-    first = side_name(view, 0) if spec.cards is not None else _("{player} (moves first)").format(player=side_name(view, 0))
+    first = (
+        side_name(view, 0)
+        if spec.cards is not None
+        else _("{player} (moves first)").format(player=side_name(view, 0))
+    )
     names = (first, side_name(view, 1))
     sides = "".join(
         f'<option value="{p}"{" selected" if side == str(p) else ""}>{esc(names[p])}</option>' for p in (0, 1)
     )
     choices = "".join(
         f'<label class="mode-choice"><input type="radio" name="mode" value="{value}" id="mode-{value}"'
-        f'{" checked" if mode == value else ""}> {esc(label)}</label>'
+        f"{' checked' if mode == value else ''}> {esc(label)}</label>"
         for value, label in (
             ("local", _("On this device (hot-seat or against the computer)")),
             ("link", _("Play a friend by link")),
@@ -270,7 +300,11 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
 
 
 def friends_list(
-    rows: list, confirm: str | None, titles: dict[str, tuple[str, GameView]], compact: bool, today: datetime.date
+    rows: list,
+    confirm: str | None,
+    titles: dict[str, tuple[str, GameView]],
+    compact: bool,
+    today: datetime.date,
 ) -> str:
     """The "Games with friends" list (``rows``: :class:`~webtabletop.app.matchstore.Summary`,
     newest first); ``compact`` on the home page (nothing at all when there are no matches)."""
@@ -278,14 +312,18 @@ def friends_list(
     if not rows:
         if compact:
             return ""
-        hint = _("No games with friends yet. Start one from a game's “New game…”: choose “Play a friend by link”.")
+        hint = _(
+            "No games with friends yet. Start one from a game's “New game…”: choose “Play a friend by link”."
+        )
         return f"<section class='friends'><h1>{esc(heading)}</h1><p class='note'>{esc(hint)}</p>{link(esc(_('All games')), '#/', 'btn')}</section>"
     items = []
     for r in rows:
         title, view = titles[r.game]
         if r.status == "over":
-            state = _("Draw") if r.winner is None else (
-                _("You won") if r.winner == r.role else _("Your friend won")
+            state = (
+                _("Draw")
+                if r.winner is None
+                else (_("You won") if r.winner == r.role else _("Your friend won"))
             )
         elif r.status == "mine":
             state = _("Your move")

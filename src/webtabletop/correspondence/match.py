@@ -118,6 +118,11 @@ class Match:
         return self._data
 
     @property
+    def options(self):
+        """The table's options (the game's options class), as link 1 set them."""
+        return self._options
+
+    @property
     def role(self) -> int | None:
         """The game side this browser plays, or None for a spectator."""
         return None if self.seat is None else turns.side_of(self.seat, self._data.creator_side)

@@ -17,7 +17,7 @@ from typing import Any
 
 from webtabletop.app.extensions import GamePages, PageContext
 from webtabletop.core.protocol import GameError
-from webtabletop.games.htt import meta, pages_collection, pages_newgame, pages_play, pages_sets
+from webtabletop.games.htt import meta, pages_collection, pages_match, pages_newgame, pages_play, pages_sets
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.pages_common import KEY, SCHEMA, load
@@ -105,3 +105,13 @@ class HttPages(GamePages):
 
     def game_over(self, record, outcome, players, ctx: PageContext) -> None:
         pages_newgame.game_over(record, outcome, players, ctx)
+
+    # ------------------------------------------------------------------ a game with a friend by link
+    def take_hand(self, options):
+        return pages_match.take_hand(options)
+
+    def match_join_fields(self, options, ctx: PageContext) -> str:
+        return pages_match.join_fields(options, ctx)
+
+    def match_join_hand(self, options, data: dict[str, Any], ctx: PageContext):
+        return pages_match.join_hand(options, data, ctx)

@@ -42,26 +42,7 @@ def new_game_fields(ctx: PageContext) -> str:
         for k, t in DECK_TITLES.items()
     )
     presets = "".join(f'<option value="{esc(n)}">{esc(n)}</option>' for n in sorted(c.presets))
-    by_level: dict[int, list[Card]] = {}
-    for card in c.owned_cards():
-        by_level.setdefault(card.level, []).append(card)
-    chosen = {get_card(x).level: x for x in deck}
-    rows = []
-    for lv in LEVELS:
-        cards = by_level.get(lv, [])
-        if not cards:
-            continue
-        o = "".join(
-            f'<option value="{esc(x.id)}"{" selected" if chosen.get(lv) == x.id else ""}>{esc(card_label(x, c.copies(x.id)))}</option>'
-            for x in cards
-        )
-        rows.append(
-            _field(
-                f"deck-{lv}",
-                esc(_("Level {level}").format(level=lv)),
-                f'<select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select>',
-            )
-        )
+    rows = deck_rows(c, deck)
     strength = (
         _("Deck strength of your saved deck: {strength}.").format(
             strength=f"<b>{Collection.deck_strength(deck)}</b>"
@@ -80,16 +61,16 @@ def new_game_fields(ctx: PageContext) -> str:
         deck_html = (
             f'<fieldset class="htt-deck"><legend>{esc(_("Own deck: one card per level"))}</legend>'
             f'<p class="note">{strength} '
-            f'{esc(_("Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels."))}</p>'
+            f"{esc(_('Choose 5 cards (10 on the 19-cell board); the strength is the sum of their levels.'))}</p>"
             f'<p class="note htt-deck-order-note">{order}</p>{"".join(rows)}</fieldset>'
         )
     else:
         packs = link(esc(_("Packs")), "#/htt/packs", "")
         deck_html = (
             '<p class="note">'
-            + _("You have no cards yet: open your free pack on the {packs} page to play with your own cards.").format(
-                packs=packs
-            )
+            + _(
+                "You have no cards yet: open your free pack on the {packs} page to play with your own cards."
+            ).format(packs=packs)
             + "</p>"
         )
     seats = (
@@ -122,12 +103,15 @@ def new_game_fields(ctx: PageContext) -> str:
                     "from the built-in sets with the same levels."
                 )
             ),
+            cls="local-only",  # by link the side is chosen below, and the friend brings its own hand
         )
         + _field(
             "htt-preset",
             esc(_("Saved preset")),
             f'<select id="htt-preset" name="htt_preset"><option value="">{esc(_("none"))}</option>{presets}</select>',
-            _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(manage=manage),
+            _("Your own rule presets ({manage}); a preset replaces the rule fields above.").format(
+                manage=manage
+            ),
         )
         + _field(
             "htt-save-preset",
@@ -139,10 +123,52 @@ def new_game_fields(ctx: PageContext) -> str:
     )
 
 
-def _field(fid: str, label_html: str, control: str, help_html: str = "") -> str:
-    """One labelled row of the form (label, control, optional help below)."""
+def deck_rows(
+    c: Collection, deck: list[str] | tuple[str, ...], lo: int = LEVELS[0], hi: int = LEVELS[-1]
+) -> list[str]:
+    """One select per level ``lo..hi`` the player owns cards of (fields ``deck_<level>``), with
+    the card of ``deck`` of that level selected."""
+    by_level: dict[int, list[Card]] = {}
+    for card in c.owned_cards():
+        by_level.setdefault(card.level, []).append(card)
+    chosen = {get_card(x).level: x for x in deck}
+    rows = []
+    for lv in LEVELS:
+        cards = by_level.get(lv, [])
+        if not cards or not lo <= lv <= hi:
+            continue
+        o = "".join(
+            f'<option value="{esc(x.id)}"{" selected" if chosen.get(lv) == x.id else ""}>{esc(card_label(x, c.copies(x.id)))}</option>'
+            for x in cards
+        )
+        rows.append(
+            _field(
+                f"deck-{lv}",
+                esc(_("Level {level}").format(level=lv)),
+                f'<select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select>',
+            )
+        )
+    return rows
+
+
+def picked_cards(data: dict[str, Any], c: Collection) -> list[str]:
+    """The cards chosen in the ``deck_<level>`` fields (removed from ``data``), in the saved
+    deck's order first (a hand keeps the order its player arranged)."""
+    picked = [str(data.pop(f"deck_{lv}", "") or "") for lv in LEVELS]
+    picked = [x for x in picked if x]
+    return [x for x in c.deck if x in picked] + [x for x in picked if x not in c.deck]
+
+
+def portable(hand) -> list[str]:
+    """Card references another browser can read: built-in ids, other cards as inline codes."""
+    return [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
+
+
+def _field(fid: str, label_html: str, control: str, help_html: str = "", cls: str = "") -> str:
+    """One labelled row of the form (label, control, optional help below); ``cls``: more classes
+    (``local-only``: hidden when the dialog plays a friend by link)."""
     small = f"<small>{help_html}</small>" if help_html else ""
-    return f'<div class="field"><label for="{fid}">{label_html}</label>{control}{small}</div>'
+    return f'<div class="field{" " + cls if cls else ""}"><label for="{fid}">{label_html}</label>{control}{small}</div>'
 
 
 def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
@@ -151,12 +177,10 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
     seat_choice = str(data.pop("deck_seat", "auto") or "auto")
     preset = str(data.pop("htt_preset", "") or "")
     save_as = str(data.pop("save_preset", "") or "").strip()
-    picked = [str(data.pop(f"deck_{lv}", "") or "") for lv in LEVELS]
-    picked = [x for x in picked if x]
     if source not in DECK_TITLES:
         raise GameError(_("Unknown choice of cards {choice}.").format(choice=repr(source[:40])))
     c = load(ctx)
-    picked = [x for x in c.deck if x in picked] + [x for x in picked if x not in c.deck]
+    picked = picked_cards(data, c)
     if preset:
         if preset not in c.presets:
             raise GameError(_("there is no saved preset {name!r}").format(name=preset[:40]))
@@ -201,7 +225,7 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
             raise GameError(_("{problem}. Open packs, or choose dealt cards.").format(problem=exc)) from None
         data["random_hands"] = "true"
     seat = _seat(data, seat_choice)
-    data[f"hand{seat}"] = [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
+    data[f"hand{seat}"] = portable(hand)
     return data
 
 

@@ -1,0 +1,105 @@
+"""HTT's part of a game with a friend by link: the hand each player brings.
+
+The table's rules travel in link 1 (docs/fair-play.md, "chosen hands"). With Own deck or Random on,
+each player's hand comes from its *own* collection, in its own browser:
+
+* the creator's from the new-game dialog ("Your cards", as for a game on this device; the hand
+  :func:`take_hand` takes out of the options goes to ``Match.create``);
+* the friend's from the join screen (:func:`join_fields`, :func:`join_hand`): the saved deck's
+  cards of the table's levels are chosen already, Random draws from its collection, and a player
+  with no cards of those levels joins with cards dealt from the built-in sets.
+
+A table with dealt cards gives both players dealt hands (nothing to choose). No card changes hands
+in a game by link: each collection lives in its owner's browser only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from webtabletop.app.extensions import PageContext
+from webtabletop.core.protocol import GameError
+from webtabletop.core.view import esc
+from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.pages_common import load
+from webtabletop.games.htt.pages_newgame import _field, deck_rows, picked_cards, portable
+from webtabletop.games.htt.pages_play import DECK_TITLES
+from webtabletop.i18n import _
+
+
+def take_hand(options: HttOptions) -> tuple[HttOptions, list[str] | None]:
+    """The new-game dialog puts the creator's own cards in ``hand0`` or ``hand1`` (whichever seat
+    it chose): by link they are the creator's hand, and the table itself gives no hand."""
+    hand = list(options.hand0 or options.hand1) or None
+    return attrs.evolve(options, hand0=(), hand1=()), hand
+
+
+def join_fields(options: HttOptions, ctx: PageContext) -> str:
+    """The join screen's choice of cards (HTML), or "" when the table deals both hands."""
+    if not (options.own_deck or options.random_hands):
+        return ""
+    c = load(ctx)
+    size, lo, hi = options.hand_size, options.min_level, options.max_level
+    rows = deck_rows(c, [x for x in c.deck if x in c.owned], lo, hi)
+    source = "own" if options.own_deck else "random"
+    if not rows:
+        source = "dealt"
+    choices = "".join(
+        f'<option value="{k}"{" selected" if k == source else ""}>{esc(_(t))}</option>'
+        for k, t in DECK_TITLES.items()
+        if rows or k == "dealt"
+    )
+    if options.own_deck:
+        table = _(
+            "This table plays Own deck: bring {size} cards of your collection, one per level from {min} to {max}."
+        )
+    else:
+        table = _(
+            "This table plays Random: your browser draws {size} cards of different levels from {min} to {max} from your collection."
+        )
+    notes = [table.format(size=size, min=lo, max=hi)]
+    if not rows:
+        notes.append(
+            _("You have no cards of these levels yet: you join with cards dealt from the built-in sets.")
+        )
+    notes.append(
+        _("Your friend sees a card of yours only when you play it. No card changes hands in a game by link.")
+    )
+    note = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
+    return (
+        f'<fieldset class="htt-deck match-hand"><legend>{esc(_("Your hand"))}</legend>{note}'
+        + _field(
+            "htt-deck-source",
+            esc(_("Your cards")),
+            f'<select id="htt-deck-source" name="deck_source">{choices}</select>',
+        )
+        + "".join(rows)
+        + "</fieldset>"
+    )
+
+
+def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> list[str] | None:
+    """The hand the join form chose (card references in playing order), or None for a hand dealt
+    from the built-in sets. A choice that does not fit the table raises GameError, saying why."""
+    if not (options.own_deck or options.random_hands):
+        return None
+    data = dict(data)
+    source = str(data.pop("deck_source", "dealt") or "dealt")
+    if source not in DECK_TITLES:
+        raise GameError(_("Unknown choice of cards {choice}.").format(choice=repr(source[:40])))
+    if source == "dealt":
+        return None
+    c = load(ctx)
+    size, lo, hi = options.hand_size, options.min_level, options.max_level
+    if source == "own":
+        picked = picked_cards(data, c)
+        problems = c.check_deck(picked, size, lo, hi)
+        if problems:
+            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+        return portable(picked)
+    try:
+        return portable(c.random_hand(ctx.entropy(), size, lo, hi))
+    except ValueError as exc:
+        raise GameError(_("{problem}. Open packs, or choose dealt cards.").format(problem=exc)) from None

@@ -1,0 +1,169 @@
+"""HTT by link with the players' own cards (digest htt.md, "Own deck" and "Random": cards of the
+player's collection; docs/fair-play.md: "Own deck" means the player picks 5 cards, and "Random"
+means the player's own browser picks them). Each browser brings a hand of its own collection:
+the creator through the new-game dialog, the friend through the join screen. Two pages, nothing
+shared but the links."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.app.harness import Page
+from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, play_turn, send  # noqa: F401
+from webtabletop.app.matchstore import MATCH_PREFIX
+from webtabletop.games.htt.library import get_card
+
+VERIFIED = "Verified: no card was swapped."
+
+
+def own_packs(page: Page) -> None:
+    """Open every free pack: the page's collection gets cards of several levels."""
+    page.send({"type": "hash", "hash": "#/htt/packs"})
+    for s in re.findall(r'data-cmd="open-pack" data-arg="([^"]+)"', page.last["html"]) * 3:
+        page.send({"type": "cmd", "name": "open-pack", "arg": s})
+
+
+def deck_fields(page_html: str, count: int = 5, highest: bool = False) -> dict[str, str]:
+    """``count`` level selects of a form (the lowest levels, or the ``highest``), each with its
+    first card chosen."""
+    out = {}
+    found = re.findall(
+        r'<select id="deck-(\d+)" name="deck_\d+"><option value="">—</option>(.*?)</select>', page_html
+    )
+    for level, options in reversed(found) if highest else found:
+        values = re.findall(r'option value="([^"]+)"', options)
+        if values and len(out) < count:
+            out[f"deck_{level}"] = values[0]
+    return out
+
+
+def create(source: str, fields: dict[str, str] | None = None) -> Page:
+    a = Page()
+    own_packs(a)
+    a.send({"type": "hash", "hash": "#/htt/new?mode=link"})
+    picked = deck_fields(a.last["html"]) if fields is None else fields
+    data = {
+        "mode": "link",
+        "side": "0",
+        "days": "0",
+        "deck_source": source,
+        **(picked if source == "own" else {}),
+    }
+    a.send({"type": "form", "name": "new-game", "data": data})
+    assert a.last["route"] == "match", re.findall(r"role=\"alert\">([^<]*)", a.last["html"])
+    return a
+
+
+def play_to_the_end(a: Page, b: Page, link: str) -> None:
+    current, other = a, b
+    for _ in range(60):
+        open_link(current, link)
+        if not current.app.match_open.match.my_link:
+            break
+        play_turn(current)
+        link = send(current)
+        current, other = other, current
+
+
+def hands_at_the_end(page: Page) -> tuple[tuple[str, ...], ...]:
+    """Both hands, slot by slot, of the position the end check verified (true cards)."""
+    return tuple(tuple(card.id for card in deck) for deck in page.app.match_open.match.state.decks)
+
+
+def test_both_players_bring_their_own_decks_and_the_game_is_verified():
+    """The creator's Own deck (new-game dialog) and the friend's (join screen) are their hands, in
+    the order each arranged them; every card either plays is one of its own, and at the end both
+    browsers verify the game."""
+    a = create("own")
+    mine = a.app.match_open.match.hand
+    assert len(mine) == 5 and len({get_card(r).level for r in mine}) == 5
+    assert a.app.match_open.match.options.own_deck and not a.app.match_open.match.options.hand0
+    b = Page(entropy=777)  # another browser: other packs
+    own_packs(b)
+    link1 = send(a)
+    open_link(b, link1)
+    page = b.last["html"]
+    assert 'data-form="match-join"' in page and "This table plays Own deck" in html.unescape(page)
+    chosen = deck_fields(page, highest=True)
+    b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **chosen}})
+    assert b.app.match_open.mode == "play"
+    theirs = b.app.match_open.match.hand
+    assert set(theirs) == set(chosen.values())
+    assert set(theirs) != set(mine)  # each brought its own choice
+    play_to_the_end(a, b, send(b))
+    for page in (a, b):
+        m = page.app.match_open.match
+        assert m.is_over and m.verdict == VERIFIED, m.verdict
+        assert hands_at_the_end(page) == (mine, theirs)
+
+
+def test_a_friend_without_cards_joins_with_dealt_cards():
+    """A friend whose collection holds no cards of the table's levels is told so and joins with
+    cards dealt from the built-in sets (the only choice offered); the game plays to its check."""
+    a = create("own")
+    b = Page()
+    open_link(b, send(a))
+    shown = html.unescape(b.last["html"])
+    assert "You have no cards of these levels yet" in shown
+    assert re.findall(r'name="deck_source">(.*?)</select>', shown) == [
+        '<option value="dealt" selected>Dealt from the built-in sets</option>'
+    ]
+    b.send({"type": "form", "name": "match-join", "data": {"deck_source": "dealt"}})
+    hand = b.app.match_open.match.hand
+    assert len({get_card(r).level for r in hand}) == 5  # Own deck: one card per level
+    play_to_the_end(a, b, send(b))
+    assert a.app.match_open.match.verdict == VERIFIED
+
+
+def test_an_unfit_hand_says_why_and_joins_nothing():
+    """Three cards where the table needs five: the join screen says why, stays the join screen,
+    and the browser holds no match."""
+    a = create("own")
+    b = Page()
+    own_packs(b)
+    open_link(b, send(a))
+    before = {k for k in b.storage if k.startswith(MATCH_PREFIX)}
+    b.send(
+        {
+            "type": "form",
+            "name": "match-join",
+            "data": {"deck_source": "own", **deck_fields(b.last["html"], count=3)},
+        }
+    )
+    assert b.app.match_open.mode == "join"
+    assert "Own deck: choose 5 cards, not 3" in html.unescape(b.last["html"])
+    assert {k for k in b.storage if k.startswith(MATCH_PREFIX)} == before == set()
+    b.send({"type": "form", "name": "match-join", "data": {"deck_source": "gift"}})
+    assert "Unknown choice of cards 'gift'." in html.unescape(b.last["html"])
+
+
+@pytest.mark.parametrize("joiner", ["random", "own"])
+def test_random_table_draws_each_hand_from_its_owners_collection(joiner):
+    """Random: the creator's browser draws its hand from its own collection; the friend's Random
+    draws from the friend's, and a friend may bring its own pick instead (nobody can check how a
+    hand was chosen: docs/fair-play.md)."""
+    a = create("random")
+    owned_a = set(a.app.match_open.match.hand)
+    b = Page()
+    own_packs(b)
+    open_link(b, send(a))
+    assert "This table plays Random" in html.unescape(b.last["html"])
+    fields = deck_fields(b.last["html"], highest=True) if joiner == "own" else {}
+    b.send({"type": "form", "name": "match-join", "data": {"deck_source": joiner, **fields}})
+    hand = b.app.match_open.match.hand
+    assert len({get_card(r).level for r in hand}) == 5
+    assert all(any(f'"{r}"' in doc for doc in b.storage.values()) for r in hand)  # its own cards
+    assert len(owned_a) == 5 and all(any(f'"{r}"' in doc for doc in a.storage.values()) for r in owned_a)
+    play_to_the_end(a, b, send(b))
+    assert b.app.match_open.match.verdict == VERIFIED
+    assert hands_at_the_end(b)[1] == hand
+
+
+def test_the_dialogs_own_seat_field_is_for_games_on_this_device_only():
+    """By link the side is the match's "You play"; the HTT dialog's own seat choice is hidden then."""
+    page = Page(hash_="#/htt/new?mode=link").last["html"]
+    seat = page.split('for="htt-seat"', 1)[0].rsplit("<div", 1)[1]
+    assert "local-only" in seat
