@@ -5,6 +5,8 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj import movegen as G
+from webtabletop.games.dumaraj.attacks import attacked
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import PIXA
 from webtabletop.games.dumaraj.rules import DumaState, perft, state_from_fen
@@ -44,9 +46,9 @@ def reference_moves(b: E.Board) -> list[int]:
     )
     out = []
     c = b.side
-    for m in E.gen_moves(rb):
+    for m in G.gen_moves(rb):
         E.make(rb, m)
-        ok = rb.kings[c] >= 0 and not E.attacked(rb.sq, rb.geo, rb.kings[c], 1 - c)
+        ok = rb.kings[c] >= 0 and not attacked(rb.sq, rb.geo, rb.kings[c], 1 - c)
         E.unmake(rb)
         if ok:
             out.append(m)

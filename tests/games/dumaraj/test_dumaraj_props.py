@@ -13,6 +13,7 @@ from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj import fen as F
+from webtabletop.games.dumaraj import movegen as G
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import PIXA, RAJ
 from webtabletop.games.dumaraj.rules import state_from_fen
@@ -35,7 +36,7 @@ def check_invariants(s) -> None:
         assert s.move_from_code(m.code) == m
     b = s.board()
     if s.outcome() is None and s.editor is None and not s.options.raj_capture:
-        assert sorted(E.gen_moves(b)) == reference_moves(b)
+        assert sorted(G.gen_moves(b)) == reference_moves(b)
     # mobs only inside the area, no Pixa on its finist line, at most one Raj each
     g = b.geo
     for sq, p in enumerate(s.cells):
@@ -131,10 +132,10 @@ def test_tactical_generator_matches_the_full_one():
             if s.editor is None and not b.in_check():
                 full = [
                     m
-                    for m in E.gen_moves(b)
+                    for m in G.gen_moves(b)
                     if (b.sq[E.m_to(m)] and E.m_kind(m) < E.RAJFLEX) or E.m_kind(m) in (E.PROMO, E.BUMM)
                 ]
-                assert sorted(E.gen_tactical(b)) == sorted(full)
+                assert sorted(G.gen_tactical(b)) == sorted(full)
                 checked += 1
             legal = s.legal_moves()
             s = s.apply(legal[rng.randbelow(len(legal))])

@@ -23,6 +23,7 @@ import attrs
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj import movegen as G
 from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.evaluation import evaluate, tables
 
@@ -136,7 +137,7 @@ class Searcher:
             return -MATE + ply
         if b.kings[1 - b.side] < 0:
             return MATE - ply
-        if not E.gen_moves(b):
+        if not G.gen_moves(b):
             return -MATE + ply if b.in_check() else 0
         return 0
 
@@ -151,7 +152,7 @@ class Searcher:
             key = b.key()
             if self.path.count(key) >= 2 or (ply >= 2 and key in self.path[-ply:]):
                 return 0
-        moves = E.gen_moves(b)
+        moves = G.gen_moves(b)
         if not moves:
             if b.kings[b.side] < 0:
                 return -MATE + ply
@@ -224,13 +225,13 @@ class Searcher:
         if qd > 8:
             return evaluate(b)
         if in_check:
-            moves = E.gen_moves(b)
+            moves = G.gen_moves(b)
             if not moves:
                 return -MATE + ply
         else:
             if b.kings[b.side] < 0:
                 return -MATE + ply
-            moves = E.gen_tactical(b)
+            moves = G.gen_tactical(b)
         side = b.side
         for m in self._order(moves, 0, ply):
             E.make(b, m)
@@ -259,7 +260,7 @@ class Searcher:
         made = 0
         seen = set()
         while m and len(out) < limit:
-            moves = E.gen_moves(b)
+            moves = G.gen_moves(b)
             if m not in moves:
                 break
             out.append(m)
@@ -291,7 +292,7 @@ def search_board(
     start = clock()
     deadline = start + level.seconds if time_limited else None
     s = Searcher(b, clock, deadline, level.nodes, history_keys, plies_left)
-    root = E.gen_moves(b)
+    root = G.gen_moves(b)
     if not root:
         raise ValueError("no legal move: the game is over")
     rng = Rng.from_seed(seed)

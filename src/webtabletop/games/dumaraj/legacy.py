@@ -23,6 +23,7 @@ with the reason.
 from __future__ import annotations
 
 from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj import movegen as G
 from webtabletop.games.dumaraj import notation as N
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA
 
@@ -93,7 +94,7 @@ def legacy_codes(state, version: int) -> list[str] | None:
             if old != state.editor:
                 ob = b.clone()
                 ob.editor = old
-                listed = _codes(sorted(E.gen_moves(ob)), w)
+                listed = _codes(sorted(G.gen_moves(ob)), w)
                 return listed
         else:
             mover = 1 - state.side

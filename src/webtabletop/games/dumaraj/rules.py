@@ -30,6 +30,7 @@ from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.games.dumaraj import endings
 from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj import fen as F
+from webtabletop.games.dumaraj import movegen as G
 from webtabletop.games.dumaraj import notation as N
 from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.moves import DumaMove, code_key
@@ -129,7 +130,7 @@ class DumaState(State):
                 | (m >> 8 & 255) << 8
                 | (m >> 16 & 15) << 4
                 | m >> 20
-                for m in E.gen_moves(self._board())
+                for m in G.gen_moves(self._board())
             ]
             keys.sort()
             ms = [k >> 16 & 255 | (k >> 8 & 255) << 8 | (k >> 4 & 15) << 16 | (k & 15) << 20 for k in keys]
@@ -304,7 +305,7 @@ def _decided(b: E.Board, moves: list[int] | None = None) -> Outcome | None:
     for c in (0, 1):
         if b.kings[c] < 0:
             return _win(1 - c, FRAGGED[c])
-    if not (E.gen_moves(b) if moves is None else moves):
+    if not (G.gen_moves(b) if moves is None else moves):
         if b.in_check():
             return _win(1 - b.side, "mate")
         return Outcome(None, (0.5, 0.5), "stalemate")
@@ -334,7 +335,7 @@ def new_game(options: DumaRajOptions, seed: int = 0) -> DumaState:
 
 def perft(state: DumaState, depth: int) -> int:
     """Leaf count of the move tree from ``state`` (draw rules ignored, as chess perft does)."""
-    return E.perft(state.board(), depth)
+    return G.perft(state.board(), depth)
 
 
 def divide(state: DumaState, depth: int) -> list[tuple[str, int]]:
@@ -343,6 +344,6 @@ def divide(state: DumaState, depth: int) -> list[tuple[str, int]]:
     out = []
     for m in state._engine_moves():
         E.make(b, m)
-        out.append((N.move_code(m, state.width), E.perft(b, depth - 1)))
+        out.append((N.move_code(m, state.width), G.perft(b, depth - 1)))
         E.unmake(b)
     return out
