@@ -22,16 +22,16 @@ moves played); ``hand_peak`` is the most cards any hand has held.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from webtabletop.core.grid import rectangle
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.effects import EFFECTS, Card, RngChance, deal_card
+from webtabletop.games.cardgo.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
 from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.report import Report
 from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: preview, AI, tests)
     EMPTY,
     Resolution,
@@ -50,82 +50,6 @@ from webtabletop.i18n import N_, _
 
 PLAY, EXTRA = "play", "extra"
 PLAYER_NAMES = (N_("Green"), N_("Red"))  # msgids: translate with _ where shown
-
-
-# --- moves ------------------------------------------------------------------------------------
-@attrs.frozen
-class Place:
-    """Place hand card ``hand`` (index from 0) on ``cell``; ``name`` is the cell's name."""
-
-    hand: int
-    cell: int
-    name: str = attrs.field(eq=False, default="")
-
-    @property
-    def code(self) -> str:
-        return f"{self.hand}@{self.name}"
-
-
-@attrs.frozen
-class Pass:
-    @property
-    def code(self) -> str:
-        return "pass"
-
-
-@attrs.frozen
-class Skip:
-    @property
-    def code(self) -> str:
-        return "skip"
-
-
-PASS = Pass()
-SKIP = Skip()
-
-
-def _place_row(side: int, hand: int) -> tuple[Place, ...]:
-    names = rectangle(side, side, 4).names
-    return tuple(Place(hand, c, names[c]) for c in range(side * side))
-
-
-@lru_cache(maxsize=8)
-def place_table(side: int) -> tuple[tuple[Place, ...], ...]:
-    """Shared immutable Place moves [hand index][cell] (legal_moves only picks from them)."""
-    return tuple(_place_row(side, i) for i in range(12))
-
-
-# --- what happened ----------------------------------------------------------------------------
-@attrs.frozen
-class Report:
-    """What one move did (kept in the state's log; the view marks it, the event log lists it).
-
-    ``took_effect`` lists (cell, original owner, value, view side) per take (a stone taking effect in
-    both views appears twice); ``damage``/``heal`` are the time each player lost/gained.
-    """
-
-    kind: str  # "place", "pass" or "skip"
-    turn: int
-    player: int
-    cell: int = EMPTY
-    card: Card | None = None
-    stone_value: int = 0
-    extra: bool = False  # a follow-up play (Indulgence, Pride, Excitement)
-    vanished: bool = False  # crypt
-    burned: bool = False  # fire
-    brave: int = EMPTY  # enemy stone converted for good by Brave
-    evil: int = EMPTY  # stone destroyed by Evil
-    sorrow: int = 0
-    converted: tuple[int, ...] = ()
-    took_effect: tuple[tuple[int, int, int, int], ...] = ()
-    suppressed: tuple[int, ...] = ()
-    damage: tuple[int, int] = (0, 0)
-    heal: tuple[int, int] = (0, 0)
-    drew: int = 0
-
-    @property
-    def removed(self) -> tuple[int, ...]:
-        return tuple(sorted({t[0] for t in self.took_effect}))
 
 
 # --- the state ------------------------------------------------------------------------------
