@@ -7,6 +7,7 @@ shared but the links."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -15,6 +16,7 @@ from tests.app.harness import Page
 from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, play_turn, send  # noqa: F401
 from webtabletop.app.matchstore import MATCH_PREFIX
 from webtabletop.games.htt.library import get_card
+from webtabletop.games.htt.pages_common import KEY
 
 VERIFIED = "Verified: no card was swapped."
 
@@ -167,3 +169,26 @@ def test_the_dialogs_own_seat_field_is_for_games_on_this_device_only():
     page = Page(hash_="#/htt/new?mode=link").last["html"]
     seat = page.split('for="htt-seat"', 1)[0].rsplit("<div", 1)[1]
     assert "local-only" in seat
+
+
+def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
+    """A friend who saved an Own deck (by starting a game on its device) finds those cards chosen
+    on the join screen; joining with them as shown brings the hand in the saved deck's order."""
+    a = create("own")
+    b = Page(entropy=777)
+    own_packs(b)
+    b.send({"type": "hash", "hash": "#/htt/new"})
+    deck = deck_fields(b.last["html"], highest=True)
+    b.send({"type": "form", "name": "new-game", "data": {"deck_source": "own", **deck}})
+    assert b.last["route"] == "game"  # a game on this device: the deck is saved
+    first = json.loads(b.storage[KEY])["data"]["deck"][0]
+    b.send({"type": "hash", "hash": "#/htt/deck"})
+    b.send({"type": "cmd", "name": "deck-down", "arg": first})  # the deck builder's order
+    b.send({"type": "cmd", "name": "deck-down", "arg": first})
+    open_link(b, send(a))
+    shown = dict(re.findall(r'name="(deck_\d+)">(?:(?!</select>).)*?<option value="([^"]+)" selected>', b.last["html"]))
+    assert shown == deck
+    b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})
+    saved = json.loads(b.storage[KEY])["data"]["deck"]
+    assert list(b.app.match_open.match.hand) == saved and set(saved) == set(deck.values())
+    assert saved.index(first) == 2 and saved != sorted(saved, key=lambda r: get_card(r).level)
