@@ -102,6 +102,14 @@ class Card:
         return f"{self.value}" if not self.effect else f"{self.value} {EFFECTS[self.effect].name}"
 
 
+#: a hand card this browser may not see (link mode): no value, no effect; placing it is refused
+UNSEEN = Card(-1)
+
+#: effects whose outcome is drawn when the card is played (Brave's stone, Evil's target, Sorrow's
+#: amount, Love's card): by link it must come from a seed its player could not know when choosing
+AFTER_THE_CHOICE = frozenset({BRAVE, EVIL, SORROW, LOVE})
+
+
 def card_from_code(code: str) -> Card:
     """``"4"`` or ``"4J"`` (value, then an optional effect letter)."""
     digits = code.rstrip("".join(LETTERS))

@@ -16,8 +16,19 @@ Length: the game also ends (more time wins, equal: draw) after ``turn_limit`` = 
 which bounds it by :func:`~webtabletop.games.cardgo.versions.max_plies` moves; the rules end it at
 that many moves too (never reached: see the proof there).
 
+Link mode (``linked``; a game by link, docs/fair-play.md "Not built yet: CardGO matches"; off on
+one device, where nothing below applies): a card whose outcome is drawn when it is played
+(:data:`~webtabletop.games.cardgo.effects.AFTER_THE_CHOICE`: Brave, Evil, Sorrow, Love) is
+placed, leaves the hand and ends the turn, and waits in ``pending`` until :meth:`settle`
+resolves it with the next link's seed, which its player could not know when choosing. The
+follow-up step is entered whenever a hand card and a legal cell exist (whether a card of the
+value is in hand is hidden from the other browser), so a player with no such card skips by hand;
+a card this browser cannot see (``UNSEEN``) may be any value, so it is listed there too. Settled with the generator the game on one
+device would use, a linked game reaches the same positions.
+
 Invariants: every move appends one :class:`Report` to ``log`` (so ``len(log)`` is the number of
-moves played); ``hand_peak`` is the most cards any hand has held.
+moves played; a pending placement's report is completed when it is settled); ``hand_peak`` is the
+most cards any hand has held.
 """
 
 from __future__ import annotations
@@ -28,7 +39,7 @@ import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import EFFECTS, Card, RngChance, deal_card
+from webtabletop.games.cardgo.effects import AFTER_THE_CHOICE, EFFECTS, UNSEEN, Card, RngChance, deal_card
 from webtabletop.games.cardgo.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.report import Report
@@ -71,6 +82,10 @@ class CardgoState(State):
     log: tuple[Report, ...] = ()
     #: the most cards any hand has held (rules version 1 capped hands at hand_size + 1; see versions)
     hand_peak: int = 0
+    #: link mode, for a game by link (see "Link mode" in the module text); off on one device
+    linked: bool = False
+    #: link mode: a placement waiting for the next link's seed: (player, card, cell, was a follow-up)
+    pending: tuple[int, Card, int, bool] | None = None
     geo: Geometry = attrs.field(init=False, eq=False, repr=False)
     _cache: dict = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
@@ -105,8 +120,8 @@ class CardgoState(State):
     def playable_hand(self) -> tuple[int, ...]:
         """Hand indexes that may be played now."""
         hand = self.hands[self.player]
-        if self.phase == EXTRA:
-            return tuple(i for i, c in enumerate(hand) if c.value == self.extra_value)
+        if self.phase == EXTRA:  # a card this browser cannot see (link mode) may be the one
+            return tuple(i for i, c in enumerate(hand) if c.value == self.extra_value or c == UNSEEN)
         return tuple(range(len(hand)))
 
     def legal_moves(self):
@@ -153,6 +168,8 @@ class CardgoState(State):
         cards = self.hands[self.player]
         if not 0 <= hand < len(cards):
             return _("Cannot place there: there is no hand card {n}.").format(n=hand + 1)
+        if cards[hand] == UNSEEN:
+            return _("Cannot place there: this card is hidden from this browser.")
         if hand not in self.playable_hand():
             return _("Cannot place there: the follow-up play needs a card of value {value}.").format(
                 value=self.extra_value
@@ -222,6 +239,41 @@ class CardgoState(State):
         player = self.player
         hand = list(self.hands[player])
         card = hand.pop(index)
+        extra = self.phase == EXTRA
+        if self.linked and self.options.effects and card.effect in AFTER_THE_CHOICE:
+            return self._defer(tuple(hand), card, cell, extra)
+        return self._resolve(tuple(hand), card, cell, extra)
+
+    def _defer(self, hand: tuple[Card, ...], card: Card, cell: int, extra: bool) -> CardgoState:
+        """Link mode: the card leaves the hand and the turn passes; :meth:`settle` resolves it."""
+        player = self.player
+        hands = (hand, self.hands[1]) if player == 0 else (self.hands[0], hand)
+        report = Report("place", self.turn, player, cell=cell, card=card, extra=extra)  # until settled
+        return attrs.evolve(
+            self,
+            hands=hands,
+            player=1 - player,
+            phase=PLAY,
+            extra_value=0,
+            passes=0,
+            pending=(player, card, cell, extra),
+            log=self.log + (report,),
+        )
+
+    def settle(self, rng: Rng) -> CardgoState:
+        """Link mode, at the start of a link: the state's randomness comes from the link's seed
+        (``rng``), and a placement waiting for it is resolved with it, which ends that turn. The
+        result is what the game on one device reaches with that generator."""
+        if self.pending is None:
+            return attrs.evolve(self, rng_state=rng.state)
+        player, card, cell, extra = self.pending
+        waiting = attrs.evolve(self, player=player, pending=None, rng_state=rng.state, log=self.log[:-1])
+        return waiting._resolve(waiting.hands[player], card, cell, extra)
+
+    def _resolve(self, hand_left: tuple[Card, ...], card: Card, cell: int, extra: bool) -> CardgoState:
+        """Place ``card`` (already out of the hand, which is ``hand_left``) and resolve it."""
+        player = self.player
+        hand = list(hand_left)
         work = Work(list(self.owners), list(self.values), list(self.effects))
         rng = Rng(self.rng_state)
         res = resolve(self.geo, self.options, work, player, cell, card, RngChance(rng))
@@ -235,7 +287,7 @@ class CardgoState(State):
             cell=cell,
             card=card,
             stone_value=res.stone_value,
-            extra=self.phase == EXTRA,
+            extra=extra,
             vanished=res.vanished,
             burned=res.burned,
             brave=res.brave,
@@ -267,7 +319,8 @@ class CardgoState(State):
             return placed
         if res.extra_value:
             follow = attrs.evolve(placed, phase=EXTRA, extra_value=res.extra_value)
-            if len(follow.legal_moves()) > 1:
+            # link mode: whether a card of the value is in hand must not decide it (hidden cards)
+            if len(follow.legal_moves()) > 1 or (self.linked and hand and follow.legal_cells()):
                 return follow
         return placed._end_turn()
 
