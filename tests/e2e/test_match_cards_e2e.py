@@ -383,3 +383,45 @@ def test_htt_players_bring_their_own_decks(browser, site):
     assert not htt_names_hidden(a, picked[1]) and not htt_names_hidden(b, picked[0])
     for ctx in (ctx_a, ctx_b, ctx_c):
         ctx.close()
+
+
+def cardgo_turn(page) -> None:
+    """Play this browser's CardGO turn: a card, then a cell (the first legal ones); a follow-up
+    play is skipped, a pass passed (the panel's buttons)."""
+    for _ in range(4):
+        if turn(page) != "move":
+            return
+        button = page.locator("#app .panel [data-move]")
+        if button.count():
+            act(page, button.first)
+            continue
+        act(page, page.locator("#app .panel .cg-card[data-pick]").first)
+        act(page, page.locator("#app .board .legal").first)
+    raise AssertionError("the turn did not end")
+
+
+def test_two_browsers_play_cardgo_by_links(browser, site):
+    """CardGO by link in real browsers (docs/fair-play.md, "Private draws"): each page draws its
+    own hand face up and the other's as a count only, a third person's page neither; a few turns
+    each, every card placed came from its player's hand."""
+    ctx_a, ctx_b, ctx_c = contexts(browser)
+    a, b, c = ctx_a.new_page(), ctx_b.new_page(), ctx_c.new_page()
+    sent = begin(a, b, site, "cardgo", options=lambda page: page.fill("#opt-size", "5"))
+    current, other = a, b
+    for _ in range(6):
+        assert turn(current) == "move"
+        mine = current.locator("#app .panel .cg-hand .cg-card")
+        assert mine.count() >= 5 and not current.locator("#app .panel .cg-card.unseen").count()
+        assert current.locator("#app .panel .cg-hand").count() == 1  # its own hand only
+        assert "holds" in current.locator("#app .panel").inner_text()
+        cardgo_turn(current)
+        sent.append(send_link(current))
+        goto_link(other, sent[-1])
+        current, other = other, current
+    open_app(c, site, sent[-1][sent[-1].index("#") :])
+    c.locator(MATCH).wait_for()
+    assert c.get_attribute(MATCH, "data-match") == "watch"
+    assert c.locator("#app .panel .cg-hand").count() == 0
+    assert links(a) == links(b) == len(sent)
+    for ctx in (ctx_a, ctx_b, ctx_c):
+        ctx.close()

@@ -57,6 +57,22 @@ PROMISES = {
             "that no card was swapped, dealt twice or left out."
         ),
     ),
+    "cardgo": (
+        N_(
+            "Every card you draw comes from a secret value of yours and one of your friend's: you see "
+            "it when your friend's link arrives; your friend sees it only when you play it."
+        ),
+        N_(
+            "Brave, Evil, Sorrow and Love take effect when your friend's next link arrives, with its "
+            "randomness: neither of you knew the outcome when choosing. After Indulgence, Pride or "
+            "Excitement you always get the follow-up play and skip it if you hold no card of its value "
+            "(your friend cannot see whether you do)."
+        ),
+        N_(
+            "A stone on tall grass hides its value on the screen only: its card is in the link, "
+            "because both browsers compute the damage from it."
+        ),
+    ),
     "htt": (
         N_(
             "Each hand is sealed by a commitment before the first move: no one can change a card "

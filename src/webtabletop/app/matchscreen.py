@@ -102,7 +102,11 @@ def prompt_text(om, ctx) -> str:
         if m.state.is_over:
             return _("That move ends the game: send it to your friend.")
         return _("Your turn is ready: press “Send your move” and send the link to your friend.")
-    if m.can_send and om.spec.cards is not None and m.data.count + 1 > FIRST_MOVE_LINK:
+    if m.can_send and m.state.is_over and not m.pending:
+        # a card's outcome, drawn from this link's seed, ended the game (CardGO by link)
+        return end_check(om)
+    dealt = om.spec.cards is not None and getattr(om.spec.cards, "scheme", "deck") == "deck"
+    if m.can_send and dealt and m.data.count + 1 > FIRST_MOVE_LINK:
         # links up to FIRST_MOVE_LINK deal and open the hands; after them a link with no move of a
         # game going on is a pause (docs/fair-play.md): the other side waits for a card's key
         return _(
@@ -262,10 +266,11 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     mode = entered.get("mode", "local")
     side = str(entered.get("side", "0"))
     days = esc(entered.get("days", "0"))
-    # a card game decides who begins itself (an option, or the first fair seed): no side is first
+    # SHT and HTT decide who begins themselves (an option, or the first fair seed): no side is
+    # first; in CardGO, as in the dice games, side 0 begins
     first = (
         side_name(view, 0)
-        if spec.cards is not None
+        if spec.cards is not None and not getattr(spec.cards, "first_fixed", False)
         else _("{player} (moves first)").format(player=side_name(view, 0))
     )
     names = (first, side_name(view, 1))

@@ -75,6 +75,11 @@ def _read(text: str, known: Opened | None) -> Opened:
 
         ch = chosen_walk(spec, data, values, number, count)
         return Opened(attrs.evolve(data, links=ch.links), values, ch.state, number, ch.radix, ch)
+    if getattr(spec.cards, "scheme", None) == "drawn":
+        from webtabletop.correspondence.drawn import walk as drawn_walk
+
+        dr = drawn_walk(spec, data, values, number, count)
+        return Opened(attrs.evolve(data, links=dr.links), values, dr.state, number, dr.radix, dr)
     if spec.cards is not None:
         from webtabletop.correspondence.dealt import walk
 

@@ -359,6 +359,10 @@ def _class_for(spec: GameSpec, cls: type) -> type:
         from webtabletop.correspondence.chosenmatch import ChosenMatch
 
         return ChosenMatch
+    if getattr(spec.cards, "scheme", "deck") == "drawn":
+        from webtabletop.correspondence.drawnmatch import DrawnMatch
+
+        return DrawnMatch
     from webtabletop.correspondence.cardmatch import CardMatch
 
     return CardMatch

@@ -11,7 +11,8 @@ A game with hidden cards adds ``"link"``: the latest link (null before link 1), 
 deck (SHT), ``"sections"``: the fair-play section of every link so far, in hex (the dealing
 messages and the keys received are not in the latest link; the browser needs them to open its
 cards and to check the deal at the end); for hands chosen by their owners (HTT), ``"hand"``: this
-player's card references (its commitments are made from them and the secret).
+player's card references (its commitments are made from them and the secret); for private
+draws (CardGO) nothing more: the latest link and the secret give every card this player may see.
 
 The secret is stored here and nowhere else: it never travels in a link. Reading goes through the
 input boundary (size and depth limits) and rebuilds the match by replaying and checking all of it,
@@ -61,6 +62,8 @@ def _card_fields(match: Match) -> dict[str, Any]:
         return {}
     if getattr(match.spec.cards, "scheme", None) == "chosen":
         return {"link": match.latest_link, "hand": None if match.hand is None else list(match.hand)}
+    if getattr(match.spec.cards, "scheme", None) == "drawn":
+        return {"link": match.latest_link}
     return {"link": match.latest_link, "sections": [s.hex() for s in match.sections]}
 
 
@@ -126,6 +129,10 @@ def _from_json(doc: Any) -> Match:
         if getattr(spec.cards, "scheme", None) == "chosen":
             hand = None if doc["hand"] is None else text_list(doc["hand"])
             cls, extra = ChosenMatch, {"hand": hand}
+        elif getattr(spec.cards, "scheme", None) == "drawn":
+            from webtabletop.correspondence.drawnmatch import DrawnMatch
+
+            cls, extra = DrawnMatch, {}
         else:
             cls, extra = CardMatch, {"sections": tuple(bytes.fromhex(x) for x in text_list(doc["sections"]))}
         if doc["link"] is None:

@@ -9,7 +9,7 @@ reads.
 from __future__ import annotations
 
 #: game ids the correspondence match model plays today
-SUPPORTED = frozenset({"tsifrograd", "dumaraj", "sht", "htt"})
+SUPPORTED = frozenset({"tsifrograd", "dumaraj", "sht", "htt", "cardgo"})
 
 
 def supports(game_id: str) -> bool:

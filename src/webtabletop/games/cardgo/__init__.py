@@ -4,6 +4,7 @@ from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register
 from webtabletop.games.cardgo import meta, rules
 from webtabletop.games.cardgo.ai import HOOKS, choose_move
+from webtabletop.games.cardgo.match import DRAWS
 from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
 from webtabletop.games.cardgo.versions import RULES_VERSION, legacy_codes, max_plies
 
@@ -19,6 +20,7 @@ SPEC = register(
         rules_version=RULES_VERSION,
         max_plies=max_plies,
         legacy_codes=legacy_codes,
+        cards=DRAWS,
     )
 )
 rules.CardgoState.spec = SPEC

@@ -101,6 +101,9 @@ def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected
     name = state.grid.names[i]
     owner = state.owners[i]
     label = cell_label(state, i, ctx.viewer, ctx.reveal_all)
+    waiting = state.pending is not None and state.pending[2] == i  # by link: its outcome comes next
+    if waiting:
+        label = _("{cell}: the card played here takes effect with the next link").format(cell=label)
     classes = ["cg-cell", f"terrain-{t}"]
     act: dict = {"role": "img"}
     if legal:
@@ -141,6 +144,14 @@ def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected
         )
     if owner != EMPTY:
         body.append(stone_svg(state, ctx, i, x, y))
+    elif waiting:
+        p, card = state.pending[0], state.pending[1]
+        body.append(
+            f'<circle class="cg-waiting" cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="{CELL / 2 - 6:g}" '
+            f'style="fill:#fffdf5;fill-opacity:.7;stroke:{COLOURS[p]};stroke-width:2.5;stroke-dasharray:5 4"/>'
+            f'<text x="{x + CELL / 2:g}" y="{y + CELL / 2 + 6:g}" style="font-size:17px;font-weight:700;'
+            f'fill:{COLOURS[p]};text-anchor:middle">{card.value}</text>'
+        )
     elif legal:
         body.append(
             f'<circle class="cg-dot" cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="4.5" '

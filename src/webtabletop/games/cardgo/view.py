@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.cardgo import svg, telling
-from webtabletop.games.cardgo.effects import EFFECTS
+from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN
 from webtabletop.games.cardgo.events import card_text, damage_text, event_lines, value_explanation, who
 from webtabletop.games.cardgo.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
@@ -174,6 +174,9 @@ class CardgoView(GameView):
                     '<p class="cg-other" style="margin:0;min-height:44px;display:flex;align-items:center">'
                     f"{esc(text.format(player=who(p), n=n))}</p>"
                 )
+        if state.pending is not None:  # by link: Brave, Evil, Sorrow or Love waits for its seed
+            text = _("The outcome of the card just played comes with the next link: nobody knows it yet.")
+            out.append(f'<p class="note cg-pending">{esc(text)}</p>')
         hinted = ctx.hint
         if my_turn and state.phase == EXTRA:
             text = _("Extra play: you may also play a card of value {value}.").format(value=state.extra_value)
@@ -231,6 +234,14 @@ class CardgoView(GameView):
             'style="display:flex;flex-wrap:wrap;gap:4px;margin:4px 0">'
         ]
         for i, card in enumerate(hand):
+            if card == UNSEEN:  # by link: a card drawn with a seed that has not arrived yet
+                label = _("Card {n}: you see it when your friend's next link arrives.").format(n=i + 1)
+                out.append(
+                    f'<div class="cg-card unseen" role="img" aria-label="{esc(label)}" title="{esc(label)}" '
+                    f'style="display:inline-flex;align-items:center;justify-content:center;min-width:46px;min-height:52px;'
+                    f'border:2px dashed {COLOURS[owner]};border-radius:6px;color:#5b6473;font-size:20px">?</div>'
+                )
+                continue
             eff = EFFECTS[card.effect]
             shown = card_text(card)
             # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks

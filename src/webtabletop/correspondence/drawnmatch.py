@@ -1,0 +1,184 @@
+"""One browser's view of a match whose cards are private draws (CardGO; :mod:`.drawn`).
+
+The same interface as :class:`~webtabletop.correspondence.match.Match`. ``state`` is the public
+replay with this player's own hand filled in (each card dealt from its own draw's generator, once
+the other seat's value that seeds it has arrived); every other hand card is unseen. A spectator
+sees the public position. Like the other card matches, the link that ends the game carries its
+sender's secret, the reply both, and ``verdict`` then says whether every draw was fair.
+
+Checks when a link arrives (a player's browser; the end check covers the rest): each draw value
+opened in it must open the commitment this browser held before; a commitment carried before must
+not change; a new one must come before the value that seeds its draw; and this seat's own
+commitments must be the ones its secret makes.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import attrs
+
+from webtabletop.core.protocol import State
+from webtabletop.correspondence import drawn as D
+from webtabletop.correspondence import turns
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.hidden import HiddenMatch
+from webtabletop.correspondence.link import Opened, make_link
+from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.draw import PrivateDraws, draw_commitment
+from webtabletop.i18n import _
+
+
+class DrawnMatch(HiddenMatch):
+    # --- acting ----------------------------------------------------------------------------
+    def link(self, now: datetime.date | None = None) -> str:
+        data = self._next_data(now, self.pending)
+        if data is None:
+            return make_link(self._data, self._opened.number)
+        m = data.count
+        cards = self.spec.cards
+        start = self._turn_start()
+        number, radix = self._opened.number, self._opened.radix
+        codes = [p[3] for p in self._replay.placed]
+        state = start
+        for code in self.pending:
+            # moves are numbered in the public position, where this hand is unseen too (a
+            # follow-up lists every unseen card): the number every other browser reads
+            public = cards.deal(state, self.role, dict.fromkeys(range(len(state.hands[self.role])), cards.unseen))
+            legal = list(public.legal_moves())
+            number += turns.index_of(legal, code) * radix
+            radix *= len(legal)
+            move = state.move_from_code(code)
+            slot = cards.placed(state, move)
+            if slot is not None:
+                codes.append(cards.code(state.hands[self.role][slot]))
+            state = state.apply(move)
+        values = turns.verify_chains(self.spec, self._options, data)
+        total = len(data.moves)
+        draft = D.walk(self.spec, attrs.evolve(data, fair=D.pack_section(cards, data, codes, ([], []))), values, number, total, partial=True)  # fmt: skip
+        mine = self._draws(data)
+        held = self._replay
+        commitments: list[list[bytes]] = [[], []]
+        for s in (0, 1):
+            if m <= s:
+                continue
+            if s == self.seat:
+                held_cards = len(draft.ids[draft.side_seat.index(s)])
+                opening = 0 if draft.drawn[s] else self.spec.cards.hand_size(self._options)
+                wanted = D.outstanding(draft, s, held_cards + opening + D.AHEAD)
+                commitments[s] = [mine.commitment(j) for j in wanted]
+            else:
+                carried = held.commitments[s]
+                wanted = D.outstanding(draft, s, len(carried))
+                if set(wanted) != set(carried):
+                    raise MatchError(_("Your friend's link did not commit to its next cards in time: the link was changed."))
+                commitments[s] = [carried[j] for j in wanted]
+        xs = [mine.value(j) for link, s, j, _c in draft.placed if link == m]
+        secrets: list[bytes] = []
+        if draft.end and m == draft.end:
+            secrets = [self._secret]
+        elif draft.end:
+            secrets = [self._secret if s == self.seat else held.secrets[s] for s in (0, 1)]
+        data = attrs.evolve(data, fair=D.pack_section(cards, data, codes, commitments, xs, secrets))
+        drawn = D.walk(self.spec, data, values, number, total)
+        self._set_opened(Opened(data, values, drawn.state, number, drawn.radix, drawn))
+        return make_link(data, number)
+
+    # --- internals -------------------------------------------------------------------------
+    def _draws(self, data: MatchData) -> PrivateDraws:
+        return PrivateDraws(self._secret, data.key(), self.seat)
+
+    def _set(self, data: MatchData) -> None:
+        if data.count:
+            raise MatchError(_("This stored match is damaged."))
+        values = turns.verify_chains(self.spec, self._options, data)
+        drawn = D.walk(self.spec, data, values, 0, 0)
+        self._set_opened(Opened(data, values, drawn.state, 0, 1, drawn))
+
+    def _set_opened(self, opened: Opened) -> None:
+        drawn: D.Drawn = opened.dealt
+        data = opened.data
+        if self.seat is not None:
+            self._check(data, drawn, getattr(self, "_replay", None))
+            if drawn.end:
+                drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: self._secret})
+        verdict = None
+        if drawn.end and 0 in drawn.secrets and 1 in drawn.secrets:
+            verdict = D.verify(self.spec, data, drawn, opened.values)
+        self._replay, self._verdict = drawn, verdict
+        self._opened = opened
+        self._data, self._values, self._base = data, opened.values, opened.state
+        self._reset_turn()
+
+    def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None) -> None:
+        """The checks of the module text (a refused link changes nothing)."""
+        mine = self._draws(data)
+        for j, c in drawn.commitments[self.seat].items():
+            if c != mine.commitment(j):
+                raise MatchError(_("This link changes moves that were already played."))
+        if held is None:
+            return
+        other = 1 - self.seat
+        for s, j, x in drawn.values:
+            if s == other and held.commitments[other].get(j) != draw_commitment(x):
+                raise MatchError(
+                    _(
+                        "The secret value of draw number {number} does not match its commitment: the link was changed."
+                    ).format(number=j + 1)
+                )
+        for j, c in drawn.commitments[other].items():
+            if j in held.commitments[other]:
+                if held.commitments[other][j] != c:
+                    raise MatchError(_("This link changes moves that were already played."))
+            elif drawn.seeded.get((other, j), data.count + 1) < data.count:
+                raise MatchError(
+                    _("Your friend's link did not commit to its next cards in time: the link was changed.")
+                )
+
+    def _link_base(self) -> tuple[State, D._Tracker]:
+        """The public position the next link starts from, with its draws tracked: link 3's
+        opening (its sender knows the seed), or a placement waiting for the next link's seed
+        settled with it (its sender knows that seed too)."""
+        m = self._data.count + 1
+        drawn = self._replay
+        if not (self.seat is not None and self.my_link):
+            return self._base, D._Tracker.resume(drawn)
+        cards = self.spec.cards
+        if m == FIRST_EVENT_LINK:
+            track = D._Tracker(drawn.side_seat)
+            seed = self._values.rng(m, own=self._chain, stream=D.START).next_u64()
+            return D.opening(cards, self._options, track, m, seed), track
+        track = D._Tracker.resume(drawn)
+        base = self._base
+        side = turns.side_of(sender(m), self._data.creator_side)
+        if m > FIRST_EVENT_LINK and base.pending is not None and base.to_move() == side and not drawn.end:
+            rng = self._values.rng(m, own=self._chain, stream=D.EFFECTS)
+            base = track.after(m, base, base.settle(rng), cards)
+        return base, track
+
+    def _next_is_turn(self) -> bool:
+        m = self._data.count + 1
+        side = turns.side_of(sender(m), self._data.creator_side)
+        base, _track = self._link_base()
+        return (
+            m >= FIRST_EVENT_LINK
+            and not self._replay.end
+            and not base.is_over
+            and base.to_move() == side
+            and base.pending is None
+        )
+
+    def _turn_start(self) -> State:
+        base, track = self._link_base()
+        if self.seat is None:
+            return base
+        side = self.role
+        mine = self._draws(self._data)
+        cards = self.spec.cards
+        slots = {}
+        for slot, j in enumerate(track.ids[side]):
+            link = track.seeded.get((self.seat, j))
+            if link is not None and link <= self._data.count:
+                slots[slot] = cards.card(self._options, mine.rng(j, self._values.value(link)))
+        return cards.deal(base, side, slots)

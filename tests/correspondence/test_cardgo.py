@@ -1,0 +1,191 @@
+"""CardGO by links: every card a private draw of its owner, outcomes drawn after the choice from
+the next link's seed; two independent browsers exchanging only link strings, and a spectator.
+
+Issue 14: "Needed for ... CardGO's hands"; "At the end of the game, both keys are revealed and the
+whole game is verified"; "A "cheater" test per game ... It cannot predict the next die or draw
+better than chance ... It cannot name any hidden card of the opponent before it is revealed, and
+altering a revealed value in a link is detected and refused". docs/fair-play.md, "Private draws".
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import attrs
+import pytest
+
+from webtabletop.correspondence import Match, MatchError
+from webtabletop.correspondence import drawn as D
+from webtabletop.correspondence.drawnmatch import DrawnMatch
+from webtabletop.correspondence.link import make_link, read_link
+from webtabletop.correspondence.store import from_json, to_json
+from webtabletop.fairplay.beacon import seed_rng
+from webtabletop.fairplay.draw import PrivateDraws, draw_seed
+from webtabletop.games.cardgo.effects import UNSEEN
+
+from .helpers import ADDRESS, LIMIT, entropy, play
+
+VERIFIED = "Verified: every card was drawn fairly and none was swapped."
+
+
+def check_hidden(m: Match) -> None:
+    """A player sees its own hand when it moves and none of the other's; a spectator sees none."""
+    s = m.state
+    if m.verdict is not None:
+        return
+    for side in (0, 1):
+        hand = s.hands[side]
+        if side == m.role and m.can_move:
+            assert UNSEEN not in hand
+        elif side != m.role:
+            assert all(c == UNSEEN for c in hand), (m.role, side)
+            if m.role is not None:
+                assert s.view(m.role)["hands"][side] == [None] * len(hand)
+
+
+def check_every_link(current, other, spectator, link):
+    assert len(ADDRESS) + len(link) < LIMIT, len(link)
+    for m in (current, other, spectator):
+        check_hidden(m)
+
+
+GAMES = [
+    ({"size": 5}, 0, 1),
+    ({}, 1, 2),
+    ({"size": 7, "adjacent": True, "full_speed": True, "max_value": 10}, 0, 3),
+    ({"size": 6, "terrain": False, "hand_size": 8}, 1, 4),
+]
+
+
+def play_cardgo(options, side, seed, **kw):
+    """A match of random legal moves (the owner's ``legal_moves`` are exact: it sees its cards)."""
+    return play("cardgo", options, side, seed, **kw)
+
+
+@pytest.mark.parametrize(("options", "side", "seed"), GAMES)
+def test_full_cardgo_games_by_links(options, side, seed):
+    game = play_cardgo(options, side, seed, each=check_every_link)
+    a, b = game.players
+    sp = game.spectator
+    assert isinstance(a, DrawnMatch) and (a.role, b.role, sp.role) == (side, 1 - side, None)
+    assert a.verdict == b.verdict == sp.verdict == VERIFIED
+    boards = {(m.state.owners, m.state.values, m.state.time) for m in (a, b, sp)}
+    assert len(boards) == 1 and a.state.is_over
+    assert Match.watch(game.links[-1]).verdict == VERIFIED
+    assert a.data.links[:2] == ((), ()) and a.data.links[-1] == ()
+
+
+def test_store_round_trip_and_continue():
+    def each(current, other, spectator, link):
+        for m in (current, other):
+            back = from_json(json.loads(json.dumps(to_json(m))))
+            assert back.state == m.state
+            assert (back.can_move, back.can_send) == (m.can_move, m.can_send)
+
+    assert play_cardgo({"size": 5}, 0, 7, each=each).players[0].verdict == VERIFIED
+
+
+# --- the cheater ---------------------------------------------------------------------------------
+
+
+def opponent_cards(seed: int, cheater: int, leak: bool):
+    """Each card the opponent of seat ``cheater`` placed, with the cheater's guess made from what
+    its browser held before that card's link arrived (its own secret, the values revealed up to
+    the draw's seed): the card its own secret would deal for that draw, as good as any guess
+    unless something leaks. ``leak``: the opponent's secret instead (a positive control). Read
+    from the last link, which names every card placed, each draw's seeding link and every value."""
+    game = play_cardgo({"size": 5}, seed % 2, 200 + seed)
+    other = 1 - cheater
+    secret = entropy("cardgo/" + "ab"[other if leak else cheater], 200 + seed)
+    opened = read_link(game.links[-1])
+    drawn, key = opened.dealt, opened.data.key()
+    spec = Match.watch(game.links[-1]).spec
+    options = spec.options_from_dict(opened.data.options)
+    guesser = PrivateDraws(secret, key, other if leak else cheater)
+    out = []
+    for m, seat, j, code in drawn.placed:
+        if seat != other:
+            continue
+        seeding = drawn.seeded[(seat, j)]
+        assert seeding < m  # the card was drawn before it was played
+        value = opened.values.value(seeding)
+        guess = spec.cards.card(options, seed_rng(draw_seed(key, other, j, guesser.value(j), value)))
+        out.append((guess, spec.cards.from_code(code), options.max_value - options.min_value + 1))
+    return out
+
+
+def test_the_cheater_cannot_predict_the_opponents_cards():
+    hits = trials = 0
+    expected = variance = 0.0
+    for seed in range(10):
+        for guess, truth, values in opponent_cards(seed, seed % 2, leak=False):
+            hits += guess.value == truth.value
+            trials += 1
+            expected += 1 / values
+            variance += (1 / values) * (1 - 1 / values)
+    assert trials >= 150
+    assert hits <= expected + 4.5 * math.sqrt(variance), (hits, trials, expected)
+
+
+def test_positive_control_the_opponents_secret_predicts_every_card():
+    cards = opponent_cards(1, 1, leak=True)
+    assert cards and all(guess == truth for guess, truth, _v in cards)
+
+
+# --- altering a link ------------------------------------------------------------------------------
+
+
+def a_placement(links):
+    """A link that places a card and does not end the game, with the link before it."""
+    for before, link in zip(links[3:-2], links[4:-2], strict=True):
+        opened = read_link(link)
+        if opened.dealt.values:
+            return before, link, opened
+    raise AssertionError("no placement")
+
+
+def test_a_changed_draw_value_or_card_is_refused():
+    """A flipped bit in a draw value no longer deals the card named: every reader refuses it. A
+    forger who names the card its own value deals is refused by the player holding the match,
+    whose commitment the value does not open."""
+    saved = {}
+
+    def each(current, other, spectator, link):
+        saved[current.data.count] = to_json(current)  # the sender, as it waits for the reply
+
+    links = play_cardgo({"size": 5}, 0, 11, each=each).links
+    before, link, opened = a_placement(links)
+    fair = bytearray(opened.data.fair)
+    fair[-1] ^= 1
+    with pytest.raises(MatchError, match="does not deal the card played"):
+        read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number))
+    # the forger: another value, and the card that value deals named in the placed list
+    drawn = opened.dealt
+    (seat, j, _x) = drawn.values[0]
+    spec = Match.watch(link).spec
+    options = spec.options_from_dict(opened.data.options)
+    key = opened.data.key()
+    forged_x = bytes(16)
+    card = spec.cards.card(options, seed_rng(draw_seed(key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))))
+    codes = [p[3] for p in drawn.placed]
+    index = next(i for i, p in enumerate(drawn.placed) if p[0] == opened.data.count)
+    codes[index] = card.code
+    commitments = [[drawn.commitments[s][k] for k in sorted(drawn.commitments[s])] for s in (0, 1)]
+    xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
+    fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
+    forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number)
+    holder = from_json(saved[opened.data.count - 1])
+    assert holder.data.count == opened.data.count - 1
+    with pytest.raises(MatchError, match="does not match its commitment"):
+        holder.receive(forged)
+    holder.receive(link)  # the honest link is still taken
+
+
+def test_a_changed_secret_at_the_end_fails_the_check():
+    last = play_cardgo({"size": 5}, 1, 13).links[-1]
+    opened = read_link(last)
+    fair = bytearray(opened.data.fair)
+    fair[-1] ^= 1  # the last byte of the second secret
+    verdict = Match.watch(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number)).verdict
+    assert verdict is not None and verdict.startswith("Not verified"), verdict
