@@ -2,7 +2,7 @@
 game says what correspondence play guarantees and what it doesn't").
 
 What each game can promise depends on what it hides: DumaRaj hides nothing, Tsifrograd has dice,
-SHT and HTT have secret cards (CardGO is not playable by link yet). The promises are those of docs/fair-play.md's threat model,
+SHT, HTT and CardGO have secret cards. The promises are those of docs/fair-play.md's threat model,
 in a player's words; a game that cannot be played by link yet says so instead of promising.
 """
 

@@ -130,12 +130,8 @@ class CardMatch(HiddenMatch):
         return bytes(out)
 
     # --- internals -------------------------------------------------------------------------
-    def _set(self, data: MatchData) -> None:
-        if data.count:
-            raise MatchError(_("This stored match is damaged."))
-        values = turns.verify_chains(self.spec, self._options, data)
-        dealt = walk(self.spec, data, values, 0, 0)
-        self._set_opened(Opened(data, values, dealt.state, 0, 1, dealt))
+    def _walk(self, data: MatchData, values, number: int, total: int):
+        return walk(self.spec, data, values, number, total)
 
     def _set_opened(self, opened: Opened) -> None:
         """Hold a verified link: read its section (and, for a player, every new one) first, so a

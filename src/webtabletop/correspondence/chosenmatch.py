@@ -86,12 +86,8 @@ class ChosenMatch(HiddenMatch):
         return make_link(data, number)
 
     # --- internals -------------------------------------------------------------------------
-    def _set(self, data: MatchData) -> None:
-        if data.count:
-            raise MatchError(_("This stored match is damaged."))
-        values = turns.verify_chains(self.spec, self._options, data)
-        chosen = C.walk(self.spec, data, values, 0, 0)
-        self._set_opened(Opened(data, values, chosen.state, 0, 1, chosen))
+    def _walk(self, data: MatchData, values, number: int, total: int):
+        return C.walk(self.spec, data, values, number, total)
 
     def _set_opened(self, opened: Opened) -> None:
         chosen: C.Chosen = opened.dealt

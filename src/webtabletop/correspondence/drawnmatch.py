@@ -89,12 +89,8 @@ class DrawnMatch(HiddenMatch):
     def _draws(self, data: MatchData) -> PrivateDraws:
         return PrivateDraws(self._secret, data.key(), self.seat)
 
-    def _set(self, data: MatchData) -> None:
-        if data.count:
-            raise MatchError(_("This stored match is damaged."))
-        values = turns.verify_chains(self.spec, self._options, data)
-        drawn = D.walk(self.spec, data, values, 0, 0)
-        self._set_opened(Opened(data, values, drawn.state, 0, 1, drawn))
+    def _walk(self, data: MatchData, values, number: int, total: int):
+        return D.walk(self.spec, data, values, number, total)
 
     def _set_opened(self, opened: Opened) -> None:
         drawn: D.Drawn = opened.dealt

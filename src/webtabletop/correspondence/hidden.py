@@ -9,12 +9,29 @@ keep their public replay in ``_replay`` (with ``end``: the link that ended the g
 from __future__ import annotations
 
 from webtabletop.core.protocol import State
+from webtabletop.correspondence import turns
+from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
 from webtabletop.fairplay.beacon import sender
+from webtabletop.i18n import _
 
 
 class HiddenMatch(Match):
     _verdict: str | None = None
+
+    def _walk(self, data: MatchData, values, number: int, total: int):
+        """The scheme's public replay of ``data`` (``dealt``, ``chosen`` or ``drawn``)."""
+        raise NotImplementedError
+
+    def _set(self, data: MatchData) -> None:
+        """A new match (no link yet): a stored one is opened from its latest link instead."""
+        if data.count:
+            raise MatchError(_("This stored match is damaged."))
+        values = turns.verify_chains(self.spec, self._options, data)
+        replay = self._walk(data, values, 0, 0)
+        self._set_opened(Opened(data, values, replay.state, 0, 1, replay))
 
     @property
     def my_link(self) -> bool:

@@ -16,7 +16,7 @@ Length: the game also ends (more time wins, equal: draw) after ``turn_limit`` = 
 which bounds it by :func:`~webtabletop.games.cardgo.versions.max_plies` moves; the rules end it at
 that many moves too (never reached: see the proof there).
 
-Link mode (``linked``; a game by link, docs/fair-play.md "Not built yet: CardGO matches"; off on
+Link mode (``linked``; a game by link, docs/fair-play.md "Private draws: CardGO"; off on
 one device, where nothing below applies): a card whose outcome is drawn when it is played
 (:data:`~webtabletop.games.cardgo.effects.AFTER_THE_CHOICE`: Brave, Evil, Sorrow, Love) is
 placed, leaves the hand and ends the turn, and waits in ``pending`` until :meth:`settle`
