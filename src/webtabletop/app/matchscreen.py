@@ -105,7 +105,7 @@ def prompt_text(om, ctx) -> str:
     if m.can_send and m.state.is_over and not m.pending:
         # a card's outcome, drawn from this link's seed, ended the game (CardGO by link)
         return end_check(om)
-    dealt = om.spec.cards is not None and getattr(om.spec.cards, "scheme", "deck") == "deck"
+    dealt = getattr(om.spec.cards, "scheme", None) == "deck"
     if m.can_send and dealt and m.data.count + 1 > FIRST_MOVE_LINK:
         # links up to FIRST_MOVE_LINK deal and open the hands; after them a link with no move of a
         # game going on is a pause (docs/fair-play.md): the other side waits for a card's key

@@ -24,7 +24,6 @@ import attrs
 
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import turns
-from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, Dealt, walk
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
@@ -36,6 +35,8 @@ from webtabletop.i18n import _
 
 
 class CardMatch(HiddenMatch):
+    walk = staticmethod(walk)
+
     def __init__(self, *args, sections: tuple[bytes, ...] = (), **kwargs) -> None:
         """As :class:`Match`, with ``sections``: the fair-play sections of the links so far."""
         self._sections: tuple[bytes, ...] = tuple(sections)
@@ -43,6 +44,13 @@ class CardMatch(HiddenMatch):
         super().__init__(*args, **kwargs)
 
     # --- what this browser sees -------------------------------------------------------------
+    def stored(self) -> dict:
+        return {**super().stored(), "sections": [x.hex() for x in self._sections]}
+
+    @classmethod
+    def restored(cls, doc: dict, text_list) -> dict:
+        return {"sections": tuple(bytes.fromhex(x) for x in text_list(doc["sections"]))}
+
     @property
     def sections(self) -> tuple[bytes, ...]:
         """The fair-play section of every link so far (kept in the browser's storage)."""
@@ -130,9 +138,6 @@ class CardMatch(HiddenMatch):
         return bytes(out)
 
     # --- internals -------------------------------------------------------------------------
-    def _walk(self, data: MatchData, values, number: int, total: int):
-        return walk(self.spec, data, values, number, total)
-
     def _set_opened(self, opened: Opened) -> None:
         """Hold a verified link: read its section (and, for a player, every new one) first, so a
         refused section changes nothing."""

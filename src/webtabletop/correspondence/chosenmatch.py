@@ -18,7 +18,6 @@ import attrs
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import chosen as C
 from webtabletop.correspondence import turns
-from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
@@ -28,12 +27,21 @@ from webtabletop.i18n import _
 
 
 class ChosenMatch(HiddenMatch):
+    walk = staticmethod(C.walk)
+
     def __init__(self, *args, hand=None, **kwargs) -> None:
         """As :class:`Match`, with ``hand``: this player's card references (None: a spectator)."""
         self._hand: tuple[str, ...] | None = None if hand is None else tuple(hand)
         self._verdict: str | None = None
         self._true: State | None = None
         super().__init__(*args, **kwargs)
+
+    def stored(self) -> dict:
+        return {**super().stored(), "hand": None if self._hand is None else list(self._hand)}
+
+    @classmethod
+    def restored(cls, doc: dict, text_list) -> dict:
+        return {"hand": None if doc["hand"] is None else text_list(doc["hand"])}
 
     @property
     def hand(self) -> tuple[str, ...] | None:
@@ -86,9 +94,6 @@ class ChosenMatch(HiddenMatch):
         return make_link(data, number)
 
     # --- internals -------------------------------------------------------------------------
-    def _walk(self, data: MatchData, values, number: int, total: int):
-        return C.walk(self.spec, data, values, number, total)
-
     def _set_opened(self, opened: Opened) -> None:
         chosen: C.Chosen = opened.dealt
         data = opened.data

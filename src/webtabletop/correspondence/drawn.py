@@ -35,8 +35,9 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, seed_rng, sender
-from webtabletop.fairplay.draw import DRAW_BYTES, draw_commitment, draw_seed, draw_value
+from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
+from webtabletop.fairplay.errors import FairPlayError
 from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
@@ -209,7 +210,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
     key = data.key()
     for (s, j, x), (_l, _s, _j, code) in zip(revealed, (p for p in placed if p[0] == m_last), strict=True):
-        if cards.card(options, seed_rng(draw_seed(key, s, j, x, values.value(result.seeded[(s, j)])))).code != code:
+        if cards.card(options, draw_rng(key, s, j, x, values.value(result.seeded[(s, j)]))).code != code:
             raise MatchError(
                 _("The secret value of draw number {number} does not deal the card played: the link was changed.").format(
                     number=j + 1
@@ -252,21 +253,21 @@ def pack_section(cards, data: MatchData, placed_codes, commitments, values=(), s
 
 def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> str:
     """The verdict once both secrets are known: each secret opens its chain, every commitment the
-    latest link carries is its draw's, and every card placed is the one its draw dealt."""
+    latest link carries is its draw's (``fairplay.draw.verify_draws``), and every card placed is
+    the one its draw dealt."""
     options = spec.options_from_dict(data.options)
     key = data.key()
-    for seat in (0, 1):
-        secret = drawn.secrets[seat]
-        if not data.commitments[seat].opens(secret):
-            return _(
-                "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
-            )
-        for j, c in drawn.commitments[seat].items():
-            if draw_commitment(draw_value(secret, key, seat, j)) != c:
-                return _("Not verified: a card's commitment is not the one its player's secret makes.")
+    try:
+        for seat in (0, 1):
+            if not data.commitments[seat].opens(drawn.secrets[seat]):
+                return _(
+                    "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
+                )
+            verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
+    except FairPlayError as exc:
+        return _("Not verified: {problem}").format(problem=exc)
     for _link, seat, j, code in drawn.placed:
-        x = draw_value(drawn.secrets[seat], key, seat, j)
-        rng = seed_rng(draw_seed(key, seat, j, x, values.value(drawn.seeded[(seat, j)])))
+        rng = PrivateDraws(drawn.secrets[seat], key, seat).rng(j, values.value(drawn.seeded[(seat, j)]))
         if spec.cards.card(options, rng).code != code:
             return _("Not verified: a card played is not the one its player drew.")
     return _("Verified: every card was drawn fairly and none was swapped.")

@@ -26,11 +26,14 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
-from webtabletop.fairplay.draw import PrivateDraws, draw_commitment
+from webtabletop.fairplay.draw import PrivateDraws, open_draw
+from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.i18n import _
 
 
 class DrawnMatch(HiddenMatch):
+    walk = staticmethod(D.walk)
+
     # --- acting ----------------------------------------------------------------------------
     def link(self, now: datetime.date | None = None) -> str:
         data = self._next_data(now, self.pending)
@@ -89,14 +92,11 @@ class DrawnMatch(HiddenMatch):
     def _draws(self, data: MatchData) -> PrivateDraws:
         return PrivateDraws(self._secret, data.key(), self.seat)
 
-    def _walk(self, data: MatchData, values, number: int, total: int):
-        return D.walk(self.spec, data, values, number, total)
-
     def _set_opened(self, opened: Opened) -> None:
         drawn: D.Drawn = opened.dealt
         data = opened.data
         if self.seat is not None:
-            self._check(data, drawn, getattr(self, "_replay", None))
+            self._check(data, drawn, getattr(self, "_replay", None), opened.values)
             if drawn.end:
                 drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: self._secret})
         verdict = None
@@ -105,9 +105,10 @@ class DrawnMatch(HiddenMatch):
         self._replay, self._verdict = drawn, verdict
         self._opened = opened
         self._data, self._values, self._base = data, opened.values, opened.state
+        self._next = None  # _link_base, made once per link held
         self._reset_turn()
 
-    def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None) -> None:
+    def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None, values) -> None:
         """The checks of the module text (a refused link changes nothing)."""
         mine = self._draws(data)
         for j, c in drawn.commitments[self.seat].items():
@@ -117,12 +118,12 @@ class DrawnMatch(HiddenMatch):
             return
         other = 1 - self.seat
         for s, j, x in drawn.values:
-            if s == other and held.commitments[other].get(j) != draw_commitment(x):
-                raise MatchError(
-                    _(
-                        "The secret value of draw number {number} does not match its commitment: the link was changed."
-                    ).format(number=j + 1)
-                )
+            if s == other:
+                reply = values.value(drawn.seeded[(s, j)])
+                try:
+                    open_draw(data.key(), s, j, held.commitments[other].get(j, b""), x, reply)
+                except ClaimRefused as exc:  # a refused link is a MatchError like any other
+                    raise MatchError(str(exc)) from None
         for j, c in drawn.commitments[other].items():
             if j in held.commitments[other]:
                 if held.commitments[other][j] != c:
@@ -135,7 +136,13 @@ class DrawnMatch(HiddenMatch):
     def _link_base(self) -> tuple[State, D._Tracker]:
         """The public position the next link starts from, with its draws tracked: link 3's
         opening (its sender knows the seed), or a placement waiting for the next link's seed
-        settled with it (its sender knows that seed too)."""
+        settled with it (its sender knows that seed too). Made once per link held (``can_move``
+        asks for it on every screen); callers only read it."""
+        if self._next is None:
+            self._next = self._make_link_base()
+        return self._next
+
+    def _make_link_base(self) -> tuple[State, D._Tracker]:
         m = self._data.count + 1
         drawn = self._replay
         if not (self.seat is not None and self.my_link):

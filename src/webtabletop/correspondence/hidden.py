@@ -21,16 +21,24 @@ from webtabletop.i18n import _
 class HiddenMatch(Match):
     _verdict: str | None = None
 
-    def _walk(self, data: MatchData, values, number: int, total: int):
-        """The scheme's public replay of ``data`` (``dealt``, ``chosen`` or ``drawn``)."""
-        raise NotImplementedError
+    #: the scheme's public replay of a link's data (``dealt.walk``, ``chosen.walk`` or ``drawn.walk``)
+    walk = None
+
+    def stored(self) -> dict:
+        """What storage keeps besides the base fields (``store.to_json``): the latest link."""
+        return {"link": self.latest_link}
+
+    @classmethod
+    def restored(cls, doc: dict, text_list) -> dict:
+        """The constructor's extra arguments from a stored document (``store.from_json``)."""
+        return {}
 
     def _set(self, data: MatchData) -> None:
         """A new match (no link yet): a stored one is opened from its latest link instead."""
         if data.count:
             raise MatchError(_("This stored match is damaged."))
         values = turns.verify_chains(self.spec, self._options, data)
-        replay = self._walk(data, values, 0, 0)
+        replay = self.walk(self.spec, data, values, 0, 0)
         self._set_opened(Opened(data, values, replay.state, 0, 1, replay))
 
     @property

@@ -70,21 +70,11 @@ def _read(text: str, known: Opened | None) -> Opened:
     data = attrs.evolve(data, links=((),) * n)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
-    if getattr(spec.cards, "scheme", None) == "chosen":
-        from webtabletop.correspondence.chosen import walk as chosen_walk
-
-        ch = chosen_walk(spec, data, values, number, count)
-        return Opened(attrs.evolve(data, links=ch.links), values, ch.state, number, ch.radix, ch)
-    if getattr(spec.cards, "scheme", None) == "drawn":
-        from webtabletop.correspondence.drawn import walk as drawn_walk
-
-        dr = drawn_walk(spec, data, values, number, count)
-        return Opened(attrs.evolve(data, links=dr.links), values, dr.state, number, dr.radix, dr)
     if spec.cards is not None:
-        from webtabletop.correspondence.dealt import walk
+        from webtabletop.correspondence.match import match_class
 
-        dealt = walk(spec, data, values, number, count)
-        return Opened(attrs.evolve(data, links=dealt.links), values, dealt.state, number, dealt.radix, dealt)
+        replay = match_class(spec).walk(spec, data, values, number, count)
+        return Opened(attrs.evolve(data, links=replay.links), values, replay.state, number, replay.radix, replay)
     hint = None
     if (
         known is not None

@@ -351,15 +351,16 @@ class Match:
         return s
 
 
-def _class_for(spec: GameSpec, cls: type) -> type:
-    """The class of a match of ``spec``: a game with hidden cards has its own."""
-    if spec.cards is None or cls is not Match:
-        return cls
-    if getattr(spec.cards, "scheme", "deck") == "chosen":
+def match_class(spec: GameSpec) -> type:
+    """The class of a match of ``spec``: a game with hidden cards has its scheme's own (which
+    also knows the scheme's public replay, ``walk``, and what storage keeps, ``stored``)."""
+    if spec.cards is None:
+        return Match
+    if spec.cards.scheme == "chosen":
         from webtabletop.correspondence.chosenmatch import ChosenMatch
 
         return ChosenMatch
-    if getattr(spec.cards, "scheme", "deck") == "drawn":
+    if spec.cards.scheme == "drawn":
         from webtabletop.correspondence.drawnmatch import DrawnMatch
 
         return DrawnMatch
@@ -368,9 +369,13 @@ def _class_for(spec: GameSpec, cls: type) -> type:
     return CardMatch
 
 
+def _class_for(spec: GameSpec, cls: type) -> type:
+    return match_class(spec) if cls is Match else cls
+
+
 def _hand(spec: GameSpec, hand) -> dict:
     """The ``hand=`` argument for a game where each player brings its hand, else none."""
-    if getattr(spec.cards, "scheme", None) == "chosen":
+    if spec.cards is not None and spec.cards.scheme == "chosen":
         return {"hand": hand}
     if hand is not None:
         raise MatchError(_("In this game nobody brings a hand of their own."))

@@ -53,18 +53,8 @@ def to_json(match: Match) -> dict[str, Any]:
         "seat": match.seat,
         "secret": None if match.secret is None else match.secret.hex(),
         "pending": list(match.pending),
-        **_card_fields(match),
+        **(match.stored() if match.spec.cards is not None else {}),
     }
-
-
-def _card_fields(match: Match) -> dict[str, Any]:
-    if match.spec.cards is None:
-        return {}
-    if getattr(match.spec.cards, "scheme", None) == "chosen":
-        return {"link": match.latest_link, "hand": None if match.hand is None else list(match.hand)}
-    if getattr(match.spec.cards, "scheme", None) == "drawn":
-        return {"link": match.latest_link}
-    return {"link": match.latest_link, "sections": [s.hex() for s in match.sections]}
 
 
 def from_json(doc: Any) -> Match:
@@ -122,19 +112,11 @@ def _from_json(doc: Any) -> Match:
         (v0, v1),
     )
     if spec.cards is not None:
-        from webtabletop.correspondence.cardmatch import CardMatch
-        from webtabletop.correspondence.chosenmatch import ChosenMatch
         from webtabletop.correspondence.link import read_link
+        from webtabletop.correspondence.match import match_class
 
-        if getattr(spec.cards, "scheme", None) == "chosen":
-            hand = None if doc["hand"] is None else text_list(doc["hand"])
-            cls, extra = ChosenMatch, {"hand": hand}
-        elif getattr(spec.cards, "scheme", None) == "drawn":
-            from webtabletop.correspondence.drawnmatch import DrawnMatch
-
-            cls, extra = DrawnMatch, {}
-        else:
-            cls, extra = CardMatch, {"sections": tuple(bytes.fromhex(x) for x in text_list(doc["sections"]))}
+        cls = match_class(spec)
+        extra = cls.restored(doc, text_list)
         if doc["link"] is None:
             return cls(data, seat, secret, text_list(doc["pending"]), **extra)
         opened = read_link(doc["link"])

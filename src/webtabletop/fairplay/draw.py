@@ -43,6 +43,11 @@ def draw_seed(game_id: bytes, seat: int, j: int, value: bytes, reply: bytes) -> 
     return digest("private-draw", bytes(game_id), seat, j, value, reply)
 
 
+def draw_rng(game_id: bytes, seat: int, j: int, value: bytes, reply: bytes) -> Rng:
+    """The generator draw ``j`` deals from, given its value ``x_j`` and the ``reply`` value."""
+    return seed_rng(draw_seed(game_id, seat, j, bytes(value), reply))
+
+
 class PrivateDraws:
     """The owner's side: commitments to send and its own draws, all derived from its secret."""
 
@@ -59,7 +64,7 @@ class PrivateDraws:
 
     def rng(self, j: int, reply: bytes) -> Rng:
         """The generator of draw ``j`` once the other player's ``reply`` value is known."""
-        return seed_rng(draw_seed(self.game_id, self.seat, j, self.value(j), reply))
+        return draw_rng(self.game_id, self.seat, j, self.value(j), reply)
 
 
 def open_draw(game_id: bytes, seat: int, j: int, commitment: bytes, value: bytes, reply: bytes) -> Rng:
@@ -71,7 +76,7 @@ def open_draw(game_id: bytes, seat: int, j: int, commitment: bytes, value: bytes
                 "The secret value of draw number {number} does not match its commitment: the link was changed."
             ).format(number=j + 1)
         )
-    return seed_rng(draw_seed(game_id, seat, j, bytes(value), reply))
+    return draw_rng(game_id, seat, j, value, reply)
 
 
 def verify_draws(secret: bytes, game_id: bytes, seat: int, commitments: Mapping[int, bytes]) -> None:

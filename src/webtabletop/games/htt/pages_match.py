@@ -24,7 +24,7 @@ from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages_common import load
-from webtabletop.games.htt.pages_newgame import _field, deck_rows, picked_cards, portable
+from webtabletop.games.htt.pages_newgame import deck_rows, field_row, picked_cards, portable
 from webtabletop.games.htt.pages_play import DECK_TITLES
 from webtabletop.i18n import _
 
@@ -42,7 +42,7 @@ def join_fields(options: HttOptions, ctx: PageContext) -> str:
         return ""
     c = load(ctx)
     size, lo, hi = options.hand_size, options.min_level, options.max_level
-    rows = deck_rows(c, [x for x in c.deck if x in c.owned], lo, hi)
+    rows = deck_rows(c, c.deck, lo, hi)  # the saved deck's cards of these levels come chosen
     source = "own" if options.own_deck else "random"
     if not rows:
         source = "dealt"
@@ -70,7 +70,7 @@ def join_fields(options: HttOptions, ctx: PageContext) -> str:
     note = "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
     return (
         f'<fieldset class="htt-deck match-hand"><legend>{esc(_("Your hand"))}</legend>{note}'
-        + _field(
+        + field_row(
             "htt-deck-source",
             esc(_("Your cards")),
             f'<select id="htt-deck-source" name="deck_source">{choices}</select>',

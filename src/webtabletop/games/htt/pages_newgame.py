@@ -81,7 +81,7 @@ def new_game_fields(ctx: PageContext) -> str:
     manage = link(esc(_("manage")), "#/htt/presets", "")
     return (
         '<div class="htt-newgame">'
-        + _field(
+        + field_row(
             "htt-deck-source",
             esc(_("Your cards")),
             f'<select id="htt-deck-source" name="deck_source">{opts}</select>',
@@ -93,7 +93,7 @@ def new_game_fields(ctx: PageContext) -> str:
                 )
             ),
         )
-        + _field(
+        + field_row(
             "htt-seat",
             esc(_("You play")),
             f'<select id="htt-seat" name="deck_seat">{seats}</select>',
@@ -105,7 +105,7 @@ def new_game_fields(ctx: PageContext) -> str:
             ),
             cls="local-only",  # by link the side is chosen below, and the friend brings its own hand
         )
-        + _field(
+        + field_row(
             "htt-preset",
             esc(_("Saved preset")),
             f'<select id="htt-preset" name="htt_preset"><option value="">{esc(_("none"))}</option>{presets}</select>',
@@ -113,7 +113,7 @@ def new_game_fields(ctx: PageContext) -> str:
                 manage=manage
             ),
         )
-        + _field(
+        + field_row(
             "htt-save-preset",
             esc(_("Save rules as")),
             '<input id="htt-save-preset" name="save_preset" type="text" maxlength="40" '
@@ -142,7 +142,7 @@ def deck_rows(
             for x in cards
         )
         rows.append(
-            _field(
+            field_row(
                 f"deck-{lv}",
                 esc(_("Level {level}").format(level=lv)),
                 f'<select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select>',
@@ -164,7 +164,7 @@ def portable(hand) -> list[str]:
     return [x if get_card(x).set_id in BUILTIN_IDS else inline_code(get_card(x)) for x in hand]
 
 
-def _field(fid: str, label_html: str, control: str, help_html: str = "", cls: str = "") -> str:
+def field_row(fid: str, label_html: str, control: str, help_html: str = "", cls: str = "") -> str:
     """One labelled row of the form (label, control, optional help below); ``cls``: more classes
     (``local-only``: hidden when the dialog plays a friend by link)."""
     small = f"<small>{help_html}</small>" if help_html else ""

@@ -74,6 +74,7 @@ def placeholder(position: int) -> int:
 class ShtCards:
     """The ``GameSpec.cards`` adapter of SHT (see the module text)."""
 
+    scheme = "deck"
     size = SIZE
 
     def first_player(self, options, rng) -> int:
