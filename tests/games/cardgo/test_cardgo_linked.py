@@ -35,8 +35,12 @@ def position(state) -> tuple:
 
 @pytest.mark.parametrize("effect", [BRAVE, EVIL, SORROW, LOVE])
 def test_an_outcome_drawn_on_play_waits_for_the_next_links_seed(effect):
-    """The card leaves the hand and the turn passes at once, the board unchanged; settled with a
-    generator, the position is the one the game on one device reaches with that generator."""
+    """The digest's random on-play effects ("2 Brave: a random enemy stone on the board becomes
+    yours", "5 Sorrow: opponent loses a random 0..value time", "12 Evil: on placement, destroy a
+    random stone in its 4-neighbourhood", "9 Love: on play, draw one extra card"): by link the card
+    leaves the hand and the turn passes at once, the board unchanged; settled with a generator,
+    the position is the one the game on one device reaches with that generator (the rules page's
+    "Playing a friend by link" says the outcome comes with the next link)."""
     start = new_game(OPTIONS, 7)
     opening = with_hand(start.apply_code("0@c3"), [Card(4), Card(5, effect)], player=1)
     opening = attrs.evolve(opening, hands=(opening.hands[0], opening.hands[1]))
@@ -60,7 +64,8 @@ def test_other_cards_resolve_at_once_and_settle_only_reseeds():
 
 
 def test_the_follow_up_is_offered_whatever_the_hand_holds():
-    """After Indulgence (value 3: the follow-up needs a 4) a linked state enters the follow-up
+    """ "1 Indulgence: may at once also play a hand card of value this+1" (the digest). After
+    Indulgence (value 3: the follow-up needs a 4) a linked state enters the follow-up
     even with no 4 in hand (only Skip then), where the game on one device passes over it: the
     other browser cannot tell. An unseen card may be the 4, so it is listed."""
     start = with_hand(new_game(OPTIONS, 5), [Card(3, INDULGENCE), Card(2), Card(5)])
