@@ -27,6 +27,7 @@ table: each browser draws its own hand with its secret). A move is a hand card, 
 
 from __future__ import annotations
 
+import re
 import time
 
 from tests.e2e.conftest import open_app
@@ -271,8 +272,10 @@ def htt_board(page) -> set[str]:
 def htt_names(page, ids: set[str]) -> list[str]:
     """The ways ``page``'s HTML names cards of ``ids``: the id in a piece key, the card's name."""
     html = page.content()
-    texts = [t for ref in ids for t in (f':{ref}"', f"{ref}@", card_name(get_card(ref)))]
-    return [t for t in texts if t in html]
+    keys = [t for ref in ids for t in (f':{ref}"', f"{ref}@") if t in html]
+    # a name counts as a whole phrase: "Wild Hunt" is not named by "Wild Huntress"
+    names = [card_name(get_card(ref)) for ref in ids]
+    return keys + [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", html)]
 
 
 def htt_names_hidden(page, ids: set[str]) -> list[str]:
