@@ -1,1 +1,1 @@
-"""Fuzz tests of every decoder (hypothesis; seeded, derandomized in CI)."""
+"""Fuzz tests of every decoder (hypothesis; the same examples on every run)."""

@@ -9,6 +9,7 @@ from webtabletop.core.protocol import IllegalMove, OptionsError
 from webtabletop.games.cardgo import SPEC, rules
 from webtabletop.games.cardgo.effects import Card
 from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.i18n import catalogs
 
 from .helpers import play, pos, stones
 
@@ -288,7 +289,12 @@ def test_time_zero_loses_and_both_zero_is_a_draw():
     s = attrs.evolve(s, time=(7, 7))
     t = play(s, "0@c3")
     assert t.time == (0, 0)
-    assert t.outcome().winner is None
+    assert t.outcome().winner is None and t.outcome().reason == "both players ran out of time"
+    try:  # the reason is a sentence the end screen shows: in the reader's language
+        catalogs.use_language("ru")
+        assert attrs.evolve(t).outcome().reason == "у обоих игроков кончилось время"
+    finally:
+        catalogs.use_language("en")
 
 
 def test_adjacent_placement():

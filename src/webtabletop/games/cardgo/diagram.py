@@ -1,5 +1,5 @@
 """Text diagrams of CardGO positions (tests, examples, the CLI): :func:`position` reads one,
-:meth:`CardgoState.diagram` writes one."""
+:func:`board_diagram` (:meth:`CardgoState.diagram`) writes one."""
 
 from __future__ import annotations
 
@@ -8,8 +8,23 @@ import attrs
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.effects import EFFECTS, card_from_code
 from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules import EMPTY, CardgoState
+from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState
 from webtabletop.games.cardgo.terrain import LETTERS, NONE
+
+
+def board_diagram(state: CardgoState) -> str:
+    """The board as a text diagram, one row per line, that :func:`position` reads back."""
+    side = state.options.size
+    return "\n".join(" ".join(cell_token(state, y * side + x).rjust(7) for x in range(side)) for y in range(side))
+
+
+def state_text(state: CardgoState) -> str:
+    """The diagram, then the turn, the player to move and both times and hands (English, for the CLI)."""
+    hands = " | ".join(
+        f"{PLAYER_NAMES[p]} {state.time[p]}: " + " ".join(c.code for c in state.hands[p]) for p in (0, 1)
+    )
+    turn = f"turn {state.turn}, {PLAYER_NAMES[state.player]} to move ({state.phase}); {hands}"
+    return board_diagram(state) + "\n" + turn
 
 
 def cell_token(state: CardgoState, i: int) -> str:

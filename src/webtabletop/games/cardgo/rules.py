@@ -40,6 +40,7 @@ import attrs
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.effects import AFTER_THE_CHOICE, EFFECTS, UNSEEN, Card, RngChance, deal_card
+from webtabletop.games.cardgo.ending import PLAYER_NAMES, outcome_of  # noqa: F401  (re-exported)
 from webtabletop.games.cardgo.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.report import Report
@@ -56,11 +57,9 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
     weight,
 )
 from webtabletop.games.cardgo.terrain import NONE, TALL_GRASS, Geometry, geometry, random_terrain
-from webtabletop.games.cardgo.versions import max_plies
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import _
 
 PLAY, EXTRA = "play", "extra"
-PLAYER_NAMES = (N_("Green"), N_("Red"))  # msgids: translate with _ where shown
 
 
 # --- the state ------------------------------------------------------------------------------
@@ -205,34 +204,9 @@ class CardgoState(State):
     def outcome(self) -> Outcome | None:
         if "outcome" in self._cache:
             return self._cache["outcome"]
-        out = self._outcome()
+        out = outcome_of(self.time, self.passes, self.turn, len(self.log), self.options)
         self._cache["outcome"] = out
         return out
-
-    def _outcome(self) -> Outcome | None:
-        a, b = self.time
-        scores = (float(a), float(b))
-        if a <= 0 or b <= 0:
-            if a <= 0 and b <= 0:
-                return Outcome(None, scores, "both players ran out of time")
-            return Outcome(
-                1 if a <= 0 else 0,
-                scores,
-                _("{player} ran out of time").format(player=_(PLAYER_NAMES[0 if a <= 0 else 1])),
-            )
-        limit = self.options.turn_limit
-        cap = max_plies(self.options)
-        if self.passes >= 2 or self.turn > limit or len(self.log) >= cap:
-            if self.passes >= 2:
-                why = _("two passes in a row")
-            elif self.turn > limit:
-                why = _("the turn limit ({turns}) was reached").format(turns=limit)
-            else:
-                why = _("the move limit ({moves}) was reached").format(moves=cap)
-            if a == b:
-                return Outcome(None, scores, _("{why}; equal time").format(why=why))
-            return Outcome(0 if a > b else 1, scores, _("{why}; more time left").format(why=why))
-        return None
 
     # --- turn mechanics -------------------------------------------------------------------------
     def _place(self, index: int, cell: int) -> CardgoState:
@@ -407,18 +381,10 @@ class CardgoState(State):
 
     def diagram(self) -> str:
         """The board as a text diagram that :func:`position` reads back."""
-        side = self.options.size
-        return "\n".join(
-            " ".join(cell_token(self, y * side + x).rjust(7) for x in range(side)) for y in range(side)
-        )
+        return board_diagram(self)
 
     def text(self) -> str:
-        lines = [self.diagram()]
-        hands = " | ".join(
-            f"{PLAYER_NAMES[p]} {self.time[p]}: " + " ".join(c.code for c in self.hands[p]) for p in (0, 1)
-        )
-        lines.append(f"turn {self.turn}, {PLAYER_NAMES[self.player]} to move ({self.phase}); {hands}")
-        return "\n".join(lines)
+        return state_text(self)
 
 
 def new_game(options: CardgoOptions, seed: int) -> CardgoState:
@@ -447,4 +413,9 @@ def new_game(options: CardgoOptions, seed: int) -> CardgoState:
 
 
 # test/CLI helpers: text diagrams of positions (re-exported here)
-from webtabletop.games.cardgo.diagram import cell_token, position  # noqa: E402, F401
+from webtabletop.games.cardgo.diagram import (  # noqa: E402, F401
+    board_diagram,
+    cell_token,
+    position,
+    state_text,
+)
