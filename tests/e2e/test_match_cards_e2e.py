@@ -38,6 +38,7 @@ from webtabletop.games.htt.names import card_name
 from webtabletop.games.sht import cards as C
 
 VERIFIED = "Verified: no card was swapped."
+CARDGO_VERIFIED = "Verified: every card was drawn fairly and none was swapped."
 #: board.py draws the viewer's own hand in the row at y = 472 of the table's SVG
 HAND_ROW = ",472)"
 DEFEND = ".panel button[data-move^='d:']:not([disabled])"
@@ -403,15 +404,22 @@ def cardgo_turn(page) -> None:
     raise AssertionError("the turn did not end")
 
 
-def test_two_browsers_play_cardgo_by_links(browser, site):
+def test_two_browsers_play_cardgo_by_links_to_the_end(browser, site):
     """CardGO by link in real browsers (docs/fair-play.md, "Private draws"): each page draws its
-    own hand face up and the other's as a count only, a third person's page neither; a few turns
-    each, every card placed came from its player's hand."""
+    own hand face up and the other's as a count only, a third person's page neither; the game is
+    played to its end (a 5×5 board, time 15), where both browsers check every draw and show the
+    same result."""
+    t0 = time.perf_counter()
     ctx_a, ctx_b, ctx_c = contexts(browser)
     a, b, c = ctx_a.new_page(), ctx_b.new_page(), ctx_c.new_page()
-    sent = begin(a, b, site, "cardgo", options=lambda page: page.fill("#opt-size", "5"))
+
+    def small(page) -> None:
+        page.fill("#opt-size", "5")
+        page.fill("#opt-start_time", "15")
+
+    sent = begin(a, b, site, "cardgo", options=small)
     current, other = a, b
-    for _ in range(6):
+    for _ in range(4):
         assert turn(current) == "move"
         mine = current.locator("#app .panel .cg-hand .cg-card")
         assert mine.count() >= 5 and not current.locator("#app .panel .cg-card.unseen").count()
@@ -426,5 +434,21 @@ def test_two_browsers_play_cardgo_by_links(browser, site):
     assert c.get_attribute(MATCH, "data-match") == "watch"
     assert c.locator("#app .panel .cg-hand").count() == 0
     assert links(a) == links(b) == len(sent)
+
+    # on to the end: the last links reveal the secrets, and each browser checks the whole game
+    for _ in range(4 * 25 + 8):  # the turn limit is 4 × cells turns; then the secrets' links
+        if turn(current) == "over":
+            break
+        cardgo_turn(current)
+        sent.append(send_link(current))
+        goto_link(other, sent[-1])
+        current, other = other, current
+    for page in (a, b):
+        assert turn(page) == "over", turn(page)
+        assert shown_in(page, f"{MATCH} .prompt", CARDGO_VERIFIED)
+    result = a.inner_text(f"{MATCH} .turn")
+    assert result == b.inner_text(f"{MATCH} .turn")
     for ctx in (ctx_a, ctx_b, ctx_c):
         ctx.close()
+    elapsed = time.perf_counter() - t0
+    print(f"CardGO by links: {len(sent)} links, {elapsed:.1f} s; {result}")
