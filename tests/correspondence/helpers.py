@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
+import json
 import random
 import zlib
 
@@ -12,9 +13,15 @@ import webtabletop.games  # noqa: F401 - registers the games
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import NEWER, Match
 from webtabletop.correspondence.data import _CRC_PREFIX
+from webtabletop.correspondence.store import from_json, to_json
 
 START = datetime.date(2026, 11, 22)
 LIMIT = 2000
+
+
+def reread(match: Match) -> Match:
+    """``match`` stored as the browser stores it (JSON text) and read back."""
+    return from_json(json.loads(json.dumps(to_json(match))))
 
 
 def entropy(tag: str, i: int = 0) -> bytes:

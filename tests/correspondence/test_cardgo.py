@@ -9,7 +9,6 @@ altering a revealed value in a link is detected and refused". docs/fair-play.md,
 
 from __future__ import annotations
 
-import json
 import math
 
 import attrs
@@ -24,7 +23,7 @@ from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.draw import PrivateDraws, draw_seed
 from webtabletop.games.cardgo.effects import UNSEEN
 
-from .helpers import ADDRESS, LIMIT, entropy, play
+from .helpers import ADDRESS, LIMIT, entropy, play, reread
 
 VERIFIED = "Verified: every card was drawn fairly and none was swapped."
 
@@ -79,7 +78,7 @@ def test_full_cardgo_games_by_links(options, side, seed):
 def test_store_round_trip_and_continue():
     def each(current, other, spectator, link):
         for m in (current, other):
-            back = from_json(json.loads(json.dumps(to_json(m))))
+            back = reread(m)
             assert back.state == m.state
             assert (back.can_move, back.can_send) == (m.can_move, m.can_send)
 

@@ -10,7 +10,6 @@ card after seeing the opponent's moves".
 
 from __future__ import annotations
 
-import json
 import math
 import random
 
@@ -28,7 +27,7 @@ from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.games.htt.library import pool_by_level
 from webtabletop.games.htt.match import is_placeholder
 
-from .helpers import ADDRESS, LIMIT, START, entropy, play
+from .helpers import ADDRESS, LIMIT, START, entropy, play, reread
 
 VERIFIED = "Verified: no card was swapped."
 POOL = pool_by_level("all", 1, 11)
@@ -104,7 +103,7 @@ def test_full_htt_games_by_links(options, side, seed):
 def test_store_round_trip_and_continue():
     def each(current, other, spectator, link):
         for m in (current, other):
-            back = from_json(json.loads(json.dumps(to_json(m))))
+            back = reread(m)
             assert back.state.snapshot() == m.state.snapshot()
             assert (back.can_move, back.can_send, back.hand) == (m.can_move, m.can_send, m.hand)
 

@@ -16,11 +16,10 @@ import pytest
 from webtabletop.correspondence import Match, MatchError
 from webtabletop.correspondence.cardmatch import CardMatch
 from webtabletop.correspondence.link import read_link
-from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.correspondence.support import supports
 from webtabletop.games.sht import cards as C
 
-from .helpers import ADDRESS, LIMIT, play
+from .helpers import ADDRESS, LIMIT, play, reread
 
 VERIFIED = "Verified: no card was swapped."
 
@@ -104,7 +103,7 @@ def test_a_drawn_card_pauses_the_turn_until_its_key_arrives():
 def test_store_round_trip_mid_game_and_continue():
     def each(current, other, spectator, link):
         for m in (current, other):
-            back = from_json(json.loads(json.dumps(to_json(m))))
+            back = reread(m)
             assert back.state.snapshot() == m.state.snapshot()
             assert (back.can_move, back.can_send, back.sections) == (m.can_move, m.can_send, m.sections)
 

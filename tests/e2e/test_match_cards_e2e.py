@@ -32,7 +32,7 @@ import time
 
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_targets
-from tests.e2e.test_match_e2e import DESKTOP, MATCH, goto_link, links, send_link, start, turn
+from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, send_link, start, turn
 from webtabletop.games.htt.library import get_card
 from webtabletop.games.htt.names import card_name
 from webtabletop.games.sht import cards as C
@@ -176,8 +176,7 @@ def begin(a, b, site, game: str, options=lambda page: None, join=lambda page: No
     join(b)
     act(b, b.locator("[data-key='match-join']"))
     assert b.get_attribute(MATCH, "data-match") == "play" and turn(b) == "send"
-    sent.append(send_link(b))
-    goto_link(a, sent[-1])
+    relay(b, a, sent)
     return sent
 
 
@@ -210,8 +209,7 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
             checked.add(turn(b))
             assert_targets(b)
         play_turn(current, other, players[id(current)])
-        sent.append(send_link(current))
-        goto_link(other, sent[-1])
+        relay(current, other, sent)
         assert links(other) == len(sent)
         if turn(other) != "over":  # until the secrets: nothing hidden on either screen
             mine_a, mine_b = assert_nothing_hidden(a, b)
@@ -318,8 +316,7 @@ def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
             act(current, current.locator(f"{svg[id(current)]} [data-drag^='h']").first)
             act(current, current.locator(f"{svg[id(current)]} [data-pick^='c']").first)
             check(hands)
-        sent.append(send_link(current))
-        goto_link(other, sent[-1])
+        relay(current, other, sent)
         if turn(other) != "over":
             check(hands)
             seen[len(sent)] = htt_board(a), set(hands.get(0, ())) | set(hands.get(1, ()))
@@ -426,8 +423,7 @@ def test_two_browsers_play_cardgo_by_links_to_the_end(browser, site):
         assert current.locator("#app .panel .cg-hand").count() == 1  # its own hand only
         assert "holds" in current.locator("#app .panel").inner_text()
         cardgo_turn(current)
-        sent.append(send_link(current))
-        goto_link(other, sent[-1])
+        relay(current, other, sent)
         current, other = other, current
     open_app(c, site, sent[-1][sent[-1].index("#") :])
     c.locator(MATCH).wait_for()
@@ -440,8 +436,7 @@ def test_two_browsers_play_cardgo_by_links_to_the_end(browser, site):
         if turn(current) == "over":
             break
         cardgo_turn(current)
-        sent.append(send_link(current))
-        goto_link(other, sent[-1])
+        relay(current, other, sent)
         current, other = other, current
     for page in (a, b):
         assert turn(page) == "over", turn(page)

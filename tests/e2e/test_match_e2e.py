@@ -39,6 +39,12 @@ def goto_link(page, link: str) -> None:
     page.locator(MATCH).wait_for()
 
 
+def relay(sender, receiver, sent: list[str]) -> None:
+    """``sender`` sends its link (appended to ``sent``) and ``receiver`` opens it."""
+    sent.append(send_link(sender))
+    goto_link(receiver, sent[-1])
+
+
 def start(page, side: str = "0") -> None:
     """The new-game form (its options already chosen): play ``side`` by link, and start."""
     page.select_option("#side", side)
