@@ -57,7 +57,7 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
     weight,
 )
 from webtabletop.games.cardgo.terrain import NONE, TALL_GRASS, Geometry, geometry, random_terrain
-from webtabletop.i18n import _
+from webtabletop.i18n import _, language
 
 PLAY, EXTRA = "play", "extra"
 
@@ -202,10 +202,11 @@ class CardgoState(State):
         raise IllegalMove(_("{code!r} is not a legal move here").format(code=getattr(move, "code", move)))
 
     def outcome(self) -> Outcome | None:
-        if "outcome" in self._cache:
-            return self._cache["outcome"]
+        key = ("outcome", language())  # its reason is a sentence in the reader's language
+        if key in self._cache:
+            return self._cache[key]
         out = outcome_of(self.time, self.passes, self.turn, len(self.log), self.options)
-        self._cache["outcome"] = out
+        self._cache[key] = out
         return out
 
     # --- turn mechanics -------------------------------------------------------------------------
