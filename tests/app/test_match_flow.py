@@ -293,6 +293,11 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
         assert m.is_over and not m.my_link
         assert m.verdict is not None and m.verdict.startswith("Verified"), m.verdict
         assert m.verdict in html.unescape(page.last["html"])
+        # the verified end holds every card (the secrets are out), and the board shows them all
+        assert page.app.match_open.context({}).reveal_all == (game in ("sht", "htt", "cardgo"))
+        if game == "cardgo":  # no stone's value stays hidden in tall grass
+            assert "hidden in" not in html.unescape(page.last["html"])
+            assert ">?</text>" not in page.last["html"]
     assert a.app.match_open.match.state.outcome() == b.app.match_open.match.state.outcome()
     # the move list shows every move of the game, the same in both browsers
     logs = [p.last["html"].split("match-log", 1)[1].split("</ol>", 1)[0] for p in (a, b)]

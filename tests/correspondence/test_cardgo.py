@@ -72,6 +72,11 @@ def test_full_cardgo_games_by_links(options, side, seed):
     boards = {(m.state.owners, m.state.values, m.state.time) for m in (a, b, sp)}
     assert len(boards) == 1 and a.state.is_over
     assert Match.watch(game.links[-1]).verdict == VERIFIED
+    # the verified end deals both hands from the revealed secrets: every browser, the spectator
+    # too, holds the same whole position, and its view shows every card (tall grass included)
+    assert a.revealed and b.revealed and sp.revealed
+    assert a.state == b.state == sp.state
+    assert all(UNSEEN not in hand for hand in a.state.hands)
     assert a.data.links[:2] == ((), ()) and a.data.links[-1] == ()
 
 
@@ -188,3 +193,25 @@ def test_a_changed_secret_at_the_end_fails_the_check():
     fair[-1] ^= 1  # the last byte of the second secret
     verdict = Match.watch(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number)).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
+
+
+def test_the_verified_end_shows_the_values_hidden_in_tall_grass():
+    """Terrain 11, tall grass: "the stone's value is hidden from the player who does not own it",
+    while the game goes on. Once both secrets are out and the end check verified the game, nothing
+    is secret: the board shows every value and both hands (the app's ``OpenMatch.context``)."""
+    from webtabletop.app.matchflow import OpenMatch
+
+    a = play_cardgo({"size": 5}, 0, 10).players[0]
+    hidden = a.state.hidden_cells(a.role)
+    assert hidden and a.revealed  # the other's stones in tall grass at the end of this game
+    om = OpenMatch(a, None, "play")
+    ctx = om.context({})
+    assert ctx.reveal_all
+    board, panel = om.view.board(a.state, ctx), om.view.panel(a.state, ctx)
+    assert ">?</text>" not in board and "hidden in" not in board
+    assert ">?</text>" in om.view.board(a.state, attrs.evolve(ctx, reveal_all=False))
+    for cell in hidden:
+        assert f"{a.state.values[cell]}</text>" in board
+    for hand in a.state.hands:  # both hands, face up
+        assert all(card != UNSEEN for card in hand)
+    assert panel.count('class="cg-hand"') == 2 and "cg-card unseen" not in panel

@@ -92,6 +92,7 @@ def test_full_htt_games_by_links(options, side, seed):
     assert a.verdict == b.verdict == sp.verdict == VERIFIED
     final = a.state
     assert final.is_over and b.state.snapshot() == sp.state.snapshot() == final.snapshot()
+    assert a.revealed and b.revealed and sp.revealed  # a view may show every card
     # the true hands, as each player brought them
     n = len(a.hand)
     assert [c.id for c in final.decks[side]] == list(hand(2 * seed, n))

@@ -75,6 +75,7 @@ def test_full_sht_games_by_links(options, side, seed, choose):
     assert final.is_over and not any(C.is_placeholder(c) for c in final.all_zones())
     assert sorted(final.all_zones()) == list(C.ALL_CARDS)
     assert b.state.snapshot() == sp.state.snapshot() == final.snapshot()
+    assert a.revealed and b.revealed and sp.revealed  # a view may show every card
     # dealing takes links 1-3 (no move), the game's last link is followed by the secrets' link
     assert a.data.links[:3] == ((), (), ())
     assert a.data.links[-1] == ()

@@ -32,6 +32,9 @@ COMMON = (
     ),
 )
 
+#: every game with secret cards (HiddenMatch.revealed: the verified end holds every card)
+SHOWN = N_("Once the end check has verified the game, both browsers show every card that was hidden.")
+
 #: what the game's own randomness or secrets get, by game id
 PROMISES = {
     "dumaraj": (N_("DumaRaj has no dice and no hidden cards: nothing in it needs a secret."),),
@@ -56,6 +59,7 @@ PROMISES = {
             "When the game ends, both browsers reveal their keys and each checks the whole game: "
             "that no card was swapped, dealt twice or left out."
         ),
+        SHOWN,
     ),
     "cardgo": (
         N_(
@@ -72,6 +76,7 @@ PROMISES = {
             "A stone on tall grass hides its value on the screen only: its card is in the link, "
             "because both browsers compute the damage from it."
         ),
+        SHOWN,
     ),
     "htt": (
         N_(
@@ -86,6 +91,7 @@ PROMISES = {
             "No one can check that a hand was really dealt at random, or that its cards are in its "
             "owner's collection: that would need a server."
         ),
+        SHOWN,
     ),
 }
 

@@ -80,6 +80,8 @@ class OpenMatch:
             previous=last[0] if last else None,
             flipped=m.role == 1 and self.view.flippable,
             prefs={name: prefs.get(name, default) for name, _label, default in self.view.preferences},
+            # a verified end holds both hands (the secrets are out): every card is shown
+            reveal_all=m.revealed,
         )
 
 

@@ -163,6 +163,7 @@ class CardMatch(HiddenMatch):
         self._sections, self._private, self._replay = sections, private, dealt
         self._verdict = verdict
         self._known = dict(enumerate(order)) if order else private.known(dealt)
+        self._true = self.spec.cards.deal(dealt.state, self._known) if order else None
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
         self._reset_turn()
@@ -179,6 +180,8 @@ class CardMatch(HiddenMatch):
         return self.can_move
 
     def _turn_start(self) -> State:
+        if self._true is not None:  # the verified end: the whole deal
+            return self._true
         if self.seat is None and self._verdict is None:
             return self._replay.state
         return self.spec.cards.deal(self._replay.state, self._known)

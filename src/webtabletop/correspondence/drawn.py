@@ -251,23 +251,36 @@ def pack_section(cards, data: MatchData, placed_codes, commitments, values=(), s
     return bytes(out)
 
 
-def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> str:
-    """The verdict once both secrets are known: each secret opens its chain, every commitment the
-    latest link carries is its draw's (``fairplay.draw.verify_draws``), and every card placed is
-    the one its draw dealt."""
+def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[str, State | None]:
+    """The verdict once both secrets are known, and the true final position if it holds (both
+    hands dealt from their draws, as :mod:`.private` and :mod:`.chosen` give theirs): each secret
+    opens its chain, every commitment the latest link carries is its draw's
+    (``fairplay.draw.verify_draws``), and every card placed is the one its draw dealt."""
     options = spec.options_from_dict(data.options)
     key = data.key()
     try:
         for seat in (0, 1):
             if not data.commitments[seat].opens(drawn.secrets[seat]):
-                return _(
-                    "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
+                return (
+                    _(
+                        "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
+                    ),
+                    None,
                 )
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
     except FairPlayError as exc:
-        return _("Not verified: {problem}").format(problem=exc)
+        return _("Not verified: {problem}").format(problem=exc), None
+    cards = spec.cards
+    draws = [PrivateDraws(drawn.secrets[seat], key, seat) for seat in (0, 1)]
+
+    def dealt(seat: int, j: int):
+        return cards.card(options, draws[seat].rng(j, values.value(drawn.seeded[(seat, j)])))
+
     for _link, seat, j, code in drawn.placed:
-        rng = PrivateDraws(drawn.secrets[seat], key, seat).rng(j, values.value(drawn.seeded[(seat, j)]))
-        if spec.cards.card(options, rng).code != code:
-            return _("Not verified: a card played is not the one its player drew.")
-    return _("Verified: every card was drawn fairly and none was swapped.")
+        if cards.code(dealt(seat, j)) != code:
+            return _("Not verified: a card played is not the one its player drew."), None
+    state = drawn.state
+    for side in (0, 1):
+        seat = drawn.side_seat[side]
+        state = cards.deal(state, side, {slot: dealt(seat, j) for slot, j in enumerate(drawn.ids[side])})
+    return _("Verified: every card was drawn fairly and none was swapped."), state

@@ -33,6 +33,7 @@ from webtabletop.i18n import _
 
 class DrawnMatch(HiddenMatch):
     walk = staticmethod(D.walk)
+    _true: State | None = None
 
     # --- acting ----------------------------------------------------------------------------
     def link(self, now: datetime.date | None = None) -> str:
@@ -99,10 +100,10 @@ class DrawnMatch(HiddenMatch):
             self._check(data, drawn, getattr(self, "_replay", None), opened.values)
             if drawn.end:
                 drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: self._secret})
-        verdict = None
+        verdict, true = None, None
         if drawn.end and 0 in drawn.secrets and 1 in drawn.secrets:
-            verdict = D.verify(self.spec, data, drawn, opened.values)
-        self._replay, self._verdict = drawn, verdict
+            verdict, true = D.verify(self.spec, data, drawn, opened.values)
+        self._replay, self._verdict, self._true = drawn, verdict, true
         self._opened = opened
         self._data, self._values, self._base = data, opened.values, opened.state
         self._next = None  # _link_base, made once per link held
@@ -173,6 +174,8 @@ class DrawnMatch(HiddenMatch):
         )
 
     def _turn_start(self) -> State:
+        if self._true is not None:  # the verified end: both hands, dealt from the revealed secrets
+            return self._true
         base, track = self._link_base()
         if self.seat is None:
             return base

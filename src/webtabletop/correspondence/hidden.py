@@ -20,6 +20,7 @@ from webtabletop.i18n import _
 
 class HiddenMatch(Match):
     _verdict: str | None = None
+    _true: State | None = None  # the true final position, once the end check verified the game
 
     #: the scheme's public replay of a link's data (``dealt.walk``, ``chosen.walk`` or ``drawn.walk``)
     walk = None
@@ -73,3 +74,9 @@ class HiddenMatch(Match):
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
         return self._verdict
+
+    @property
+    def revealed(self) -> bool:
+        """``state`` holds every card of both players: the end check verified the game, so
+        nothing is secret any more and a view may show it all."""
+        return self._true is not None

@@ -208,6 +208,12 @@ class Match:
         return _("Verified: every move and every die was checked.") if self.is_over else None
 
     @property
+    def revealed(self) -> bool:
+        """``state`` holds every card of both players once the game is verified (nothing is
+        secret any more). A game without hidden cards has none to show."""
+        return False
+
+    @property
     def deadline(self) -> datetime.date | None:
         return clock.deadline(self._data.date, self._data.days, self.is_over)
 
