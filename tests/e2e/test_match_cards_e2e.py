@@ -441,6 +441,10 @@ def test_two_browsers_play_cardgo_by_links_to_the_end(browser, site):
     for page in (a, b):
         assert turn(page) == "over", turn(page)
         assert shown_in(page, f"{MATCH} .prompt", CARDGO_VERIFIED)
+        # verified: nothing is secret any more; both hands face up, no value hidden in tall grass
+        assert page.locator("#app .panel .cg-hand").count() == 2
+        assert not page.locator("#app .panel .cg-card.unseen").count()
+        assert "?" not in page.locator("#app svg.board .stone text").all_inner_texts()
     result = a.inner_text(f"{MATCH} .turn")
     assert result == b.inner_text(f"{MATCH} .turn")
     for ctx in (ctx_a, ctx_b, ctx_c):
