@@ -60,10 +60,10 @@ class PanelMixin:
             html.append("</div>")
             return "".join(html)
         if ctx.interactive and ctx.selection and "-" in ctx.selection:
-            from webtabletop.games.dumaraj.view import _bit_number
+            from webtabletop.games.dumaraj.board_svg import bit_number
 
             a, _sep, z = ctx.selection.partition("-")
-            frm, to = _bit_number(a), _bit_number(z)
+            frm, to = bit_number(a), bit_number(z)
             if frm is not None and to is not None:
                 moves = [mv for mv in self._moves_from(state, frm) if self._dest(mv, frm) == to]
                 if moves:
