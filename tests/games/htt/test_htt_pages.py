@@ -1,6 +1,6 @@
 """The HTT pages through the app, driven like the browser does (tests/app/harness.py): collection
-views, packs, achievements, battle log, set editor, presets, the deck chooser of the new-game
-dialog, the game-over hook, and damaged or future collections."""
+views, packs, achievements, battle log, presets, the deck chooser of the new-game dialog and the
+game-over hook. Sets, files, pictures and stored collections: test_htt_set_files.py."""
 
 from __future__ import annotations
 
@@ -13,38 +13,14 @@ from tests.app.harness import Page
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.saves import Players
 from webtabletop.core.record import Record
-from webtabletop.core.storage import encode_doc
 from webtabletop.games.htt import PAGES, SPEC
 from webtabletop.games.htt.collection import Collection
 from webtabletop.games.htt.library import builtin_set, get_card
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages import IMAGE_LIMIT, KEY, SCHEMA
+from webtabletop.games.htt.pages import KEY
 from webtabletop.games.htt.rules import OVER, PICK
 
-DECK = ["emb-1a", "emb-3a", "emb-5a", "emb-7a", "emb-9a"]
-PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
-
-
-def stored(c: Collection) -> dict[str, str]:
-    return {KEY: encode_doc(SCHEMA, c.to_json())}
-
-
-def with_cards(*ids, **fields) -> Collection:
-    c = Collection(**fields)
-    for cid in ids:
-        c.add_card(cid)
-    return c
-
-
-def collection(page: Page) -> Collection:
-    return Collection.from_json(json.loads(page.storage[KEY])["data"])
-
-
-def new_game(page: Page, **fields):
-    page.send({"type": "hash", "hash": "#/htt/new"})
-    data = {"player0": "human", "player1": "ai", "level": "easy", "clock": "none", "seed": "7"}
-    data.update(fields)
-    return page.send({"type": "form", "name": "new-game", "data": data})
+from .pages_helpers import DECK, collection, new_game, stored, with_cards
 
 
 def test_every_page_renders_for_a_new_player():
@@ -299,239 +275,6 @@ def test_achievement_reward_is_claimed_with_a_chosen_set():
     assert "No reward waiting" in p.last["toast"]
 
 
-def test_damaged_collection_is_set_aside_with_a_notice_and_a_fresh_one_starts():
-    p = Page({KEY: "{not json"}, "#/htt/collection")
-    assert "could not be read" in p.last["html"] and "start with a fresh one" in p.last["html"]
-    aside = [k for k in p.storage if k.startswith("webtabletop:aside:htt:collection")]
-    assert aside and p.storage[aside[0]] == "{not json"
-    assert collection(p).total_cards() == 0
-    p.send({"type": "cmd", "name": "dismiss-notices"})
-    assert "could not be read" not in p.last["html"]
-    p.send({"type": "hash", "hash": "#/htt/packs"})
-    assert len([k for k in p.storage if "aside" in k]) == 1  # set aside once
-    bad = json.dumps(
-        {
-            "schema": "htt-collection",
-            "version": 1,
-            "data": {"format": "htt-collection", "version": 1, "owned": {"x": -1}},
-        }
-    )
-    q = Page({KEY: bad}, "#/htt/collection")
-    assert "is damaged" in q.last["html"] and q.storage["webtabletop:aside:htt:collection:1"] == bad
-
-
-def test_future_collection_is_set_aside_not_lost():
-    future = json.dumps({"schema": "htt-collection", "version": 99, "data": {}})
-    p = Page({KEY: future}, "#/htt/packs")
-    assert "newer version" in p.last["html"]
-    assert p.storage["webtabletop:aside:htt:collection:1"] == future
-
-
-def test_old_collection_versions_migrate():
-    old = json.dumps(
-        {
-            "schema": "htt-collection",
-            "version": 1,
-            "data": {"format": "htt-collection", "version": 0, "owned": ["emb-1a", "emb-1a"]},
-        }
-    )
-    p = Page({KEY: old}, "#/htt/collection")
-    assert "<b>2</b> cards" in p.last["html"]
-
-
-def test_create_set_export_import_round_trip():
-    p = Page({}, "#/htt/sets")
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {"name": "", "theme": "", "per_level": "6", "level11": "3", "names": ""},
-        }
-    )
-    assert "Give the set a name" in p.last["toast"]
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {"name": "Mine", "theme": "Cats", "per_level": "13", "level11": "3", "names": ""},
-        }
-    )
-    assert "6 to 12" in p.last["toast"]
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {
-                "name": "Mine",
-                "theme": "Cats",
-                "per_level": "6",
-                "level11": "3",
-                "names": "\n".join(["x"] * 64),
-            },
-        }
-    )
-    assert "64 card names, but the set has 63" in p.last["toast"]
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {
-                "name": "Mine",
-                "theme": "Cats",
-                "per_level": "6",
-                "level11": "3",
-                "names": "Tabby\n\nTom",
-            },
-        }
-    )
-    assert "created with 63 cards" in p.last["toast"] and p.hash == "#/htt/collection?set=u1"
-    s = collection(p).sets()[0]
-    assert s.cards[0].name == "Tabby" and s.cards[2].name == "Tom" and s.cards[1].name
-    assert 'data-set="u1"' in p.last["html"] and "0 of 63 cards owned" in p.last["html"]
-    p.send({"type": "hash", "hash": "#/htt/packs"})
-    assert "Open a pack of Mine" in p.last["html"]
-    p.send({"type": "hash", "hash": "#/htt/sets"})
-    p.send({"type": "cmd", "name": "export-set", "arg": "u1"})
-    dl = p.last["download"]
-    assert dl["name"] == "htt-set-u1.json" and json.loads(dl["text"])["format"] == "htt-set"
-    p.send({"type": "import", "kind": "htt-set", "name": "a.json", "text": dl["text"]})
-    assert "already have the set “Mine” exactly as in a.json" in p.last["toast"]
-    p.send({"type": "import", "kind": "htt-set", "name": "b.json", "text": '{"format": "htt-set"}'})
-    assert "b.json is not a card set file" in p.last["toast"]
-    fresh = Page({}, "#/htt/sets")
-    fresh.send({"type": "import", "kind": "htt-set", "name": "a.json", "text": dl["text"]})
-    assert [s.id for s in collection(fresh).sets()] == ["u1"]
-
-
-def test_collection_export_import_backs_up_and_validates_first():
-    p = Page(stored(with_cards("emb-1a", "emb-2a")), "#/htt/sets")
-    p.send({"type": "cmd", "name": "export-collection"})
-    text = p.last["download"]["text"]
-    q = Page(stored(with_cards("grv-4a")), "#/htt/sets")
-    before = q.storage[KEY]
-    q.send(
-        {
-            "type": "import",
-            "kind": "htt-collection",
-            "name": "c.json",
-            "text": '{"format": "htt-collection", "version": 1, "owned": {"emb-1a": "many"}}',
-        }
-    )
-    assert "not a usable HTT collection" in q.last["toast"] and "nothing was changed" in q.last["toast"]
-    assert q.storage[KEY] == before
-    q.send({"type": "import", "kind": "htt-collection", "name": "c.json", "text": text})
-    assert "backed up first" in q.last["toast"]
-    assert sorted(collection(q).owned) == ["emb-1a", "emb-2a"]
-    backup = q.storage["webtabletop:backup:htt:collection:before-import:1"]
-    assert json.loads(backup)["data"]["owned"] == {"grv-4a": 1}
-
-
-def test_card_pictures_size_and_type_limits():
-    p = Page({}, "#/htt/sets")
-    p.send({"type": "import", "kind": "image", "name": "a.png", "mime": "image/png", "size": 10, "data": PNG})
-    assert "Create a set first" in p.last["toast"]
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {"name": "Pics", "theme": "", "per_level": "6", "level11": "3", "names": ""},
-        }
-    )
-    p.send({"type": "hash", "hash": "#/htt/sets?card=u1-2b"})
-    assert "Card pictures" in p.last["html"]
-    p.send(
-        {
-            "type": "import",
-            "kind": "image",
-            "name": "big.png",
-            "mime": "image/png",
-            "size": 400_000,
-            "data": None,
-        }
-    )
-    assert "too large (390 KB)" in p.last["toast"] and "up to 48 KB" in p.last["toast"]
-    huge = "data:image/png;base64," + "A" * IMAGE_LIMIT
-    p.send(
-        {
-            "type": "import",
-            "kind": "image",
-            "name": "mid.png",
-            "mime": "image/png",
-            "size": 49_500,
-            "data": huge,
-        }
-    )
-    assert "too large (48 KB)" in p.last["toast"]
-    p.send(
-        {
-            "type": "import",
-            "kind": "image",
-            "name": "notes.txt",
-            "mime": "text/plain",
-            "size": 5,
-            "data": "data:text/plain;base64,aGk=",
-        }
-    )
-    assert "notes.txt is not a picture" in p.last["toast"]
-    p.send(
-        {
-            "type": "import",
-            "kind": "image",
-            "name": "a.svg",
-            "mime": "image/svg+xml",
-            "size": 50,
-            "data": "data:image/svg+xml;base64,PHN2Zz4=",
-        }
-    )
-    assert "PNG, JPEG, GIF or WebP" in p.last["toast"]
-    p.send({"type": "import", "kind": "image", "name": "a.png", "mime": "image/png", "size": 70, "data": PNG})
-    assert "Picture set for" in p.last["toast"]
-    card = next(c for c in collection(p).sets()[0].cards if c.id == "u1-2b")
-    assert card.image == PNG and f'href="{PNG}"' in p.last["html"]
-    p.send({"type": "cmd", "name": "remove-picture", "arg": "u1-2b"})
-    assert next(c for c in collection(p).sets()[0].cards if c.id == "u1-2b").image is None
-
-
-def test_player_made_cards_play_as_inline_codes():
-    p = Page({}, "#/htt/sets")
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {"name": "Own", "theme": "", "per_level": "6", "level11": "3", "names": ""},
-        }
-    )
-    c = collection(p)
-    s = c.sets()[0]
-    deck = [s.by_level(lv)[0].id for lv in (1, 2, 3, 4, 5)]
-    for cid in deck:
-        c.add_card(cid)
-    p2 = Page(stored(c), "#/htt/new")
-    new_game(
-        p2, deck_source="own", **{f"deck_{lv}": cid for lv, cid in zip((1, 2, 3, 4, 5), deck, strict=True)}
-    )
-    hand = p2.app.session.state.options.hand0
-    assert all(x.startswith("~") for x in hand)
-    saved = [k for k in p2.storage if k.startswith("webtabletop:game:htt:")]
-    assert (
-        saved
-        and Page({k: v for k, v in p2.storage.items() if k != KEY}, "#/htt").app.session.state.options.hand0
-        == hand
-    )
-
-
-def test_page_actions_say_what_is_wrong():
-    p = Page({}, "#/htt/presets")
-    p.send({"type": "cmd", "name": "delete-preset", "arg": "none"})
-    assert "no preset" in p.last["toast"]
-    p.send({"type": "cmd", "name": "export-set", "arg": "emb"})
-    assert "Only your own sets" in p.last["toast"]
-    p.send({"type": "import", "kind": "any", "name": "x", "text": "{}"})
-    assert "imports set files" in p.last["toast"]
-    p.send({"type": "form", "name": "save-preset", "data": {"preset_name": "x", "board": "nope"}})
-    assert "Cannot save the preset" in p.last["toast"]
-
-
 def test_builtin_set_sizes_match_the_pages():
     assert len(builtin_set("emb").cards) == 86
     with pytest.raises(ValueError):
@@ -547,25 +290,6 @@ def test_wins_under_a_saved_preset_are_counted():
     report(p, finished_record(HttOptions(hand0=tuple(DECK), own_deck=True, same=True, plus=True), 0))
     report(p, finished_record(HttOptions(same=True), 0))
     assert collection(p).preset_wins == {"sp": 1}
-
-
-def test_imported_sets_with_bad_pictures_are_refused():
-    p = Page({}, "#/htt/sets")
-    p.send(
-        {
-            "type": "form",
-            "name": "create-set",
-            "data": {"name": "S", "theme": "", "per_level": "6", "level11": "3", "names": ""},
-        }
-    )
-    doc = collection(p).sets()[0].to_json()
-    doc["cards"][0]["image"] = "javascript:alert(1)"
-    fresh = Page({}, "#/htt/sets")
-    fresh.send({"type": "import", "kind": "htt-set", "name": "s.json", "text": json.dumps(doc)})
-    assert "is not a PNG, JPEG, GIF or WebP picture" in fresh.last["toast"] and KEY not in fresh.storage
-    c = Collection(custom_sets=[doc])
-    fresh.send({"type": "import", "kind": "htt-collection", "name": "c.json", "text": c.dumps()})
-    assert "nothing was changed" in fresh.last["toast"] and KEY not in fresh.storage
 
 
 def test_drag_preview_marks_the_cards_that_would_turn():
