@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.i18n import N_
+from webtabletop.i18n import N_, _
 
 (
     NO_EFFECT,
@@ -100,6 +100,13 @@ class Card:
     @property
     def label(self) -> str:
         return f"{self.value}" if not self.effect else f"{self.value} {EFFECTS[self.effect].name}"
+
+
+def card_text(card: Card) -> str:
+    """``5`` or ``5 Joy`` in the reader's language (``Card.label`` is the English one)."""
+    if not card.effect:
+        return str(card.value)
+    return _("{value} {effect}").format(value=card.value, effect=_(EFFECTS[card.effect].name))
 
 
 #: a hand card this browser may not see (link mode): no value, no effect; placing it is refused

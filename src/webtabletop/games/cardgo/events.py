@@ -9,7 +9,7 @@ at least 1).
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.effects import EFFECTS, Card
+from webtabletop.games.cardgo.effects import EFFECTS, Card, card_text  # noqa: F401  (card_text: re-exported)
 from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
 from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS, value_delta
 from webtabletop.i18n import _, ngettext, pgettext
@@ -17,13 +17,6 @@ from webtabletop.i18n import _, ngettext, pgettext
 
 def who(p: int) -> str:
     return _(PLAYER_NAMES[p])
-
-
-def card_text(card: Card) -> str:
-    """``5`` or ``5 Joy`` in the reader's language."""
-    if not card.effect:
-        return str(card.value)
-    return _("{value} {effect}").format(value=card.value, effect=_(EFFECTS[card.effect].name))
 
 
 def hidden_from(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> bool:

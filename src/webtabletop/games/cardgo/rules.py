@@ -39,8 +39,9 @@ import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import AFTER_THE_CHOICE, EFFECTS, UNSEEN, Card, RngChance, deal_card
+from webtabletop.games.cardgo.effects import AFTER_THE_CHOICE, UNSEEN, Card, RngChance, card_text, deal_card
 from webtabletop.games.cardgo.ending import PLAYER_NAMES, outcome_of  # noqa: F401  (re-exported)
+from webtabletop.games.cardgo.hidden import HiddenInformation
 from webtabletop.games.cardgo.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.report import Report
@@ -56,7 +57,7 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
     suppressed,
     weight,
 )
-from webtabletop.games.cardgo.terrain import NONE, TALL_GRASS, Geometry, geometry, random_terrain
+from webtabletop.games.cardgo.terrain import NONE, Geometry, geometry, random_terrain
 from webtabletop.i18n import _, language
 
 PLAY, EXTRA = "play", "extra"
@@ -64,7 +65,7 @@ PLAY, EXTRA = "play", "extra"
 
 # --- the state ------------------------------------------------------------------------------
 @attrs.frozen
-class CardgoState(State):
+class CardgoState(HiddenInformation, State):
     options: CardgoOptions
     terrain: tuple[int, ...]
     owners: tuple[int, ...]  # EMPTY, 0 (green) or 1 (red)
@@ -319,47 +320,11 @@ class CardgoState(State):
             hand_peak=max(self.hand_peak, len(hand)),
         )
 
-    # --- hidden information -----------------------------------------------------------------
-    def hidden_cells(self, viewer: int | None) -> tuple[int, ...]:
-        """Stones whose value ``viewer`` cannot see: on tall grass and owned by someone else."""
-        terrain = self.terrain
-        return tuple(
-            i for i, o in enumerate(self.owners) if o != EMPTY and o != viewer and terrain[i] == TALL_GRASS
-        )
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        snap = self.snapshot()
-        for i in self.hidden_cells(player):
-            snap["values"][i] = None
-        for p in (0, 1):
-            if p != player:
-                snap["hands"][p] = [None] * len(self.hands[p])
-        del snap["rng_state"]
-        return snap
-
-    def determinize(self, player: int, seed: int) -> CardgoState:
-        """Resample what ``player`` cannot see: the opponent's hand, the values of the opponent's
-        tall-grass stones and all future random outcomes (draws and random effects)."""
-        rng = Rng.from_seed(seed)
-        o = self.options
-        other = 1 - player
-        hand = tuple(self._deal(rng) for _ in self.hands[other])
-        values = list(self.values)
-        for i in self.hidden_cells(player):
-            values[i] = rng.randint(o.min_value, o.max_value)
-        hands = (self.hands[0], hand) if other == 1 else (hand, self.hands[1])
-        return attrs.evolve(self, hands=hands, values=tuple(values), rng_state=rng.next_u64())
-
     # --- presentation helpers ------------------------------------------------------------------
     def move_label(self, move) -> str:
         if isinstance(move, Place):
-            card = self.hands[self.player][move.hand]
-            shown = (
-                str(card.value)
-                if not card.effect
-                else _("{value} {effect}").format(value=card.value, effect=_(EFFECTS[card.effect].name))
-            )
-            return _("{card} → {cell}").format(card=shown, cell=self.grid.names[move.cell])
+            card = card_text(self.hands[self.player][move.hand])
+            return _("{card} → {cell}").format(card=card, cell=self.grid.names[move.cell])
         return _("pass") if isinstance(move, Pass) else _("skip the extra play")
 
     def snapshot(self) -> dict[str, Any]:
