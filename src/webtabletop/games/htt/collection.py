@@ -31,6 +31,7 @@ from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.cards import Card
+from webtabletop.games.htt.collection_decks import Decks
 from webtabletop.games.htt.collection_io import (
     DECK_SOURCES,
     LOG_SIZE,
@@ -79,7 +80,7 @@ MIGRATIONS = {0: _migrate_0_to_1}
 
 
 @attrs.define
-class Collection(PlayerSets):
+class Collection(PlayerSets, Decks):
     """One player's collection (mutable model; copy with ``Collection.from_json(c.to_json())``)."""
 
     owned: dict[str, int] = attrs.field(factory=dict)
@@ -140,92 +141,6 @@ class Collection(PlayerSets):
 
     def missing(self, set_id: str) -> list[Card]:
         return [c for c in get_set(set_id).cards if self.owned.get(c.id, 0) == 0]
-
-    # --- decks ---------------------------------------------------------------------------------
-    def check_deck(
-        self, card_ids: list[str] | tuple[str, ...], size: int = 5, min_level: int = 1, max_level: int = 11
-    ) -> list[str]:
-        """Problems with an Own deck choice (empty list = fine): owned, one per level, level range."""
-        problems = []
-        if len(card_ids) != size:
-            problems.append(_("choose {size} cards, not {n}").format(size=size, n=len(card_ids)))
-        need: dict[str, int] = {}
-        for cid in card_ids:
-            need[cid] = need.get(cid, 0) + 1
-        for cid, n in need.items():
-            if self.copies(cid) < n:
-                problems.append(
-                    _("you own {have} of {card}, the deck uses {n}").format(
-                        have=self.copies(cid), card=cid, n=n
-                    )
-                )
-        levels = []
-        for cid in card_ids:
-            try:
-                c = get_card(cid)
-            except ValueError as exc:
-                problems.append(str(exc))
-                continue
-            levels.append(c.level)
-            if not min_level <= c.level <= max_level:
-                problems.append(
-                    _("{card} is level {level}, outside {min}..{max}").format(
-                        card=card_name(c), level=c.level, min=min_level, max=max_level
-                    )
-                )
-        if len(set(levels)) != len(levels):
-            problems.append(_("Own deck allows at most one card per level"))
-        return problems
-
-    def put_in_deck(self, card_id: str, size: int = 10) -> None:
-        """Add an owned card to the saved deck: it replaces the deck's card of the same level (at
-        its place), else it goes last (at most ``size`` cards)."""
-        card = get_card(card_id)
-        if self.copies(card_id) <= 0:
-            raise CollectionError(_("you do not own {card}").format(card=card_name(card)))
-        for i, x in enumerate(self.deck):
-            if _level_of(x) == card.level:
-                self.deck[i] = card_id
-                return
-        if len(self.deck) >= size:
-            raise CollectionError(_("a deck holds at most {n} cards").format(n=size))
-        self.deck.append(card_id)
-
-    def move_in_deck(self, card_id: str, step: int) -> None:
-        """Move a card of the saved deck ``step`` places (−1 = up, +1 = down), within the deck."""
-        if card_id not in self.deck:
-            raise CollectionError(_("that card is not in your deck"))
-        i = self.deck.index(card_id)
-        j = max(0, min(len(self.deck) - 1, i + step))
-        self.deck.insert(j, self.deck.pop(i))
-
-    def remove_from_deck(self, card_id: str) -> None:
-        if card_id in self.deck:
-            self.deck.remove(card_id)
-
-    def random_hand(
-        self, seed: int, size: int = 5, min_level: int = 1, max_level: int = 11
-    ) -> tuple[str, ...]:
-        """The Random rule: ``size`` random owned cards of different levels (seeded), in the order
-        drawn: that is the hand's order (In order plays it first card first)."""
-        rng = Rng.from_seed(seed)
-        by_level: dict[int, list[str]] = {}
-        for c in self.owned_cards():
-            if min_level <= c.level <= max_level:
-                by_level.setdefault(c.level, []).append(c.id)
-        if len(by_level) < size:
-            raise ValueError(
-                _(
-                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
-                ).format(size=size, n=len(by_level), min=min_level, max=max_level)
-            )
-        levels = rng.sample(sorted(by_level), size)
-        return tuple(rng.choice(by_level[lv]) for lv in levels)  # in the order drawn (the hand order)
-
-    @staticmethod
-    def deck_strength(card_ids) -> int:
-        """Sum of the cards' levels (shown in the table properties under Own deck)."""
-        return sum(get_card(c).level for c in card_ids)
 
     # --- packs ---------------------------------------------------------------------------------
     def open_pack(self, set_id: str, seed: int) -> list[str]:
@@ -418,9 +333,3 @@ class Collection(PlayerSets):
         data = guard(lambda: load_json(text, "the collection"), CollectionError, "the collection")
         return cls.from_json(data)
 
-
-def _level_of(card_id: str) -> int:
-    try:
-        return get_card(card_id).level
-    except ValueError:
-        return 0
