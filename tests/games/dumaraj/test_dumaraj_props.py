@@ -12,10 +12,10 @@ from webtabletop.core.record import Record
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC
 from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import fen as F
 from webtabletop.games.dumaraj import movegen as G
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import PIXA, RAJ
+from webtabletop.games.dumaraj.position_check import validate_board
 from webtabletop.games.dumaraj.rules import state_from_fen
 
 games = st.fixed_dictionaries(
@@ -47,7 +47,7 @@ def check_invariants(s) -> None:
     for c in (0, 1):
         assert sum(1 for p in s.cells if p == RAJ | c << 3) <= 1
     if s.outcome() is None:
-        F.validate_board(b)
+        validate_board(b)
         x0, y0, x1, y1 = s.rect
         assert x1 - x0 >= 3 and y1 - y0 >= 3
         assert all(0 <= v <= 3 for v in s.ctr[2:])

@@ -268,8 +268,8 @@ def test_state_is_immutable_and_snapshot():
 
 
 def test_validate_fen_for_the_position_editor():
-    from webtabletop.games.dumaraj.fen import validate_fen
     from webtabletop.games.dumaraj.notation import NotationError, PositionError
+    from webtabletop.games.dumaraj.position_check import validate_fen
 
     pos = validate_fen("4k3/8/8/8/8/8/8/4K3 w")
     assert (pos.width, pos.height) == (8, 8)

@@ -17,6 +17,7 @@ from webtabletop.core.view import attrs_html, esc
 from webtabletop.games.dumaraj import fen, notation, pieceset
 from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.options import PRESET_FENS
+from webtabletop.games.dumaraj.position_check import validate_fen
 from webtabletop.i18n import _, pgettext
 
 LETTERS = "KQRBNTP"
@@ -55,7 +56,7 @@ class PositionEditor:
     def check(self, text: str) -> str | None:
         """None when the position may be started from, else the reason (a clear sentence)."""
         try:
-            fen.validate_fen(text)
+            validate_fen(text)
         except GameError as exc:
             return str(exc)
         return None

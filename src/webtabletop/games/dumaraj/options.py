@@ -72,10 +72,11 @@ class DumaRajOptions:
             raise ValueError(_("Warp is not available on a rhombus location: turn off 'warp' or 'rhombus'"))
         if self.fen.strip():
             from webtabletop.games.dumaraj import fen
+            from webtabletop.games.dumaraj.position_check import validate_board
 
             try:
                 pos = fen.parse_fen(self.fen)
-                fen.validate_board(pos.board(self.rules()))
+                validate_board(pos.board(self.rules()))
             except ValueError as exc:
                 raise ValueError(_("'fen' (start position): {error}").format(error=exc)) from None
 

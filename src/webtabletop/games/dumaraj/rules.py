@@ -36,6 +36,7 @@ from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.moves import DumaMove, code_key
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
+from webtabletop.games.dumaraj.position_check import validate_board
 from webtabletop.i18n import N_, _
 
 PLAYER_NAMES = ("White", "Black")
@@ -321,10 +322,10 @@ def state_from_fen(text: str, options: DumaRajOptions | None = None) -> DumaStat
     ``fen`` = the text, so restarting from the options gives the same position)."""
     pos = F.parse_fen(text)
     if options is None:
-        F.validate_board(pos.board(DumaRajOptions(**(pos.rules or {})).rules()))
+        validate_board(pos.board(DumaRajOptions(**(pos.rules or {})).rules()))
         options = DumaRajOptions(fen=text, **(pos.rules or {}))
     b = pos.board(options.rules())
-    F.validate_board(b)
+    validate_board(b)
     return DumaState.from_board(options, b, (b.key(),) if b.editor is None else ())
 
 
