@@ -100,6 +100,11 @@ def test_both_players_bring_their_own_decks_and_the_game_is_verified():
         m = page.app.match_open.match
         assert m.is_over and m.verdict == VERIFIED, m.verdict
         assert hands_at_the_end(page) == (mine, theirs)
+        # the winner's pick takes nothing by link ("No card changes hands in a game by link")
+        shown = html.unescape(page.last["html"])
+        assert " and takes " not in shown
+        if m.state.taken_card is not None:
+            assert "in a game by link no card changes hands." in shown
 
 
 def test_a_friend_without_cards_joins_with_dealt_cards():

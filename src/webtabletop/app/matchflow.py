@@ -82,6 +82,7 @@ class OpenMatch:
             prefs={name: prefs.get(name, default) for name, _label, default in self.view.preferences},
             # a verified end holds both hands (the secrets are out): every card is shown
             reveal_all=m.revealed,
+            by_link=True,
         )
 
 

@@ -46,6 +46,8 @@ class ViewContext:
     #: move, so the view keeps ``data-pick``/``data-drag`` on the viewer's own pieces and
     #: ``data-drop`` on the squares they might go to (docs/board.md: premove)
     premove: bool = False
+    #: a game with a friend by link (app/matchflow.py): nothing it does changes a collection
+    by_link: bool = False
 
 
 @attrs.frozen

@@ -111,6 +111,12 @@ def test_the_privacy_screen_shows_no_deck_strength():
             "only games against the computer",
         ),
         (HttOptions(hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a")), 0, " and takes "),
+        # a game by link: "No card changes hands in a game by link" (its rules page)
+        (
+            HttOptions(hand0=("emb-1a", "emb-2a", "emb-3a", "emb-4a", "emb-5a")),
+            (0, "by link"),
+            "in a game by link no card changes hands.",
+        ),
     ],
 )
 def test_the_end_text_says_what_really_happens_to_the_card(options, viewer, text):
@@ -122,8 +128,9 @@ def test_the_end_text_says_what_really_happens_to_the_card(options, viewer, text
             break
     if s.phase == PICK:
         s = s.apply(s.legal_moves()[0])
-    prompt = VIEW.prompt(s, ViewContext(viewer=viewer))
-    assert text in prompt and prompt in VIEW.panel(s, ViewContext(viewer=viewer))
+    ctx = ViewContext(viewer=viewer[0], by_link=True) if isinstance(viewer, tuple) else ViewContext(viewer=viewer)
+    prompt = VIEW.prompt(s, ctx)
+    assert text in prompt and prompt in VIEW.panel(s, ctx)
     if text != " and takes ":
         assert " and takes " not in prompt
 

@@ -142,7 +142,7 @@ class HttView(BoardDrawing, GameView):
 
     @staticmethod
     def _result(state: HttState, ctx: ViewContext) -> str:
-        return result_text(state, ctx.viewer)
+        return result_text(state, ctx.viewer, ctx.by_link)
 
     def status(self, state: HttState) -> list[tuple[str, str]]:
         a, b = state.score() if state.phase != OVER else state.scores

@@ -128,10 +128,11 @@ def describe(before: HttState, after: HttState, code: str) -> str:
     }.get(move.code, move.code).format(player=who)
 
 
-def result_text(state: HttState, viewer: int | None) -> str:
+def result_text(state: HttState, viewer: int | None, by_link: bool = False) -> str:
     """The end of the game as it really is: which card the winner took, and whether it changes
-    hands (not at a friendly table, not when both hands were dealt for the game, and no
-    collection changes in a game without exactly one human at the device: ``viewer`` None)."""
+    hands (not at a friendly table, not when both hands were dealt for the game, not in a game
+    by link, and no collection changes in a game without exactly one human at the device:
+    ``viewer`` None)."""
     out = state.outcome()
     if out is None:
         return ""
@@ -151,6 +152,10 @@ def result_text(state: HttState, viewer: int | None) -> str:
         return _(
             "{winner} wins {score} and picks {card} face down; both hands were dealt for this game, "
             "so no card changes hands."
+        ).format(**fields)
+    if by_link:  # the rules page: "No card changes hands in a game by link"
+        return _(
+            "{winner} wins {score} and picks {card} face down; in a game by link no card changes hands."
         ).format(**fields)
     if viewer is None:
         return _(
