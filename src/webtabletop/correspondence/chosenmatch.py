@@ -33,7 +33,6 @@ class ChosenMatch(HiddenMatch):
         """As :class:`Match`, with ``hand``: this player's card references (None: a spectator)."""
         self._hand: tuple[str, ...] | None = None if hand is None else tuple(hand)
         self._verdict: str | None = None
-        self._true: State | None = None
         super().__init__(*args, **kwargs)
 
     def stored(self) -> dict:

@@ -33,7 +33,6 @@ from webtabletop.i18n import _
 
 class DrawnMatch(HiddenMatch):
     walk = staticmethod(D.walk)
-    _true: State | None = None
 
     # --- acting ----------------------------------------------------------------------------
     def link(self, now: datetime.date | None = None) -> str:

@@ -9,7 +9,7 @@ at least 1).
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.effects import EFFECTS, Card, card_text  # noqa: F401  (card_text: re-exported)
+from webtabletop.games.cardgo.effects import EFFECTS, card_text
 from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
 from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS, value_delta
 from webtabletop.i18n import _, ngettext, pgettext

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.cardgo import svg, telling
-from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN
-from webtabletop.games.cardgo.events import card_text, damage_text, event_lines, value_explanation, who
+from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN, card_text
+from webtabletop.games.cardgo.events import damage_text, event_lines, value_explanation, who
 from webtabletop.games.cardgo.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
 from webtabletop.games.cardgo.rules_page import rules_html
