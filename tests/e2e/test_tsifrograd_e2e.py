@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.e2e.conftest import open_app, settle, wait_ready
 from tests.e2e.helpers import act, board_labels, log_count, renders, share_link
 
@@ -82,11 +84,11 @@ def test_truncated_link_and_unknown_game(page, site):
     act(page, page.locator(".cell.legal").first)
     link = share_link(page)
     page.goto(link[: len(link) - 6])
-    page.wait_for_selector(".error-page")
-    assert "cannot be opened" in page.inner_text(".error-page")
+    # wait for the text each screen checks: the second error page replaces the first one, so
+    # waiting for any .error-page could read the screen before it
+    expect(page.locator(".error-page")).to_contain_text("cannot be opened")
     page.goto(site + "#/nosuchgame")
-    page.wait_for_selector(".error-page")
-    assert "unknown game" in page.inner_text(".error-page")
+    expect(page.locator(".error-page")).to_contain_text("unknown game")
 
 
 def test_against_the_ai_and_undo(page, site):
