@@ -9,6 +9,8 @@ Each is a :class:`~webtabletop.core.errors.GameError` whose message is a whole t
   that was already dealt elsewhere, or the deck differs from the one dealt;
 * :class:`ClaimRefused`: a card or a private draw that a player named is not the one the
   cryptography opens, or the secret revealed at the end does not match the player's commitment.
+
+A refusal may name the seat that cheated (``seat``): deal v3's checks always do.
 """
 
 from __future__ import annotations
@@ -17,7 +19,15 @@ from webtabletop.core.errors import GameError
 
 
 class FairPlayError(GameError):
-    """A link failed a fair-play check: it was changed, or its sender cheated."""
+    """A link failed a fair-play check: it was changed, or its sender cheated.
+
+    ``seat`` is the seat (0: the player who started the match, 1: the one who joined) the check
+    proves broke the protocol, when it can tell (deal v3 always can); ``None`` otherwise.
+    """
+
+    def __init__(self, message: str, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 class ChainRefused(FairPlayError):

@@ -37,7 +37,10 @@ class Group:
 
     def __init__(self, curve: curves.Curve) -> None:
         self.name = curve.name
-        self._curve = curve.curve
+        #: the ``ecdsa`` curve and its generator ``G`` (with ``ecdsa``'s fixed-base table), for the
+        #: full points of :mod:`~webtabletop.fairplay.points`
+        self.curve = self._curve = curve.curve
+        self.generator = curve.generator
         self.p = curve.curve.p()
         self.a = curve.curve.a()
         self.b = curve.curve.b()
