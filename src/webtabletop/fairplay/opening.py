@@ -193,7 +193,8 @@ def check_claim(
     given the shares the other player sent for them. Refused naming ``seat``."""
     positions = _positions(positions, size)
     ctx = _context(deck_id, size, CLAIM, seat, positions, context)
-    if len(shares) != len(positions) or not all(isinstance(c, int) and 0 <= c < size for c in cards):
+    valid = all(isinstance(c, int) and 0 <= c < size for c in cards)
+    if not valid or not len(shares) == len(cards) == len(positions):
         raise ClaimRefused(_(_BAD_CLAIM[seat]), seat=seat)
     bases = _card_bases(group, size, cards, len(positions))
     if not verify_dleq(group, CLAIM, ctx, key, bases, list(shares), proof):
