@@ -25,7 +25,10 @@ HUMAN = {
     "cardgo": [".panel button[data-move='skip']", ".panel button[data-move='pass']"],
 }
 #: games where a move is "pick a hand card, then a cell"
-HAND_THEN_CELL = {"htt": ("[data-pick^='h']", ".board [data-pick^='c']"), "cardgo": ("[data-pick^='h']", ".board [data-pick][data-drop]")}
+HAND_THEN_CELL = {
+    "htt": ("[data-pick^='h']", ".board [data-pick^='c']"),
+    "cardgo": ("[data-pick^='h']", ".board [data-pick][data-drop]"),
+}
 
 
 def human_move(page, game: str) -> None:
@@ -81,7 +84,9 @@ def main() -> None:
         if args.game == "dumaraj":  # depth and speed of the searcher with exactly 1 s, in Pyodide
             page.goto(url + "index.html#/dumaraj/play?vs=human")
             wait_ready(page)
-            page.evaluate("window.wttBenchResult = null; window.wttBench(JSON.stringify({type: 'bench', seconds: 1}))")
+            page.evaluate(
+                "window.wttBenchResult = null; window.wttBench(JSON.stringify({type: 'bench', seconds: 1}))"
+            )
             page.wait_for_function("window.wttBenchResult !== null", timeout=60_000)
             one_second = page.evaluate("Object.assign({}, window.wttBenchResult)")
         ctx.close()
@@ -96,9 +101,14 @@ def main() -> None:
         "long_tasks": len(longs),
     }
     if one_second:
-        result["one_second_search"] = {**one_second, "nps": round(one_second["nodes"] / one_second["seconds"])}
+        result["one_second_search"] = {
+            **one_second,
+            "nps": round(one_second["nodes"] / one_second["seconds"]),
+        }
     med = result["ai_move_ms"]["median"] if times else "n/a"
-    print(f"{args.game} AI ({args.level}): median {med} ms per move over {len(stats)} moves; longest main-thread task {result['longest_main_thread_task_ms']} ms")
+    print(
+        f"{args.game} AI ({args.level}): median {med} ms per move over {len(stats)} moves; longest main-thread task {result['longest_main_thread_task_ms']} ms"
+    )
     print(json.dumps(result))
 
 

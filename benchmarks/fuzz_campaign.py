@@ -41,7 +41,19 @@ from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.sharelink import NOT_A_LINK, _varint
 
 SLOW = 1.0
-ODD = ["NaN", "Infinity", "-Infinity", "1e999", '"²"', "9" * 5000, "[" * 3000 + "]" * 3000, "null", "[]", "{}", '"x"']
+ODD = [
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    '"²"',
+    "9" * 5000,
+    "[" * 3000 + "]" * 3000,
+    "null",
+    "[]",
+    "{}",
+    '"x"',
+]
 
 
 class Stats:
@@ -95,7 +107,9 @@ def send(app: App, action: dict[str, Any], store: dict[str, str], stats: Stats) 
 
 def start(store: dict[str, str], fragment: str, stats: Stats, entropy: int = 1) -> tuple[App, dict | None]:
     app = App()
-    resp = send(app, {"type": "start", "hash": fragment, "storage": dict(store), "entropy": entropy}, store, stats)
+    resp = send(
+        app, {"type": "start", "hash": fragment, "storage": dict(store), "entropy": entropy}, store, stats
+    )
     return app, resp
 
 
@@ -144,7 +158,14 @@ def link_case(rng: random.Random, game: str, pool: list[str]) -> tuple[str, str]
     if roll < 0.3:
         name = rng.choice(["radius", "x", "size", "hand0", "board"])
         options = ('{"' + name + '":' + rng.choice(ODD) + "}").encode()[:4000]
-        body = bytes([2]) + _varint(1) + _varint(rng.getrandbits(64)) + _varint(len(options)) + options + _varint(0)
+        body = (
+            bytes([2])
+            + _varint(1)
+            + _varint(rng.getrandbits(64))
+            + _varint(len(options))
+            + options
+            + _varint(0)
+        )
         return "options", checksummed(game, body)
     payload = rng.choice(pool)
     raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
@@ -233,7 +254,9 @@ def corrupt(rng: random.Random, store: dict[str, str]) -> str:
         doc["version"] = rng.choice([2, 9, 0, -1, "1", None, 1.5])
         store[key] = json.dumps(doc)
     elif roll < 0.25:
-        store[key] = json.dumps({"schema": rng.choice(["saved-game", "settings", "x"]), "version": 1, "data": None})
+        store[key] = json.dumps(
+            {"schema": rng.choice(["saved-game", "settings", "x"]), "version": 1, "data": None}
+        )
     else:
         store[key] = mutate_text(rng, raw)
     return key
@@ -282,7 +305,9 @@ def imports_campaign(n: int, seed: int) -> dict[str, Any]:
                 docs.pop(key)
             docs[f"{storage.ASIDE}campaign:{rng.randrange(99)}"] = mutate_text(rng, "anything at all")
         for _ in range(0 if benign and rng.random() < 0.7 else rng.randint(1, 3)):
-            key = rng.choice(sorted(docs) + ["webtabletop:x", "webtabletop:game:sht:zz", "webtabletop:settings"])
+            key = rng.choice(
+                sorted(docs) + ["webtabletop:x", "webtabletop:game:sht:zz", "webtabletop:settings"]
+            )
             docs[key] = mutate_text(rng, docs.get(key, "{}"))
         text = json.dumps(data) if rng.random() < 0.8 else mutate_text(rng, json.dumps(data))
         store = dict(store0)
@@ -302,7 +327,12 @@ def imports_campaign(n: int, seed: int) -> dict[str, Any]:
             start(store, f"#/{game}", stats)
         if len(storage.aside_keys(store)) > count:
             bad_after += 1
-    return {**stats.json(), "accepted": accepted, "refused": refused, "accepted_but_set_aside_later": bad_after}
+    return {
+        **stats.json(),
+        "accepted": accepted,
+        "refused": refused,
+        "accepted_but_set_aside_later": bad_after,
+    }
 
 
 def reload_campaign() -> dict[str, Any]:

@@ -27,7 +27,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--options", default="", help="extra hash path, e.g. /new")
     ap.add_argument(
-        "--motion", choices=("on", "off"), default="on", help="off: prefers-reduced-motion (no animation), to compare"
+        "--motion",
+        choices=("on", "off"),
+        default="on",
+        help="off: prefers-reduced-motion (no animation), to compare",
     )
     ap.add_argument(
         "--look",
@@ -56,7 +59,9 @@ def main() -> None:
                 "(performance.getEntriesByName('playable')[0] || performance.getEntriesByName('board-ready')[0]).startTime"
             )
             if args.look == "rehearsed" and g == 0:
-                page.wait_for_function("performance.getEntriesByName('engine-rehearsed').length > 0", timeout=30_000)
+                page.wait_for_function(
+                    "performance.getEntriesByName('engine-rehearsed').length > 0", timeout=30_000
+                )
             page.evaluate("window.wttLatencies.length = 0")
             while not page.locator(".result-dialog").count():
                 target = page.locator(".cell.target")

@@ -130,3 +130,35 @@ def test_msm_handles_infinity_cancellation_and_negative_scalars():
     assert P.msm([1] * 40, many) == a * 40
     assert P.msm([-1] * 40, many) == P.neg(a * 40)
     assert P.neg(INFINITY) == INFINITY and P.sum([]) == INFINITY
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    ks=st.lists(scalars, min_size=1, max_size=6),
+    with_g=st.booleans(),
+    many=st.booleans(),
+)
+def test_raw_arithmetic_agrees_with_ecdsa(ks, with_g, many):
+    """Straus (few terms, G with its cached table) and Pippenger (many) against ecdsa's own sums."""
+    points = [G.generator if with_g and i == 0 else BASES[i] for i in range(len(ks))]
+    if many:  # the same terms three times over and a few more: Pippenger's path
+        ks, points = ks * 3 + [1, 2], points * 3 + BASES[10:12]
+    expected = INFINITY
+    for k, point in zip(ks, points, strict=True):
+        if k % G.n:
+            expected = expected + point * (k % G.n)
+    got = P.msm(ks, points)
+    assert got == expected
+    if got != INFINITY:
+        assert P.xy(got) == (expected.x(), expected.y())
+    assert P.mul(points[0], ks[0]) == (points[0] * (ks[0] % G.n) if ks[0] % G.n else INFINITY)
+
+
+def test_batch_normalisation_keeps_infinity_apart():
+    ops = P.ops
+    a, b = P.xy(BASES[0]), P.xy(BASES[1])
+    jac = [ops.double((*a, 1)), (1, 1, 0), ops.add_affine((*a, 1), *b)]
+    out = ops.to_affine(jac)
+    assert out[1] is None
+    assert out[0] == P.xy(BASES[0] * 2) and out[2] == P.xy(BASES[0] + BASES[1])
+    assert ops.odd_multiples(a, 4)[3] == P.xy(BASES[0] * 7)

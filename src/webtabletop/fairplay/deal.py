@@ -72,7 +72,7 @@ class DealKeys:
     def public(self) -> Point:
         """``A = a·G`` or ``B = b·G``."""
         if self._public is None:
-            self._public = self.group.generator * self.key
+            self._public = Points.of(self.group).mul(self.group.generator, self.key)
         return self._public
 
     def permutation(self) -> list[int]:
@@ -122,7 +122,8 @@ def make_message1(keys: DealKeys) -> DealMessage:
         raise ValueError("message 1 is FIRST's")
     g, cards = keys.group, card_points(keys.group, keys.size)
     perm = keys.permutation()
-    deck = tuple(cards[c] * keys.key for c in perm)
+    pts = Points.of(g)
+    deck = tuple(pts.mul(cards[c], keys.key) for c in perm)
     context = deal_context(keys.deck_id, keys.size, "message 1")
     proof = prove_shuffle(g, context, cards, deck, keys.public, perm, keys.key, keys.nonce_key)
     return DealMessage(keys.public, deck, proof)
@@ -134,7 +135,8 @@ def make_message2(keys: DealKeys, message1: DealMessage) -> DealMessage:
         raise ValueError("message 2 is SECOND's")
     check_message1(keys.group, keys.deck_id, keys.size, message1)
     perm = keys.permutation()
-    deck = tuple(message1.deck[j] * keys.key for j in perm)
+    pts = Points.of(keys.group)
+    deck = tuple(pts.mul(message1.deck[j], keys.key) for j in perm)
     context = deal_context(keys.deck_id, keys.size, "message 2")
     proof = prove_shuffle(
         keys.group, context, message1.deck, deck, keys.public, perm, keys.key, keys.nonce_key

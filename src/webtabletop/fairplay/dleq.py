@@ -91,7 +91,8 @@ def prove_dleq(
         raise ValueError("a DLEQ proof needs one target per base")
     seed, b_star, _t_star = _statement(group, label, context, key, bases, targets)
     (w,) = nonces(group, nonce_key, "dleq/" + label, seed + group.encode_scalar(k % group.n), 1)
-    c = _challenge(group, label, context, seed, group.generator * w, b_star * w)
+    pts = Points.of(group)
+    c = _challenge(group, label, context, seed, pts.mul(group.generator, w), pts.mul(b_star, w))
     return DleqProof(c, (w + c * k) % group.n)
 
 

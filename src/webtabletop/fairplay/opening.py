@@ -136,7 +136,7 @@ def make_shares(
     positions = _positions(positions, len(deck))
     inverse = g.inverse(keys.key)
     targets = [deck[p] for p in positions]
-    points = tuple(t * inverse for t in targets)
+    points = tuple(Points.of(g).mul(t, inverse) for t in targets)
     ctx = _context(keys.deck_id, len(deck), SHARE, keys.role, positions, context)
     proof = prove_dleq(g, SHARE, ctx, keys.key, keys.public, points, targets, keys.nonce_key)
     return Shares(points, proof)
@@ -239,7 +239,7 @@ class DealTable:
         pts = Points.of(g)
         opened = dict(self.opened)
         for position, share in zip(positions, shares.points, strict=True):
-            x, y = pts.xy(share * inverse)
+            x, y = pts.xy(pts.mul(share, inverse))
             card = xs.get(x)
             if card is None or y & 1:
                 raise DeckRefused(_(_BAD_SHARES[self.other]), seat=self.other)
@@ -274,7 +274,8 @@ class DealTable:
     ) -> list[int]:
         """Check the other player's claim on ``positions`` (whose shares this player sent)."""
         inverse = self.group.inverse(self.keys.key)
-        mine = [self.deck[p] * inverse for p in _positions(positions, self.keys.size)]
+        pts = Points.of(self.group)
+        mine = [pts.mul(self.deck[p], inverse) for p in _positions(positions, self.keys.size)]
         check_claim(
             self.group,
             self.keys.deck_id,
@@ -324,7 +325,7 @@ def verify_deal(
     for seat, positions, points in shares:
         inverse = group.inverse(keys[seat].key)
         for position, point in zip(positions, points, strict=True):
-            if not 0 <= position < size or point != final[position] * inverse:
+            if not 0 <= position < size or point != Points.of(group).mul(final[position], inverse):
                 raise ClaimRefused(_(_BAD_SHARE_END[seat]).format(position=position + 1), seat=seat)
     pi, sigma = first.permutation(), second.permutation()
     order = tuple(pi[sigma[i]] for i in range(size))
@@ -336,4 +337,5 @@ def verify_deal(
 
 def _shuffled(keys: DealKeys, source: Sequence[Point]) -> tuple[Point, tuple[Point, ...]]:
     """The key and deck the honest algorithm sends, without the proof."""
-    return keys.public, tuple(source[j] * keys.key for j in keys.permutation())
+    pts = Points.of(keys.group)
+    return keys.public, tuple(pts.mul(source[j], keys.key) for j in keys.permutation())

@@ -165,14 +165,14 @@ def prove_shuffle(
 
     commitments: list[Point] = [None] * n_points  # type: ignore[list-item]
     for i, j in enumerate(perm):
-        commitments[j] = big_g * r[j] + hs[i]
+        commitments[j] = pts.mul(big_g, r[j]) + hs[i]
     u_seed = _u_seed(group, context, xs, ys, key, commitments)
     u = challenges(group, u_seed, n_points)
     u_prime = [u[j] for j in perm]
 
     chain, previous = [], h0
     for i in range(n_points):
-        previous = big_g * r_hat[i] + previous * u_prime[i]
+        previous = pts.msm([r_hat[i], u_prime[i]], [big_g, previous])
         chain.append(previous)
     v = [1] * n_points  # v_i = u'_(i+1)···u'_N
     for i in range(n_points - 2, -1, -1):
@@ -183,13 +183,15 @@ def prove_shuffle(
 
     x_tilde = pts.msm(u, xs)
     ts = (
-        big_g * w1,
-        big_g * w2,
-        big_g * w3 + pts.msm(w_prime, hs),
+        pts.mul(big_g, w1),
+        pts.mul(big_g, w2),
+        pts.msm([w3, *w_prime], [big_g, *hs]),
         pts.msm([*w_prime, -w4], [*ys, x_tilde]),
-        big_g * w4,
+        pts.mul(big_g, w4),
     )
-    t_hat = [big_g * w_hat[i] + (h0 if i == 0 else chain[i - 1]) * w_prime[i] for i in range(n_points)]
+    t_hat = [
+        pts.msm([w_hat[i], w_prime[i]], [big_g, h0 if i == 0 else chain[i - 1]]) for i in range(n_points)
+    ]
     c = _c_seed(group, context, u_seed, chain, ts, t_hat)
     return ShuffleProof(
         tuple(commitments),
@@ -224,7 +226,7 @@ def verify_shuffle(
         u_product = u_product * x % n
 
     c_bar = pts.sum(cs) + pts.neg(pts.sum(hs))
-    c_hat = chain[-1] + pts.neg(h0 * u_product)
+    c_hat = pts.msm([1, -u_product], [chain[-1], h0])
     ts = (
         pts.msm([s1, -c], [big_g, c_bar]),
         pts.msm([s2, -c], [big_g, c_hat]),
@@ -233,7 +235,7 @@ def verify_shuffle(
         pts.msm([s4, -c], [big_g, key]),
     )
     t_hat = [
-        big_g * proof.s_hat[i] + (h0 if i == 0 else chain[i - 1]).mul_add(proof.s_prime[i], chain[i], n - c)
+        pts.msm([proof.s_hat[i], proof.s_prime[i], -c], [big_g, h0 if i == 0 else chain[i - 1], chain[i]])
         for i in range(n_points)
     ]
     return _c_seed(group, context, u_seed, chain, ts, t_hat) == c
