@@ -159,7 +159,8 @@ def check_message1(group: Group, deck_id: bytes, size: int, message: DealMessage
     ):
         raise DeckRefused(
             _(
-                "Deal message 1 is not a proven shuffle of the cards: the player who started the match cheated."
+                "The player who started the match cheated: the deck in the first dealing link is not a proven"
+                " shuffle of the cards."
             ),
             seat=FIRST,
         )
@@ -179,7 +180,8 @@ def check_message2(
     ):
         raise DeckRefused(
             _(
-                "Deal message 2 is not a proven shuffle of message 1: the player who joined the match cheated."
+                "The player who joined the match cheated: the deck in the second dealing link is not a proven"
+                " shuffle of the first."
             ),
             seat=SECOND,
         )

@@ -41,48 +41,50 @@ SHARE, CLAIM = "share", "claim"
 
 _BAD_SHARES = {
     FIRST: N_(
-        "The values sent to open cards are not proven correct: the player who started the match cheated."
+        "The player who started the match cheated: the values sent to open cards are not proven correct."
     ),
     SECOND: N_(
-        "The values sent to open cards are not proven correct: the player who joined the match cheated."
+        "The player who joined the match cheated: the values sent to open cards are not proven correct."
     ),
 }
 _BAD_CLAIM = {
     FIRST: N_(
-        "A card named in this link is not the card dealt there: the player who started the match cheated."
+        "The player who started the match cheated: a card named in this link is not the card dealt there."
     ),
     SECOND: N_(
-        "A card named in this link is not the card dealt there: the player who joined the match cheated."
+        "The player who joined the match cheated: a card named in this link is not the card dealt there."
     ),
 }
 _BAD_SECRET = {
-    FIRST: N_("The secret revealed by the player who started the match is malformed: it cheated."),
-    SECOND: N_("The secret revealed by the player who joined the match is malformed: it cheated."),
+    FIRST: N_("The player who started the match cheated: the secret revealed at the end is malformed."),
+    SECOND: N_("The player who joined the match cheated: the secret revealed at the end is malformed."),
 }
 _BAD_MESSAGE = {
     FIRST: N_(
-        "The deal sent by the player who started the match is not the one its secret makes: it cheated."
+        "The player who started the match cheated: their deal does not match the secret revealed at the end."
     ),
     SECOND: N_(
-        "The deal sent by the player who joined the match is not the one its secret makes: it cheated."
+        "The player who joined the match cheated: their deal does not match the secret revealed at the end."
     ),
 }
 _BAD_SHARE_END = {
     FIRST: N_(
-        "A value the player who started the match sent to open card position {position} is not the one"
-        " its secret makes: it cheated."
+        "The player who started the match cheated: a value sent to open card position {position} does not"
+        " match the secret revealed at the end."
     ),
     SECOND: N_(
-        "A value the player who joined the match sent to open card position {position} is not the one"
-        " its secret makes: it cheated."
+        "The player who joined the match cheated: a value sent to open card position {position} does not"
+        " match the secret revealed at the end."
     ),
 }
 _BAD_CARD_END = {
     FIRST: N_(
-        "The card named at position {position} is not the card dealt there: the player who started the match cheated."
+        "The player who started the match cheated: the card named at position {position} is not the card"
+        " dealt there."
     ),
     SECOND: N_(
-        "The card named at position {position} is not the card dealt there: the player who joined the match cheated."
+        "The player who joined the match cheated: the card named at position {position} is not the card"
+        " dealt there."
     ),
 }
 
