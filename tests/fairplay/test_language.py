@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from webtabletop.fairplay.chain import ChainVerifier, HashChain
+from webtabletop.fairplay.deal import DealKeys, check_message2, make_message1, make_message2
 from webtabletop.fairplay.deck import (
     FIRST,
     SECOND,
@@ -17,11 +18,26 @@ from webtabletop.fairplay.deck import (
 )
 from webtabletop.fairplay.errors import FairPlayError
 from webtabletop.fairplay.group import Group
+from webtabletop.fairplay.opening import DealTable, verify_deal
 from webtabletop.i18n import catalogs
 
 from .helpers import entropy
 
 G = Group.default()
+
+
+def said_in(tag: str, bad) -> list[str]:
+    """What each of the ``bad`` calls says when it is refused, in language ``tag``."""
+    said = []
+    try:
+        catalogs.use_language(tag)
+        for fn in bad:
+            with pytest.raises(FairPlayError) as info:
+                fn()
+            said.append(str(info.value))
+    finally:
+        catalogs.use_language("en")
+    return said
 
 
 def refusals(tag: str) -> list[str]:
@@ -34,16 +50,7 @@ def refusals(tag: str) -> list[str]:
         lambda: table.receive_key(3, kb.card_key(2)),
         lambda: table.check_claim(1, 0),
     )
-    said = []
-    try:
-        catalogs.use_language(tag)
-        for fn in bad:
-            with pytest.raises(FairPlayError) as info:
-                fn()
-            said.append(str(info.value))
-    finally:
-        catalogs.use_language("en")
-    return said
+    return said_in(tag, bad)
 
 
 @pytest.mark.parametrize("tag", list(catalogs.LOCALES))
@@ -56,9 +63,6 @@ def test_refusals_are_translated(tag):
 
 def refusals_v3(tag: str) -> list[str]:
     """Deal v3 refusals: each names the seat that cheated, in the reader's language."""
-    from webtabletop.fairplay.deal import DealKeys, check_message2, make_message1, make_message2
-    from webtabletop.fairplay.opening import DealTable, verify_deal
-
     ka = DealKeys(G, entropy("a"), b"d", FIRST, 4)
     kb = DealKeys(G, entropy("b"), b"d", SECOND, 4)
     m1 = make_message1(ka)
@@ -71,16 +75,7 @@ def refusals_v3(tag: str) -> list[str]:
         lambda: a.check_claim([2], [b.opened[2] ^ 1], b.claim([2])),
         lambda: verify_deal(G, b"d", 4, (entropy("a"), entropy("b")), (m1, m2), claims=[(FIRST, 1, 5)]),
     )
-    said = []
-    try:
-        catalogs.use_language(tag)
-        for fn in bad:
-            with pytest.raises(FairPlayError) as info:
-                fn()
-            said.append(str(info.value))
-    finally:
-        catalogs.use_language("en")
-    return said
+    return said_in(tag, bad)
 
 
 @pytest.mark.parametrize("tag", list(catalogs.LOCALES))
