@@ -1,4 +1,9 @@
-"""Mental poker: a deck shuffled and locked by both players, each card opened by both keys.
+"""Mental poker, deal v2 (legacy): a deck shuffled and locked by both players, opened by both keys.
+
+Kept so that matches dealt before deal v3 are still recognised. Deal v2 does not prove message 2,
+so the joiner can plant points that FIRST then decrypts for it (issue 21); new deals use
+:mod:`~webtabletop.fairplay.deal` and :mod:`~webtabletop.fairplay.opening` (deal v3), which share
+:func:`card_table` with this module.
 
 Cards ``0..size-1`` are group elements ``P_c = hash_to_element("card", c)`` (nobody knows a
 discrete log between two of them). Seat ``FIRST`` made the match, seat ``SECOND`` answered.

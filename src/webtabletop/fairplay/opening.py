@@ -214,6 +214,10 @@ def _card_bases(group: Group, size: int, cards: Sequence[int], count: int) -> li
 class DealTable:
     """One player's view after the deal: its keys, the final deck, the cards it opened.
 
+    ``message1`` and ``message2`` must be the messages as checked on arrival
+    (:func:`~webtabletop.fairplay.deal.check_message1`, ``check_message2``; a player's own message
+    needs no check). Shares sent before the proofs were checked would decrypt unproven points.
+
     Invariant: ``opened`` maps positions to distinct cards, each opened from a share whose proof
     was checked (:meth:`receive_shares`); ``shares`` keeps those shares for later claims.
     """
