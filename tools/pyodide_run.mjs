@@ -1,5 +1,5 @@
 // Run Python source read from stdin inside Pyodide under Node.js, with the built site's files.
-// Usage: node benchmarks/pyodide_run.mjs <dist dir> < script.py
+// Usage: node tools/pyodide_run.mjs <dist dir> < script.py
 // Loads dist/lib/*.whl and webtabletop.zip into Pyodide, as the page and
 // tests/crossruntime/pyodide_replay.mjs do, and prints what the script prints.
 import { readFileSync, readdirSync } from "node:fs";
