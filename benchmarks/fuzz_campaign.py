@@ -182,7 +182,7 @@ def base_store(seed: int) -> dict[str, str]:
     for i, game in enumerate(PLAYABLE):
         app, _resp = start(store, f"#/{game}/play?vs=human", stats, entropy=seed + i)
         for _ in range(6):
-            s = app.session
+            s = app.state.session
             if s is None or s.state.is_over:
                 break
             send(app, {"type": "move", "code": s.state.legal_moves()[0].code}, store, stats)
@@ -211,7 +211,7 @@ def links_campaign(n: int, seed: int, games: tuple[str, ...] = PLAYABLE) -> dict
             if resp["route"] == "game":
                 stats.bump("opened")
                 try:
-                    again = sharelink.encode(app.session.history.record)
+                    again = sharelink.encode(app.state.session.history.record)
                 except Exception:  # noqa: BLE001
                     again = None
                 body = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
@@ -359,7 +359,7 @@ def reload_campaign() -> dict[str, Any]:
     for _ in range(20):
         app, _resp = start(store, "#/tsifrograd", stats)
         counts.append(len(storage.aside_keys(store)))
-        notices.append(len(app.notices))
+        notices.append(len(app.state.notices))
     return {"aside_counts": counts, "notices": notices, "crashes": stats.crashes}
 
 

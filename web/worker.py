@@ -43,19 +43,19 @@ def rehearse(steps):
     board, a few moves at a time, so the player's own moves find the hot paths warm. Returns the
     number of moves played (0: nothing to rehearse: no game on screen, or done)."""
     global _rehearsal
-    if app.session is None or app.route[0] != "game":
+    if app.state.session is None or app.state.route[0] != "game":
         return 0
-    game = app.session.spec.id
-    if _rehearsal is None or _rehearsal.session is None or _rehearsal.session.state.is_over:
+    game = app.state.session.spec.id
+    if _rehearsal is None or _rehearsal.state.session is None or _rehearsal.state.session.state.is_over:
         _rehearsal = App()
         _rehearsal.handle({"type": "hash", "hash": f"#/{game}/play?vs=human"})
     played = 0
     for _ in range(int(steps)):
-        s = _rehearsal.session
+        s = _rehearsal.state.session
         if s is None or s.state.is_over:
             break
         legal = s.state.legal_moves()
-        code = _rehearsal.rng.choice(legal).code
+        code = _rehearsal.state.rng.choice(legal).code
         json.dumps(_rehearsal.handle({"type": "move", "code": code}))
         played += 1
     return played
@@ -64,7 +64,7 @@ def rehearse(steps):
 def reseed(entropy):
     """Fresh randomness after a start that reproduced a pre-rendered board's seed (see boot.js):
     the first game is the one the page showed, the games after it are nobody else's."""
-    app.rng = Rng.from_seed(int(str(entropy)) & ((1 << 64) - 1))
+    app.state.rng = Rng.from_seed(int(str(entropy)) & ((1 << 64) - 1))
 
 
 fresh()

@@ -24,6 +24,11 @@ class Page:
             }
         )
 
+    @property
+    def state(self):
+        """The app's state (webtabletop.app.state.AppState)."""
+        return self.app.state
+
     def send(self, action):
         action.setdefault("now", 1000)
         resp = self.app.handle(action)
@@ -40,5 +45,5 @@ class Page:
         return resp
 
     def cells(self):
-        s = self.app.session.state
+        s = self.state.session.state
         return [m.code for m in s.legal_moves()]

@@ -65,7 +65,7 @@ def test_twenty_reloads_with_bad_documents_keep_one_copy_each(apply_removes):
         page = Page(store, "#/tsifrograd", apply_removes=apply_removes)
         store = page.storage
         counts.append(len(asides(store)))
-        notices.append(len(page.app.notices))
+        notices.append(len(page.state.notices))
         assert page.last["route"] == "game"  # a fresh game opened instead
     assert counts == [2] * 20
     assert {store[k] for k in asides(store)} == {"{corrupt", BAD_GAME}
@@ -118,7 +118,7 @@ def test_a_saved_game_of_older_rules_is_backed_up_once_and_saved_at_its_last_leg
     page = Page(hash_="#/tsifrograd/play?vs=human")
     for _ in range(3):
         page.send({"type": "move", "code": page.cells()[0]})
-    slot = page.app.session.slot
+    slot = page.state.session.slot
     key = game_key("tsifrograd", slot)
     data = json.loads(page.storage[key])["data"]
     data["record"]["moves"].append("not-a-move")
@@ -138,7 +138,7 @@ def test_a_saved_game_of_older_rules_is_backed_up_once_and_saved_at_its_last_leg
     second = Page(first.storage, "#/tsifrograd")
     assert "stops after move" not in second.last["html"]
     assert [k for k in second.storage if k.startswith(BACKUP)] == backups
-    assert second.app.session.history.record.moves == tuple(data["record"]["moves"][:3])
+    assert second.state.session.history.record.moves == tuple(data["record"]["moves"][:3])
 
 
 # --- backup import -------------------------------------------------------------------------------
@@ -321,8 +321,8 @@ def finished_game_page(game: str, players=("human", "ai")) -> Page:
 @pytest.mark.parametrize("game", ["htt", "sht"])
 def test_hidden_cards_are_revealed_only_after_the_game_and_a_deliberate_step(game):
     page = finished_game_page(game)
-    spy = SpyView(page.app.session.view)
-    page.app.session.view = spy
+    spy = SpyView(page.state.session.view)
+    page.state.session.view = spy
     page.send({"type": "cmd", "name": "dismiss-result"})
     assert "Reveal the computer&#x27;s cards" in page.last["html"] and spy.reveals == [False]
     page.send({"type": "cmd", "name": "back"})
@@ -332,14 +332,14 @@ def test_hidden_cards_are_revealed_only_after_the_game_and_a_deliberate_step(gam
     page.send({"type": "cmd", "name": "forward"})
     assert spy.reveals[-1] is True
     reloaded = Page(page.storage, f"#/{game}")  # never saved: a reload hides them again
-    assert reloaded.app.session.reveal_all is False
+    assert reloaded.state.session.reveal_all is False
 
 
 def test_nothing_is_revealed_before_the_game_is_over():
     page = Page(hash_="#/sht/play?vs=ai")
     assert "reveal-all" not in page.last["html"]
     page.send({"type": "cmd", "name": "reveal-all"})
-    assert page.app.session.reveal_all is False
+    assert page.state.session.reveal_all is False
     assert "until the game is over" in page.last["html"]
 
 

@@ -122,14 +122,14 @@ def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(
     unlisted = 0
     while True:
         open_link(current, link)
-        if not current.app.match_open.match.my_link:
+        if not current.state.match_open.match.my_link:
             break
         play_turn(current)
         link = send(current)  # renders the latest move's description
-        for before, code in current.app.match_open.match.public_history[-1:]:
+        for before, code in current.state.match_open.match.public_history[-1:]:
             unlisted += code not in {m.code for m in before.legal_moves()}
         current = b if current is a else a
     assert unlisted >= 1  # the case this test is about happened
     for page in (a, b):
-        assert page.app.match_open.match.verdict == VERIFIED
+        assert page.state.match_open.match.verdict == VERIFIED
         assert VERIFIED in text(page)

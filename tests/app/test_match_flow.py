@@ -80,8 +80,8 @@ def joined(side=0) -> tuple[Page, Page, str, str]:
 
 def play_turn(page: Page) -> None:
     """The first legal move, as long as this browser may move (its board offers moves)."""
-    while page.app.match_open.match.can_move:
-        legal = [m.code for m in page.app.match_open.state.legal_moves()]
+    while page.state.match_open.match.can_move:
+        legal = [m.code for m in page.state.match_open.state.legal_moves()]
         assert "data-move=" in page.last["html"] or "data-pick=" in page.last["html"]  # a live board
         page.send({"type": "move", "code": legal[0]})
 
@@ -101,24 +101,24 @@ def test_full_match_between_two_pages_by_links_only(fixed_day):
     assert stored["secret"] not in link
     b = Page()
     open_link(b, link)
-    assert b.app.match_open.mode == "join" and "Join this game as Blue?" in b.last["html"]
+    assert b.state.match_open.mode == "join" and "Join this game as Blue?" in b.last["html"]
     assert not any(k.startswith(MATCH_PREFIX) for k in b.storage)  # nothing saved before joining
     b.send({"type": "cmd", "name": "match-join"})
-    assert b.app.match_open.mode == "play" and b.hash.startswith("#/tsifrograd/m?id=")
+    assert b.state.match_open.mode == "play" and b.hash.startswith("#/tsifrograd/m?id=")
     current, other = b, a
     links = [link]
     for _ in range(200):
-        m = current.app.match_open.match
+        m = current.state.match_open.match
         if m.is_over:
             break
         play_turn(current)
         fixed_day[0] += datetime.timedelta(days=1)
         links.append(send(current))
-        assert "Waiting for your friend" in current.last["html"] or current.app.match_open.match.is_over
+        assert "Waiting for your friend" in current.last["html"] or current.state.match_open.match.is_over
         open_link(other, links[-1])
-        assert other.app.match_open.match.data == current.app.match_open.match.data
+        assert other.state.match_open.match.data == current.state.match_open.match.data
         current, other = other, current
-    a_match, b_match = a.app.match_open.match, b.app.match_open.match
+    a_match, b_match = a.state.match_open.match, b.state.match_open.match
     assert a_match.is_over and b_match.is_over
     assert a_match.state.snapshot() == b_match.state.snapshot()
     assert len(links) > 10
@@ -127,16 +127,16 @@ def test_full_match_between_two_pages_by_links_only(fixed_day):
     assert "Games with friends" in a.last["html"] and "data-status='over'" in a.last["html"]
     # reloading either browser rebuilds the match from its storage alone
     again = Page(b.storage, b.hash)
-    assert again.app.match_open.match.data == b_match.data
+    assert again.state.match_open.match.data == b_match.data
 
 
 def test_older_link_keeps_the_newer_game_and_says_so():
     a, b, first, second = joined()
     open_link(a, second)
-    assert a.app.match_open.match.data.count == 2
+    assert a.state.match_open.match.data.count == 2
     before = dict(a.storage)
     open_link(a, first)  # an older link
-    assert a.app.match_open.match.data.count == 2
+    assert a.state.match_open.match.data.count == 2
     assert "This link is older than the game you have: showing the latest position." in a.last["html"]
     assert a.storage == before
 
@@ -145,7 +145,7 @@ def test_third_browser_is_read_only():
     _a, _b, _first, second = joined()
     c = Page()
     open_link(c, second)
-    assert c.app.match_open.mode == "watch" and "Read-only" in c.last["html"]
+    assert c.state.match_open.mode == "watch" and "Read-only" in c.last["html"]
     assert "data-move=" not in c.last["html"]
     c.send({"type": "move", "code": "0"})
     assert "only its two players can move" in c.last["html"]
@@ -171,12 +171,12 @@ def test_bad_link_is_a_clear_message_and_changes_nothing():
 def test_undo_takes_back_a_move_not_sent():
     a, _b, _first, second = joined(side=0)
     open_link(a, second)
-    assert a.app.match_open.match.can_move
-    code = a.app.match_open.state.legal_moves()[0].code
+    assert a.state.match_open.match.can_move
+    code = a.state.match_open.state.legal_moves()[0].code
     a.send({"type": "move", "code": code})
-    assert a.last.get("moved") and a.app.match_open.match.pending == (code,)
+    assert a.last.get("moved") and a.state.match_open.match.pending == (code,)
     a.send({"type": "cmd", "name": "undo"})
-    assert a.app.match_open.match.pending == () and a.app.match_open.match.can_move
+    assert a.state.match_open.match.pending == () and a.state.match_open.match.can_move
 
 
 def test_delete_asks_first():
@@ -205,35 +205,35 @@ def test_another_tab_moving_the_match_on_is_shown():
     a, b, first, second = joined()
     other_tab = Page(a.storage, a.hash)  # the same browser, a second tab on the same match
     open_link(other_tab, second)
-    key = a.app.match_open.key
+    key = a.state.match_open.key
     a.send({"type": "storage", "key": key, "value": other_tab.storage[key]})
-    assert not a.last.get("quiet") and a.app.match_open.match.data.count == 2
+    assert not a.last.get("quiet") and a.state.match_open.match.data.count == 2
 
 
 def test_dumaraj_by_link_black_sees_its_own_side_and_the_secret_stays_home():
     a = Page(hash_="#/dumaraj/new?mode=link")
     a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "1", "days": "0"}})
-    assert a.app.match_open.match.role == 1
+    assert a.state.match_open.match.role == 1
     first = send(a)
     b = Page()
     open_link(b, first)
     b.send({"type": "cmd", "name": "match-join"})
-    assert b.app.match_open.match.role == 0 and b.app.match_open.match.can_move  # White moves in link 2
+    assert b.state.match_open.match.role == 0 and b.state.match_open.match.can_move  # White moves in link 2
     play_turn(b)
     second = send(b)
     open_link(a, second)
-    assert a.app.match_open.match.can_move and a.app.match_open.context({}).flipped is (
-        a.app.match_open.view.flippable
+    assert a.state.match_open.match.can_move and a.state.match_open.context({}).flipped is (
+        a.state.match_open.view.flippable
     )
     for page in (a, b):
-        secret = page.app.match_open.match.secret.hex()
+        secret = page.state.match_open.match.secret.hex()
         assert secret not in page.last["html"] and secret not in first + second
 
 
 def test_export_and_import_keep_games_with_friends():
     a, _b, _first, second = joined()
     open_link(a, second)
-    key = a.app.match_open.key
+    key = a.state.match_open.key
     a.send({"type": "hash", "hash": "#/data"})
     text = a.send({"type": "cmd", "name": "export-all"})["download"]["text"]
     fresh = Page()
@@ -280,25 +280,25 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
     current, other = a, b
     for _ in range(1500):
         open_link(current, link)
-        m = current.app.match_open.match
+        m = current.state.match_open.match
         if not m.my_link:
             break
         play_turn(current)
-        assert current.app.match_open.match.can_send
+        assert current.state.match_open.match.can_send
         assert "data-turn='send'" in current.last["html"] or 'data-turn="send"' in current.last["html"]
         link = send(current)
         current, other = other, current
     for page in pages.values():
-        m = page.app.match_open.match
+        m = page.state.match_open.match
         assert m.is_over and not m.my_link
         assert m.verdict is not None and m.verdict.startswith("Verified"), m.verdict
         assert m.verdict in html.unescape(page.last["html"])
         # the verified end holds every card (the secrets are out), and the board shows them all
-        assert page.app.match_open.context({}).reveal_all == (game in ("sht", "htt", "cardgo"))
+        assert page.state.match_open.context({}).reveal_all == (game in ("sht", "htt", "cardgo"))
         if game == "cardgo":  # no stone's value stays hidden in tall grass
             assert "hidden in" not in html.unescape(page.last["html"])
             assert ">?</text>" not in page.last["html"]
-    assert a.app.match_open.match.state.outcome() == b.app.match_open.match.state.outcome()
+    assert a.state.match_open.match.state.outcome() == b.state.match_open.match.state.outcome()
     # the move list shows every move of the game, the same in both browsers
     logs = [p.last["html"].split("match-log", 1)[1].split("</ol>", 1)[0] for p in (a, b)]
     assert logs[0] == logs[1] and logs[0].count("<li") > 5

@@ -63,7 +63,7 @@ def play_to_the_end(a: Page, b: Page, link: str) -> None:
     current, other = a, b
     for _ in range(60):
         open_link(current, link)
-        if not current.app.match_open.match.my_link:
+        if not current.state.match_open.match.my_link:
             break
         play_turn(current)
         link = send(current)
@@ -72,7 +72,7 @@ def play_to_the_end(a: Page, b: Page, link: str) -> None:
 
 def hands_at_the_end(page: Page) -> tuple[tuple[str, ...], ...]:
     """Both hands, slot by slot, of the position the end check verified (true cards)."""
-    return tuple(tuple(card.id for card in deck) for deck in page.app.match_open.match.state.decks)
+    return tuple(tuple(card.id for card in deck) for deck in page.state.match_open.match.state.decks)
 
 
 def test_both_players_bring_their_own_decks_and_the_game_is_verified():
@@ -80,9 +80,9 @@ def test_both_players_bring_their_own_decks_and_the_game_is_verified():
     the order each arranged them; every card either plays is one of its own, and at the end both
     browsers verify the game."""
     a = create("own")
-    mine = a.app.match_open.match.hand
+    mine = a.state.match_open.match.hand
     assert len(mine) == 5 and len({get_card(r).level for r in mine}) == 5
-    assert a.app.match_open.match.options.own_deck and not a.app.match_open.match.options.hand0
+    assert a.state.match_open.match.options.own_deck and not a.state.match_open.match.options.hand0
     b = Page(entropy=777)  # another browser: other packs
     own_packs(b)
     link1 = send(a)
@@ -91,13 +91,13 @@ def test_both_players_bring_their_own_decks_and_the_game_is_verified():
     assert 'data-form="match-join"' in page and "This table plays Own deck" in html.unescape(page)
     chosen = deck_fields(page, highest=True)
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **chosen}})
-    assert b.app.match_open.mode == "play"
-    theirs = b.app.match_open.match.hand
+    assert b.state.match_open.mode == "play"
+    theirs = b.state.match_open.match.hand
     assert set(theirs) == set(chosen.values())
     assert set(theirs) != set(mine)  # each brought its own choice
     play_to_the_end(a, b, send(b))
     for page in (a, b):
-        m = page.app.match_open.match
+        m = page.state.match_open.match
         assert m.is_over and m.verdict == VERIFIED, m.verdict
         assert hands_at_the_end(page) == (mine, theirs)
         # the winner's pick takes nothing by link ("No card changes hands in a game by link")
@@ -119,10 +119,10 @@ def test_a_friend_without_cards_joins_with_dealt_cards():
         '<option value="dealt" selected>Dealt from the built-in sets</option>'
     ]
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "dealt"}})
-    hand = b.app.match_open.match.hand
+    hand = b.state.match_open.match.hand
     assert len({get_card(r).level for r in hand}) == 5  # Own deck: one card per level
     play_to_the_end(a, b, send(b))
-    assert a.app.match_open.match.verdict == VERIFIED
+    assert a.state.match_open.match.verdict == VERIFIED
 
 
 def test_an_unfit_hand_says_why_and_joins_nothing():
@@ -140,7 +140,7 @@ def test_an_unfit_hand_says_why_and_joins_nothing():
             "data": {"deck_source": "own", **deck_fields(b.last["html"], count=3)},
         }
     )
-    assert b.app.match_open.mode == "join"
+    assert b.state.match_open.mode == "join"
     assert "Own deck: choose 5 cards, not 3" in html.unescape(b.last["html"])
     assert {k for k in b.storage if k.startswith(MATCH_PREFIX)} == before == set()
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "gift"}})
@@ -153,19 +153,19 @@ def test_random_table_draws_each_hand_from_its_owners_collection(joiner):
     draws from the friend's, and a friend may bring its own pick instead (nobody can check how a
     hand was chosen: docs/fair-play.md)."""
     a = create("random")
-    owned_a = set(a.app.match_open.match.hand)
+    owned_a = set(a.state.match_open.match.hand)
     b = Page()
     own_packs(b)
     open_link(b, send(a))
     assert "This table plays Random" in html.unescape(b.last["html"])
     fields = deck_fields(b.last["html"], highest=True) if joiner == "own" else {}
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": joiner, **fields}})
-    hand = b.app.match_open.match.hand
+    hand = b.state.match_open.match.hand
     assert len({get_card(r).level for r in hand}) == 5
     assert all(any(f'"{r}"' in doc for doc in b.storage.values()) for r in hand)  # its own cards
     assert len(owned_a) == 5 and all(any(f'"{r}"' in doc for doc in a.storage.values()) for r in owned_a)
     play_to_the_end(a, b, send(b))
-    assert b.app.match_open.match.verdict == VERIFIED
+    assert b.state.match_open.match.verdict == VERIFIED
     assert hands_at_the_end(b)[1] == hand
 
 
@@ -195,5 +195,5 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
     assert shown == deck
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})
     saved = json.loads(b.storage[KEY])["data"]["deck"]
-    assert list(b.app.match_open.match.hand) == saved and set(saved) == set(deck.values())
+    assert list(b.state.match_open.match.hand) == saved and set(saved) == set(deck.values())
     assert saved.index(first) == 2 and saved != sorted(saved, key=lambda r: get_card(r).level)

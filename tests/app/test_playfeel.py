@@ -22,11 +22,11 @@ def test_a_move_answer_carries_moved_sound_and_status():
     # docs/board.md: "The answer to a move carries `moved`, `sound`, and `status`"
     page = Page(hash_="#/tsifrograd/play?vs=human")
     code = page.cells()[0]
-    before = page.app.session.state
+    before = page.state.session.state
     resp = page.send({"type": "move", "code": code})
     assert resp["moved"] is True and resp["sound"] in ("move", "capture", "check", "end")
-    view = page.app.session.view
-    assert resp["status"] == view.describe_move(before, page.app.session.state, code)
+    view = page.state.session.view
+    assert resp["status"] == view.describe_move(before, page.state.session.state, code)
     assert 'class="status-line" aria-live="polite"' in resp["html"]
     # a hover (preview) re-render never animates
     assert "moved" not in page.send({"type": "hover", "token": None})
@@ -63,18 +63,18 @@ def test_settings_motion_and_sounds_are_remembered_and_validated():
 def test_a_drop_on_an_already_selected_piece_plays_the_move():
     # issue 11: "the drop says 'select one of your mobs first'" when the dragged mob was selected
     page = Page(hash_="#/dumaraj/play?vs=human")
-    frm, to, code = step_moves(page.app.session.state)[0]
+    frm, to, code = step_moves(page.state.session.state)[0]
     page.send({"type": "pick", "token": f"s{frm}"})
-    assert page.app.session.selection == f"s{frm}"
-    plies = len(page.app.session.history.record.moves)
+    assert page.state.session.selection == f"s{frm}"
+    plies = len(page.state.session.history.record.moves)
     resp = page.send({"type": "drop", "drag": f"s{frm}", "drop": f"s{to}"})
-    assert len(page.app.session.history.record.moves) == plies + 1
-    assert resp["moved"] is True and page.app.session.message is None
+    assert len(page.state.session.history.record.moves) == plies + 1
+    assert resp["moved"] is True and page.state.session.message is None
 
 
 def test_a_drop_on_a_square_that_is_no_target_leaves_no_selection():
     page = Page(hash_="#/dumaraj/play?vs=human")
-    s = page.app.session
+    s = page.state.session
     frm, _to, _code = step_moves(s.state)[0]
     targets = {t for f, t, _c in step_moves(s.state) if f == frm}
     wrong = next(q for q in range(len(s.state.cells)) if q not in targets and q != frm)
@@ -84,7 +84,7 @@ def test_a_drop_on_a_square_that_is_no_target_leaves_no_selection():
 
 def test_premove_plays_when_legal_and_is_ignored_silently_when_not():
     page = Page(hash_="#/dumaraj/play?vs=ai")
-    s = page.app.session
+    s = page.state.session
     frm, to, _code = step_moves(s.state)[0]
     page.send({"type": "move", "code": step_moves(s.state)[0][2]})
     assert page.last["ai"] is True and page.last.get("premove") == s.view.premove
@@ -103,7 +103,7 @@ def test_premove_plays_when_legal_and_is_ignored_silently_when_not():
 
 def test_hint_names_a_move_marks_the_log_and_is_saved():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    s = page.app.session
+    s = page.state.session
     resp = page.send({"type": "cmd", "name": "hint"})
     assert s.hint in page.cells() and resp["status"].startswith("Hint: ")
     assert "moved" not in resp and len(s.history.record.moves) == 0  # a hint plays nothing
@@ -113,17 +113,17 @@ def test_hint_names_a_move_marks_the_log_and_is_saved():
     saved = json.loads(page.storage[game_key("tsifrograd", s.slot)])["data"]
     assert saved["hints"] == [0]
     again = Page(storage=page.storage, hash_="#/tsifrograd")
-    assert again.app.session.hints == {0} and 'class="hint-mark"' in again.last["html"]
+    assert again.state.session.hints == {0} and 'class="hint-mark"' in again.last["html"]
 
 
 def test_a_saved_game_without_hints_still_loads_and_bad_hints_are_refused():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    key = game_key("tsifrograd", page.app.session.slot)
+    key = game_key("tsifrograd", page.state.session.slot)
     doc = json.loads(page.storage[key])
     del doc["data"]["hints"]  # a game saved before this round
     page.storage[key] = json.dumps(doc)
     again = Page(storage=page.storage, hash_="#/tsifrograd")
-    assert again.app.session.slot == page.app.session.slot and again.app.session.hints == set()
+    assert again.state.session.slot == page.state.session.slot and again.state.session.hints == set()
     for bad in (["0"], [5], [True], "0"):
         with pytest.raises(ValueError):
             SAVED_GAME.validate({**doc["data"], "hints": bad})
@@ -133,12 +133,12 @@ def test_hint_is_refused_on_the_computers_turn_and_after_the_game():
     page = Page(hash_="#/tsifrograd/play?vs=ai")
     page.send({"type": "move", "code": page.cells()[0]})
     page.send({"type": "cmd", "name": "hint"})
-    assert page.app.session.hint is None and page.app.session.message
+    assert page.state.session.hint is None and page.state.session.message
 
 
 def test_esc_closes_the_game_over_window_and_it_can_be_shown_again():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    while page.app.session.outcome() is None:
+    while page.state.session.outcome() is None:
         page.send({"type": "move", "code": page.cells()[0]})
     assert 'class="result-dialog"' in page.last["html"] and 'data-cmd="dismiss-result"' in page.last["html"]
     page.send({"type": "cmd", "name": "deselect"})  # Esc

@@ -33,11 +33,11 @@ def test_nothing_is_rehearsed_without_a_game_on_screen(worker):
 @pytest.mark.parametrize("game", ["tsifrograd", "dumaraj", "sht", "htt", "cardgo"])
 def test_rehearsal_leaves_the_players_game_and_data_alone(worker, game):
     send(worker, {"type": "hash", "hash": f"#/{game}/play?vs=human", "now": 1_700_000_000_000})
-    app = worker.app
+    app = worker.app.state
     before = (app.session.history.record, dict(app.store), app.rng.state)
     played = sum(worker.rehearse(4) for _ in range(10))
     assert played > 0
-    assert worker._rehearsal is not app and worker._rehearsal.session.spec.id == game
+    assert worker._rehearsal is not worker.app and worker._rehearsal.state.session.spec.id == game
     after = (app.session.history.record, dict(app.store), app.rng.state)
     assert after == before
     # the player's next move is answered as if nothing had happened

@@ -92,7 +92,7 @@ def test_the_window_holds_the_link_and_a_qr_code_that_decodes_to_it():
     page.send({"type": "move", "code": page.cells()[0]})
     html = page.send({"type": "cmd", "name": "share"})["html"]
     link = field_value(dialog(html))
-    assert link == "http://x/" + sharelink.make_hash(page.app.session.history.current_record())
+    assert link == "http://x/" + sharelink.make_hash(page.state.session.history.current_record())
     svg = qr_element(html)
     assert svg.get("role") == "img" and svg.get("aria-label") == "QR code of the share link"
     grid = rasterise(svg)
@@ -130,7 +130,7 @@ def test_closing_gives_the_focus_back_to_the_button_that_opened_it(close):
     resp = page.send({"type": "cmd", **close})
     assert "share-dialog" not in resp["html"] and resp["focus"] == "share"
     assert 'data-key="share"' in resp["html"]  # the menu's button, where the focus returns
-    assert page.app.session.history.cursor == 1  # closing changed nothing in the game
+    assert page.state.session.history.cursor == 1  # closing changed nothing in the game
 
 
 def test_from_the_game_over_window_and_back():
@@ -167,7 +167,7 @@ def test_long_finished_games_give_readable_codes(game):
 
 def test_a_link_too_long_for_any_qr_code_shows_the_window_without_one():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    page.app.base = "http://x/" + "a" * 3000 + "/"  # longer than version 40-L holds (2953 bytes)
+    page.state.base = "http://x/" + "a" * 3000 + "/"  # longer than version 40-L holds (2953 bytes)
     html = page.send({"type": "cmd", "name": "share"})["html"]
     box = dialog(html)
     assert "<svg" not in box

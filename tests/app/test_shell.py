@@ -20,11 +20,11 @@ def test_play_hot_seat_saves_and_resumes_after_reload():
     assert 'data-move="0"' in page.last["html"]
     for _ in range(3):
         page.send({"type": "move", "code": page.cells()[0]})
-    moves = page.app.session.history.record.moves
+    moves = page.state.session.history.record.moves
     assert len(moves) >= 3
     reloaded = Page(page.storage, "#/tsifrograd")
-    assert reloaded.app.session.history.record.moves == moves
-    assert reloaded.app.session.history.record.seed == page.app.session.history.record.seed
+    assert reloaded.state.session.history.record.moves == moves
+    assert reloaded.state.session.history.record.seed == page.state.session.history.record.seed
 
 
 def test_against_ai_the_page_is_told_to_ask_the_ai():
@@ -35,9 +35,9 @@ def test_against_ai_the_page_is_told_to_ask_the_ai():
     page.send({"type": "move", "code": page.cells()[0]})
     assert "computer&#x27;s turn" in page.last["html"]
     page.send({"type": "ai"})
-    assert page.app.session.state.to_move() == 0 and page.last["ai"] is False
+    assert page.state.session.state.to_move() == 0 and page.last["ai"] is False
     page.send({"type": "cmd", "name": "undo"})
-    assert page.app.session.history.cursor == 0  # back to the human's turn
+    assert page.state.session.history.cursor == 0  # back to the human's turn
 
 
 def test_share_link_round_trip_and_keeps_other_games():
@@ -48,14 +48,14 @@ def test_share_link_round_trip_and_keeps_other_games():
     link = page.last["clipboard"]
     assert link.startswith("http://x/#/tsifrograd?r=")
     friend = Page(hash_=link[len("http://x/") :])
-    assert friend.app.session.state == page.app.session.state
+    assert friend.state.session.state == page.state.session.state
     # the address bar keeps the shared position in its canonical form (it can be bookmarked)
     assert friend.hash == link[len("http://x/") :]
     # the same link again (a reload of the bookmark) opens the game it made, not a copy
     games = {k for k in friend.storage if k.startswith(PREFIX + "game:")}
     again = Page(storage=friend.storage, hash_=friend.hash)
     assert {k for k in again.storage if k.startswith(PREFIX + "game:")} == games
-    assert again.app.session.slot == friend.app.session.slot
+    assert again.state.session.slot == friend.state.session.slot
     # a link to another position opened in the first browser keeps the game that was there
     friend.send({"type": "move", "code": friend.cells()[0]})
     friend.send({"type": "cmd", "name": "copy-link"})
@@ -124,7 +124,7 @@ def test_saved_game_with_illegal_moves_opens_at_its_last_legal_position():
     page = Page(store, "#/tsifrograd")
     backups = [k for k in page.storage if k.startswith(PREFIX + "backup:game:tsifrograd:s1:rules")]
     assert len(backups) == 1 and page.storage[backups[0]] == original
-    assert page.app.session.history.record.moves == ("0",)
+    assert page.state.session.history.record.moves == ("0",)
     assert "stops after move 1" in page.last["html"] and "not legal" in page.last["html"]
 
 
@@ -155,7 +155,7 @@ def test_new_game_form_validates_and_starts():
         }
     )
     assert page.last["route"] == "game"
-    rec = page.app.session.history.record
+    rec = page.state.session.history.record
     assert rec.seed == 42 and rec.options == {"variant": "proximity", "radius": 4}
 
 
@@ -163,13 +163,13 @@ def test_step_through_and_goto():
     page = Page(hash_="#/tsifrograd/play?vs=human")
     for _ in range(3):
         page.send({"type": "move", "code": page.cells()[0]})
-    n = page.app.session.history.cursor
+    n = page.state.session.history.cursor
     page.send({"type": "cmd", "name": "back"})
-    assert page.app.session.history.cursor == n - 1
+    assert page.state.session.history.cursor == n - 1
     page.send({"type": "cmd", "name": "goto", "arg": "1"})
-    assert page.app.session.history.cursor == 1 and 'aria-current="step"' in page.last["html"]
+    assert page.state.session.history.cursor == 1 and 'aria-current="step"' in page.last["html"]
     page.send({"type": "cmd", "name": "last"})
-    assert page.app.session.history.cursor == n
+    assert page.state.session.history.cursor == n
 
 
 def test_export_import_data_and_record_files():
@@ -181,7 +181,7 @@ def test_export_import_data_and_record_files():
     backup = page.last["download"]["text"]
     fresh = Page()
     fresh.send({"type": "import", "name": "game.json", "text": record_text})
-    assert fresh.last["route"] == "game" and len(fresh.app.session.history.record.moves) == 1
+    assert fresh.last["route"] == "game" and len(fresh.state.session.history.record.moves) == 1
     other = Page()
     other.send({"type": "import", "name": "data.json", "text": backup})
     assert "Imported" in other.last["toast"]
@@ -193,7 +193,7 @@ def test_storage_event_from_another_tab_updates_snapshot():
     page = Page()
     page.send({"type": "storage", "key": PREFIX + "game:tsifrograd:zz", "value": "{}"})
     assert page.last.get("quiet") is True
-    assert PREFIX + "game:tsifrograd:zz" in page.app.store
+    assert PREFIX + "game:tsifrograd:zz" in page.state.store
 
 
 def test_rules_and_data_pages():
@@ -205,12 +205,12 @@ def test_rules_and_data_pages():
 
 def test_full_game_result_screen_and_rematch():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    while page.app.session.state.outcome() is None:
+    while page.state.session.state.outcome() is None:
         page.send({"type": "move", "code": page.cells()[0]})
     assert 'role="dialog"' in page.last["html"] and " wins" in page.last["html"]
-    seed = page.app.session.history.record.seed
+    seed = page.state.session.history.record.seed
     page.send({"type": "cmd", "name": "rematch"})
-    assert page.app.session.history.record.moves == () and page.app.session.history.record.seed != seed
+    assert page.state.session.history.record.moves == () and page.state.session.history.record.seed != seed
 
 
 def test_form_error_keeps_what_was_typed():
@@ -244,7 +244,7 @@ def test_hot_seat_privacy_screen_for_hidden_information():
     page = Page(hash_="#/sht/play?vs=human")
     html = page.last["html"]
     assert "Pass the device to" in html
-    state = page.app.session.state
+    state = page.state.session.state
     for p in (0, 1):  # nothing private of either player is drawn behind the screen
         for name in _hand_names(state, p):
             assert f'data-card="{name}"' not in html
@@ -258,18 +258,18 @@ def test_hot_seat_privacy_screen_for_hidden_information():
     assert any(f'data-card="{n}"' in html for n in own)
     # play until the turn passes: the screen comes back for the other player
     for _ in range(10):
-        s = page.app.session.state
+        s = page.state.session.state
         if s.to_move() != me:
             break
         page.send({"type": "move", "code": s.legal_moves()[0].code})
-    assert page.app.session.state.to_move() != me
+    assert page.state.session.state.to_move() != me
     assert "Pass the device to" in page.last["html"]
 
 
 def test_hidden_information_share_link_opens_behind_the_privacy_screen():
     page = Page(hash_="#/sht/play?vs=ai")
     for _ in range(6):
-        s = page.app.session.state
+        s = page.state.session.state
         if s.is_over:
             break
         if page.last.get("ai"):
@@ -278,7 +278,7 @@ def test_hidden_information_share_link_opens_behind_the_privacy_screen():
             page.send({"type": "move", "code": s.legal_moves()[0].code})
     page.send({"type": "cmd", "name": "copy-link"})
     friend = Page(hash_=page.last["clipboard"][len("http://x/") :])
-    if not friend.app.session.state.is_over:
+    if not friend.state.session.state.is_over:
         assert "Pass the device to" in friend.last["html"]
 
 
@@ -308,7 +308,7 @@ def test_dumaraj_position_editor_to_new_game():
     assert "Choose a mob" in page.last["html"]
     page.send({"type": "pick", "token": "tool:Q"})
     page.send({"type": "pick", "token": "sq:3"})  # d1: a white Fej
-    text = page.app.editor["text"]
+    text = page.state.editor["text"]
     assert text.startswith("4k3/8/8/8/8/8/8/3QK3") and text.endswith(" w")
     page.send({"type": "pick", "token": "tool:p"})
     page.send({"type": "pick", "token": "sq:1"})  # a black Pixa on its finist line (b1) is illegal
@@ -324,11 +324,11 @@ def test_dumaraj_position_editor_to_new_game():
         {
             "type": "form",
             "name": "new-game",
-            "data": {"fen": page.app.editor["text"], "player0": "human", "player1": "human", "seed": "1"},
+            "data": {"fen": page.state.editor["text"], "player0": "human", "player1": "human", "seed": "1"},
         }
     )
     assert page.last["route"] == "game"
-    assert page.app.session.state.fen().startswith("4k3/8/8/8/8/8/8/3QK3 w")
+    assert page.state.session.state.fen().startswith("4k3/8/8/8/8/8/8/3QK3 w")
     page.send({"type": "cmd", "name": "export-text"})
     assert page.last["clipboard"].startswith("4k3/")
 
@@ -345,11 +345,11 @@ def test_clock_runs_for_the_player_to_move_and_flags():
     )
     assert 'role="timer"' in page.last["html"] and "3:00" in page.last["html"]
     page.send({"type": "move", "code": page.cells()[0], "now": 11_000})  # Orange took 10 s
-    clock = page.app.session.clock
+    clock = page.state.session.clock
     mover_left = clock.remaining[0]
-    assert mover_left == 180_000 - 10_000 + (2000 if page.app.session.state.to_move() == 1 else 0)
+    assert mover_left == 180_000 - 10_000 + (2000 if page.state.session.state.to_move() == 1 else 0)
     reloaded = Page(page.storage, "#/tsifrograd")
-    assert reloaded.app.session.clock.remaining == clock.remaining  # saved (paused while away)
+    assert reloaded.state.session.clock.remaining == clock.remaining  # saved (paused while away)
     page.send({"type": "cmd", "name": "clock-check", "now": 11_000 + 181_000})
     html = page.last["html"]
     assert "time ran out" in html and 'role="dialog"' in html
@@ -366,8 +366,8 @@ def test_clock_form_rejects_unknown_preset():
 def test_display_preferences_are_saved_per_game():
     page = Page(hash_="#/cardgo/play?vs=ai")
     assert 'data-change="pref:preview"' in page.last["html"] and "checked" in page.last["html"]
-    assert page.app.session.context(page.app.settings).prefs == {"preview": True}
+    assert page.state.session.context(page.state.settings).prefs == {"preview": True}
     page.send({"type": "change", "name": "pref:preview", "value": "false"})
-    assert page.app.session.context(page.app.settings).prefs == {"preview": False}
+    assert page.state.session.context(page.state.settings).prefs == {"preview": False}
     again = Page(page.storage, "#/cardgo")
-    assert again.app.session.context(again.app.settings).prefs == {"preview": False}
+    assert again.state.session.context(again.state.settings).prefs == {"preview": False}

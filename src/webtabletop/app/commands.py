@@ -80,7 +80,7 @@ class Commands:
             value = getattr(result, key, None)
             if isinstance(value, int):
                 s.last_ai[key] = value
-        self._resp["ai_stats"] = s.last_ai
+        self.fx.ai_stats = s.last_ai
         done = self.now + 1000 * seconds
         if s.clock is not None and s.clock.check(done) is not None:
             self._save()  # the computer ran out of time while thinking
@@ -115,7 +115,7 @@ class Commands:
             value = getattr(result, key, None)
             if isinstance(value, int):
                 out[key] = value
-        self._resp["bench"] = out
+        self.fx.bench = out
 
     def _report_game_over(self, s: Session) -> None:
         """Tell the game's pages (once) that a game ended, e.g. to update a collection."""
@@ -124,7 +124,7 @@ class Commands:
         if outcome is None or s.reported or pages_ is None or not s.history.at_end:
             return
         s.reported = True
-        pages_.game_over(s.history.record, outcome, s.players, PageContext(self))
+        pages_.game_over(s.history.record, outcome, s.players, PageContext(self.state, self.fx))
 
     def share_link(self, s: Session) -> str:
         """The link that opens the position on screen (the moves up to the cursor)."""
@@ -150,13 +150,13 @@ class Commands:
         if self._data_cmd(name, arg) or self._friends_cmd(name, arg):
             return
         if name == "export-all":
-            self._resp["download"] = {
+            self.fx.download = {
                 "name": "webtabletop-data.json",
                 "text": storage.export_all(self.store, __version__),
             }
             return
         if name == "copy-text":
-            self._resp["clipboard"] = str(arg or "")
+            self.fx.clipboard = str(arg or "")
             self._toast(_("Position text copied."), str(arg or ""))
             return
         if name == "editor-start" and self.route[0] == "editor":
@@ -166,7 +166,7 @@ class Commands:
                 self.editor["message"] = problem
                 return
             self.route = ("new", self.route[1], None, {"fen": self.editor["text"]})
-            self._resp["hash"] = f"#/{self.route[1]}/new"
+            self.fx.hash = f"#/{self.route[1]}/new"
             return
         s = self._require_game()
         h = s.history
@@ -194,7 +194,7 @@ class Commands:
         elif name == "flip":
             s.flipped = not s.flipped
         elif name == "deselect" and s.share:  # Esc closes the Share window first
-            self._resp["focus"] = s.share
+            self.fx.focus = s.share
             s.share = None
         elif name == "deselect":
             s.selection = None
@@ -225,15 +225,15 @@ class Commands:
                 share.load()
         elif name == "close-share":
             if s.share:
-                self._resp["focus"] = s.share
+                self.fx.focus = s.share
             s.share = None
         elif name == "copy-link":
-            self._resp["clipboard"] = self.share_link(s)
+            self.fx.clipboard = self.share_link(s)
             self._toast(_("Share link copied. It opens this exact position."))
         elif name == "export-text":
             text = s.view.export_text(s.state)
             if text:
-                self._resp["clipboard"] = text
+                self.fx.clipboard = text
                 self._toast(
                     _(
                         "Position text copied. Paste it into the position editor or a new game's start position."
@@ -242,7 +242,7 @@ class Commands:
                 )
         elif name == "export-game":
             rec = h.record
-            self._resp["download"] = {
+            self.fx.download = {
                 "name": f"{rec.game_id}-{rec.seed}.json",
                 "text": json.dumps(rec.to_json(), indent=1),
             }

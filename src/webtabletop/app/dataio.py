@@ -129,7 +129,7 @@ class DataIO:
             self.session.message = self._older_rules_note(spec)
         self.route = ("game", spec.id)
         self._save()
-        self._resp["hash"] = f"#/{spec.id}"
+        self.fx.hash = f"#/{spec.id}"
         self._toast(_("Imported the game from {name}.").format(name=name))
 
     def _data_cmd(self, name: str, arg: Any) -> bool:
@@ -140,7 +140,7 @@ class DataIO:
             if key not in self.store:
                 raise GameError(_("that entry is no longer in this browser's storage"))
             slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in storage.label(key))[:80]
-            self._resp["download"] = {"name": f"webtabletop-{slug}.txt", "text": self.store[key]}
+            self.fx.download = {"name": f"webtabletop-{slug}.txt", "text": self.store[key]}
             self._toast(_("Downloaded a copy of “{name}”.").format(name=storage.label(key)))
             return True
         if name == "delete-entry":
@@ -179,4 +179,4 @@ class DataIO:
         s = self.session
         if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
             s.forked = True
-        self._resp["quiet"] = not self._match_changed_elsewhere(key, value)
+        self.fx.quiet = not self._match_changed_elsewhere(key, value)

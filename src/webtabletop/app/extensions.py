@@ -11,63 +11,74 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from webtabletop.app import persist
 from webtabletop.core import storage
 from webtabletop.core.storage import Schema
 
 if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
     from webtabletop.app.saves import Players
-    from webtabletop.app.shell import App
+    from webtabletop.app.state import AppState
     from webtabletop.core.protocol import Outcome
     from webtabletop.core.record import Record
 
 
 class PageContext:
-    """What a game's pages may do: read/write their documents, tell the player, navigate."""
+    """What a game's pages may do: read/write their documents, tell the player, navigate.
 
-    def __init__(self, app: App) -> None:
-        self._app = app
+    It is made for one action (or one render) from the app's state and the answer being built;
+    a game's pages see nothing else of the app."""
+
+    def __init__(self, state: AppState, fx: Effects) -> None:
+        self._state = state
+        self._fx = fx
 
     @property
     def now(self) -> float:
         """Milliseconds since 1970 (the page's clock; for dates in logs)."""
-        return self._app.now
+        return self._state.now
 
     @property
     def query(self) -> dict[str, str]:
         """The query of the page on screen (``#/game/page?k=v``), or {}."""
-        route = self._app.route
+        route = self._state.route
         return dict(route[3]) if route[0] == "page" and len(route) > 3 else {}
 
     def entropy(self) -> int:
         """A fresh 64-bit random number (for pack draws and new seeds; not for game rules)."""
-        return self._app.rng.next_u64()
+        return self._state.rng.next_u64()
 
     def read(self, key: str, schema: Schema) -> Any:
         """The document at ``key``, validated/migrated; None if absent or set aside (with a notice)."""
-        result = storage.read(self._app.store, key, schema)
-        self._app._apply_read(result)
+        result = storage.read(self._state.store, key, schema)
+        persist.apply_read(self._state, self._fx, result)
         return result.data
 
     def write(self, key: str, schema: Schema, data: Any) -> None:
-        self._app._write(storage.write(schema, key, data))
+        persist.write(self._state, self._fx, storage.write(schema, key, data))
 
     def keys(self, prefix: str) -> list[str]:
-        return sorted(k for k in self._app.store if k.startswith(prefix))
+        return sorted(k for k in self._state.store if k.startswith(prefix))
 
     def toast(self, message: str, link: str | None = None) -> None:
-        self._app._toast(message, link)
+        self._fx.say(message, link)
 
     def notice(self, message: str) -> None:
         """A message that stays on screen until dismissed (for problems with saved data)."""
-        self._app._notice(message)
+        persist.notice(self._state, message)
+
+    def dismiss_notices(self) -> None:
+        """The notices' Dismiss button."""
+        self._state.notices.clear()
 
     def download(self, name: str, text: str) -> None:
-        self._app._resp["download"] = {"name": name, "text": text}
+        self._fx.download = {"name": name, "text": text}
 
     def go(self, fragment: str) -> None:
-        """Navigate to ``#/…`` (as if the player followed a link)."""
-        self._app._resp["hash"] = fragment
-        self._app._route(fragment)
+        """Navigate to ``#/…`` (as if the player followed a link), once this action is handled:
+        call it last."""
+        self._fx.hash = fragment
+        self._fx.follow = fragment
 
 
 class GamePages:

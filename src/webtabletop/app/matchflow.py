@@ -23,11 +23,11 @@ from typing import Any
 from webtabletop.app import share
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
-from webtabletop.app.modules import game_pages, game_view
+from webtabletop.app.modules import game_pages
+from webtabletop.app.openmatch import OpenMatch
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
-from webtabletop.core.protocol import GameError, GameSpec, State
-from webtabletop.core.view import ViewContext
+from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.correspondence import NEWER, OLDER, Match, clock, store
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
@@ -41,49 +41,6 @@ def today() -> datetime.date:
 def new_secret() -> bytes:
     """A player's 32-byte secret (the head of its hash chain is derived from it)."""
     return secrets.token_bytes(32)
-
-
-class OpenMatch:
-    """The match on screen and view-only state (never saved: the match itself is)."""
-
-    def __init__(self, match: Match, key: str | None, mode: str, link: str | None = None) -> None:
-        self.match = match
-        self.key = key  # its storage key; None for a match this browser does not hold
-        self.mode = mode  # "play" (a player here), "join" (link 1, offer to join), "watch"
-        self.link = link  # the link it was opened from (join and watch)
-        self.view = game_view(match.spec.id)
-        self.selection: str | None = None
-        self.hover: str | None = None
-        self.message: str | None = None
-        self.notice: str | None = None  # e.g. the older-link notice; stays until the next link
-        self.share: str | None = None  # the link shown in the Share window, while it is open
-        self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
-
-    @property
-    def state(self) -> State:
-        return self.match.state
-
-    @property
-    def spec(self) -> GameSpec:
-        return self.match.spec
-
-    def context(self, settings: dict[str, Any]) -> ViewContext:
-        m = self.match
-        last = self.played[-1] if self.played else None
-        prefs = settings.get("prefs", {}).get(m.spec.id, {})
-        return ViewContext(
-            viewer=m.role,
-            selection=self.selection,
-            hover=self.hover,
-            interactive=self.mode == "play" and m.can_move,
-            last_move=last[1] if last else None,
-            previous=last[0] if last else None,
-            flipped=m.role == 1 and self.view.flippable,
-            prefs={name: prefs.get(name, default) for name, _label, default in self.view.preferences},
-            # a verified end holds both hands (the secrets are out): every card is shown
-            reveal_all=m.revealed,
-            by_link=True,
-        )
 
 
 class MatchFlow:
@@ -147,7 +104,7 @@ class MatchFlow:
         self.session = None
         self.route = ("match", om.spec.id)
         if om.key is not None:
-            self._resp["hash"] = f"#/{om.spec.id}/m?id={om.key.rsplit(':', 1)[1]}"
+            self.fx.hash = f"#/{om.spec.id}/m?id={om.key.rsplit(':', 1)[1]}"
 
     def _open_match_link(self, spec: GameSpec, link: str) -> None:
         """A match link: the held match moves on (or says the link is older), a first link is
@@ -214,7 +171,7 @@ class MatchFlow:
             drag, drop = str(action.get("drag", "")), str(action.get("drop", ""))
             if om.selection != drag:
                 self._match_pick(om, drag)
-            if not self._resp.get("moved"):
+            if not self.fx.moved:
                 self._match_pick(om, drop)
         elif kind == "cancel":
             om.selection = om.hover = None
@@ -250,7 +207,7 @@ class MatchFlow:
         m = om.match
         if name in ("deselect", "close-share"):
             if om.share is not None:
-                self._resp["focus"] = "match-send"
+                self.fx.focus = "match-send"
             om.share = None
             om.selection = None
         elif name == "undo" and om.mode == "play":
@@ -270,7 +227,7 @@ class MatchFlow:
             if om.share:
                 share.load()
         elif name == "copy-link" and om.share:
-            self._resp["clipboard"] = self.base + om.share
+            self.fx.clipboard = self.base + om.share
             self._toast(_("Link copied. Send it to your friend."))
         elif name == "match-join" and om.mode == "join":
             self._match_join(om, {})
@@ -282,7 +239,7 @@ class MatchFlow:
         hand = None
         if pages is not None:
             fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
-            hand = pages.match_join_hand(om.match.options, fields, PageContext(self))
+            hand = pages.match_join_hand(om.match.options, fields, PageContext(self.state, self.fx))
         match = Match.join(om.link, new_secret(), today(), hand=hand)
         joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
         self._save_match(joined)

@@ -96,11 +96,11 @@ class MatchPages:
                 caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
             )
             if not share.loaded():
-                self._resp["then"] = {"type": "cmd", "name": "share-qr"}
+                self.fx.then = {"type": "cmd", "name": "share-qr"}
         join_fields = ""
         pages = game_pages(m.spec.id)
         if om.mode == "join" and pages is not None:
-            join_fields = pages.match_join_fields(m.options, PageContext(self))
+            join_fields = pages.match_join_fields(m.options, PageContext(self.state, self.fx))
         html = matchscreen.match_screen(
             om=om,
             spec=m.spec,
@@ -113,5 +113,5 @@ class MatchPages:
             today=matchflow.today(),
             join_fields=join_fields,
         )
-        self._resp["selection"] = om.selection is not None
+        self.fx.selection = om.selection is not None
         return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))

@@ -54,11 +54,11 @@ class NewGame:
         if preset in presets:
             data.update(presets[preset])
         # a refused form writes nothing: what a game's pages wrote while preparing is undone
-        store_before, writes_before = dict(self.store), len(self._resp["writes"])
+        store_before, writes_before = dict(self.store), len(self.fx.writes)
         try:
             if game_pages(spec.id) is not None:
                 data = game_pages(spec.id).prepare_new_game(
-                    {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(self)
+                    {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(self.state, self.fx)
                 )
                 data.pop("player0", None)
                 data.pop("player1", None)
@@ -72,7 +72,7 @@ class NewGame:
                 return
         except (GameError, ValueError) as exc:
             self.store = store_before
-            del self._resp["writes"][writes_before:]
+            del self.fx.writes[writes_before:]
             if isinstance(exc, InputError) and seed_text and mode != "link":
                 exc = GameError(
                     _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
@@ -86,7 +86,7 @@ class NewGame:
             self._save()
         self.settings = {**self.settings, "ai_level": level}
         self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
-        self._resp["hash"] = f"#/{spec.id}"
+        self.fx.hash = f"#/{spec.id}"
 
     @staticmethod
     def _form_values(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:

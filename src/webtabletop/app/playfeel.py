@@ -57,9 +57,9 @@ class PlayFeel:
     def _moved(self, s: Session, before: State, code: str) -> None:
         """Mark this answer as the one after a move (animations, sound, status line)."""
         after = s.state
-        self._resp["moved"] = True
-        self._resp["sound"] = sound_of(s, before, after, code)
-        self._resp["status"] = describe(s, before, after, code)
+        self.fx.moved = True
+        self.fx.sound = sound_of(s, before, after, code)
+        self.fx.status = describe(s, before, after, code)
 
     def _note_hint_used(self, s: Session, ply: int) -> None:
         """The move at ``ply`` was played while a hint for it was shown: the log marks it."""
@@ -111,7 +111,7 @@ class PlayFeel:
         s.hint_ply = s.history.cursor
         s.selection = None
         s.message = None
-        self._resp["status"] = _("Hint: {move}").format(move=move_label(state, code))
+        self.fx.status = _("Hint: {move}").format(move=move_label(state, code))
 
     def _feel_setting(self, name: str, value: Any) -> None:
         if name not in FEEL_SETTINGS:

@@ -116,7 +116,7 @@ class Routes:
             self._new_session(
                 spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"])
             )
-            self._resp["hash"] = f"#/{spec.id}"
+            self.fx.hash = f"#/{spec.id}"
         elif game_pages(spec.id) is not None and page in dict(game_pages(spec.id).nav):
             self.route = ("page", spec.id, page, query)
         elif page == "editor" and getattr(game_module(spec.id), "EDITOR", None) is not None:
@@ -141,7 +141,7 @@ class Routes:
                     spec.id,
                 )
             else:
-                self._resp["hash"] = f"#/{spec.id}"
+                self.fx.hash = f"#/{spec.id}"
                 self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
         elif page:
             self._error_route(
@@ -247,7 +247,7 @@ class Routes:
             return
         if problem is None and self._open_same_game(spec, record):
             # the same link again (a bookmark, a reload): the game it opened before, not a copy
-            self._resp["hash"] = sharelink.make_hash(record)
+            self.fx.hash = sharelink.make_hash(record)
             return
         self.session = Session(
             spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
@@ -255,7 +255,7 @@ class Routes:
         self.route = ("game", spec.id)
         self._save()
         # the address bar keeps the shared position in its canonical form, to be bookmarked
-        self._resp["hash"] = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
+        self.fx.hash = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
         if problem is not None:
             self.session.message = _(
                 "The shared game stops after move {n}: {problem}. It is saved as a new game."

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class Screens:
     # ------------------------------------------------------------------ rendering
     def _render(self) -> dict[str, Any]:
-        resp = self._resp
+        fx = self.fx
         route = self.route
         title = "webtabletop"
         if route[0] == "home":
@@ -67,7 +67,7 @@ class Screens:
                 if all(k in ("human", "ai") for k in kinds):
                     players = Players(kinds, players.level)
             extra_fields = (
-                game_pages(spec.id).new_game_fields(PageContext(self)) if game_pages(spec.id) else ""
+                game_pages(spec.id).new_game_fields(PageContext(self.state, self.fx)) if game_pages(spec.id) else ""
             )
             html = pages.new_game_form(
                 spec,
@@ -84,7 +84,7 @@ class Screens:
         elif route[0] == "page":
             spec = get_game(route[1])
             game_pages_ = game_pages(spec.id)
-            body = game_pages_.render(route[2], route[3], PageContext(self))
+            body = game_pages_.render(route[2], route[3], PageContext(self.state, self.fx))
             html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
             title = _("{game}: {page} · webtabletop").format(game=_(spec.title), page=_(dict(game_pages_.nav)[route[2]]))
         elif route[0] == "editor":
@@ -96,24 +96,24 @@ class Screens:
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
             title = _("{game} · webtabletop").format(game=_(self.session.spec.title))
-            resp["ai"] = self.session.wants_ai()
-            resp["selection"] = self.session.selection is not None
-            resp["premove"] = bool(self.session.view.premove and resp["ai"])
+            fx.ai = self.session.wants_ai()
+            fx.selection = self.session.selection is not None
+            fx.premove = bool(self.session.view.premove and fx.ai)
             shown = (self.session.spec.id, self.session.slot)
-            if getattr(self, "_shown", None) != shown:
-                resp["top"] = True  # a new board opens scrolled to its top
-                self._shown = shown
+            if self.shown != shown:
+                fx.top = True  # a new board opens scrolled to its top
+                self.shown = shown
         else:
             _route, heading, message, game_id = (
                 route if len(route) == 4 else ("error", _("Error"), _("Something went wrong."), "")
             )
             html = pages.error_page(heading, message, game_id or None)
             title = _("Error · webtabletop")
-        resp["feel"] = self._feel()
-        resp["html"] = html
-        resp["title"] = title
-        resp["route"] = route[0]
-        return resp
+        fx.feel = self._feel()
+        fx.html = html
+        fx.title = title
+        fx.route = route[0]
+        return fx.to_json()
 
     def _game_html(self, s: Session) -> str:
         state = s.state
@@ -137,7 +137,7 @@ class Screens:
         if s.share:  # the Share window replaces the game-over window while it is open
             result = share.share_window(self.share_link(s), draw=share.loaded())
             if not share.loaded():
-                self._resp["then"] = {"type": "cmd", "name": "share-qr"}
+                self.fx.then = {"type": "cmd", "name": "share-qr"}
         elif outcome is not None and h.at_end and not s.result_dismissed:
             result = gamescreen.result_window(view, outcome, s.spec)
         prompt = ""

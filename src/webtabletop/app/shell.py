@@ -33,10 +33,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from webtabletop.app import persist
 from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
+from webtabletop.app.effects import Effects
 from webtabletop.app.extensions import PageContext
-from webtabletop.app.matchflow import MatchFlow, OpenMatch
+from webtabletop.app.matchflow import MatchFlow
 from webtabletop.app.matchpages import MatchPages
 from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
@@ -45,11 +49,11 @@ from webtabletop.app.routes import Routes
 from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.screens import Screens
 from webtabletop.app.session import Session
+from webtabletop.app.state import AppState
 from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record
-from webtabletop.core.rng import Rng
 from webtabletop.i18n import _
 
 __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
@@ -57,27 +61,13 @@ __all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_v
 
 class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Screens):
     def __init__(self) -> None:
-        self.store: dict[str, str] = {}
-        self.notices: list[str] = []
-        self.session: Session | None = None
-        self.route: tuple[str, ...] = ("home",)
-        self.rng = Rng(0)
-        self.now = 0.0
-        self.base = ""
-        self.settings: dict[str, Any] = {"ai_level": "normal", "coords": True}
-        self.editor: dict[str, Any] = {}  # position editor: game, text, tool, message
-        #: the "Your data" page: the report of the last import, the entry awaiting confirmation
-        self.import_report: dict[str, Any] | None = None
-        self.confirm_delete: str | None = None
-        #: the game with a friend on screen (app/matchflow.py), the list's entry awaiting deletion
-        self.match_open: OpenMatch | None = None
-        self.confirm_match: str | None = None
-        self.match_cache: dict[str, Any] = {}  # stored match text -> its rebuilt Match
-        self._resp: dict[str, Any] = {}
+        self.state = AppState()
+        self.fx = Effects()
+
 
     # ------------------------------------------------------------------ entry point
     def handle(self, action: dict[str, Any]) -> dict[str, Any]:
-        self._resp = {"writes": [], "removes": []}
+        self.fx = Effects()
         kind = action.get("type")
         now = action.get("now")
         if is_finite_number(now) and 0 <= now < 10**15:
@@ -102,7 +92,7 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
             elif self.route[0] == "match" and kind in ("move", "pick", "hover", "drop", "cancel", "premove", "cmd", "form"):
                 self._match_action(kind, action)
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
-                game_pages(self.route[1]).handle(self.route[2], action, PageContext(self))
+                game_pages(self.route[1]).handle(self.route[2], action, PageContext(self.state, self.fx))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
                 pass
             elif kind == "move":
@@ -129,6 +119,9 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
                 self._import(str(action.get("text", "")), str(action.get("name", "file")))
             else:
                 self._toast(_("Unknown action “{action}”.").format(action=kind))
+            if self.fx.follow is not None:  # a game's page asked to go elsewhere (PageContext.go)
+                fragment, self.fx.follow = self.fx.follow, None
+                self._route(fragment)
         except GameError as exc:  # a player's mistake: say it, keep everything
             if self.session is not None and self.route[0] == "game":
                 self.session.message = str(exc)
@@ -165,49 +158,31 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
         self._write(storage.write(LAST_GAME, last_key(s.spec.id), {"slot": s.slot}))
 
     def _write(self, w: storage.Write) -> None:
-        self.store[w.key] = w.value
-        self._resp["writes"].append(w.to_json())
+        persist.write(self.state, self.fx, w)
 
     def _remove(self, r: storage.Remove) -> None:
-        """Remove a key (after its copy ``kept_as`` exists, when one is named)."""
-        if r.kept_as is not None and self.store.get(r.kept_as) != self.store.get(r.key):
-            return
-        self.store.pop(r.key, None)
-        self._resp["removes"].append(r.to_json())
+        persist.remove(self.state, self.fx, r)
 
     def _read(self, key: str, schema: storage.Schema) -> Any:
-        """An app document, validated; one that cannot be used is set aside (once: an identical
-        copy is not made again), reported once, and removed after its copy exists, so the next
-        start neither re-reads it nor reports it again."""
-        result = storage.read(self.store, key, schema, remove=True)
-        self._apply_read(result)
-        return result.data
+        return persist.read(self.state, self.fx, key, schema)
 
     def _apply_read(self, result: storage.ReadResult) -> None:
-        for w in result.writes:
-            self._write(w)
-        for r in result.removes:
-            self._remove(r)
-        if result.problem:
-            self._notice(result.problem)
+        persist.apply_read(self.state, self.fx, result)
 
     def _notice(self, message: str) -> None:
-        """A message that stays until dismissed; the same message is listed once."""
-        if message not in self.notices:
-            self.notices.append(message)
+        persist.notice(self.state, message)
 
     def _set_aside(self, key: str, message: str) -> str:
-        """Keep the document at ``key`` aside (once) and remove it; returns the copy's name.
-        ``message`` has a ``{copy}`` placeholder for that name."""
-        raw = self.store[key]
-        copy = storage.set_aside(self.store, key, raw)
-        if self.store.get(copy.key) != raw:
-            self._write(copy)
-        self._remove(storage.Remove(key, copy.key))
-        self._notice(message.format(copy=storage.label(copy.key)))
-        return copy.key
+        return persist.set_aside(self.state, self.fx, key, message)
 
     def _toast(self, message: str, link: str | None = None) -> None:
-        self._resp["toast"] = message
-        if link:
-            self._resp["toast_link"] = link
+        self.fx.say(message, link)
+
+
+def _state_field(name: str) -> property:
+    """Step 1 of untying the mixins: ``self.<field>`` is the state's field."""
+    return property(lambda self: getattr(self.state, name), lambda self, value: setattr(self.state, name, value))
+
+
+for _name in attrs.fields_dict(AppState):
+    setattr(App, _name, _state_field(_name))

@@ -72,7 +72,7 @@ def test_a_v1_link_record_and_saved_game_open_completely():
     history, problem = History.upto(old)
     assert problem is None and history.state == final
     page = Page(saved("a"), "#/cardgo")
-    assert page.app.session.history.record.moves == old.moves
+    assert page.state.session.history.record.moves == old.moves
     assert "recorded before a correction of the rules" in page.last["html"]
     assert not [k for k in page.storage if k.startswith(PREFIX + "backup:")]
 
@@ -110,7 +110,7 @@ def test_b_record_file_and_saved_game_stop_at_the_same_position():
     store = saved("b")
     ((key, original),) = store.items()
     page = Page(store, "#/cardgo")
-    assert page.app.session.history.record.moves == old.moves[:kept]
+    assert page.state.session.history.record.moves == old.moves[:kept]
     assert f"stops after move {kept}" in page.last["html"]
     backups = [k for k in page.storage if k.startswith(PREFIX + "backup:")]
     assert len(backups) == 1 and page.storage[backups[0]] == original  # the whole game is kept

@@ -73,7 +73,7 @@ def test_a_record_file_and_saved_game_open_completely():
     history, problem = History.upto(record("a"))
     assert problem is None and history.record.moves == record("a").moves
     page = Page(saved("a"), "#/dumaraj")
-    session = page.app.session
+    session = page.state.session
     assert session is not None and session.history.record.moves == record("a").moves
     assert "recorded before a correction of the rules" in page.last["html"]
     assert not [k for k in page.storage if k.startswith(PREFIX + "backup:")]
@@ -122,7 +122,7 @@ def test_b_record_file_and_saved_game_stop_at_the_same_position():
     store = saved("b")
     ((key, original),) = store.items()
     page = Page(store, "#/dumaraj")
-    assert page.app.session.history.record.moves == old.moves[:kept]
+    assert page.state.session.history.record.moves == old.moves[:kept]
     assert f"stops after move {kept}" in page.last["html"]
     backups = [k for k in page.storage if k.startswith(PREFIX + "backup:")]
     assert len(backups) == 1 and page.storage[backups[0]] == original  # the whole game is kept

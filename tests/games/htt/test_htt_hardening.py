@@ -134,7 +134,7 @@ def test_a_crafted_stored_collection_is_set_aside_and_the_start_stays_quick():
     start = time.perf_counter()
     p = Page({KEY: raw}, "#/htt/collection")
     assert time.perf_counter() - start < 5
-    assert any("kept aside" in n for n in p.app.notices)
+    assert any("kept aside" in n for n in p.state.notices)
     assert any(k.startswith("webtabletop:aside:htt:collection") for k in p.storage)
 
 
@@ -158,7 +158,7 @@ def test_importing_a_set_that_exists_asks_replace_or_keep_both():
     c = stored()
     c.add_card("mine-1a")
     p.storage[KEY] = encode_doc(SCHEMA, c.to_json())
-    p.app.store[KEY] = p.storage[KEY]
+    p.state.store[KEY] = p.storage[KEY]
     other = own_set(name="Mine, revised", seed=9)
     p.send({"type": "import", "kind": "htt-set", "name": "b.json", "text": other.dumps()})
     assert p.hash == "#/htt/sets?conflict=1"

@@ -92,9 +92,9 @@ def test_an_old_record_file_with_in_order_stops_at_the_first_card_out_of_hand_or
 def test_an_old_saved_game_opens_under_the_corrected_rules_with_a_note():
     doc = json.loads((FIXTURES / "v1_saved_game.json").read_text())
     p = Page({doc["key"]: doc["value"]}, "#/htt")
-    s = p.app.session
+    s = p.state.session
     assert s is not None and len(s.history.record.moves) == 6 and s.history.record.rules == 0
-    assert any("before a correction of the rules" in n for n in p.app.notices)
+    assert any("before a correction of the rules" in n for n in p.state.notices)
     assert s.state.options == HttOptions(same=True, combo=True, matter=True)
 
 
@@ -121,7 +121,7 @@ def test_an_old_level3_card_still_plays_from_an_old_collection():
     picks = {f"deck_{x.split('-')[1][:-1]}": x for x in c.deck}
     data = {"player0": "human", "player1": "ai", "level": "easy", "clock": "none", "seed": "5"}
     p.send({"type": "form", "name": "new-game", "data": {**data, "deck_source": "own", **picks}})
-    state = p.app.session.state
+    state = p.state.session.state
     mine = [x for x in state.decks[0] if x.level == 3]
     assert len(mine) == 1 and mine[0].old_level3 and mine[0].id.startswith("~")
     assert [x.level for x in state.hand(0)] == [3, 10, 1, 2, 4]  # the deck's order

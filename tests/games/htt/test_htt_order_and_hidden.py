@@ -96,7 +96,7 @@ def test_the_privacy_screen_shows_no_deck_strength():
     data = {"player0": "human", "player1": "human", "clock": "none", "seed": "4", "deck_source": "own"}
     data.update({f"deck_{lv}": f"emb-{lv}a" for lv in range(1, 6)})
     p.send({"type": "form", "name": "new-game", "data": data})
-    assert p.app.session.state.options.own_deck and p.app.session.needs_privacy_screen()
+    assert p.state.session.state.options.own_deck and p.state.session.needs_privacy_screen()
     assert "Deck strength" not in p.last["html"]
 
 
@@ -180,7 +180,7 @@ def test_the_deck_page_orders_the_deck_and_an_in_order_game_follows_it():
     data = {"player0": "human", "player1": "ai", "level": "easy", "clock": "none", "seed": "3"}
     data.update({"deck_source": "own", "in_order": "true", **picks})
     p.send({"type": "form", "name": "new-game", "data": data})
-    state = p.app.session.state
+    state = p.state.session.state
     assert state.options.hand0 == ("emb-9a", "emb-7a", "emb-3b", "emb-1a", "emb-5a")
     assert [x.level for x in state.decks[1]] == [9, 7, 3, 1, 5]  # the dealt hand mirrors the order
     if state.to_move() == 0:

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.app.harness import Page
+from webtabletop.app.effects import Effects
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.saves import Players
 from webtabletop.core.record import Record
@@ -84,9 +85,9 @@ def test_own_deck_new_game_uses_the_chosen_cards_and_remembers_the_deck():
     assert 'name="deck_source"' in html and 'name="deck_3"' in html and 'name="own_deck"' not in html
     picks = {f"deck_{get_card(x).level}": x for x in DECK}
     new_game(p, deck_source="own", **picks)
-    opts = p.app.session.state.options
+    opts = p.state.session.state.options
     assert opts.own_deck and opts.hand0 == tuple(DECK) and opts.hand1 == ()
-    assert [c.level for c in p.app.session.state.decks[1]] == [1, 3, 5, 7, 9]  # dealt, same levels
+    assert [c.level for c in p.state.session.state.decks[1]] == [1, 3, 5, 7, 9]  # dealt, same levels
     # the table shows the player's own deck strength, never the opponent's hidden one
     assert "Deck strength (sum of levels): Blue 25</p>" in p.last["html"] and "Red 25" not in p.last["html"]
     c = collection(p)
@@ -101,7 +102,7 @@ def test_own_deck_new_game_uses_the_chosen_cards_and_remembers_the_deck():
 def test_invalid_own_deck_goes_back_to_the_form_with_a_message():
     p = Page(stored(with_cards(*DECK)), "#/htt/new")
     new_game(p, deck_source="own", deck_1="emb-1a", deck_3="emb-3a")
-    assert p.app.route[0] == "new" and "Own deck: choose 5 cards, not 2" in p.last["html"]
+    assert p.state.route[0] == "new" and "Own deck: choose 5 cards, not 2" in p.last["html"]
     new_game(
         p,
         deck_source="own",
@@ -127,25 +128,25 @@ def test_invalid_own_deck_goes_back_to_the_form_with_a_message():
     # a form that fails its checks changes nothing stored: not the deck, not the deck choice
     assert collection(p).deck == [] and collection(p).deck_source == ""
     new_game(p, deck_source="own", **{f"deck_{get_card(x).level}": x for x in DECK}, max_level="nine")
-    assert p.app.route[0] == "new" and collection(p).deck == [] and collection(p).deck_source == ""
+    assert p.state.route[0] == "new" and collection(p).deck == [] and collection(p).deck_source == ""
 
 
 def test_human_as_second_player_and_random_hands():
     p = Page(stored(with_cards(*DECK, "emb-2a", "emb-4a")), "#/htt/new")
     new_game(p, deck_source="random", deck_seat="1", player0="ai", player1="human")
-    opts = p.app.session.state.options
+    opts = p.state.session.state.options
     assert opts.random_hands and opts.hand0 == () and len(opts.hand1) == 5
     assert len({get_card(x).level for x in opts.hand1}) == 5
     few = Page(stored(with_cards("emb-1a", "emb-2a")), "#/htt/new")
     new_game(few, deck_source="random")
-    assert few.app.route[0] == "new" and "Random needs owned cards of 5 different levels" in few.last["html"]
+    assert few.state.route[0] == "new" and "Random needs owned cards of 5 different levels" in few.last["html"]
 
 
 def test_dealt_is_the_default_for_a_first_time_player():
     p = Page({}, "#/htt/new")
     assert '<option value="dealt" selected>' in p.last["html"] and "open your free pack" in p.last["html"]
     new_game(p)  # the form as sent without touching the deck fields
-    opts = p.app.session.state.options
+    opts = p.state.session.state.options
     assert opts.hand0 == opts.hand1 == () and not opts.own_deck
 
 
@@ -159,7 +160,7 @@ def test_presets_save_apply_and_delete():
     p.send({"type": "form", "name": "save-preset", "data": {**form, "preset_name": " "}})
     assert "1..40 characters" in p.last["toast"]
     new_game(p, htt_preset="combo night", same="false")
-    opts = p.app.session.state.options
+    opts = p.state.session.state.options
     assert opts.same and opts.plus and opts.combo
     new_game(p, htt_preset="gone")
     assert "no saved preset" in p.last["html"]
@@ -196,11 +197,11 @@ def options_dict(options):
 def report(page: Page, record: Record, human: int = 0) -> None:
     state = record.final_state()
     kinds = ("human", "ai") if human == 0 else ("ai", "human")
-    page.app._resp = {"writes": []}
-    PAGES.game_over(record, state.outcome(), Players(kinds, "easy"), PageContext(page.app))
-    for w in page.app._resp["writes"]:
+    fx = Effects()
+    PAGES.game_over(record, state.outcome(), Players(kinds, "easy"), PageContext(page.state, fx))
+    for w in fx.writes:
         page.storage[w["key"]] = w["value"]
-    page.last = page.app._resp
+    page.last = fx.to_json()
 
 
 def test_a_won_game_against_the_ai_takes_a_card_and_a_lost_one_gives_one():
@@ -231,9 +232,9 @@ def test_friendly_and_dealt_games_move_no_card_and_hot_seat_is_not_recorded():
     assert sorted(c.owned) == sorted(DECK) and c.games_won == 2
     before = p.storage[KEY]
     rec = finished_record(HttOptions(hand0=tuple(DECK)), 1)
-    p.app._resp = {"writes": []}
-    PAGES.game_over(rec, rec.final_state().outcome(), Players(("human", "human")), PageContext(p.app))
-    assert p.app._resp["writes"] == [] and p.storage[KEY] == before
+    fx = Effects()
+    PAGES.game_over(rec, rec.final_state().outcome(), Players(("human", "human")), PageContext(p.state, fx))
+    assert fx.writes == [] and p.storage[KEY] == before
 
 
 def test_a_whole_game_against_the_ai_through_the_app_reports_once():
@@ -247,13 +248,13 @@ def test_a_whole_game_against_the_ai_through_the_app_reports_once():
         combo="true",
     )
     for _ in range(40):
-        if p.app.session.state.is_over:
+        if p.state.session.state.is_over:
             break
         if p.last.get("ai"):
             p.send({"type": "ai"})
         else:
             p.send({"type": "move", "code": p.cells()[0] if p.cells()[0] != "draw" else p.cells()[1]})
-    assert p.app.session.state.is_over and p.app.session.reported
+    assert p.state.session.state.is_over and p.state.session.reported
     c = collection(p)
     assert c.games_played == 1 and len(c.log) == 1 and "Same, Plus, Combo" in c.log[0]["rules"]
     assert c.total_cards() in (4, 5, 6)

@@ -176,12 +176,12 @@ def test_player_made_cards_play_as_inline_codes():
     new_game(
         p2, deck_source="own", **{f"deck_{lv}": cid for lv, cid in zip((1, 2, 3, 4, 5), deck, strict=True)}
     )
-    hand = p2.app.session.state.options.hand0
+    hand = p2.state.session.state.options.hand0
     assert all(x.startswith("~") for x in hand)
     saved = [k for k in p2.storage if k.startswith("webtabletop:game:htt:")]
     assert (
         saved
-        and Page({k: v for k, v in p2.storage.items() if k != KEY}, "#/htt").app.session.state.options.hand0
+        and Page({k: v for k, v in p2.storage.items() if k != KEY}, "#/htt").state.session.state.options.hand0
         == hand
     )
 

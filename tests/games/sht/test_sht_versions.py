@@ -56,7 +56,7 @@ def test_a_v1_link_record_and_saved_game_open_completely():
     history, problem = History.upto(old)
     assert problem is None and same_position(history.state, EXPECTED["a"]["final"])
     page = Page(saved("a"), "#/sht")
-    assert page.app.session.history.record.moves == old.moves
+    assert page.state.session.history.record.moves == old.moves
     assert "recorded before a correction of the rules" in page.last["html"]
     assert not [k for k in page.storage if k.startswith(PREFIX + "backup:")]
     # once replayed it is a game of today's rules: its link is a version 2 link of the same moves
@@ -112,7 +112,7 @@ def test_b_opens_in_the_battle_and_the_later_equal_card_now_defends():
 def test_b_saved_game_opens_completely_and_the_app_accepts_the_later_card():
     old = record("b")
     page = Page(saved("b"), "#/sht")
-    session = page.app.session
+    session = page.state.session
     assert session.history.record.moves == old.moves and session.state.phase == DEFEND
     assert "recorded before a correction of the rules" in page.last["html"]
     state = session.state
@@ -126,8 +126,8 @@ def test_b_saved_game_opens_completely_and_the_app_accepts_the_later_card():
     )
     page.send({"type": "move", "code": f"+:{later}"})
     page.send({"type": "move", "code": f"d:{later}"})
-    assert page.app.session.history.record.moves == old.moves + (f"+:{later}", f"d:{later}")
-    assert page.app.session.state.last_battle.defence == (later,)
+    assert page.state.session.history.record.moves == old.moves + (f"+:{later}", f"d:{later}")
+    assert page.state.session.state.last_battle.defence == (later,)
 
 
 # --- the ply cap ------------------------------------------------------------------------------

@@ -100,12 +100,12 @@ def test_an_old_saved_game_opens_in_the_app(kind):
     (key,) = [k for k in store if k.startswith(PREFIX + "game:tsifrograd:")]
     page = Page(store, "#/tsifrograd")
     assert page.last["route"] == "game"
-    assert page.app.session.history.record.moves == kept(kind)
+    assert page.state.session.history.record.moves == kept(kind)
     html = page.last["html"]
     backups = [k for k in page.storage if k.startswith(PREFIX + "backup:")]
     if kind == "full":
         assert "replayed under the corrected rules" in html and backups == []
-        assert page.app.session.state.is_over
+        assert page.state.session.state.is_over
     else:
         assert f"stops after move {EXPECTED[kind]['stop']}" in html
         assert WHY[kind].replace("'", "&#x27;") in html
@@ -115,7 +115,7 @@ def test_an_old_saved_game_opens_in_the_app(kind):
 @pytest.mark.parametrize("kind", KINDS)
 def test_an_old_link_opened_in_the_app(kind):
     page = Page(hash_=link(kind))
-    record = page.app.session.history.record
+    record = page.state.session.history.record
     assert page.last["route"] == "game" and record.moves == kept(kind)
     # the address bar keeps the game as today's canonical link (bookmarkable), or no link at all
     assert page.hash in ("#/tsifrograd", "#/tsifrograd?r=" + sharelink.encode(record))

@@ -79,7 +79,7 @@ class HttPages(GamePages):
         elif name == "delete-preset":
             pages_play.delete_preset(arg, c, ctx)
         elif name == "dismiss-notices":
-            ctx._app.notices.clear()  # the page's Dismiss button (handled here on game pages)
+            ctx.dismiss_notices()  # the page's Dismiss button (handled here on game pages)
         elif not (
             pages_play.deck_cmd(name, arg, c, ctx)
             or pages_sets.handle_cmd(self.sets_state, name, arg, c, ctx)
