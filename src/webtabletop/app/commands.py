@@ -1,24 +1,20 @@
-"""Game commands: moves, picks, the computer's move, undo/redo, the game screen's buttons."""
+"""Game commands: undo/redo, review, the game screen's buttons, settings."""
 
 from __future__ import annotations
 
 import json
-import time
 from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
-from webtabletop.ai.mcts import game_ai
-from webtabletop.app import share
+from webtabletop.app import play, playfeel, share
 from webtabletop.app.clock import GameClock
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.modules import game_module, game_pages
+from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
     SETTINGS,
     SETTINGS_KEY,
     Players,
 )
-from webtabletop.app.session import Session
-from webtabletop.core import sharelink, storage
+from webtabletop.core import storage
 from webtabletop.core.protocol import GameError
 from webtabletop.i18n import _
 
@@ -27,122 +23,6 @@ if TYPE_CHECKING:
 
 
 class Commands:
-    # ------------------------------------------------------------------ playing
-    def _require_game(self) -> Session:
-        if self.session is None or self.route[0] != "game":
-            raise GameError(_("No game is open."))
-        return self.session
-
-    def _play(self, code: str) -> None:
-        s = self._require_game()
-        if s.state.is_over:
-            raise GameError(_("The game is over: start a new game or a rematch."))
-        if s.players.is_ai(s.state.to_move()) and s.history.at_end:
-            raise GameError(_("It is the computer's turn."))
-        if s.clock is not None and s.history.at_end and s.clock.check(self.now) is not None:
-            raise GameError(_("Time is up: the game is over."))
-        before = s.state
-        ply = s.history.cursor
-        s.history.play(code)  # raises IllegalMove with a message
-        s.clock_move(self.now, before, s.state)
-        self._note_hint_used(s, ply)
-        self._moved(s, before, code)
-        self._report_game_over(s)
-        s.selection = None
-        s.hover = None
-        s.message = None
-        s.result_dismissed = False
-        self._save()
-
-    def _pick(self, token: str) -> None:
-        s = self._require_game()
-        result = s.view.pick(s.state, s.context(self.settings), token)
-        s.selection = result.selection
-        s.message = result.message
-        if result.move is not None:
-            self._play(result.move)
-
-    def _hover(self, token: Any) -> None:
-        s = self._require_game()
-        s.hover = str(token) if token else None
-
-    def _ai_move(self) -> None:
-        s = self.session
-        if s is None or self.route[0] != "game" or not s.wants_ai():
-            return
-        chooser = game_ai(s.spec.id)
-        t0 = time.perf_counter()
-        before = s.state
-        result = chooser(s.state, s.players.level, seed=self.rng.next_u64())
-        seconds = time.perf_counter() - t0
-        s.last_ai = {"seconds": round(seconds, 4), "level": s.players.level, "game": s.spec.id}
-        for key in ("iterations", "depth", "nodes"):  # whatever the game's searcher reports
-            value = getattr(result, key, None)
-            if isinstance(value, int):
-                s.last_ai[key] = value
-        self.fx.ai_stats = s.last_ai
-        done = self.now + 1000 * seconds
-        if s.clock is not None and s.clock.check(done) is not None:
-            self._save()  # the computer ran out of time while thinking
-            return
-        s.history.play(result.move.code)
-        s.clock_move(done, before, s.state)
-        s.hint = None
-        self._moved(s, before, result.move.code)
-        self._report_game_over(s)
-        s.selection = None
-        s.result_dismissed = False
-        self._save()
-
-    def _bench(self, action: dict[str, Any]) -> None:
-        """Benchmark aid: run the game's AI on the shown position with a fixed time budget and
-        report what it reached (depth/nodes or playouts); plays nothing."""
-        import inspect
-
-        s = self._require_game()
-        chooser = game_ai(s.spec.id)
-        seconds = float(action.get("seconds", 1.0))
-        kwargs: dict[str, Any] = {}
-        params = inspect.signature(chooser).parameters
-        if "seconds" in params:
-            kwargs["seconds"] = seconds
-        if "nodes" in params:
-            kwargs["nodes"] = 10**9
-        t0 = time.perf_counter()
-        result = chooser(s.state, "hard", seed=1, **kwargs)
-        out = {"seconds": round(time.perf_counter() - t0, 4), "move": result.move.code}
-        for key in ("iterations", "depth", "nodes"):
-            value = getattr(result, key, None)
-            if isinstance(value, int):
-                out[key] = value
-        self.fx.bench = out
-
-    def _report_game_over(self, s: Session) -> None:
-        """Tell the game's pages (once) that a game ended, e.g. to update a collection."""
-        outcome = s.state.outcome()
-        pages_ = game_pages(s.spec.id)
-        if outcome is None or s.reported or pages_ is None or not s.history.at_end:
-            return
-        s.reported = True
-        pages_.game_over(s.history.record, outcome, s.players, PageContext(self.state, self.fx))
-
-    def share_link(self, s: Session) -> str:
-        """The link that opens the position on screen (the moves up to the cursor)."""
-        return self.base + sharelink.make_hash(s.history.current_record())
-
-    def _undo(self, s: Session) -> None:
-        h = s.history
-        if not h.can_undo():
-            return
-        h.undo()
-        # against the computer, undo back to a position where a human is to move
-        while (
-            h.cursor > 0
-            and s.players.is_ai(h.state.to_move())
-            and not all(s.players.is_ai(p) for p in (0, 1))
-        ):
-            h.undo()
-
     def _cmd(self, name: str, arg: Any) -> None:
         if name == "dismiss-notices":
             self.notices = []
@@ -168,16 +48,16 @@ class Commands:
             self.route = ("new", self.route[1], None, {"fen": self.editor["text"]})
             self.fx.hash = f"#/{self.route[1]}/new"
             return
-        s = self._require_game()
+        s = play.require_game(self.state)
         h = s.history
         s.message = None
         if name in ("undo", "back"):
-            self._undo(s) if name == "undo" else h.undo()
+            play.undo(s) if name == "undo" else h.undo()
         elif name in ("redo", "forward"):
             if h.can_redo():
                 before = h.state
                 h.redo()
-                self._moved(s, before, h.record.moves[h.cursor - 1])
+                playfeel.moved(self.fx, s, before, h.record.moves[h.cursor - 1])
         elif name == "first":
             h.goto(0)
         elif name == "last":
@@ -190,7 +70,7 @@ class Commands:
         elif name == "clock-check":
             if s.clock is not None:
                 s.clock.check(self.now)
-                self._save()
+                play.save(self.state, self.fx)
         elif name == "flip":
             s.flipped = not s.flipped
         elif name == "deselect" and s.share:  # Esc closes the Share window first
@@ -201,7 +81,7 @@ class Commands:
             if s.finished() and h.at_end:  # Esc also closes the game-over window
                 s.result_dismissed = True
         elif name == "hint":
-            self._hint()
+            play.hint(self.state, self.fx)
         elif name == "show-result":
             s.result_dismissed = False
         elif name == "reveal":
@@ -228,7 +108,7 @@ class Commands:
                 self.fx.focus = s.share
             s.share = None
         elif name == "copy-link":
-            self.fx.clipboard = self.share_link(s)
+            self.fx.clipboard = play.share_link(self.state, s)
             self._toast(_("Share link copied. It opens this exact position."))
         elif name == "export-text":
             text = s.view.export_text(s.state)
@@ -249,18 +129,18 @@ class Commands:
         elif name == "rematch":
             options = s.spec.options_from_dict(h.record.options)
             preset = s.clock.preset if s.clock else None
-            self._new_session(s.spec, options, self._fresh_seed(), s.players)
+            play.new_session(self.state, self.fx, s.spec, options, play.fresh_seed(self.state), s.players)
             if preset:
                 self.session.clock = GameClock.new(preset)
-                self._save()
+                play.save(self.state, self.fx)
         else:
             raise GameError(_("There is no command called {name}.").format(name=repr(str(name)[:40])))
         if name in ("undo", "back", "redo", "forward", "first", "last", "goto"):
             s.selection = None
-            self._save()
+            play.save(self.state, self.fx)
 
     def _change(self, name: str, value: Any) -> None:
-        s = self._require_game()
+        s = play.require_game(self.state)
         kinds = list(s.players.kinds)
         level = s.players.level
         if name in ("player0", "player1") and value in ("human", "ai"):
@@ -268,7 +148,7 @@ class Commands:
         elif name == "level" and value in ("easy", "normal", "hard"):
             level = value
         elif name.startswith("setting:"):
-            self._feel_setting(name[8:], value)
+            playfeel.set_feel(self.state, self.fx, name[8:], value)
             return
         elif name.startswith("pref:") and name[5:] in {p[0] for p in s.view.preferences}:
             prefs = {k: dict(v) for k, v in self.settings.get("prefs", {}).items()}
@@ -283,4 +163,4 @@ class Commands:
                 )
             )
         s.players = Players((kinds[0], kinds[1]), level)
-        self._save()
+        play.save(self.state, self.fx)

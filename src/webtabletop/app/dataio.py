@@ -14,19 +14,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app.matchstore import MATCH_PREFIX
-from webtabletop.app.modules import all_schemas, game_module
-from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SETTINGS_KEY, Players, game_key
+from webtabletop.app import play
+from webtabletop.app.extensions import game_pages
+from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
+from webtabletop.app.modules import game_module
+from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
 from webtabletop.app.session import Session
 from webtabletop.core import storage
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError
 from webtabletop.core.record import RECORD_FORMAT, History, Record
-from webtabletop.core.registry import PLAYABLE, get_game
+from webtabletop.core.registry import PLAYABLE, all_games, get_game
 from webtabletop.i18n import _, ngettext
 
 #: how many entries an import report lists (the rest are counted)
 REPORT_ROWS = 50
+
+
+def all_schemas() -> dict[str, storage.Schema]:
+    """Every storage schema: the app's and each game's own (used to validate imports)."""
+    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH}
+    for spec in all_games():
+        pages = game_pages(spec.id)
+        if pages is not None:
+            schemas.update(pages.schemas)
+    return schemas
 
 
 def check_entry(key: str, data: Any) -> None:
@@ -119,16 +131,16 @@ class DataIO:
         history, problem = History.upto(record)  # validate fully before saving anything
         spec = get_game(record.game_id)
         self.session = Session(
-            spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
+            spec, play.new_slot(self.state), history, Players(("human", "human"), self.settings["ai_level"])
         )
         if problem is not None:
             self.session.message = _("The imported game stops after move {n}: {problem}.").format(
                 n=len(history.states) - 1, problem=problem
             )
         elif record.older_rules:
-            self.session.message = self._older_rules_note(spec)
+            self.session.message = play.older_rules_note(spec)
         self.route = ("game", spec.id)
-        self._save()
+        play.save(self.state, self.fx)
         self.fx.hash = f"#/{spec.id}"
         self._toast(_("Imported the game from {name}.").format(name=name))
 

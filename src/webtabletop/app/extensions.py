@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import persist
+from webtabletop.app.modules import game_module
 from webtabletop.core import storage
 from webtabletop.core.storage import Schema
 
@@ -120,3 +121,8 @@ class GamePages:
     def match_join_hand(self, options: Any, data: dict[str, Any], ctx: PageContext) -> list[str] | None:
         """The hand the join screen's fields chose (None: the match deals it); GameError if unfit."""
         return None
+
+
+def game_pages(game_id: str) -> GamePages | None:
+    """The game's ``PAGES``, if it has any."""
+    return getattr(game_module(game_id), "PAGES", None)

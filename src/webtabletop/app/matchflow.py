@@ -20,10 +20,9 @@ import datetime
 import secrets
 from typing import Any
 
-from webtabletop.app import share
-from webtabletop.app.extensions import PageContext
+from webtabletop.app import playfeel, share
+from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
-from webtabletop.app.modules import game_pages
 from webtabletop.app.openmatch import OpenMatch
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
@@ -200,7 +199,7 @@ class MatchFlow:
         om.match.play(code)  # refuses a move out of turn or an illegal one
         om.played.append((before, code))
         om.selection = om.hover = om.message = None
-        self._moved(om, before, code)
+        playfeel.moved(self.fx, om, before, code)
         self._save_match(om)
 
     def _match_cmd(self, om: OpenMatch, name: str) -> None:

@@ -11,8 +11,8 @@ import json
 import attrs
 
 from webtabletop.app import matchflow, matchscreen, matchstore, share
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.modules import game_pages, game_view
+from webtabletop.app.extensions import PageContext, game_pages
+from webtabletop.app.modules import game_view
 from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game

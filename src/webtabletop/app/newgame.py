@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from webtabletop.app import play
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.modules import game_module, game_pages
+from webtabletop.app.extensions import PageContext, game_pages
+from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
     SETTINGS,
     SETTINGS_KEY,
@@ -79,11 +80,11 @@ class NewGame:
                 )
             self.route = ("new", spec.id, str(exc), entered)
             return
-        seed = seed if seed is not None else self._fresh_seed()
-        self._new_session(spec, options, seed, players)
+        seed = seed if seed is not None else play.fresh_seed(self.state)
+        play.new_session(self.state, self.fx, spec, options, seed, players)
         if clock != "none":
             self.session.clock = GameClock.new(clock)
-            self._save()
+            play.save(self.state, self.fx)
         self.settings = {**self.settings, "ai_level": level}
         self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
         self.fx.hash = f"#/{spec.id}"

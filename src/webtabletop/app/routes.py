@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from webtabletop.app import play
 from webtabletop.app.clock import GameClock
-from webtabletop.app.modules import game_module, game_pages
+from webtabletop.app.extensions import game_pages
+from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
     GAME_PREFIX,
     LAST_GAME,
@@ -113,8 +115,8 @@ class Routes:
         elif page == "play":
             vs = query.get("vs", "ai")
             kinds = ("human", "ai") if vs == "ai" else ("human", "human")
-            self._new_session(
-                spec, spec.default_options(), self._fresh_seed(), Players(kinds, self.settings["ai_level"])
+            play.new_session(self.state, self.fx,
+                spec, spec.default_options(), play.fresh_seed(self.state), Players(kinds, self.settings["ai_level"])
             )
             self.fx.hash = f"#/{spec.id}"
         elif game_pages(spec.id) is not None and page in dict(game_pages(spec.id).nav):
@@ -166,10 +168,10 @@ class Routes:
         for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
             if self._load_slot(spec, key.rsplit(":", 1)[1]):
                 return
-        self._new_session(
+        play.new_session(self.state, self.fx,
             spec,
             spec.default_options(),
-            self._fresh_seed(),
+            play.fresh_seed(self.state),
             Players(("human", "ai"), self.settings["ai_level"]),
         )
 
@@ -209,9 +211,9 @@ class Routes:
                     "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
                 ).format(game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
             )
-            self._save()  # after the backup: the page stops at a failed write
+            play.save(self.state, self.fx)  # after the backup: the page stops at a failed write
         elif record.older_rules:
-            self._notice(self._older_rules_note(spec))
+            self._notice(play.older_rules_note(spec))
         return True
 
     def _open_same_game(self, spec: GameSpec, record: Record) -> bool:
@@ -250,10 +252,10 @@ class Routes:
             self.fx.hash = sharelink.make_hash(record)
             return
         self.session = Session(
-            spec, self._new_slot(), history, Players(("human", "human"), self.settings["ai_level"])
+            spec, play.new_slot(self.state), history, Players(("human", "human"), self.settings["ai_level"])
         )
         self.route = ("game", spec.id)
-        self._save()
+        play.save(self.state, self.fx)
         # the address bar keeps the shared position in its canonical form, to be bookmarked
         self.fx.hash = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
         if problem is not None:
@@ -261,6 +263,6 @@ class Routes:
                 "The shared game stops after move {n}: {problem}. It is saved as a new game."
             ).format(n=len(history.states) - 1, problem=problem)
         elif record.older_rules:
-            self.session.message = self._older_rules_note(spec)
+            self.session.message = play.older_rules_note(spec)
         else:
             self._toast(_("Opened the shared game. It is saved as a new game; your earlier games are kept."))

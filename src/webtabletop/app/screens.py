@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, gamescreen, matchscreen, pages, share
+from webtabletop.app import datapage, gamescreen, matchscreen, pages, play, playfeel, share
 from webtabletop.app.clock import format_ms
-from webtabletop.app.extensions import PageContext
+from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.forms import options_fields
-from webtabletop.app.modules import game_module, game_pages, game_view
+from webtabletop.app.modules import game_module, game_view
 from webtabletop.app.pages import notice_html
 from webtabletop.app.playfeel import describe
 from webtabletop.app.saves import (
@@ -109,7 +109,7 @@ class Screens:
             )
             html = pages.error_page(heading, message, game_id or None)
             title = _("Error · webtabletop")
-        fx.feel = self._feel()
+        fx.feel = playfeel.feel(self.state)
         fx.html = html
         fx.title = title
         fx.route = route[0]
@@ -135,7 +135,7 @@ class Screens:
             )
         result = ""
         if s.share:  # the Share window replaces the game-over window while it is open
-            result = share.share_window(self.share_link(s), draw=share.loaded())
+            result = share.share_window(play.share_link(self.state, s), draw=share.loaded())
             if not share.loaded():
                 self.fx.then = {"type": "cmd", "name": "share-qr"}
         elif outcome is not None and h.at_end and not s.result_dismissed:
@@ -211,7 +211,7 @@ class Screens:
             clock_html=self._clock_html(s),
             page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
             prefs=s.prefs(self.settings),
-            feel=self._feel(),
+            feel=playfeel.feel(self.state),
         )
 
     @staticmethod

@@ -35,31 +35,26 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app import persist
+from webtabletop.app import persist, play
 from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
 from webtabletop.app.effects import Effects
-from webtabletop.app.extensions import PageContext
+from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.matchflow import MatchFlow
 from webtabletop.app.matchpages import MatchPages
-from webtabletop.app.modules import all_schemas, game_module, game_pages, game_view
 from webtabletop.app.newgame import NewGame
-from webtabletop.app.playfeel import PlayFeel
 from webtabletop.app.routes import Routes
-from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.screens import Screens
-from webtabletop.app.session import Session
 from webtabletop.app.state import AppState
 from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
-from webtabletop.core.protocol import GameError, GameSpec
-from webtabletop.core.record import History, Record
+from webtabletop.core.protocol import GameError
 from webtabletop.i18n import _
 
-__all__ = ["App", "Session", "all_schemas", "game_module", "game_pages", "game_view"]
+__all__ = ["App"]
 
 
-class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Screens):
+class App(Routes, Commands, MatchFlow, MatchPages, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.state = AppState()
         self.fx = Effects()
@@ -80,9 +75,9 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
                     self.session.share = None  # another screen: the Share window is not reopened
                 self._route(action.get("hash", ""))
             elif kind == "ai":
-                self._ai_move()
+                play.ai_move(self.state, self.fx, action)
             elif kind == "bench":
-                self._bench(action)
+                play.bench(self.state, self.fx, action)
             elif kind == "storage":
                 self._storage_event(action.get("key"), action.get("value"))
             elif kind == "pick" and self.route[0] == "editor":
@@ -96,19 +91,17 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
                 pass
             elif kind == "move":
-                self._play(str(action.get("code", "")))
+                play.on_move(self.state, self.fx, action)
             elif kind == "pick":
-                self._pick(str(action.get("token", "")))
+                play.on_pick(self.state, self.fx, action)
             elif kind == "hover":
-                token, drag = action.get("token"), action.get("drag")
-                self._hover(f"{drag}@{token}" if token and drag else token)
+                play.on_hover(self.state, self.fx, action)
             elif kind == "drop":
-                self._drop(str(action.get("drag", "")), str(action.get("drop", "")))
+                play.on_drop(self.state, self.fx, action)
             elif kind == "cancel":  # a drag released outside every target
-                self.session.selection = None
-                self.session.hover = None
+                play.on_cancel(self.state, self.fx, action)
             elif kind == "premove":
-                self._premove(str(action.get("drag", "")), str(action.get("drop", "")))
+                play.on_premove(self.state, self.fx, action)
             elif kind == "cmd":
                 self._cmd(str(action.get("name", "")), action.get("arg"))
             elif kind == "change":
@@ -130,32 +123,6 @@ class App(Routes, Commands, MatchFlow, MatchPages, PlayFeel, NewGame, DataIO, Sc
             else:
                 self._toast(str(exc))
         return self._render()
-
-    # ------------------------------------------------------------------ sessions
-    def _fresh_seed(self) -> int:
-        return self.rng.next_u64() >> 32  # 32-bit seeds keep links short
-
-    def _new_slot(self) -> str:
-        return f"{int(self.now):x}-{self.rng.next_u64() & 0xFFFFFF:06x}"
-
-    def _new_session(self, spec: GameSpec, options: Any, seed: int, players: Players) -> None:
-        record = Record.new(spec, options, seed)
-        self.session = Session(spec, self._new_slot(), History(record), players)
-        self.route = ("game", spec.id)
-        self._save()
-
-    def _save(self) -> None:
-        s = self.session
-        if s is None:
-            return
-        if s.forked:  # never overwrite what another tab saved: keep both games
-            s.slot = self._new_slot()
-            s.forked = False
-            self._toast(_("This game was also changed in another tab. Both versions are kept: see “Your data”."))
-        w = storage.write(SAVED_GAME, game_key(s.spec.id, s.slot), s.save_data(self.now))
-        s.saved_value = w.value
-        self._write(w)
-        self._write(storage.write(LAST_GAME, last_key(s.spec.id), {"slot": s.slot}))
 
     def _write(self, w: storage.Write) -> None:
         persist.write(self.state, self.fx, w)
