@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
-from webtabletop.app import play, playfeel, share
+from webtabletop.app import matchflow, play, playfeel, share
 from webtabletop.app.clock import GameClock
 from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
@@ -27,7 +27,10 @@ class Commands:
         if name == "dismiss-notices":
             self.notices = []
             return
-        if self._data_cmd(name, arg) or self._friends_cmd(name, arg):
+        if self._data_cmd(name, arg):
+            return
+        if name in matchflow.FRIENDS_COMMANDS:
+            matchflow.FRIENDS_COMMANDS[name](self.state, self.fx, arg)
             return
         if name == "export-all":
             self.fx.download = {

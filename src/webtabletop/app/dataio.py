@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app import play
+from webtabletop.app import matchflow, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
 from webtabletop.app.modules import game_module
@@ -191,4 +191,4 @@ class DataIO:
         s = self.session
         if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
             s.forked = True
-        self.fx.quiet = not self._match_changed_elsewhere(key, value)
+        self.fx.quiet = not matchflow.changed_elsewhere(self.state, self.fx, key, value)

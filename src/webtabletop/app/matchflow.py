@@ -12,24 +12,36 @@ Invariants:
   clear message and nothing is lost;
 - this browser moves only while ``match.can_move`` (its seat's side is to move in the link it
   sends), exactly as in hot-seat (picks, drags, legal marks); a spectator's view is read-only.
+
+The ``on_*`` functions answer the match screen's actions (:mod:`.shell`'s table); its commands
+are :data:`MATCH_COMMANDS`, the list's :data:`FRIENDS_COMMANDS`. The screen is drawn by
+:mod:`.matchpages`, the match on screen is an :class:`~webtabletop.app.openmatch.OpenMatch`.
 """
 
 from __future__ import annotations
 
 import datetime
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import playfeel, share
+from webtabletop.app import persist, playfeel, share
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
 from webtabletop.app.openmatch import OpenMatch
+from webtabletop.app.state import error_route
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec
+from webtabletop.core.registry import get_game
+from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence import NEWER, OLDER, Match, clock, store
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
+
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
 
 
 def today() -> datetime.date:
@@ -42,256 +54,341 @@ def new_secret() -> bytes:
     return secrets.token_bytes(32)
 
 
-class MatchFlow:
-    # ------------------------------------------------------------------ storage
-    def _load_match(self, key: str) -> Match | None:
-        """The match stored at ``key``, or None (none, or set aside). Rebuilt matches are kept
-        by their document's text (this app's own: one match object per document, changed only
-        by this app and saved at once)."""
-        raw = self.store.get(key)
-        if raw is None:
-            return None
-        built = self.match_cache.get(raw)
-        if built is not None:
-            return built
-        data = self._read(key, MATCH)
-        if data is None:
-            return None
-        match = store.from_json(data["match"])
-        self._remember(self.store.get(key, raw), match)
-        return match
+# ---------------------------------------------------------------------- storage
+def load_match(st: AppState, fx: Effects, key: str) -> Match | None:
+    """The match stored at ``key``, or None (none, or set aside). Rebuilt matches are kept
+    by their document's text (this app's own: one match object per document, changed only
+    by this app and saved at once)."""
+    raw = st.store.get(key)
+    if raw is None:
+        return None
+    built = st.match_cache.get(raw)
+    if built is not None:
+        return built
+    data = persist.read(st, fx, key, MATCH)
+    if data is None:
+        return None
+    match = store.from_json(data["match"])
+    remember(st, st.store.get(key, raw), match)
+    return match
 
-    def _remember(self, text: str, match: Match) -> None:
-        if len(self.match_cache) >= 100:
-            self.match_cache.clear()
-        self.match_cache[text] = match
 
-    def _save_match(self, om: OpenMatch) -> None:
-        if om.key is None:
-            return
-        text = document(om.match, self.now)
-        self._remember(text, om.match)
-        self._write(storage.Write(om.key, text))
+def remember(st: AppState, text: str, match: Match) -> None:
+    if len(st.match_cache) >= 100:
+        st.match_cache.clear()
+    st.match_cache[text] = match
 
-    # ------------------------------------------------------------------ routes
-    def _match_route(self, spec: GameSpec, query: dict[str, str]) -> None:
-        if not supports(spec.id):
-            self._error_route(
-                _("This game cannot be played by link yet"),
-                _("{game} cannot be played with a friend by link in this version of the app.").format(
-                    game=_(spec.title)
-                ),
-                spec.id,
-            )
-            return
-        if "x" in query:
-            self._open_match_link(spec, f"#/{spec.id}/m?x={query['x']}")
-            return
-        key = match_key(spec.id, query.get("id", "")[:32])
-        match = self._load_match(key) if ":" not in query.get("id", ":") else None
-        if match is None:
-            self._error_route(
-                _("Game with a friend not found"),
-                _("That game with a friend is not in this browser's storage."),
-                spec.id,
-            )
-            return
-        self._show_match(OpenMatch(match, key, "play"))
 
-    def _show_match(self, om: OpenMatch) -> None:
-        self.match_open = om
-        self.session = None
-        self.route = ("match", om.spec.id)
-        if om.key is not None:
-            self.fx.hash = f"#/{om.spec.id}/m?id={om.key.rsplit(':', 1)[1]}"
+def save_match(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.key is None:
+        return
+    text = document(om.match, st.now)
+    remember(st, text, om.match)
+    persist.write(st, fx, storage.Write(om.key, text))
 
-    def _open_match_link(self, spec: GameSpec, link: str) -> None:
-        """A match link: the held match moves on (or says the link is older), a first link is
-        offered to join, anything else is shown read-only; a bad link changes nothing."""
-        try:
-            seen = Match.watch(link)
-        except GameError as exc:
-            self._error_route(
-                _("This match link cannot be opened"),
-                _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
-                spec.id,
-            )
-            return
-        key = match_key(seen.spec.id, match_id(seen))
-        held = self._load_match(key)
-        if held is None:
-            if seen.data.count == 1:
-                self._show_match(OpenMatch(seen, None, "join", link))
-            else:
-                self._show_match(OpenMatch(seen, None, "watch", link))
-            return
-        om = OpenMatch(held, key, "play")
-        try:
-            answer = held.receive(link, today())
-        except GameError as exc:
-            om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(
-                problem=exc
-            )
+# ---------------------------------------------------------------------- routes
+
+def match_route(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """``#/<game>/m?x=…`` (a match link) or ``#/<game>/m?id=…`` (a match held here)."""
+    if not supports(spec.id):
+        st.route = error_route(
+            _("This game cannot be played by link yet"),
+            _("{game} cannot be played with a friend by link in this version of the app.").format(
+                game=_(spec.title)
+            ),
+            spec.id,
+        )
+        return
+    if "x" in query:
+        open_match_link(st, fx, spec, f"#/{spec.id}/m?x={query['x']}")
+        return
+    key = match_key(spec.id, query.get("id", "")[:32])
+    match = load_match(st, fx, key) if ":" not in query.get("id", ":") else None
+    if match is None:
+        st.route = error_route(
+            _("Game with a friend not found"),
+            _("That game with a friend is not in this browser's storage."),
+            spec.id,
+        )
+        return
+    show_match(st, fx, OpenMatch(match, key, "play"))
+
+
+def show_match(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Put ``om`` on screen (the address names a match this browser holds)."""
+    st.match_open = om
+    st.session = None
+    st.route = ("match", om.spec.id)
+    if om.key is not None:
+        fx.hash = f"#/{om.spec.id}/m?id={om.key.rsplit(':', 1)[1]}"
+
+
+def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> None:
+    """A match link: the held match moves on (or says the link is older), a first link is
+    offered to join, anything else is shown read-only; a bad link changes nothing."""
+    try:
+        seen = Match.watch(link)
+    except GameError as exc:
+        st.route = error_route(
+            _("This match link cannot be opened"),
+            _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
+            spec.id,
+        )
+        return
+    key = match_key(seen.spec.id, match_id(seen))
+    held = load_match(st, fx, key)
+    if held is None:
+        if seen.data.count == 1:
+            show_match(st, fx, OpenMatch(seen, None, "join", link))
         else:
-            if answer == NEWER:
-                self._save_match(om)
-                self._toast(_("Your friend's move arrived."))
-            elif answer == OLDER:
-                om.notice = _("This link is older than the game you have: showing the latest position.")
-        self._show_match(om)
+            show_match(st, fx, OpenMatch(seen, None, "watch", link))
+        return
+    om = OpenMatch(held, key, "play")
+    try:
+        answer = held.receive(link, today())
+    except GameError as exc:
+        om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(
+            problem=exc
+        )
+    else:
+        if answer == NEWER:
+            save_match(st, fx, om)
+            fx.say(_("Your friend's move arrived."))
+        elif answer == OLDER:
+            om.notice = _("This link is older than the game you have: showing the latest position.")
+    show_match(st, fx, om)
 
-    # ------------------------------------------------------------------ creating
-    def _create_match(self, spec: GameSpec, options: Any, side_text: str, days_text: str) -> None:
-        """The new-game form's "Play a friend by link": a new match, saved, on screen."""
-        side = parse_int(side_text or "0", _("your side"), 0, 1)
-        days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
-        pages = game_pages(spec.id)
-        hand = None
-        if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
-            options, hand = pages.take_hand(options)
-        match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
-        om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
-        self._save_match(om)
-        self._show_match(om)
+# ---------------------------------------------------------------------- creating
 
-    # ------------------------------------------------------------------ actions on the match screen
-    def _match_action(self, kind: str, action: dict[str, Any]) -> None:
-        om = self.match_open
-        if om is None:
-            return
-        if kind == "move":
-            self._match_play(om, str(action.get("code", "")))
-        elif kind == "pick":
-            self._match_pick(om, str(action.get("token", "")))
-        elif kind == "hover":
-            token, drag = action.get("token"), action.get("drag")
-            om.hover = f"{drag}@{token}" if token and drag else (str(token) if token else None)
-        elif kind == "drop":
-            drag, drop = str(action.get("drag", "")), str(action.get("drop", ""))
-            if om.selection != drag:
-                self._match_pick(om, drag)
-            if not self.fx.moved:
-                self._match_pick(om, drop)
-        elif kind == "cancel":
-            om.selection = om.hover = None
-        elif kind == "cmd":
-            self._match_cmd(om, str(action.get("name", "")))
-        elif kind == "form" and action.get("name") == "match-paste":
-            data = action.get("data") or {}
-            self._open_pasted(str(data.get("link", "") if isinstance(data, dict) else "")[:20000])
-        elif kind == "form" and action.get("name") == "match-join" and om.mode == "join":
-            data = action.get("data")
-            self._match_join(om, data if isinstance(data, dict) else {})
+def create_match(st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str) -> None:
+    """The new-game form's "Play a friend by link": a new match, saved, on screen."""
+    side = parse_int(side_text or "0", _("your side"), 0, 1)
+    days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
+    pages = game_pages(spec.id)
+    hand = None
+    if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
+        options, hand = pages.take_hand(options)
+    match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
+    om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
+    save_match(st, fx, om)
+    show_match(st, fx, om)
 
-    def _match_pick(self, om: OpenMatch, token: str) -> None:
-        if om.mode != "play" or not om.match.can_move:
-            return
-        result = om.view.pick(om.state, om.context(self.settings), token)
-        om.selection = result.selection
-        om.message = result.message
-        if result.move is not None:
-            self._match_play(om, result.move)
 
-    def _match_play(self, om: OpenMatch, code: str) -> None:
-        if om.mode != "play":
-            raise GameError(_("You are watching this game: only its two players can move."))
-        before = om.state
-        om.match.play(code)  # refuses a move out of turn or an illegal one
-        om.played.append((before, code))
-        om.selection = om.hover = om.message = None
-        playfeel.moved(self.fx, om, before, code)
-        self._save_match(om)
+# ---------------------------------------------------------------------- actions on the match screen
+def play(st: AppState, fx: Effects, om: OpenMatch, code: str) -> None:
+    if om.mode != "play":
+        raise GameError(_("You are watching this game: only its two players can move."))
+    before = om.state
+    om.match.play(code)  # refuses a move out of turn or an illegal one
+    om.played.append((before, code))
+    om.selection = om.hover = om.message = None
+    playfeel.moved(fx, om, before, code)
+    save_match(st, fx, om)
 
-    def _match_cmd(self, om: OpenMatch, name: str) -> None:
-        m = om.match
-        if name in ("deselect", "close-share"):
-            if om.share is not None:
-                self.fx.focus = "match-send"
-            om.share = None
-            om.selection = None
-        elif name == "undo" and om.mode == "play":
-            if m.pending:
-                m.undo()
-                om.played = om.played[: len(m.pending)]
-                om.selection = None
-                self._save_match(om)
-        elif name == "match-send" and om.mode == "play":
-            om.share = m.link(today())
-            om.played = []
-            om.notice = None
-            self._save_match(om)
-        elif name == "match-resend":
-            om.share = m.link() if om.mode == "play" else om.link
-        elif name == "share-qr":
-            if om.share:
-                share.load()
-        elif name == "copy-link" and om.share:
-            self.fx.clipboard = self.base + om.share
-            self._toast(_("Link copied. Send it to your friend."))
-        elif name == "match-join" and om.mode == "join":
-            self._match_join(om, {})
 
-    def _match_join(self, om: OpenMatch, data: dict[str, Any]) -> None:
-        """Take the other seat of the match on screen, with the hand the join form chose (if the
-        game lets its players bring one); a hand that does not fit says why and joins nothing."""
-        pages = game_pages(om.spec.id)
-        hand = None
-        if pages is not None:
-            fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
-            hand = pages.match_join_hand(om.match.options, fields, PageContext(self.state, self.fx))
-        match = Match.join(om.link, new_secret(), today(), hand=hand)
-        joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
-        self._save_match(joined)
-        self._show_match(joined)
+def pick(st: AppState, fx: Effects, om: OpenMatch, token: str) -> None:
+    if om.mode != "play" or not om.match.can_move:
+        return
+    result = om.view.pick(om.state, om.context(st.settings), token)
+    om.selection = result.selection
+    om.message = result.message
+    if result.move is not None:
+        play(st, fx, om, result.move)
 
-    def _open_pasted(self, text: str) -> None:
-        text = text.strip()
-        if "#" not in text:
-            raise GameError(_("Paste the whole link your friend sent (it contains “#/”)."))
-        fragment = text[text.index("#") :]
-        from webtabletop.core.sharelink import parse_hash
 
-        game_id, page, query = parse_hash(fragment)
-        if page != "m" or "x" not in query:
-            raise GameError(_("This is not a link of a game with a friend."))
-        self._route(fragment)
-        if self.route[0] == "error":  # say why on the match screen; the game stays as it was
-            message = self.route[2]
-            self.route = ("match", self.match_open.spec.id)
-            self.match_open.message = message
+def on_move(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        play(st, fx, st.match_open, str(action.get("code", "")))
 
-    def _match_changed_elsewhere(self, key: str, value: str | None) -> bool:
-        """Another tab saved the match on screen (it received a link, or moved): show its
-        version, which is never older than ours. True when the screen must be drawn again."""
-        om = self.match_open
-        if om is None or self.route[0] != "match" or key != om.key or value is None:
-            return False
-        try:
-            match = self._load_match(key)
-        except GameError:
-            return False
-        if match is None or match is om.match:
-            return False
-        om.match = match
-        om.played, om.share, om.selection = [], None, None
-        return True
 
-    # ------------------------------------------------------------------ the list
-    def _delete_match(self, key: str) -> None:
-        if key in self.store and key.startswith(MATCH_PREFIX):
-            self._remove(storage.Remove(key))
-            self._toast(_("The game with a friend was deleted."))
+def on_pick(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        pick(st, fx, st.match_open, str(action.get("token", "")))
 
-    def _friends_cmd(self, name: str, arg: Any) -> bool:
-        """The list's commands (home page and ``#/friends``); True when ``name`` was one."""
-        if name == "match-delete":
-            self.confirm_match = str(arg or "")
-        elif name == "match-delete-no":
-            self.confirm_match = None
-        elif name == "match-delete-yes":
-            if str(arg or "") == self.confirm_match:
-                self._delete_match(self.confirm_match)
-            self.confirm_match = None
-        else:
-            return False
-        return True
+
+def on_hover(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    om = st.match_open
+    if om is not None:
+        token, drag = action.get("token"), action.get("drag")
+        om.hover = f"{drag}@{token}" if token and drag else (str(token) if token else None)
+
+
+def on_drop(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A drag released on a target: the dragged thing is selected, then the target picked."""
+    om = st.match_open
+    if om is not None:
+        drag, drop = str(action.get("drag", "")), str(action.get("drop", ""))
+        if om.selection != drag:
+            pick(st, fx, om, drag)
+        if not fx.moved:
+            pick(st, fx, om, drop)
+
+
+def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        st.match_open.selection = st.match_open.hover = None
+
+
+def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The box for a pasted link, and the join screen's form (which cards to bring)."""
+    om = st.match_open
+    if om is None:
+        return
+    data = action.get("data")
+    if action.get("name") == "match-paste":
+        data = data or {}
+        open_pasted(st, fx, str(data.get("link", "") if isinstance(data, dict) else "")[:20000])
+    elif action.get("name") == "match-join" and om.mode == "join":
+        join(st, fx, om, data if isinstance(data, dict) else {})
+
+
+def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The match screen's buttons: :data:`MATCH_COMMANDS` (any other name does nothing)."""
+    command = MATCH_COMMANDS.get(str(action.get("name", "")))
+    if st.match_open is not None and command is not None:
+        command(st, fx, st.match_open)
+
+
+def close_share(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.share is not None:
+        fx.focus = "match-send"
+    om.share = None
+    om.selection = None
+
+
+def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Take back a move of this turn not sent yet."""
+    m = om.match
+    if om.mode == "play" and m.pending:
+        m.undo()
+        om.played = om.played[: len(m.pending)]
+        om.selection = None
+        save_match(st, fx, om)
+
+
+def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """"Send your move": the next link, in the Share window."""
+    if om.mode == "play":
+        om.share = om.match.link(today())
+        om.played = []
+        om.notice = None
+        save_match(st, fx, om)
+
+
+def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.share = om.match.link() if om.mode == "play" else om.link
+
+
+def draw_qr(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """The page's follow-up to an open Share window: import segno; the render draws the code."""
+    if om.share:
+        share.load()
+
+
+def copy_link(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.share:
+        fx.clipboard = st.base + om.share
+        fx.say(_("Link copied. Send it to your friend."))
+
+
+def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.mode == "join":
+        join(st, fx, om, {})
+
+
+#: the match screen's commands (``cmd`` actions) by name
+MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
+    "deselect": close_share,
+    "close-share": close_share,
+    "undo": undo,
+    "match-send": send,
+    "match-resend": resend,
+    "share-qr": draw_qr,
+    "copy-link": copy_link,
+    "match-join": join_button,
+}
+
+
+def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None:
+    """Take the other seat of the match on screen, with the hand the join form chose (if the
+    game lets its players bring one); a hand that does not fit says why and joins nothing."""
+    pages = game_pages(om.spec.id)
+    hand = None
+    if pages is not None:
+        fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
+        hand = pages.match_join_hand(om.match.options, fields, PageContext(st, fx))
+    match = Match.join(om.link, new_secret(), today(), hand=hand)
+    joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
+    save_match(st, fx, joined)
+    show_match(st, fx, joined)
+
+
+def open_pasted(st: AppState, fx: Effects, text: str) -> None:
+    """A link pasted into the match screen's box: opened as if followed; when it cannot be
+    opened, the match stays on screen and says why."""
+    text = text.strip()
+    if "#" not in text:
+        raise GameError(_("Paste the whole link your friend sent (it contains “#/”)."))
+    game_id, page, query = parse_hash(text[text.index("#") :])
+    if page != "m" or "x" not in query:
+        raise GameError(_("This is not a link of a game with a friend."))
+    # as routes.route does with it (routes.py imports this module, so this one cannot call it)
+    if game_id in ("data", "friends"):
+        st.route = (game_id,)
+        return
+    try:
+        spec = get_game(game_id)
+    except GameError as exc:
+        st.route = error_route(_("This link does not open a game"), str(exc), "")
+    else:
+        match_route(st, fx, spec, query)
+    if st.route[0] == "error":  # say why on the match screen; the game stays as it was
+        message = st.route[2]
+        st.route = ("match", st.match_open.spec.id)
+        st.match_open.message = message
+
+
+def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) -> bool:
+    """Another tab saved the match on screen (it received a link, or moved): show its
+    version, which is never older than ours. True when the screen must be drawn again."""
+    om = st.match_open
+    if om is None or st.route[0] != "match" or key != om.key or value is None:
+        return False
+    try:
+        match = load_match(st, fx, key)
+    except GameError:
+        return False
+    if match is None or match is om.match:
+        return False
+    om.match = match
+    om.played, om.share, om.selection = [], None, None
+    return True
+
+
+# ---------------------------------------------------------------------- the list
+def delete_match(st: AppState, fx: Effects, key: str) -> None:
+    if key in st.store and key.startswith(MATCH_PREFIX):
+        persist.remove(st, fx, storage.Remove(key))
+        fx.say(_("The game with a friend was deleted."))
+
+
+def ask_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_match = str(arg or "")
+
+
+def keep(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_match = None
+
+
+def confirm_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    if str(arg or "") == st.confirm_match:
+        delete_match(st, fx, st.confirm_match)
+    st.confirm_match = None
+
+
+#: the commands of the "Games with friends" list (home page and ``#/friends``) by name
+FRIENDS_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
+    "match-delete": ask_delete,
+    "match-delete-no": keep,
+    "match-delete-yes": confirm_delete,
+}

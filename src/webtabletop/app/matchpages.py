@@ -1,12 +1,13 @@
-"""Rendering of the match screens for :class:`~webtabletop.app.shell.App`: the match on screen
-(its board, the log of every move with the dice each link decided, the Share window of a match
-link), the "Games with friends" list and the "Your data" page's line about them. The HTML itself
-is in :mod:`.matchscreen`; the actions are in :mod:`.matchflow`.
+"""Rendering of the match screens from the app's state: the match on screen (its board, the log
+of every move with the dice each link decided, the Share window of a match link), the "Games
+with friends" list and the "Your data" page's line about them. The HTML itself is in
+:mod:`.matchscreen`; the actions are in :mod:`.matchflow`.
 """
 
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -19,99 +20,107 @@ from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
 from webtabletop.i18n import _, ngettext
 
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
 
-class MatchPages:
-    # ------------------------------------------------------------------ rendering
-    def _friends_note(self) -> str:
-        """The "Your data" page's line about games with friends (none: nothing)."""
-        n = sum(1 for k in self.store if k.startswith(matchstore.MATCH_PREFIX))
-        if not n:
-            return ""
-        text = ngettext(
-            "{n} game with a friend is kept in this browser, with its secret: an export holds it "
-            "too, so keep exported files to yourself.",
-            "{n} games with friends are kept in this browser, with their secrets: an export holds "
-            "them too, so keep exported files to yourself.",
-            n,
-        ).format(n=n)
-        return (
-            f"<section class='friends-note'><p>{esc(text)} "
-            f"<a href='#/friends'>{esc(_('Games with friends'))}</a></p></section>"
-        )
 
-    def _friends_html(self, compact: bool) -> str:
-        rows = []
-        for key in sorted(k for k in self.store if k.startswith(matchstore.MATCH_PREFIX)):
-            try:
-                match = self._load_match(key)
-            except GameError:
-                match = None
-            if match is None:
-                continue
-            raw = self.store.get(key, "")
-            updated = 0.0
-            if '"updated":' in raw:
-                updated = float(json.loads(raw)["data"].get("updated", 0) or 0)
-            rows.append(matchstore.summary(key, match, updated))
-        rows.sort(key=lambda r: (r.status != "mine", -r.updated))
-        titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
-        return matchscreen.friends_list(
-            rows, getattr(self, "confirm_match", None), titles, compact, matchflow.today()
-        )
+def friends_note(st: AppState) -> str:
+    """The "Your data" page's line about games with friends (none: nothing)."""
+    n = sum(1 for k in st.store if k.startswith(matchstore.MATCH_PREFIX))
+    if not n:
+        return ""
+    text = ngettext(
+        "{n} game with a friend is kept in this browser, with its secret: an export holds it "
+        "too, so keep exported files to yourself.",
+        "{n} games with friends are kept in this browser, with their secrets: an export holds "
+        "them too, so keep exported files to yourself.",
+        n,
+    ).format(n=n)
+    return (
+        f"<section class='friends-note'><p>{esc(text)} "
+        f"<a href='#/friends'>{esc(_('Games with friends'))}</a></p></section>"
+    )
 
-    def _match_page(self) -> tuple[str, str]:
-        om = self.match_open
-        m = om.match
-        ctx = om.context(self.settings)
-        state = m.state
-        history = [*m.public_history, *om.played]
-        log = [(move_label(before, code), before.to_move()) for before, code in history]
-        status = ""
-        if history:
-            before, code = history[-1]
-            after = state if om.played else m.public_position
-            status = describe(om, before, after, code)
-        if not om.played and history:  # the board marks the latest move received or sent
-            before, code = history[-1]
-            ctx = attrs.evolve(ctx, last_move=code, previous=m.seen(before))
-        board = om.view.board(state, ctx)
-        # a dice game shows the roll only to the player who is moving with it: any other roll on
-        # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;
-        # also after this browser's own turn, before it is sent)
-        if (m.dice_unknown or (m.spec.reseed is not None and not m.can_move)) and not state.is_over:
-            note = _("The dice of the next turn come with the next link: nobody knows them yet.")
-            panel = f'<p class="note dice-unknown">{esc(note)}</p>'
-        else:
-            panel = om.view.panel(state, ctx)
-        share_html = ""
-        if om.share is not None:
-            share_html = share.share_window(
-                self.base + om.share,
-                draw=share.loaded(),
-                title=_("Send your move"),
-                intro=_(
-                    "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
-                ),
-                label=_("Link to the game"),
-                caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
-            )
-            if not share.loaded():
-                self.fx.then = {"type": "cmd", "name": "share-qr"}
-        join_fields = ""
-        pages = game_pages(m.spec.id)
-        if om.mode == "join" and pages is not None:
-            join_fields = pages.match_join_fields(m.options, PageContext(self.state, self.fx))
-        html = matchscreen.match_screen(
-            om=om,
-            spec=m.spec,
-            board=board,
-            panel=panel,
-            status_line=status,
-            log=log,
-            share_html=share_html,
-            notices=self.notices,
-            today=matchflow.today(),
-            join_fields=join_fields,
+
+def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
+    """The "Games with friends" list (``compact``: on the home page)."""
+    rows = []
+    for key in sorted(k for k in st.store if k.startswith(matchstore.MATCH_PREFIX)):
+        try:
+            match = matchflow.load_match(st, fx, key)
+        except GameError:
+            match = None
+        if match is None:
+            continue
+        raw = st.store.get(key, "")
+        updated = 0.0
+        if '"updated":' in raw:
+            updated = float(json.loads(raw)["data"].get("updated", 0) or 0)
+        rows.append(matchstore.summary(key, match, updated))
+    rows.sort(key=lambda r: (r.status != "mine", -r.updated))
+    titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
+    return matchscreen.friends_list(
+        rows, st.confirm_match, titles, compact, matchflow.today()
+    )
+
+
+def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
+    """The match screen: (html, title); None when no match is open."""
+    om = st.match_open
+    if om is None:
+        return None
+    m = om.match
+    ctx = om.context(st.settings)
+    state = m.state
+    history = [*m.public_history, *om.played]
+    log = [(move_label(before, code), before.to_move()) for before, code in history]
+    status = ""
+    if history:
+        before, code = history[-1]
+        after = state if om.played else m.public_position
+        status = describe(om, before, after, code)
+    if not om.played and history:  # the board marks the latest move received or sent
+        before, code = history[-1]
+        ctx = attrs.evolve(ctx, last_move=code, previous=m.seen(before))
+    board = om.view.board(state, ctx)
+    # a dice game shows the roll only to the player who is moving with it: any other roll on
+    # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;
+    # also after this browser's own turn, before it is sent)
+    if (m.dice_unknown or (m.spec.reseed is not None and not m.can_move)) and not state.is_over:
+        note = _("The dice of the next turn come with the next link: nobody knows them yet.")
+        panel = f'<p class="note dice-unknown">{esc(note)}</p>'
+    else:
+        panel = om.view.panel(state, ctx)
+    share_html = ""
+    if om.share is not None:
+        share_html = share.share_window(
+            st.base + om.share,
+            draw=share.loaded(),
+            title=_("Send your move"),
+            intro=_(
+                "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
+            ),
+            label=_("Link to the game"),
+            caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
         )
-        self.fx.selection = om.selection is not None
-        return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
+        if not share.loaded():
+            fx.then = {"type": "cmd", "name": "share-qr"}
+    join_fields = ""
+    pages = game_pages(m.spec.id)
+    if om.mode == "join" and pages is not None:
+        join_fields = pages.match_join_fields(m.options, PageContext(st, fx))
+    html = matchscreen.match_screen(
+        om=om,
+        spec=m.spec,
+        board=board,
+        panel=panel,
+        status_line=status,
+        log=log,
+        share_html=share_html,
+        notices=st.notices,
+        today=matchflow.today(),
+        join_fields=join_fields,
+    )
+    fx.selection = om.selection is not None
+    return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import play
+from webtabletop.app import matchflow, play
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext, game_pages
@@ -69,7 +69,7 @@ class NewGame:
                 raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
             seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
             if mode == "link" and supports(spec.id):
-                self._create_match(spec, options, side_text, days_text)
+                matchflow.create_match(self.state, self.fx, spec, options, side_text, days_text)
                 return
         except (GameError, ValueError) as exc:
             self.store = store_before

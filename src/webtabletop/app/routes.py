@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import play
+from webtabletop.app import matchflow, play
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.modules import game_module
@@ -103,7 +103,7 @@ class Routes:
             self._error_route(_("This link does not open a game"), str(exc), "")
             return
         if page == "m":  # a game with a friend by link (app/matchflow.py)
-            self._match_route(spec, query)
+            matchflow.match_route(self.state, self.fx, spec, query)
             return
         if "r" in query:
             self._open_link(spec, query["r"])

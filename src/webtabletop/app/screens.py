@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, gamescreen, matchscreen, pages, play, playfeel, share
+from webtabletop.app import datapage, gamescreen, matchpages, matchscreen, pages, play, playfeel, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.forms import options_fields
@@ -36,15 +36,15 @@ class Screens:
                 (meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in self.store))
                 for meta in catalog()
             ]
-            html = pages.home(games, self.notices, self._friends_html(compact=True))
+            html = pages.home(games, self.notices, matchpages.friends_html(self.state, self.fx, compact=True))
         elif route[0] == "friends":
-            html = notice_html(self.notices) + self._friends_html(compact=False)
+            html = notice_html(self.notices) + matchpages.friends_html(self.state, self.fx, compact=False)
             title = _("Games with friends · webtabletop")
         elif route[0] == "match" and self.match_open is not None:
-            html, title = self._match_page()
+            html, title = matchpages.render(self.state, self.fx)
         elif route[0] == "data":
             html = datapage.data_page(self.store, self.notices, self.import_report, self.confirm_delete)
-            html += self._friends_note()
+            html += matchpages.friends_note(self.state)
             title = _("Your data · webtabletop")
         elif route[0] == "rules":
             spec = get_game(route[1])

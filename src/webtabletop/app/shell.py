@@ -35,13 +35,11 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app import persist, play
+from webtabletop.app import matchflow, persist, play
 from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
 from webtabletop.app.effects import Effects
 from webtabletop.app.extensions import PageContext, game_pages
-from webtabletop.app.matchflow import MatchFlow
-from webtabletop.app.matchpages import MatchPages
 from webtabletop.app.newgame import NewGame
 from webtabletop.app.routes import Routes
 from webtabletop.app.screens import Screens
@@ -54,7 +52,19 @@ from webtabletop.i18n import _
 __all__ = ["App"]
 
 
-class App(Routes, Commands, MatchFlow, MatchPages, NewGame, DataIO, Screens):
+MATCH_ACTIONS = {
+    "move": matchflow.on_move,
+    "pick": matchflow.on_pick,
+    "hover": matchflow.on_hover,
+    "drop": matchflow.on_drop,
+    "cancel": matchflow.on_cancel,
+    "premove": lambda st, fx, action: None,
+    "cmd": matchflow.on_cmd,
+    "form": matchflow.on_form,
+}
+
+
+class App(Routes, Commands, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.state = AppState()
         self.fx = Effects()
@@ -85,7 +95,7 @@ class App(Routes, Commands, MatchFlow, MatchPages, NewGame, DataIO, Screens):
             elif kind == "cmd" and action.get("name") == "dismiss-notices":
                 self.notices = []
             elif self.route[0] == "match" and kind in ("move", "pick", "hover", "drop", "cancel", "premove", "cmd", "form"):
-                self._match_action(kind, action)
+                MATCH_ACTIONS[kind](self.state, self.fx, action)
             elif self.route[0] == "page" and kind in ("pick", "cmd", "form", "change", "import", "drop"):
                 game_pages(self.route[1]).handle(self.route[2], action, PageContext(self.state, self.fx))
             elif self.session is None and kind in ("move", "pick", "hover", "change", "drop", "premove", "cancel"):
