@@ -6,9 +6,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
-from webtabletop.app import matchflow, play, playfeel, share
+from webtabletop.app import editor, matchflow, play, playfeel, share
 from webtabletop.app.clock import GameClock
-from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
     SETTINGS,
     SETTINGS_KEY,
@@ -43,13 +42,7 @@ class Commands:
             self._toast(_("Position text copied."), str(arg or ""))
             return
         if name == "editor-start" and self.route[0] == "editor":
-            editor = game_module(self.route[1]).EDITOR
-            problem = editor.check(self.editor["text"])
-            if problem:
-                self.editor["message"] = problem
-                return
-            self.route = ("new", self.route[1], None, {"fen": self.editor["text"]})
-            self.fx.hash = f"#/{self.route[1]}/new"
+            editor.start(self.state, self.fx)
             return
         s = play.require_game(self.state)
         h = s.history

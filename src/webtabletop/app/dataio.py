@@ -17,7 +17,6 @@ from typing import Any
 from webtabletop.app import matchflow, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
-from webtabletop.app.modules import game_module
 from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
 from webtabletop.app.session import Session
 from webtabletop.core import storage
@@ -174,11 +173,6 @@ class DataIO:
             self.import_report = None
             return True
         return False
-
-    def _editor_pick(self, token: str) -> None:
-        editor = game_module(self.route[1]).EDITOR
-        text, tool, message = editor.pick(self.editor["text"], self.editor.get("tool"), token)
-        self.editor.update(text=text, tool=tool, message=message)
 
     def _storage_event(self, key: Any, value: Any) -> None:
         """Another tab changed storage: keep our snapshot current (never lose its writes)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import matchflow, play
+from webtabletop.app import editor, matchflow, play
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext, game_pages
@@ -28,12 +28,7 @@ if TYPE_CHECKING:
 class NewGame:
     def _form(self, name: str, data: dict[str, Any]) -> None:
         if name == "editor-text" and self.route[0] == "editor":
-            editor = game_module(self.route[1]).EDITOR
-            try:
-                self.editor["text"] = editor.load(str(data.get("text", "")))
-                self.editor["message"] = None
-            except GameError as exc:
-                self.editor["message"] = _("That text cannot be read: {problem}").format(problem=exc)
+            editor.on_form(self.state, self.fx, {"name": name, "data": data})
             return
         if name != "new-game" or self.route[0] != "new":
             raise GameError(_("this form is not open"))

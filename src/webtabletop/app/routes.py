@@ -1,13 +1,26 @@
-"""Routes: the start of the page, URL fragments, resuming saved games, opening share links."""
+"""Routes: the page's start, URL fragments, resuming saved games, opening share links.
+
+:func:`route` maps a fragment to a screen (``AppState.route``, see :mod:`.state`):
+
+- ``#/`` home, ``#/data`` "Your data", ``#/friends`` "Games with friends";
+- ``#/<game>`` the game saved last (else the newest saved one, else a new game);
+- ``#/<game>?r=…`` a share link, on any page: replayed, opened as a new game (the same link
+  again opens the game it opened before);
+- ``#/<game>/m?…`` a game with a friend (:mod:`.matchflow`);
+- ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
+  play, editor, slot), then the game's own pages (:mod:`.extensions`), else "Page not found".
+
+A bad fragment never fails: it shows an error screen that offers a way on.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import matchflow, play
+from webtabletop.app import editor, matchflow, persist, play
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
-from webtabletop.app.modules import game_module
 from webtabletop.app.saves import (
     GAME_PREFIX,
     LAST_GAME,
@@ -19,6 +32,7 @@ from webtabletop.app.saves import (
     last_key,
 )
 from webtabletop.app.session import Session
+from webtabletop.app.state import error_route
 from webtabletop.core import sharelink, storage
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record, RecordError
@@ -27,242 +41,273 @@ from webtabletop.core.rng import Rng
 from webtabletop.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    pass
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
+
+#: a game's page: (state, effects, game, query of the fragment) -> None; it sets the route
+PageOpener = Callable[["AppState", "Effects", GameSpec, dict[str, str]], None]
 
 
-class Routes:
-    # ------------------------------------------------------------------ start and routes
-    def _start(self, action: dict[str, Any]) -> None:
-        snapshot = action.get("storage") or {}
-        if not isinstance(snapshot, dict):
-            snapshot = {}
-        self.store = {k: v for k, v in snapshot.items() if isinstance(k, str) and isinstance(v, str)}
-        entropy = action.get("entropy", 0)
-        self.rng = Rng.from_seed((entropy if isinstance(entropy, int) else 0) & ((1 << 64) - 1))
-        self.base = str(action.get("base", ""))
-        settings = self._read(SETTINGS_KEY, SETTINGS)
-        if settings:
-            self.settings = settings
-        self._check_aside_room()  # before the route, which may fail with a player's mistake
-        self._route(str(action.get("hash", "") or ""))
+# ---------------------------------------------------------------------- the actions
+def on_start(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The page's first action: its storage, its randomness, its address and the first route."""
+    snapshot = action.get("storage") or {}
+    if not isinstance(snapshot, dict):
+        snapshot = {}
+    st.store = {k: v for k, v in snapshot.items() if isinstance(k, str) and isinstance(v, str)}
+    entropy = action.get("entropy", 0)
+    st.rng = Rng.from_seed((entropy if isinstance(entropy, int) else 0) & ((1 << 64) - 1))
+    st.base = str(action.get("base", ""))
+    settings = persist.read(st, fx, SETTINGS_KEY, SETTINGS)
+    if settings:
+        st.settings = settings
+    check_aside_room(st, fx)  # before the route, which may fail with a player's mistake
+    route(st, fx, str(action.get("hash", "") or ""))
 
-    def _check_aside_room(self) -> None:
-        """Keep set-aside copies within :data:`storage.ASIDE_LIMIT`. Over it, the first start
-        warns (the notice offers an export) and remembers it in the settings; a later start that
-        is still over it drops the oldest copies, with a notice."""
-        drop = storage.oldest_asides(self.store)
-        warned = self.settings.get("aside_warned")
-        if not drop:
-            if warned is not None:
-                self.settings = {k: v for k, v in self.settings.items() if k != "aside_warned"}
-                self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
-            return
-        if warned is None:
-            self.settings = {**self.settings, "aside_warned": self.now}
-            self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
-            self._notice(
-                _(
-                    "Copies of unreadable data take more room than this app keeps for them. Export your "
-                    "data now to keep them: at the next start the oldest copies will be removed to make room."
-                )
-            )
-            return
-        for key in drop:
-            self._remove(storage.Remove(key))
-        self.settings = {k: v for k, v in self.settings.items() if k != "aside_warned"}
-        self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
-        self._notice(
-            ngettext(
-                "The oldest copy of unreadable data was removed to make room (you were offered an export at an earlier start).",
-                "The {n} oldest copies of unreadable data were removed to make room (you were offered an export at an earlier start).",
-                len(drop),
-            ).format(n=len(drop))
+
+def on_hash(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The URL fragment changed (a link followed, back/forward)."""
+    if st.session is not None:
+        st.session.share = None  # another screen: the Share window is not reopened
+    route(st, fx, action.get("hash", ""))
+
+
+def check_aside_room(st: AppState, fx: Effects) -> None:
+    """Keep set-aside copies within :data:`storage.ASIDE_LIMIT`. Over it, the first start
+    warns (the notice offers an export) and remembers it in the settings; a later start that
+    is still over it drops the oldest copies, with a notice."""
+    drop = storage.oldest_asides(st.store)
+    warned = st.settings.get("aside_warned")
+    if not drop:
+        if warned is not None:
+            persist.save_settings(st, fx, {k: v for k, v in st.settings.items() if k != "aside_warned"})
+        return
+    if warned is None:
+        persist.save_settings(st, fx, {**st.settings, "aside_warned": st.now})
+        persist.notice(
+            st,
+            _(
+                "Copies of unreadable data take more room than this app keeps for them. Export your "
+                "data now to keep them: at the next start the oldest copies will be removed to make room."
+            ),
         )
+        return
+    for key in drop:
+        persist.remove(st, fx, storage.Remove(key))
+    persist.save_settings(st, fx, {k: v for k, v in st.settings.items() if k != "aside_warned"})
+    persist.notice(
+        st,
+        ngettext(
+            "The oldest copy of unreadable data was removed to make room (you were offered an export at an earlier start).",
+            "The {n} oldest copies of unreadable data were removed to make room (you were offered an export at an earlier start).",
+            len(drop),
+        ).format(n=len(drop)),
+    )
 
-    def _error_route(self, title: str, message: str, game_id: str) -> None:
-        """Show an error screen (``title`` and ``message`` translated; ``game_id`` offers a new
-        game of that game, "" none)."""
-        self.route = ("error", title, message, game_id)
 
-    def _route(self, fragment: str) -> None:
-        game_id, page, query = sharelink.parse_hash(fragment or "")
-        if self.session is not None and self.session.spec.id != game_id:
-            self.session = None
-        if not game_id:
-            self.route = ("home",)
-            return
-        if game_id == "data":
-            self.route = ("data",)
-            return
-        if game_id == "friends":
-            self.route = ("friends",)
-            return
-        try:
-            spec = get_game(game_id)
-        except GameError as exc:
-            self._error_route(_("This link does not open a game"), str(exc), "")
-            return
-        if page == "m":  # a game with a friend by link (app/matchflow.py)
-            matchflow.match_route(self.state, self.fx, spec, query)
-            return
-        if "r" in query:
-            self._open_link(spec, query["r"])
-            return
-        if page == "rules":
-            self.route = ("rules", spec.id)
-        elif page == "new":
-            self.route = ("new", spec.id, "", {"mode": "link"} if query.get("mode") == "link" else {})
-        elif page == "play":
-            vs = query.get("vs", "ai")
-            kinds = ("human", "ai") if vs == "ai" else ("human", "human")
-            play.new_session(self.state, self.fx,
-                spec, spec.default_options(), play.fresh_seed(self.state), Players(kinds, self.settings["ai_level"])
-            )
-            self.fx.hash = f"#/{spec.id}"
-        elif game_pages(spec.id) is not None and page in dict(game_pages(spec.id).nav):
-            self.route = ("page", spec.id, page, query)
-        elif page == "editor" and getattr(game_module(spec.id), "EDITOR", None) is not None:
-            editor = game_module(spec.id).EDITOR
-            text = editor.default_text()
-            if query.get("from") == "game" and self.session is not None and self.session.spec.id == spec.id:
-                text = self.session.view.export_text(self.session.state) or text
-            elif self.editor.get("game") == spec.id:
-                text = self.editor["text"]
-            self.editor = {
-                "game": spec.id,
-                "text": editor.load(text),
-                "tool": self.editor.get("tool"),
-                "message": None,
-            }
-            self.route = ("editor", spec.id)
-        elif page == "slot":
-            if not self._load_slot(spec, query.get("s", "")):
-                self._error_route(
-                    _("Saved game not found"),
-                    _("That saved game is not in this browser's storage."),
-                    spec.id,
-                )
-            else:
-                self.fx.hash = f"#/{spec.id}"
-                self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
-        elif page:
-            self._error_route(
-                _("Page not found"),
-                _("{game} has no page “{page}”.").format(game=_(spec.title), page=page),
-                spec.id,
-            )
-        else:
-            self._resume(spec)
+# ---------------------------------------------------------------------- fragments
+def route(st: AppState, fx: Effects, fragment: str) -> None:
+    game_id, page, query = sharelink.parse_hash(fragment or "")
+    if st.session is not None and st.session.spec.id != game_id:
+        st.session = None
+    if not game_id:
+        st.route = ("home",)
+        return
+    if game_id in ("data", "friends"):
+        st.route = (game_id,)
+        return
+    try:
+        spec = get_game(game_id)
+    except GameError as exc:
+        st.route = error_route(_("This link does not open a game"), str(exc), "")
+        return
+    if page == "m":  # a game with a friend by link (app/matchflow.py)
+        matchflow.match_route(st, fx, spec, query)
+        return
+    if "r" in query:
+        open_link(st, fx, spec, query["r"])
+        return
+    opener = GAME_PAGES.get(page)
+    own = game_pages(spec.id)
+    if opener is not None:
+        opener(st, fx, spec, query)
+    elif own is not None and page in dict(own.nav):
+        st.route = ("page", spec.id, page, query)
+    else:
+        page_not_found(st, fx, spec, page)
 
-    def _resume(self, spec: GameSpec) -> None:
-        if self.session is not None and self.session.spec.id == spec.id:
-            self.route = ("game", spec.id)
-            return
-        slot = None
-        last = self._read(last_key(spec.id), LAST_GAME)
-        if last:
-            slot = last["slot"]
-        if slot is not None and self._load_slot(spec, slot):
-            return
-        # no saved game (or it was unreadable): newest other saved game, else a fresh one
-        for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
-            if self._load_slot(spec, key.rsplit(":", 1)[1]):
-                return
-        play.new_session(self.state, self.fx,
-            spec,
-            spec.default_options(),
-            play.fresh_seed(self.state),
-            Players(("human", "ai"), self.settings["ai_level"]),
+
+def page_not_found(st: AppState, fx: Effects, spec: GameSpec, page: str) -> None:
+    st.route = error_route(
+        _("Page not found"),
+        _("{game} has no page “{page}”.").format(game=_(spec.title), page=page),
+        spec.id,
+    )
+
+
+def open_rules(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    st.route = ("rules", spec.id)
+
+
+def open_new(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """The new-game dialog (``?mode=link``: with "Play a friend by link" chosen)."""
+    st.route = ("new", spec.id, "", {"mode": "link"} if query.get("mode") == "link" else {})
+
+
+def open_play(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """A new game with the default options: ``?vs=ai`` (default) or ``?vs=human``."""
+    vs = query.get("vs", "ai")
+    kinds = ("human", "ai") if vs == "ai" else ("human", "human")
+    play.new_session(st, fx, spec, spec.default_options(), play.fresh_seed(st), Players(kinds, st.settings["ai_level"]))
+    fx.hash = f"#/{spec.id}"
+
+
+def open_editor(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    if editor.has_editor(spec.id):
+        editor.open_editor(st, spec, query)
+    else:
+        page_not_found(st, fx, spec, "editor")
+
+
+def open_slot(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """A saved game by its slot (``?s=…``: the "Your data" page links them)."""
+    if not load_slot(st, fx, spec, query.get("s", "")):
+        st.route = error_route(
+            _("Saved game not found"),
+            _("That saved game is not in this browser's storage."),
+            spec.id,
         )
+    else:
+        fx.hash = f"#/{spec.id}"
+        persist.write(st, fx, storage.write(LAST_GAME, last_key(spec.id), {"slot": st.session.slot}))
 
-    def _load_slot(self, spec: GameSpec, slot: str) -> bool:
-        """Open a saved game. One that cannot be used is set aside once and removed (one
-        notice); one whose moves stop early under corrected rules is backed up whole, then
-        saved at its last legal position (one notice; the next start opens it quietly)."""
-        key = game_key(spec.id, slot)
-        data = self._read(key, SAVED_GAME)
-        if data is None:
-            return False
-        try:
-            record = Record.from_json(data["record"])
-            history, problem = History.upto(record, cursor=data["cursor"])
-            players = Players.from_json(data["players"])
-            clock = GameClock.from_json(data.get("clock"))
-        except (GameError, ValueError) as exc:
-            self._set_aside(
-                key,
-                _("A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”.").format(
-                    game=_(spec.title), problem=exc
-                ),
-            )
-            return False
-        self.session = Session(spec, slot, history, players)
-        self.session.clock = clock
-        self.session.reported = data.get("reported", False) is True
-        self.session.hints = set(data.get("hints", []))
-        self.session.saved_value = self.store.get(key)
-        self.route = ("game", spec.id)
-        if problem is not None:
-            backup = storage.backup(self.store, key, "rules")
-            if self.store.get(backup.key) != backup.value:
-                self._write(backup)
-            self._notice(
-                _(
-                    "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
-                ).format(game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
-            )
-            play.save(self.state, self.fx)  # after the backup: the page stops at a failed write
-        elif record.older_rules:
-            self._notice(play.older_rules_note(spec))
-        return True
 
-    def _open_same_game(self, spec: GameSpec, record: Record) -> bool:
-        """Open the saved game whose record is exactly ``record`` (newest first), if any."""
-        wanted = record.to_json()
-        for key in sorted((k for k in self.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
-            data = storage.read(self.store, key, SAVED_GAME).data
-            if data and data.get("record") == wanted and self._load_slot(spec, key.rsplit(":", 1)[1]):
-                self._write(storage.write(LAST_GAME, last_key(spec.id), {"slot": self.session.slot}))
-                return True
+def open_game(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """``#/<game>``: the game on screen, else the saved one."""
+    resume(st, fx, spec)
+
+
+#: the pages every game has (``#/<game>/<page>``; "" is the game itself); a game's own pages
+#: (GamePages.nav) cannot take these names
+GAME_PAGES: dict[str, PageOpener] = {
+    "": open_game,
+    "rules": open_rules,
+    "new": open_new,
+    "play": open_play,
+    "editor": open_editor,
+    "slot": open_slot,
+}
+
+
+# ---------------------------------------------------------------------- saved games and links
+def resume(st: AppState, fx: Effects, spec: GameSpec) -> None:
+    if st.session is not None and st.session.spec.id == spec.id:
+        st.route = ("game", spec.id)
+        return
+    slot = None
+    last = persist.read(st, fx, last_key(spec.id), LAST_GAME)
+    if last:
+        slot = last["slot"]
+    if slot is not None and load_slot(st, fx, spec, slot):
+        return
+    # no saved game (or it was unreadable): newest other saved game, else a fresh one
+    for key in sorted((k for k in st.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
+        if load_slot(st, fx, spec, key.rsplit(":", 1)[1]):
+            return
+    play.new_session(
+        st,
+        fx,
+        spec,
+        spec.default_options(),
+        play.fresh_seed(st),
+        Players(("human", "ai"), st.settings["ai_level"]),
+    )
+
+
+def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
+    """Open a saved game. One that cannot be used is set aside once and removed (one
+    notice); one whose moves stop early under corrected rules is backed up whole, then
+    saved at its last legal position (one notice; the next start opens it quietly)."""
+    key = game_key(spec.id, slot)
+    data = persist.read(st, fx, key, SAVED_GAME)
+    if data is None:
         return False
-
-    @staticmethod
-    def _older_rules_note(spec: GameSpec) -> str:
-        return _(
-            "This {game} game was recorded before a correction of the rules; its moves were "
-            "replayed under the corrected rules (the rules page says what changed)."
-        ).format(game=_(spec.title))
-
-    def _open_link(self, spec: GameSpec, payload: str) -> None:
-        try:
-            # decoding replays every move through the rules: its states are the history
-            record, states, problem = sharelink.decode_states(spec.id, payload)
-            if problem is None:
-                record = record.as_current()
-            history = History(record, states)
-        except (GameError, RecordError) as exc:
-            self._error_route(
-                _("This share link cannot be opened"),
-                _("{problem}. Nothing was changed: your saved games are untouched.").format(problem=exc),
-                spec.id,
-            )
-            return
-        if problem is None and self._open_same_game(spec, record):
-            # the same link again (a bookmark, a reload): the game it opened before, not a copy
-            self.fx.hash = sharelink.make_hash(record)
-            return
-        self.session = Session(
-            spec, play.new_slot(self.state), history, Players(("human", "human"), self.settings["ai_level"])
+    try:
+        record = Record.from_json(data["record"])
+        history, problem = History.upto(record, cursor=data["cursor"])
+        players = Players.from_json(data["players"])
+        clock = GameClock.from_json(data.get("clock"))
+    except (GameError, ValueError) as exc:
+        persist.set_aside(
+            st,
+            fx,
+            key,
+            _("A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”.").format(
+                game=_(spec.title), problem=exc
+            ),
         )
-        self.route = ("game", spec.id)
-        play.save(self.state, self.fx)
-        # the address bar keeps the shared position in its canonical form, to be bookmarked
-        self.fx.hash = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
-        if problem is not None:
-            self.session.message = _(
-                "The shared game stops after move {n}: {problem}. It is saved as a new game."
-            ).format(n=len(history.states) - 1, problem=problem)
-        elif record.older_rules:
-            self.session.message = play.older_rules_note(spec)
-        else:
-            self._toast(_("Opened the shared game. It is saved as a new game; your earlier games are kept."))
+        return False
+    st.session = Session(spec, slot, history, players)
+    st.session.clock = clock
+    st.session.reported = data.get("reported", False) is True
+    st.session.hints = set(data.get("hints", []))
+    st.session.saved_value = st.store.get(key)
+    st.route = ("game", spec.id)
+    if problem is not None:
+        backup = storage.backup(st.store, key, "rules")
+        if st.store.get(backup.key) != backup.value:
+            persist.write(st, fx, backup)
+        persist.notice(
+            st,
+            _(
+                "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
+            ).format(game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
+        )
+        play.save(st, fx)  # after the backup: the page stops at a failed write
+    elif record.older_rules:
+        persist.notice(st, play.older_rules_note(spec))
+    return True
+
+
+def open_same_game(st: AppState, fx: Effects, spec: GameSpec, record: Record) -> bool:
+    """Open the saved game whose record is exactly ``record`` (newest first), if any."""
+    wanted = record.to_json()
+    for key in sorted((k for k in st.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
+        data = storage.read(st.store, key, SAVED_GAME).data
+        if data and data.get("record") == wanted and load_slot(st, fx, spec, key.rsplit(":", 1)[1]):
+            persist.write(st, fx, storage.write(LAST_GAME, last_key(spec.id), {"slot": st.session.slot}))
+            return True
+    return False
+
+
+def open_link(st: AppState, fx: Effects, spec: GameSpec, payload: str) -> None:
+    try:
+        # decoding replays every move through the rules: its states are the history
+        record, states, problem = sharelink.decode_states(spec.id, payload)
+        if problem is None:
+            record = record.as_current()
+        history = History(record, states)
+    except (GameError, RecordError) as exc:
+        st.route = error_route(
+            _("This share link cannot be opened"),
+            _("{problem}. Nothing was changed: your saved games are untouched.").format(problem=exc),
+            spec.id,
+        )
+        return
+    if problem is None and open_same_game(st, fx, spec, record):
+        # the same link again (a bookmark, a reload): the game it opened before, not a copy
+        fx.hash = sharelink.make_hash(record)
+        return
+    st.session = Session(spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"]))
+    st.route = ("game", spec.id)
+    play.save(st, fx)
+    # the address bar keeps the shared position in its canonical form, to be bookmarked
+    fx.hash = sharelink.make_hash(record) if problem is None else f"#/{spec.id}"
+    if problem is not None:
+        st.session.message = _(
+            "The shared game stops after move {n}: {problem}. It is saved as a new game."
+        ).format(n=len(history.states) - 1, problem=problem)
+    elif record.older_rules:
+        st.session.message = play.older_rules_note(spec)
+    else:
+        fx.say(_("Opened the shared game. It is saved as a new game; your earlier games are kept."))

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import datapage, gamescreen, matchpages, matchscreen, pages, play, playfeel, share
+from webtabletop.app import (
+    datapage,
+    editor,
+    gamescreen,
+    matchpages,
+    matchscreen,
+    pages,
+    play,
+    playfeel,
+    share,
+)
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.forms import options_fields
@@ -88,11 +98,7 @@ class Screens:
             html = pages.game_page(spec, dict(game_pages_.nav)[route[2]], body, game_pages_.nav, self.notices)
             title = _("{game}: {page} · webtabletop").format(game=_(spec.title), page=_(dict(game_pages_.nav)[route[2]]))
         elif route[0] == "editor":
-            spec = get_game(route[1])
-            editor = game_module(spec.id).EDITOR
-            body = editor.render(self.editor["text"], self.editor.get("tool"), self.editor.get("message"))
-            html = pages.editor_page(spec, editor.title, body)
-            title = _("{game}: {page} · webtabletop").format(game=_(spec.title), page=editor.title)
+            html, title = editor.render(self.state, self.fx)
         elif route[0] == "game" and self.session is not None:
             html = self._game_html(self.session)
             title = _("{game} · webtabletop").format(game=_(self.session.spec.title))

@@ -35,13 +35,12 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app import matchflow, persist, play
+from webtabletop.app import editor, matchflow, persist, play, routes
 from webtabletop.app.commands import Commands
 from webtabletop.app.dataio import DataIO
 from webtabletop.app.effects import Effects
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.newgame import NewGame
-from webtabletop.app.routes import Routes
 from webtabletop.app.screens import Screens
 from webtabletop.app.state import AppState
 from webtabletop.core import storage
@@ -64,7 +63,7 @@ MATCH_ACTIONS = {
 }
 
 
-class App(Routes, Commands, NewGame, DataIO, Screens):
+class App(Commands, NewGame, DataIO, Screens):
     def __init__(self) -> None:
         self.state = AppState()
         self.fx = Effects()
@@ -79,11 +78,9 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
             self.now = float(now)
         try:
             if kind == "start":
-                self._start(action)
+                routes.on_start(self.state, self.fx, action)
             elif kind == "hash":
-                if self.session is not None:
-                    self.session.share = None  # another screen: the Share window is not reopened
-                self._route(action.get("hash", ""))
+                routes.on_hash(self.state, self.fx, action)
             elif kind == "ai":
                 play.ai_move(self.state, self.fx, action)
             elif kind == "bench":
@@ -91,7 +88,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
             elif kind == "storage":
                 self._storage_event(action.get("key"), action.get("value"))
             elif kind == "pick" and self.route[0] == "editor":
-                self._editor_pick(str(action.get("token", "")))
+                editor.on_pick(self.state, self.fx, action)
             elif kind == "cmd" and action.get("name") == "dismiss-notices":
                 self.notices = []
             elif self.route[0] == "match" and kind in ("move", "pick", "hover", "drop", "cancel", "premove", "cmd", "form"):
@@ -124,7 +121,7 @@ class App(Routes, Commands, NewGame, DataIO, Screens):
                 self._toast(_("Unknown action “{action}”.").format(action=kind))
             if self.fx.follow is not None:  # a game's page asked to go elsewhere (PageContext.go)
                 fragment, self.fx.follow = self.fx.follow, None
-                self._route(fragment)
+                routes.route(self.state, self.fx, fragment)
         except GameError as exc:  # a player's mistake: say it, keep everything
             if self.session is not None and self.route[0] == "game":
                 self.session.message = str(exc)
