@@ -1,5 +1,5 @@
-"""The "Your data" side of the app: imports (record files and backups), exports and deletions
-of single entries, other tabs' storage changes.
+"""The "Your data" side of the app: its screen, imports (record files and backups), exports and
+deletions of single entries, other tabs' storage changes.
 
 Decision for backups (files made by "Export all data"): an import is **all or nothing**. Every
 entry is checked as the pages check it (its schema, the games' own schemas, every saved game
@@ -12,9 +12,11 @@ would not.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import matchflow, play
+from webtabletop import __version__
+from webtabletop.app import datapage, matchflow, matchpages, persist, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
 from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
@@ -25,6 +27,10 @@ from webtabletop.core.protocol import GameError
 from webtabletop.core.record import RECORD_FORMAT, History, Record
 from webtabletop.core.registry import PLAYABLE, all_games, get_game
 from webtabletop.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
 
 #: how many entries an import report lists (the rest are counted)
 REPORT_ROWS = 50
@@ -73,116 +79,150 @@ def check_entry(key: str, data: Any) -> None:
         raise GameError(_("this app has no kind of data stored under that name"))
 
 
-class DataIO:
-    def _import(self, text: str, name: str) -> None:
-        """A record file opens as a new game; a backup file is imported all or nothing."""
-        data = guard(lambda: load_json(text, _("the file")), storage.StorageError, _("the file"))
-        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-            self._import_record(text, name)
-            return
-        self.route = ("data",)
-        self.confirm_delete = None
-        try:
-            docs = storage.parse_import(text, all_schemas(), check_entry)
-        except storage.ImportRefused as exc:
-            rows = [(key, problem) for key, problem in exc.problems]
-            self.import_report = {
-                "ok": False,
-                "title": ngettext(
-                    "Nothing was imported from {name}: {n} entry cannot be used.",
-                    "Nothing was imported from {name}: {n} entries cannot be used.",
-                    len(rows),
-                ).format(name=name, n=len(rows)),
-                "rows": rows,
-            }
-            self._toast(self.import_report["title"])
-            return
-        rows = []
-        writes = storage.import_writes(self.store, docs)
-        written = {w.key for w in writes}
-        for key, raw in docs.items():
-            if key not in written:
-                rows.append((key, _("unchanged (the same entry is already here)")))
-            elif key in self.store and self.store[key] != raw:
-                rows.append((key, _("imported; the entry it replaces was backed up first")))
-            else:
-                rows.append((key, _("imported (new)")))
-        for w in writes:
-            self._write(w)
-        self.session = None
-        self.import_report = {
-            "ok": True,
+def on_import(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A file the player chose ("Import a file…", a record file on a game screen)."""
+    import_file(st, fx, str(action.get("text", "")), str(action.get("name", "file")))
+
+
+def import_file(st: AppState, fx: Effects, text: str, name: str) -> None:
+    """A record file opens as a new game; a backup file is imported all or nothing."""
+    data = guard(lambda: load_json(text, _("the file")), storage.StorageError, _("the file"))
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        import_record(st, fx, text, name)
+        return
+    st.route = ("data",)
+    st.confirm_delete = None
+    try:
+        docs = storage.parse_import(text, all_schemas(), check_entry)
+    except storage.ImportRefused as exc:
+        rows = [(key, problem) for key, problem in exc.problems]
+        st.import_report = {
+            "ok": False,
             "title": ngettext(
-                "Imported {n} entry from {name}.", "Imported {n} entries from {name}.", len(docs)
-            ).format(n=len(docs), name=name),
+                "Nothing was imported from {name}: {n} entry cannot be used.",
+                "Nothing was imported from {name}: {n} entries cannot be used.",
+                len(rows),
+            ).format(name=name, n=len(rows)),
             "rows": rows,
         }
-        self._toast(
-            ngettext(
-                "Imported {n} entry from {name}; every replaced entry was backed up first.",
-                "Imported {n} entries from {name}; every replaced entry was backed up first.",
-                len(docs),
-            ).format(n=len(docs), name=name)
-        )
-
-    def _import_record(self, text: str, name: str) -> None:
-        record = Record.loads(text)
-        history, problem = History.upto(record)  # validate fully before saving anything
-        spec = get_game(record.game_id)
-        self.session = Session(
-            spec, play.new_slot(self.state), history, Players(("human", "human"), self.settings["ai_level"])
-        )
-        if problem is not None:
-            self.session.message = _("The imported game stops after move {n}: {problem}.").format(
-                n=len(history.states) - 1, problem=problem
-            )
-        elif record.older_rules:
-            self.session.message = play.older_rules_note(spec)
-        self.route = ("game", spec.id)
-        play.save(self.state, self.fx)
-        self.fx.hash = f"#/{spec.id}"
-        self._toast(_("Imported the game from {name}.").format(name=name))
-
-    def _data_cmd(self, name: str, arg: Any) -> bool:
-        """Commands of the "Your data" page: export or delete one set-aside copy or backup (a
-        deletion asks for confirmation first). Returns False for other commands."""
-        key = str(arg or "")
-        if name == "export-entry":
-            if key not in self.store:
-                raise GameError(_("that entry is no longer in this browser's storage"))
-            slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in storage.label(key))[:80]
-            self.fx.download = {"name": f"webtabletop-{slug}.txt", "text": self.store[key]}
-            self._toast(_("Downloaded a copy of “{name}”.").format(name=storage.label(key)))
-            return True
-        if name == "delete-entry":
-            if not key.startswith((storage.ASIDE, storage.BACKUP)) or key not in self.store:
-                raise GameError(_("only copies kept aside and backups can be deleted here"))
-            self.confirm_delete = key
-            return True
-        if name == "confirm-delete":
-            if key != self.confirm_delete or key not in self.store:
-                raise GameError(_("nothing is waiting to be deleted"))
-            self._remove(storage.Remove(key))
-            self.confirm_delete = None
-            self._toast(_("Deleted “{name}”.").format(name=storage.label(key)))
-            return True
-        if name == "cancel-delete":
-            self.confirm_delete = None
-            return True
-        if name == "dismiss-import":
-            self.import_report = None
-            return True
-        return False
-
-    def _storage_event(self, key: Any, value: Any) -> None:
-        """Another tab changed storage: keep our snapshot current (never lose its writes)."""
-        if not isinstance(key, str):
-            return
-        if value is None:
-            self.store.pop(key, None)
+        fx.say(st.import_report["title"])
+        return
+    rows = []
+    writes = storage.import_writes(st.store, docs)
+    written = {w.key for w in writes}
+    for key, raw in docs.items():
+        if key not in written:
+            rows.append((key, _("unchanged (the same entry is already here)")))
+        elif key in st.store and st.store[key] != raw:
+            rows.append((key, _("imported; the entry it replaces was backed up first")))
         else:
-            self.store[key] = str(value)
-        s = self.session
-        if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
-            s.forked = True
-        self.fx.quiet = not matchflow.changed_elsewhere(self.state, self.fx, key, value)
+            rows.append((key, _("imported (new)")))
+    for w in writes:
+        persist.write(st, fx, w)
+    st.session = None
+    st.import_report = {
+        "ok": True,
+        "title": ngettext(
+            "Imported {n} entry from {name}.", "Imported {n} entries from {name}.", len(docs)
+        ).format(n=len(docs), name=name),
+        "rows": rows,
+    }
+    fx.say(
+        ngettext(
+            "Imported {n} entry from {name}; every replaced entry was backed up first.",
+            "Imported {n} entries from {name}; every replaced entry was backed up first.",
+            len(docs),
+        ).format(n=len(docs), name=name)
+    )
+
+
+def import_record(st: AppState, fx: Effects, text: str, name: str) -> None:
+    record = Record.loads(text)
+    history, problem = History.upto(record)  # validate fully before saving anything
+    spec = get_game(record.game_id)
+    st.session = Session(spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"]))
+    if problem is not None:
+        st.session.message = _("The imported game stops after move {n}: {problem}.").format(
+            n=len(history.states) - 1, problem=problem
+        )
+    elif record.older_rules:
+        st.session.message = play.older_rules_note(spec)
+    st.route = ("game", spec.id)
+    play.save(st, fx)
+    fx.hash = f"#/{spec.id}"
+    fx.say(_("Imported the game from {name}.").format(name=name))
+
+
+# ---------------------------------------------------------------------- the "Your data" page's commands
+def export_entry(st: AppState, fx: Effects, arg: Any) -> None:
+    """Download one entry as it is stored."""
+    key = str(arg or "")
+    if key not in st.store:
+        raise GameError(_("that entry is no longer in this browser's storage"))
+    slug = "".join(c if c.isalnum() or c in "-_" else "-" for c in storage.label(key))[:80]
+    fx.download = {"name": f"webtabletop-{slug}.txt", "text": st.store[key]}
+    fx.say(_("Downloaded a copy of “{name}”.").format(name=storage.label(key)))
+
+
+def ask_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    """Delete a copy kept aside or a backup: first ask."""
+    key = str(arg or "")
+    if not key.startswith((storage.ASIDE, storage.BACKUP)) or key not in st.store:
+        raise GameError(_("only copies kept aside and backups can be deleted here"))
+    st.confirm_delete = key
+
+
+def confirm_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    key = str(arg or "")
+    if key != st.confirm_delete or key not in st.store:
+        raise GameError(_("nothing is waiting to be deleted"))
+    persist.remove(st, fx, storage.Remove(key))
+    st.confirm_delete = None
+    fx.say(_("Deleted “{name}”.").format(name=storage.label(key)))
+
+
+def cancel_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_delete = None
+
+
+def dismiss_import(st: AppState, fx: Effects, arg: Any) -> None:
+    st.import_report = None
+
+
+def export_all(st: AppState, fx: Effects, arg: Any) -> None:
+    """"Export all data": every entry of this app, in one file."""
+    fx.download = {"name": "webtabletop-data.json", "text": storage.export_all(st.store, __version__)}
+
+
+#: the "Your data" page's commands by name
+DATA_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
+    "export-entry": export_entry,
+    "delete-entry": ask_delete,
+    "confirm-delete": confirm_delete,
+    "cancel-delete": cancel_delete,
+    "dismiss-import": dismiss_import,
+    "export-all": export_all,
+}
+
+
+def render(st: AppState, fx: Effects) -> tuple[str, str]:
+    """The "Your data" page."""
+    html = datapage.data_page(st.store, st.notices, st.import_report, st.confirm_delete)
+    html += matchpages.friends_note(st)
+    return html, _("Your data · webtabletop")
+
+
+# ---------------------------------------------------------------------- other tabs
+def on_storage(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """Another tab changed storage: keep our snapshot current (never lose its writes)."""
+    key, value = action.get("key"), action.get("value")
+    if not isinstance(key, str):
+        return
+    if value is None:
+        st.store.pop(key, None)
+    else:
+        st.store[key] = str(value)
+    s = st.session
+    if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
+        s.forked = True
+    fx.quiet = not matchflow.changed_elsewhere(st, fx, key, value)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import pages
+from webtabletop.app import commands, pages
 from webtabletop.app.modules import game_module
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.registry import get_game
@@ -60,6 +60,14 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         st.editor["message"] = None
     except GameError as exc:
         st.editor["message"] = _("That text cannot be read: {problem}").format(problem=exc)
+
+
+def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """"Start a game from here"; the editor's other buttons are the app's (:mod:`.commands`)."""
+    if action.get("name") == "editor-start":
+        start(st, fx)
+    else:
+        commands.on_cmd(st, fx, action)
 
 
 def start(st: AppState, fx: Effects) -> None:

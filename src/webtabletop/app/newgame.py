@@ -1,20 +1,24 @@
-"""The new-game form and the position editor's actions."""
+"""The new-game dialog (``#/<game>/new``): its screen and its form.
+
+The dialog is generated from the game's options class (:mod:`.forms`), with the game's presets,
+the players, the clock, the seed, "Play a friend by link" (:mod:`.matchflow`) and the fields a
+game's pages add (e.g. HTT's deck chooser). A refused form writes nothing and shows the dialog
+again with what the player entered and why it was refused.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, matchflow, play
+import attrs
+
+from webtabletop.app import matchflow, matchscreen, pages, persist, play
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext, game_pages
-from webtabletop.app.modules import game_module
-from webtabletop.app.saves import (
-    SETTINGS,
-    SETTINGS_KEY,
-    Players,
-)
-from webtabletop.core import storage
+from webtabletop.app.forms import options_fields
+from webtabletop.app.modules import game_module, game_view
+from webtabletop.app.saves import Players
 from webtabletop.core.inputs import InputError, parse_int
 from webtabletop.core.protocol import MAX_OPTION_TEXT, GameError, GameSpec, options_from_dict
 from webtabletop.core.registry import get_game
@@ -22,79 +26,115 @@ from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
-    pass
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
 
 
-class NewGame:
-    def _form(self, name: str, data: dict[str, Any]) -> None:
-        if name == "editor-text" and self.route[0] == "editor":
-            editor.on_form(self.state, self.fx, {"name": name, "data": data})
+def render(st: AppState, fx: Effects) -> tuple[str, str]:
+    """The dialog, filled with the game on screen's options (or the defaults), or as the player
+    left it when it was refused."""
+    spec = get_game(st.route[1])
+    view = game_view(spec.id)
+    current = None
+    if st.session is not None and st.session.spec.id == spec.id:
+        current = spec.options_from_dict(st.session.history.record.options)
+    entered = st.route[3] if len(st.route) > 3 else {}
+    fields = options_fields(spec, current or spec.default_options(), view, st.route[2] or None, entered)
+    presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+    players = (
+        st.session.players if st.session else Players(("human", "ai"), st.settings["ai_level"])
+    )
+    if entered:
+        kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
+        if all(k in ("human", "ai") for k in kinds):
+            players = Players(kinds, players.level)
+    extra_fields = (
+        game_pages(spec.id).new_game_fields(PageContext(st, fx)) if game_pages(spec.id) else ""
+    )
+    html = pages.new_game_form(
+        spec,
+        fields + extra_fields,
+        presets,
+        players,
+        str(entered.get("seed", "")),
+        str(entered.get("_preset", "")),
+        view.seed_help(),
+        view.choice_labels().get("_preset"),
+        matchscreen.friend_fields(spec, view, entered) if supports(spec.id) else "",
+    )
+    return html, _("New {game} game · webtabletop").format(game=_(spec.title))
+
+
+def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The dialog's "Start": a new game on this device, or a new game with a friend by link."""
+    if action.get("name") != "new-game":
+        raise GameError(_("this form is not open"))
+    data = action.get("data") or {}
+    spec = get_game(st.route[1])
+    if not isinstance(data, dict):
+        raise GameError(_("the form sent no fields"))
+    # form fields arrive as text; anything else is read as its text (bounded)
+    data = {str(k)[:40]: v if isinstance(v, str) else str(v)[:MAX_OPTION_TEXT] for k, v in data.items()}
+    entered = dict(data)
+    kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
+    level = data.pop("level", "normal")
+    clock = data.pop("clock", "none") or "none"
+    seed_text = str(data.pop("seed", "") or "").strip()
+    preset = data.pop("_preset", "custom")
+    # "Play a friend by link" (app/matchflow.py): the side and days replace players, clock, seed
+    mode = data.pop("mode", "local")
+    side_text, days_text = data.pop("side", "0"), data.pop("days", "0")
+    presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+    if preset in presets:
+        data.update(presets[preset])
+    # a refused form writes nothing: what a game's pages wrote while preparing is undone
+    store_before, writes_before = dict(st.store), len(fx.writes)
+    try:
+        if game_pages(spec.id) is not None:
+            data = game_pages(spec.id).prepare_new_game(
+                {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(st, fx)
+            )
+            data.pop("player0", None)
+            data.pop("player1", None)
+        players = Players.from_json({"kinds": list(kinds), "level": level})
+        options = options_from_dict(spec.options_class, form_values(spec, data))
+        if clock != "none" and clock not in CLOCK_PRESETS:
+            raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
+        seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
+        if mode == "link" and supports(spec.id):
+            matchflow.create_match(st, fx, spec, options, side_text, days_text)
             return
-        if name != "new-game" or self.route[0] != "new":
-            raise GameError(_("this form is not open"))
-        spec = get_game(self.route[1])
-        if not isinstance(data, dict):
-            raise GameError(_("the form sent no fields"))
-        # form fields arrive as text; anything else is read as its text (bounded)
-        data = {str(k)[:40]: v if isinstance(v, str) else str(v)[:MAX_OPTION_TEXT] for k, v in data.items()}
-        entered = dict(data)
-        kinds = (data.pop("player0", "human"), data.pop("player1", "ai"))
-        level = data.pop("level", "normal")
-        clock = data.pop("clock", "none") or "none"
-        seed_text = str(data.pop("seed", "") or "").strip()
-        preset = data.pop("_preset", "custom")
-        # "Play a friend by link" (app/matchflow.py): the side and days replace players, clock, seed
-        mode = data.pop("mode", "local")
-        side_text, days_text = data.pop("side", "0"), data.pop("days", "0")
-        presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
-        if preset in presets:
-            data.update(presets[preset])
-        # a refused form writes nothing: what a game's pages wrote while preparing is undone
-        store_before, writes_before = dict(self.store), len(self.fx.writes)
-        try:
-            if game_pages(spec.id) is not None:
-                data = game_pages(spec.id).prepare_new_game(
-                    {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(self.state, self.fx)
-                )
-                data.pop("player0", None)
-                data.pop("player1", None)
-            players = Players.from_json({"kinds": list(kinds), "level": level})
-            options = options_from_dict(spec.options_class, self._form_values(spec, data))
-            if clock != "none" and clock not in CLOCK_PRESETS:
-                raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
-            seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
-            if mode == "link" and supports(spec.id):
-                matchflow.create_match(self.state, self.fx, spec, options, side_text, days_text)
-                return
-        except (GameError, ValueError) as exc:
-            self.store = store_before
-            del self.fx.writes[writes_before:]
-            if isinstance(exc, InputError) and seed_text and mode != "link":
-                exc = GameError(
-                    _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
-                )
-            self.route = ("new", spec.id, str(exc), entered)
-            return
-        seed = seed if seed is not None else play.fresh_seed(self.state)
-        play.new_session(self.state, self.fx, spec, options, seed, players)
-        if clock != "none":
-            self.session.clock = GameClock.new(clock)
-            play.save(self.state, self.fx)
-        self.settings = {**self.settings, "ai_level": level}
-        self._write(storage.write(SETTINGS, SETTINGS_KEY, self.settings))
-        self.fx.hash = f"#/{spec.id}"
+    except (GameError, ValueError) as exc:
+        st.store = store_before
+        del fx.writes[writes_before:]
+        if isinstance(exc, InputError) and seed_text and mode != "link":
+            exc = GameError(
+                _("the seed must be a whole number from 0 to 4294967295 (or empty for a random game)")
+            )
+        st.route = ("new", spec.id, str(exc), entered)
+        return
+    seed = seed if seed is not None else play.fresh_seed(st)
+    play.new_session(st, fx, spec, options, seed, players)
+    if clock != "none":
+        st.session.clock = GameClock.new(clock)
+        play.save(st, fx)
+    persist.save_settings(st, fx, {**st.settings, "ai_level": level})
+    fx.hash = f"#/{spec.id}"
 
-    @staticmethod
-    def _form_values(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
-        """Form fields arrive as text; drop empty values of optional fields (= default)."""
-        import attrs
 
-        out = {}
-        for f in attrs.fields(spec.options_class):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            if value == "" and f.default is None:
-                continue
-            out[f.name] = value
-        return out
+def form_not_open(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A form sent from a screen that has none (a page left open in another state)."""
+    raise GameError(_("this form is not open"))
+
+
+def form_values(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
+    """Form fields arrive as text; drop empty values of optional fields (= default)."""
+    out = {}
+    for f in attrs.fields(spec.options_class):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        if value == "" and f.default is None:
+            continue
+        out[f.name] = value
+    return out
