@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import persist, playfeel, share
 from webtabletop.app.extensions import PageContext, game_pages
+from webtabletop.app.fragments import open_fragment
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
 from webtabletop.app.openmatch import OpenMatch
 from webtabletop.app.state import error_route
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec
-from webtabletop.core.registry import get_game
 from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence import NEWER, OLDER, Match, clock, store
 from webtabletop.correspondence.support import supports
@@ -329,19 +329,13 @@ def open_pasted(st: AppState, fx: Effects, text: str) -> None:
     text = text.strip()
     if "#" not in text:
         raise GameError(_("Paste the whole link your friend sent (it contains “#/”)."))
-    game_id, page, query = parse_hash(text[text.index("#") :])
+    fragment = text[text.index("#") :]
+    _game_id, page, query = parse_hash(fragment)
     if page != "m" or "x" not in query:
         raise GameError(_("This is not a link of a game with a friend."))
-    # as routes.route does with it (routes.py imports this module, so this one cannot call it)
-    if game_id in ("data", "friends"):
-        st.route = (game_id,)
-        return
-    try:
-        spec = get_game(game_id)
-    except GameError as exc:
-        st.route = error_route(_("This link does not open a game"), str(exc), "")
-    else:
-        match_route(st, fx, spec, query)
+    named = open_fragment(st, fragment)  # as routes.route does (it imports this module)
+    if named is not None:
+        match_route(st, fx, named[0], query)
     if st.route[0] == "error":  # say why on the match screen; the game stays as it was
         message = st.route[2]
         st.route = ("match", st.match_open.spec.id)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from webtabletop.app import editor, matchflow, persist, play
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
+from webtabletop.app.fragments import open_fragment
 from webtabletop.app.saves import (
     GAME_PREFIX,
     LAST_GAME,
@@ -36,7 +37,6 @@ from webtabletop.app.state import error_route
 from webtabletop.core import sharelink, storage
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.record import History, Record, RecordError
-from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng
 from webtabletop.i18n import _, ngettext
 
@@ -107,20 +107,11 @@ def check_aside_room(st: AppState, fx: Effects) -> None:
 
 # ---------------------------------------------------------------------- fragments
 def route(st: AppState, fx: Effects, fragment: str) -> None:
-    game_id, page, query = sharelink.parse_hash(fragment or "")
-    if st.session is not None and st.session.spec.id != game_id:
-        st.session = None
-    if not game_id:
-        st.route = ("home",)
+    """Show the screen ``fragment`` names."""
+    named = open_fragment(st, fragment)
+    if named is None:  # a screen of the whole app, or an error screen
         return
-    if game_id in ("data", "friends"):
-        st.route = (game_id,)
-        return
-    try:
-        spec = get_game(game_id)
-    except GameError as exc:
-        st.route = error_route(_("This link does not open a game"), str(exc), "")
-        return
+    spec, page, query = named
     if page == "m":  # a game with a friend by link (app/matchflow.py)
         matchflow.match_route(st, fx, spec, query)
         return
