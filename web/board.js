@@ -1,14 +1,21 @@
 // The board module (docs/board.md): pointer input, drag ghost, drop highlight, premove,
 // FLIP animation, move animations and sounds for every game. Plain JavaScript on the main
 // thread: per-frame work never goes through MicroPython. web/main.py hands it the engine's
-// answers (wttBoard.swap) and it sends actions through window.wttSend(json, t0).
+// answers (wttBoard.swap) and it sends actions through window.wttSend(json, t0). A swap and a
+// hover waiting for its throttle keep the page's idle signal off (web/boot.js: wttBoot.idle).
 (() => {
   const APP = document.getElementById("app");
   const MS = 200; // every animation <= 250 ms
   const HOVER_MS = 120; // the hover preview round trip, at most this often
   const reduced = matchMedia("(prefers-reduced-motion: reduce)");
   const W = (window.wttBoard = { stats: { animations: 0, sounds: 0 }, feel: { motion: true, sounds: false } });
-  const send = (action, t0) => window.wttSend && window.wttSend(JSON.stringify(action), t0 === undefined ? null : t0);
+  const B = window.wttBoot;
+  const send = (action, t0) => {
+    // before the engine has started, a drop on a pre-rendered board is kept with the clicks
+    // (web/boot.js) and replayed in order; a hover or a cancel has nothing to show yet
+    if (!B.live) return action.type === "drop" && B.keep(action, dropTarget(action.drop));
+    return window.wttSend && window.wttSend(JSON.stringify(action), t0 === undefined ? null : t0);
+  };
   const thinking = () => document.body.getAttribute("data-ai") === "thinking";
   const motion = () => W.feel.motion && !reduced.matches;
   const inApp = (el) => el && APP.contains(el);
@@ -229,6 +236,7 @@
       for (const v of before.values()) if (v.copy) v.copy.box.remove();
     }
     APP.innerHTML = html;
+    B.idle.busy(); // a new render: the render count must stay the same over two checks
     restore();
     fit();
     if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
@@ -252,10 +260,12 @@
   let hoverTimer = 0;
   let pendingHover;
   const premoveMode = () => thinking() && APP.querySelector(".game[data-premove]");
+  B.idle.also(() => !pendingHover); // a hover waiting for its throttle is work not yet sent
 
   function hover(token, dragToken) {
     // the preview round trip, throttled: the latest target is sent at most every HOVER_MS
     pendingHover = { type: "hover", token, drag: dragToken };
+    B.idle.busy();
     const wait = hoverAt + HOVER_MS - performance.now();
     if (wait <= 0) return flushHover();
     clearTimeout(hoverTimer);
@@ -268,6 +278,7 @@
     if (!thinking()) send(pendingHover);
     pendingHover = null;
   }
+  const dropTarget = (token) => [...APP.querySelectorAll("[data-drop]")].find((e) => e.getAttribute("data-drop") === token) || null;
   function dropUnder(x, y) {
     const el = document.elementFromPoint(x, y);
     const t = el && el.closest("[data-drop]");

@@ -1,8 +1,9 @@
 // Inlined at the end of <body> by the build. Until the engine has answered the page's start
 // (web/main.py then calls wttBoot.ready()), this plain script runs the page: it translates the
 // shell, paints the screen of the URL from what the build pre-rendered (or from the player's own
-// last screen, kept in localStorage), keeps clicks made on a pre-rendered board to replay them in
-// order, and follows links between pre-rendered screens. No WebAssembly is needed for any of it.
+// last screen, kept in localStorage), keeps clicks and drops made on a pre-rendered board to
+// replay them in order, and follows links between pre-rendered screens. No WebAssembly is needed
+// for any of it. It also keeps the page's idle signal for its whole life (wttBoot.idle, below).
 (() => {
   const B = window.wttBoot;
   if (!B) return;
@@ -155,13 +156,20 @@
     return { type: "cmd", name: el.getAttribute("data-cmd"), arg: el.getAttribute("data-arg") };
   }
 
+  // an action kept for web/main.py (a click's, or a drop's from web/board.js); false if this
+  // screen takes none (a board the engine will not start as shown)
+  B.keep = (action, el) => {
+    if (B.live || !B.accept) return false;
+    B.queue.push(JSON.stringify(action));
+    el?.classList.add("queued");
+    status("kept");
+    return true;
+  };
+
   function early(ev, el) {
     if (B.live || !el || !APP.contains(el)) return;
     ev.preventDefault();
-    if (!B.accept || el.hasAttribute("disabled")) return;
-    B.queue.push(JSON.stringify(keep(el)));
-    el.classList.add("queued");
-    status("kept");
+    if (!el.hasAttribute("disabled")) B.keep(keep(el), el);
   }
 
   document.addEventListener("click", (ev) => early(ev, ev.target.closest("[data-move],[data-pick],[data-cmd]")), true);
@@ -224,8 +232,72 @@
     STATUS.hidden = false;
   };
 
+  // --- the idle signal: tests and benchmarks wait for it (docs/board.md, "The idle signal") ---
+  // The page is idle when nothing it started is unfinished: the start is over (web/main.py ends
+  // it), no action waits for the engine's answer and no computer move is under way (web/main.py
+  // counts both with idle.work), no hover waits for its throttle (web/board.js adds that check
+  // with idle.also), every change of the URL has been seen, no window is closing, no animation
+  // runs, and all of this held at two checks 16 ms apart with no render between them. Then
+  // body[data-idle="1"], and the promises of wttBoot.idle.when() resolve. Whatever starts work
+  // removes data-idle in the same task (a click's handler, a swap, a hash change), so a test that
+  // acts and then waits for data-idle never reads a signal an earlier screen left behind; tests
+  // read it through idle.ready(), which also checks again at once (a URL set by hand fires its
+  // hashchange a task later).
+  B.idle = (() => {
+    let work = 1; // the start, until web/main.py has the engine's first answer and replayed kept input
+    let seenHash = location.hash;
+    let timer = 0;
+    let stable = false; // the last check found the page quiet, and nothing happened since
+    const checks = [];
+    const waiters = [];
+    const body = document.body;
+    const moving = () =>
+      document.getAnimations().some((a) => a.playState === "running" && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+    const quiet = () =>
+      work <= 0 && location.hash === seenHash && !APP.querySelector("dialog:not([open])") && checks.every((f) => f()) && !moving();
+    function check() {
+      timer = 0;
+      const now = quiet();
+      if (now && stable) {
+        body.setAttribute("data-idle", "1");
+        for (const resolve of waiters.splice(0)) resolve();
+        return;
+      }
+      stable = now;
+      timer = setTimeout(check, 16);
+    }
+    function busy() {
+      body.removeAttribute("data-idle");
+      stable = false;
+      if (!timer) timer = setTimeout(check, 16);
+    }
+    addEventListener("hashchange", () => {
+      seenHash = location.hash; // the listeners after this one (web/main.py's) send it as work
+      busy();
+    });
+    return {
+      busy,
+      work: (n) => {
+        work += n;
+        busy();
+      },
+      sawHash: () => {
+        seenHash = location.hash; // web/main.py rewrote the address (history.replaceState)
+      },
+      also: (f) => checks.push(f),
+      when: () => new Promise((resolve) => (body.hasAttribute("data-idle") ? resolve() : waiters.push(resolve))),
+      // idle, checked again now: a URL changed by hand fires its hashchange event a task later
+      ready: () => {
+        if (body.hasAttribute("data-idle") && quiet()) return true;
+        busy();
+        return false;
+      },
+    };
+  })();
+
   translate();
   show(location.hash);
+  B.idle.busy();
   if (B.failed) B.onFatal(B.failed);
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));

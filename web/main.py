@@ -6,6 +6,8 @@
 # The engine worker is started by the page's boot script (web/boot-head.js, window.wttEngine);
 # until it has answered the start, web/boot.js shows pre-rendered screens and keeps the clicks,
 # which this file replays. Its own messages come in the page's language from boot (wttBoot.t).
+# Every action sent and every computer move is counted as work for the page's idle signal
+# (wttBoot.idle, web/boot.js) from the event that starts it until its answer is applied.
 import asyncio
 import json
 
@@ -19,7 +21,8 @@ APP = document.getElementById("app")
 TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
 boot = window.wttBoot
-state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "first": True}
+idle = boot.idle
+state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "first": True, "hash": ""}
 board = window.wttBoard  # web/board.js: drags, premoves, animation, sounds (plain JS)
 lock = asyncio.Lock()
 latencies = []
@@ -202,7 +205,7 @@ def apply(resp, t0=None):
     state["storage_error"] = None
     step("storage", lambda: apply_storage(resp))
     if "hash" in resp:
-        step("hash", lambda: window.history.replaceState(None, "", resp["hash"]))
+        step("hash", lambda: set_hash(resp["hash"]))
     if "html" in resp and not resp.get("quiet"):
         step("html", lambda: apply_html(resp))
     if resp.get("clipboard"):
@@ -224,7 +227,15 @@ def apply(resp, t0=None):
         fire(resp["then"])
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
+        idle.work(1)  # the computer's move, until its answer is applied (run_ai ends it)
+        document.body.setAttribute("data-ai", "thinking")  # at once: the board takes no move now
         asyncio.create_task(run_ai())
+
+
+def set_hash(fragment):
+    window.history.replaceState(None, "", fragment)
+    state["hash"] = str(window.location.hash)
+    idle.sawHash()
 
 
 def engine_failed(exc):
@@ -252,20 +263,24 @@ def engine_failed(exc):
     document.body.setAttribute("data-ready", "1")
 
 
-async def send(action, t0=None):
+async def send(action, t0=None, counted=False):
+    # counted: fire() counted this action as work (the idle signal); it ends when it is applied
     action["now"] = now()
-    async with lock:
-        try:
-            raw = await state["engine"].dispatch(json.dumps(action))
-            resp = json.loads(str(raw))
-        except Exception as exc:
-            engine_failed(exc)
-            return
-        apply(resp, t0)
+    try:
+        async with lock:
+            try:
+                raw = await state["engine"].dispatch(json.dumps(action))
+                resp = json.loads(str(raw))
+            except Exception as exc:
+                engine_failed(exc)
+                return
+            apply(resp, t0)
+    finally:
+        if counted:
+            idle.work(-1)
 
 
 async def run_ai():
-    document.body.setAttribute("data-ai", "thinking")
     try:
         await asyncio.sleep(0.05)  # let the "thinking" frame paint first
         state["ai"] = False
@@ -274,12 +289,14 @@ async def run_ai():
         if not state["ai"]:
             document.body.removeAttribute("data-ai")
             board.aiDone()  # a move queued while the computer thought goes now
+        idle.work(-1)
 
 
 def fire(action, t0=None):
     if not state["live"]:
         return  # boot.js keeps what the player does until the engine has started
-    asyncio.create_task(send(action, t0))
+    idle.work(1)  # counted from the event that sent it (the idle signal never reads an old screen)
+    asyncio.create_task(send(action, t0, True))
 
 
 def on_click(ev):
@@ -322,33 +339,42 @@ def on_change(ev):
     elif el.hasAttribute("data-import"):
         files = el.files
         if files and files.length:
+            idle.work(1)  # reading the file and the answer to it (read_file ends it)
             asyncio.create_task(read_file(files.item(0), el.getAttribute("data-import")))
         el.value = ""  # the same file can be chosen again
 
 
 async def read_file(f, kind):
-    # kind: "image" arrives as a data: URL (the app checks its size and type); anything else as text
-    if f.size > 5_000_000:
-        toast(str(boot.t("file-too-big")))
-        return
-    action = {"type": "import", "kind": str(kind or "any"), "name": str(f.name), "size": int(f.size), "mime": str(f.type)}
-    if kind == "image":
-        if f.size > 262_144:  # the app explains the size limit; no need to read a big file
-            action["data"] = None
-            await send(action)
+    # kind: "image" arrives as a data: URL (the app checks its size and type); anything else as text.
+    # The work on_change counted ends here, or when the image has been read (FileReader's callbacks)
+    held = True
+    try:
+        if f.size > 5_000_000:
+            toast(str(boot.t("file-too-big")))
             return
-        reader = js.FileReader.new()
+        action = {"type": "import", "kind": str(kind or "any"), "name": str(f.name), "size": int(f.size), "mime": str(f.type)}
+        if kind == "image":
+            if f.size > 262_144:  # the app explains the size limit; no need to read a big file
+                action["data"] = None
+                await send(action)
+                return
+            reader = js.FileReader.new()
 
-        def loaded(ev):
-            action["data"] = str(reader.result)
-            fire(action)
+            def loaded(ev):
+                action["data"] = str(reader.result)
+                fire(action)
+                idle.work(-1)
 
-        reader.onload = create_proxy(loaded)
-        reader.readAsDataURL(f)
-        return
-    else:
+            reader.onload = create_proxy(loaded)
+            reader.onerror = create_proxy(lambda ev: idle.work(-1))
+            reader.readAsDataURL(f)
+            held = False
+            return
         action["text"] = str(await f.text())
-    await send(action)
+        await send(action)
+    finally:
+        if held:
+            idle.work(-1)
 
 
 def on_submit(ev):
@@ -473,11 +499,12 @@ def switch_language(tag):
 window.wttLang = create_proxy(switch_language)
 window.performance.mark("main-ready")
 state["engine"] = window.wttEngine
+state["hash"] = str(window.location.hash)
 if state["engine"]:
     await send(
         {
             "type": "start",
-            "hash": str(window.location.hash),
+            "hash": state["hash"],
             "storage": snapshot(),
             "entropy": int(str(boot.entropy)),  # the pre-rendered board's, so the engine starts that game
             "reseed": str(boot.fresh()),
@@ -491,5 +518,8 @@ if state["renders"]:
     state["live"] = True
     boot.ready()
     window.performance.mark("playable")
+    if str(window.location.hash) != state["hash"]:
+        on_hash(None)  # the address changed while the engine started: show what it names now
 elif not state["engine"]:
     engine_failed("no engine worker")
+idle.work(-1)  # the start is over (web/boot.js: the idle signal)
