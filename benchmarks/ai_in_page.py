@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from benchmarks.browser import browser_and_site, click_and_render, summary, wait_ready
+from benchmarks.browser import browser_and_site, click_and_render, idle, summary, wait_ready
 
 OBSERVE = """window.wttLong = []; new PerformanceObserver(l => { for (const e of l.getEntries()) window.wttLong.push(e.duration); })
 .observe({type: 'longtask', buffered: false});"""
@@ -66,17 +66,14 @@ def main() -> None:
         page.goto(url + f"index.html#/{args.game}/play?vs=ai")
         wait_ready(page)
         page.select_option("select[data-change='level']", args.level)
-        page.wait_for_timeout(300)
+        idle(page)
         page.evaluate(OBSERVE)
         done = 0
-        while done < args.moves:
-            page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+        while done < args.moves:  # every click waits for idle: the computer's reply is in
             if page.locator(".result-dialog").count():  # next game: same options, new seed
                 click_and_render(page, page.locator("[data-cmd='rematch']"))
-                page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
                 continue
             human_move(page, args.game)
-            page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
             done += 1
         stats = page.evaluate("Array.from(window.wttAiStats)")
         longs = page.evaluate("window.wttLong")

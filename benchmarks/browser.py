@@ -48,11 +48,22 @@ def summary(values: list[float]) -> dict[str, float]:
     }
 
 
+#: the page's idle signal (web/boot.js; the same one tests/e2e/helpers.py waits for): the start
+#: is over, every action answered (the computer's move too), no animation runs
+IDLE = "() => !!(window.wttBoot && wttBoot.idle && wttBoot.idle.ready())"
+
+
+def idle(page, timeout=120_000):
+    page.wait_for_function(IDLE, timeout=timeout)
+
+
 def wait_ready(page, timeout=120_000):
-    page.wait_for_selector("body[data-ready='1']", timeout=timeout)
+    """The page has started (the engine answered, kept clicks replayed) and is idle."""
+    idle(page, timeout)
 
 
 def click_and_render(page, locator, timeout=60_000):
-    before = int(page.get_attribute("body", "data-renders") or 0)
+    """Click, then wait until the page is idle again: the answer is on screen, its animation over
+    (and the computer's reply, if the click gave it the move)."""
     locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}", timeout=timeout)
+    idle(page, timeout)

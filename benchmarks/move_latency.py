@@ -54,7 +54,6 @@ def main() -> None:
             page.goto(url + "index.html#/tsifrograd/play?vs=human" + ("" if g == 0 else f"&g={g}"))
             page.evaluate(LONGTASKS)
             wait_ready(page)
-            page.wait_for_selector(".cell.legal")
             playable = page.evaluate(
                 "(performance.getEntriesByName('playable')[0] || performance.getEntriesByName('board-ready')[0]).startTime"
             )

@@ -8,10 +8,12 @@ build``; the README's test command does it).
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.helpers import ENGINE_HOOKS, JITTER, idle
 from webtabletop.tools.chromium import ARGS as CHROMIUM_ARGS
 from webtabletop.tools.chromium import CHROMIUM
 from webtabletop.tools.serve import serve_in_thread
@@ -30,6 +32,24 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """pytest-playwright's browser; with WTT_E2E_JITTER=ms (tests/e2e/stress.py --jitter) every
+    context it opens delays each engine answer by a random 0..ms (a slow, loaded machine)."""
+    jitter = int(os.environ.get("WTT_E2E_JITTER") or 0)
+    if jitter > 0:
+        new_context = browser.new_context
+
+        def jittery(*args, **kwargs):
+            ctx = new_context(*args, **kwargs)
+            ctx.add_init_script(ENGINE_HOOKS)
+            ctx.add_init_script(JITTER % jitter)
+            return ctx
+
+        browser.new_context = jittery
+    return browser
 
 
 @pytest.fixture(scope="session")
@@ -52,17 +72,13 @@ def server_control():
 
 
 def wait_ready(page, timeout=READY_TIMEOUT):
-    page.wait_for_selector("body[data-ready='1']", timeout=timeout)
+    """Wait until the page has started (the engine answered, kept clicks replayed) and is idle."""
+    idle(page, timeout)
 
 
 def open_app(page, base, fragment=""):
     page.goto(base + fragment)
     wait_ready(page)
-
-
-def settle(page):
-    """Wait until the worker answered every queued action (no AI thinking, no pending render)."""
-    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
 
 
 @pytest.fixture()

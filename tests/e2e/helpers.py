@@ -1,17 +1,113 @@
-"""Small helpers for e2e tests: reading the board, clicking, waiting for the next render."""
+"""Small helpers for e2e tests: the page's idle signal, acting and waiting, reading the board.
+
+Every wait is for the page's idle signal or for the exact state a test checks, never for a flag or
+a count that an earlier screen could have set (tests/e2e/test_waits.py keeps it so). The signal
+(web/boot.js, docs/board.md "The idle signal"): ``body[data-idle="1"]`` once the start is over, no
+action waits for the engine, no computer move is under way, no hover waits for its throttle, every
+URL change has been seen, no window is closing, no animation runs and nothing re-rendered between
+two checks. Whatever starts work removes it in the same task (the click's own handler), and tests
+read it through ``wttBoot.idle.ready()``, which checks again as it reads (a URL changed by hand
+fires its hashchange a task later), so waiting for it right after an action waits for that
+action's answer.
+"""
 
 from __future__ import annotations
 
+#: the page's idle signal, checked again at the moment it is read (web/boot.js: idle.ready)
+IDLE = "() => !!(window.wttBoot && wttBoot.idle && wttBoot.idle.ready())"
+#: long enough for the engine's start on a loaded machine and the computer's slowest move
+IDLE_TIMEOUT = 90_000
 
-def renders(page) -> int:
-    return int(page.get_attribute("body", "data-renders") or 0)
+
+def idle(page, timeout=IDLE_TIMEOUT):
+    """Wait until the page is idle (its answers applied, the computer's move too, animations over)."""
+    page.wait_for_function(IDLE, timeout=timeout)
 
 
-def act(page, locator, timeout=30_000):
-    """Click ``locator`` and wait for the app's next render (every action re-renders #app)."""
-    before = renders(page)
+def act(page, locator, timeout=IDLE_TIMEOUT):
+    """Click ``locator``, then wait until the page is idle again: the click's answer is on screen
+    (and the computer's reply, if the click gave it the move)."""
     locator.click()
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}", timeout=timeout)
+    idle(page, timeout)
+
+
+def press(page, key, timeout=IDLE_TIMEOUT):
+    """Press ``key`` (on the focused element), then wait until the page is idle again."""
+    page.keyboard.press(key)
+    idle(page, timeout)
+
+
+def go(page, fragment, timeout=IDLE_TIMEOUT):
+    """Change the URL fragment in the page (no reload), then wait until the screen it names is shown."""
+    page.evaluate("(f) => { location.hash = f; }", fragment)
+    idle(page, timeout)
+
+
+# --- holding the engine's answers: a computer that thinks exactly as long as a test needs ---
+#: an init script (runs before the page's own scripts): each function pushed on
+#: window.wttEngineHooks may wrap the engine's dispatch when web/boot-head.js sets window.wttEngine
+ENGINE_HOOKS = """
+(() => {
+  if (window.wttEngineHooks) return;
+  const hooks = (window.wttEngineHooks = []);
+  let engine;
+  Object.defineProperty(window, "wttEngine", {
+    configurable: true,
+    get: () => engine,
+    set: (e) => {
+      for (const hook of hooks) hook(e);
+      engine = e;
+    },
+  });
+})();
+"""
+HOLD = """
+(() => {
+  const held = [];
+  const kinds = new Set();
+  window.wttTestHold = {
+    hold: (kind) => kinds.add(kind),
+    held: () => held.length,
+    release: () => {
+      kinds.clear();
+      for (const resume of held.splice(0)) resume();
+    },
+  };
+  window.wttEngineHooks.push((e) => {
+    const dispatch = e.dispatch;
+    e.dispatch = (payload) => {
+      const answer = dispatch(payload);
+      if (!kinds.has(JSON.parse(payload).type)) return answer;
+      return answer.then((a) => new Promise((resolve) => held.push(() => resolve(a))));
+    };
+  });
+})();
+"""
+#: every engine answer arrives a random 0..ms later (tests/e2e/stress.py --jitter)
+JITTER = """
+((ms) => window.wttEngineHooks.push((e) => {
+  const dispatch = e.dispatch;
+  e.dispatch = (payload) => dispatch(payload).then((a) => new Promise((r) => setTimeout(() => r(a), Math.random() * ms)));
+}))(%d);
+"""
+
+
+def can_hold(page) -> None:
+    """Let this page (from its next load on) hold the engine's answers: see :func:`hold`."""
+    page.add_init_script(ENGINE_HOOKS)
+    page.add_init_script(HOLD)
+
+
+def hold(page, kind: str) -> None:
+    """Hold the engine's answers to actions of type ``kind`` (e.g. ``"ai"``: the computer thinks
+    until :func:`release`), so a test can act while they are under way, however fast the machine."""
+    page.evaluate("(k) => wttTestHold.hold(k)", kind)
+
+
+def release(page) -> None:
+    """Let the held answers through (in order) and hold no more; the caller waits for idle."""
+    page.wait_for_function("wttTestHold.held() > 0")
+    page.evaluate("wttTestHold.release()")
 
 
 def board_labels(page) -> list[str]:
@@ -29,10 +125,6 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 #: the smallest touch target (CSS px); board cells may be smaller only at the largest board that fits
 MIN_TARGET = 44
 INTERACTIVE = "a[href], button, select, input, textarea, [data-move], [data-pick], [data-cmd], [data-drag], [role=button]"
-
-
-def wait_render(page, before, timeout=30_000):
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}", timeout=timeout)
 
 
 def center(target):
@@ -56,7 +148,7 @@ def touch_drag(page, source, target, steps=8):
         for i in range(1, steps + 1):
             x, y = ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-            page.wait_for_timeout(16)
+            page.wait_for_timeout(16)  # a finger's pace between moves
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         cdp.detach()
@@ -129,11 +221,7 @@ def animations(page) -> int:
 def share_link(page, opener="[data-cmd='share']") -> str:
     """Open the Share window (app/share.py) from ``opener``, read its link, close it with Esc."""
     act(page, page.locator(opener).first)
-    field = page.locator("dialog.share-dialog[open] .share-link")
-    field.wait_for()
-    link = field.input_value()
-    before = renders(page)
-    page.keyboard.press("Escape")
-    wait_render(page, before)
-    page.locator("dialog.share-dialog").wait_for(state="detached")
+    link = page.locator("dialog.share-dialog[open] .share-link").input_value()
+    press(page, "Escape")
+    assert page.locator("dialog.share-dialog").count() == 0
     return link

@@ -2,7 +2,7 @@
 (docs/board.md; issue 11: "One interaction model for every board", "Phone first").
 
 Positions are built through the public rules API and opened as share links, so each test
-starts from the state it checks; every wait is for a render (the render count) or a route.
+starts from the state it checks; every wait is for the page's idle signal (tests/e2e/helpers.py).
 """
 
 from __future__ import annotations
@@ -16,11 +16,15 @@ from tests.e2e.helpers import (
     animations,
     assert_fits,
     assert_targets,
+    can_hold,
+    go,
+    hold,
+    idle,
     log_count,
-    renders,
+    press,
+    release,
     small_targets,
     touch_drag,
-    wait_render,
 )
 from webtabletop.core import sharelink
 from webtabletop.core.record import History, Record
@@ -40,16 +44,14 @@ def link(game: str, moves_until=None, seed: int = 11) -> str:
 def test_touch_drag_lands_on_the_cell_and_a_drop_outside_cancels(phone, site):
     # issue 11: "a CardGO card dragged to e9 landed on d9"; "A drop outside a legal target cancels cleanly"
     open_app(phone, site, "#/cardgo/play?vs=ai")
-    phone.wait_for_selector(".board [data-drop]")
     card = phone.locator("[data-drag^='h']").first
     # measured in one step in the page: a late preview answer may replace the board's HTML between a
     # locator's lookup and its measurement
     board_y = "document.querySelector('.board-wrap').getBoundingClientRect().y"
     before_y = phone.evaluate(board_y)
     # outside every target (the page's header): no move, no selection, no ghost
-    n = renders(phone)
     touch_drag(phone, card, (195, 12))
-    wait_render(phone, n)
+    idle(phone)
     assert log_count(phone) == 0
     assert phone.locator(".drag-ghost, .wtt-float").count() == 0
     assert phone.get_attribute("body", "data-selection") == "0"
@@ -58,10 +60,9 @@ def test_touch_drag_lands_on_the_cell_and_a_drop_outside_cancels(phone, site):
     cells = phone.locator(".board [data-drop]")
     target = cells.nth(cells.count() // 2)
     name = target.get_attribute("data-drop")
-    n = renders(phone)
     touch_drag(phone, phone.locator("[data-drag^='h']").first, target)
-    phone.wait_for_function("document.querySelectorAll('.log li').length >= 1", timeout=30_000)
-    wait_render(phone, n)
+    idle(phone)
+    assert log_count(phone) >= 1
     # the card lies on the intended cell: that cell is no drop target any more
     assert phone.locator(f".board [data-drop='{name}']").count() == 0
     assert phone.locator(".drag-ghost").count() == 0
@@ -71,10 +72,8 @@ def test_game_over_window_closes_with_esc_x_and_a_click_outside(page, site):
     # issue 11: "The game-over window can be closed (×, Esc, a click outside) and moved aside"
     open_app(page, site, link("tsifrograd"))
     dialog = page.locator(".result-dialog")
-    dialog.wait_for()
-    n = renders(page)
-    page.keyboard.press("Escape")
-    wait_render(page, n)
+    assert dialog.count() == 1
+    press(page, "Escape")
     assert dialog.count() == 0
     act(page, page.locator("[data-cmd='show-result']"))
     assert dialog.count() == 1
@@ -88,26 +87,26 @@ def test_game_over_window_closes_with_esc_x_and_a_click_outside(page, site):
     page.mouse.move(bar["x"] + 10, bar["y"] + 210, steps=4)
     page.mouse.up()
     assert page.locator(".result-bar h2").bounding_box()["y"] == pytest.approx(bar["y"] + 200, abs=2)
-    page.locator("[data-peek]").click()
+    page.locator("[data-peek]").click()  # the page folds it (web/board.js): no engine action
     assert "peek" in dialog.get_attribute("class")
     # a click outside (on the board) closes it and plays nothing
     box = page.locator(".board-wrap").bounding_box()
-    n = renders(page)
+    moves = log_count(page)
     page.mouse.click(box["x"] + 5, box["y"] + 5)
-    wait_render(page, n)
+    idle(page)
     assert dialog.count() == 0
+    assert log_count(page) == moves
 
 
 def play_first_legal(page):
-    n = renders(page)
-    page.locator(".cell.legal").first.click()
-    wait_render(page, n)
+    before = log_count(page)
+    act(page, page.locator(".cell.legal").first)
+    assert log_count(page) == before + 1
 
 
 def test_moves_animate_unless_motion_is_off(page, site):
     # issue 11: "Respect prefers-reduced-motion and add a setting to turn motion off"
     open_app(page, site, "#/tsifrograd/play?vs=human")
-    page.wait_for_selector(".cell.legal")
     play_first_legal(page)
     assert animations(page) > 0
     assert page.locator(".status-line").inner_text().strip()  # the move is named in words
@@ -125,7 +124,6 @@ def test_reduced_motion_plays_no_animation(browser, site):
     page = ctx.new_page()
     try:
         open_app(page, site, "#/tsifrograd/play?vs=human")
-        page.wait_for_selector(".cell.legal")
         play_first_legal(page)
         play_first_legal(page)
         assert animations(page) == 0
@@ -136,31 +134,31 @@ def test_reduced_motion_plays_no_animation(browser, site):
 def test_hint_names_a_move_and_the_log_marks_it(page, site):
     # issue 11: "A hint button ... Say in the move log that a hint was used."
     open_app(page, site, "#/tsifrograd/play?vs=human")
-    page.wait_for_selector(".cell.legal")
-    act(page, page.locator("[data-cmd='hint']"), timeout=60_000)
+    act(page, page.locator("[data-cmd='hint']"))
     assert page.locator(".status-line").inner_text().startswith("Hint: ")
     play_first_legal(page)
     assert page.locator(".log li.hinted .hint-mark").count() == 1
     page.reload()
-    page.wait_for_selector(".log li.hinted .hint-mark", timeout=90_000)
+    idle(page)  # the engine's screen of the saved game (not the first paint kept from the last visit)
+    assert page.locator(".log li.hinted .hint-mark").count() == 1
 
 
 def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
     # issue 11: "Add Lichess-style premove in DumaRaj (queue one move while the AI thinks)"
     # click-click premove (the DumaRaj e2e file queues one by dragging); bits on the 10-wide board
     b1, c3, e2, e4 = 1, 22, 14, 34
+    can_hold(page)  # the computer thinks until the premove is queued
     open_app(page, site, "#/dumaraj/play?vs=ai")
-    page.wait_for_selector(f".board [data-pick='s{b1}']")
-    n = renders(page)
-    page.locator("[data-change='level']").select_option("hard")  # a longer think to queue in
-    wait_render(page, n)
     act(page, page.locator(f".board [data-pick='s{b1}']"))
+    hold(page, "ai")
     page.locator(f".board [data-pick='s{c3}']").click()  # the computer starts thinking
     page.wait_for_selector(f".game[data-premove] .board [data-drag='d{e2}']")
     page.locator(f".board [data-drag='d{e2}']").click()
     page.locator(f".board [data-drop='t{e4}']").click()
     assert page.locator(".board .premove").count() == 2  # the queued piece and its target
-    page.wait_for_function("document.querySelectorAll('.log li').length >= 3", timeout=60_000)
+    release(page)
+    idle(page)  # the computer's move, the queued one, and the computer's answer to it
+    assert log_count(page) == 4
     assert page.locator(".log li").nth(2).inner_text().endswith("e2–e4")
 
 
@@ -171,7 +169,6 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game
     page = ctx.new_page()
     try:
         open_app(page, site, f"#/{game}/play?vs=ai")
-        page.wait_for_selector(".board-wrap")
         assert_fits(page)
         assert_targets(page)
         page.locator("[data-menu]").click()  # secondary actions fold into one menu
@@ -193,9 +190,7 @@ def test_every_shell_screen_has_big_touch_targets_on_a_phone(phone, site):
     open_app(phone, site, "#/")
     assert small_targets(phone) == []
     for fragment in SHELL_SCREENS:
-        n = renders(phone)
-        phone.evaluate("(f) => { location.hash = f; }", fragment)
-        wait_render(phone, n)
+        go(phone, fragment)
         assert small_targets(phone) == [], fragment
 
 
@@ -243,24 +238,21 @@ def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
 def test_sounds_are_off_by_default_and_play_when_turned_on(page, site):
     # issue 11: "optional sounds (move, capture, check, game end) ... off by default and remembered"
     open_app(page, site, "#/tsifrograd/play?vs=human")
-    page.wait_for_selector(".cell.legal")
     play_first_legal(page)
     assert page.evaluate("wttBoard.stats.sounds") == 0
     act(page, page.locator("[data-change='setting:sounds']"))
     play_first_legal(page)
     assert page.evaluate("wttBoard.stats.sounds") == 1
     page.reload()
-    page.wait_for_selector("[data-change='setting:sounds']:checked", timeout=90_000)
+    idle(page)  # the engine's screen, not the first paint kept from the last visit
+    assert page.locator("[data-change='setting:sounds']:checked").count() == 1
 
 
 def test_a_new_board_opens_scrolled_to_its_top(phone, site):
     # issue 11: "A new board opens scrolled to its top."
     open_app(phone, site, link("tsifrograd", lambda s, n: n >= 16))  # a long move log below
-    phone.wait_for_selector(".cell.legal")
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert phone.evaluate("window.scrollY") > 0
-    n = renders(phone)
-    phone.evaluate("location.hash = '#/cardgo/play?vs=ai'")
-    wait_render(phone, n)
-    phone.wait_for_selector(".game[data-game='cardgo']")
+    go(phone, "#/cardgo/play?vs=ai")
+    assert phone.locator(".game[data-game='cardgo']").count() == 1
     assert phone.evaluate("window.scrollY") == 0

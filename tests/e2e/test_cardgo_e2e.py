@@ -4,7 +4,7 @@ share link round trip, reload resumes."""
 from __future__ import annotations
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count, renders, share_link
+from tests.e2e.helpers import act, board_labels, center, idle, log_count, press, share_link
 
 
 def start_small_game(page, site, opponent="human", start_time=12, size=5):
@@ -14,28 +14,30 @@ def start_small_game(page, site, opponent="human", start_time=12, size=5):
     page.fill("#opt-size", str(size))
     page.fill("#opt-seed", "7")
     act(page, page.get_by_role("button", name="Start the game"))
-    page.wait_for_selector(".board")
+    assert page.locator(".board").count() == 1
 
 
 def drag_card_to_cell(page, card, cell, check_preview=False):
-    """Press on a hand card, move over a cell (the preview appears), release: the card is played."""
-    # the hand's cards slide to their new places after a move (FLIP, 200 ms): measure them at rest
-    page.wait_for_function("document.getAnimations().length === 0")
-    box = card.bounding_box()
-    target = cell.bounding_box()
-    start = renders(page)
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    """Press on a hand card, move over a cell (the preview appears), release: the card is played.
+    Starts and ends with the page idle: the hand at rest, the answer (and the computer's reply) in."""
+    idle(page)
+    name = cell.get_attribute("data-drop")
+    (ax, ay), (bx, by) = center(card), center(cell)
+    before = log_count(page)
+    page.mouse.move(ax, ay)
     page.mouse.down()
-    page.mouse.move(target["x"] + target["width"] / 2 - 3, target["y"] + target["height"] / 2, steps=6)
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=2)
-    # the hover preview re-renders the board while the card is still held
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {start}")
+    page.mouse.move(bx - 3, by, steps=6)
+    page.mouse.move(bx, by, steps=2)
+    # still held: the hover preview of this card on this cell is on the board (read out for screen
+    # readers as "<cell>: …"), under the ghost
+    idle(page)
     if check_preview:
-        page.wait_for_selector(".board .preview", timeout=10_000)
+        assert page.locator(".board .preview").count() == 1
+        assert page.locator(".cg-preview").text_content().startswith(f"{name}:")
         assert page.locator(".drag-ghost").count() == 1
-    before = renders(page)
     page.mouse.up()
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    idle(page)
+    assert log_count(page) > before, "the drop played no card"
 
 
 def play_one_turn(page, check_preview=False):
@@ -56,7 +58,6 @@ def test_whole_game_by_dragging_with_preview(page, site):
     start_small_game(page, site, opponent="ai", start_time=8, size=5)
     moves = 0
     for i in range(300):
-        page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
         if page.locator(".result-dialog").count():
             break
         play_one_turn(page, check_preview=(i < 3))
@@ -68,9 +69,7 @@ def test_whole_game_by_dragging_with_preview(page, site):
 def test_share_link_and_reload(page, site, browser):
     start_small_game(page, site, opponent="ai", start_time=60, size=7)
     for _ in range(4):
-        page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
         play_one_turn(page)
-    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
     before = board_labels(page)
     page.reload()
     wait_ready(page)
@@ -80,7 +79,7 @@ def test_share_link_and_reload(page, site, browser):
     friend = other.new_page()
     friend.goto(link)
     wait_ready(friend)
-    friend.wait_for_selector(".board")
+    assert friend.locator(".board").count() == 1
     # the friend sees the same public board (hidden values stay hidden for every viewer alike)
     assert len(board_labels(friend)) == len(before)
     other.close()
@@ -90,21 +89,20 @@ def test_click_to_place_and_keyboard(page, site):
     start_small_game(page, site, opponent="ai", start_time=60, size=7)
     act(page, page.locator("[data-pick^='h']").first)
     before = log_count(page)
-    act(page, page.locator(".board [data-pick][data-drop]").nth(3))
+    act(page, page.locator(".board [data-pick][data-drop]").nth(3))  # the computer's reply too
     assert log_count(page) > before
-    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
     # keyboard: focus a card, Enter selects it; focus a cell (the preview shows), Enter places it
     before = log_count(page)
     page.locator("[data-pick^='h']").first.focus()
-    n = renders(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {n}")
-    page.locator(".board [data-pick][data-drop]").nth(5).focus()
-    page.wait_for_selector(".board .preview", timeout=10_000)
-    n = renders(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {n}")
-    page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
+    press(page, "Enter")
+    cell = page.locator(".board [data-pick][data-drop]").nth(5)
+    name = cell.get_attribute("data-drop")
+    cell.focus()  # a keyboard focus (:focus-visible, after a key) asks for the preview
+    idle(page)
+    assert page.locator(".board .preview").count() == 1
+    assert page.locator(".cg-preview").text_content().startswith(f"{name}:")
+    press(page, "Enter")  # the re-rendered cell has the focus back (data-key)
+    assert log_count(page) > before
 
 
 def hand_cards(page):
@@ -116,7 +114,7 @@ def place_by_clicks(page, card, cell):
     act(page, card)
     before = log_count(page)
     act(page, cell)
-    page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
+    assert log_count(page) > before
     skip = page.locator(".panel button[data-move='skip']")
     if skip.count():
         act(page, skip.first)
@@ -133,7 +131,6 @@ def test_love_leaves_its_player_one_card_richer(page, site):
     page.uncheck("#opt-terrain")
     page.fill("#opt-seed", "6")
     act(page, page.get_by_role("button", name="Start the game"))
-    page.wait_for_selector(".board")
     # Green's first turn (no draw): any card
     act(page, page.locator("[data-cmd='reveal']"))
     place_by_clicks(page, hand_cards(page).first, page.locator(".board [data-drop]").first)
@@ -161,7 +158,7 @@ def start_default_board(page, site, query="", seed="4"):
     page.select_option("#pl1", "ai")
     page.fill("#opt-seed", seed)
     act(page, page.locator("button[data-key='start']"))
-    page.wait_for_selector(".board.cardgo")
+    assert page.locator(".board.cardgo").count() == 1
 
 
 def test_terrain_colour_survives_the_generic_cell_css(page, site):
@@ -180,7 +177,6 @@ def test_terrain_colour_survives_the_generic_cell_css(page, site):
     name = cell.get_attribute("data-drop")
     drag_card_to_cell(page, page.locator("[data-drag]").first, cell)
     stone = page.locator(f".board [data-piece='{name}']")
-    stone.wait_for()
     assert "+1" in stone.locator("title").text_content()
     assert "Highland" in stone.locator("title").text_content()
 
@@ -254,8 +250,9 @@ def test_touch_drag_lands_on_the_intended_cell(browser, site):
         start = _centre(card.bounding_box())
         before = log_count(page)
         _touch_drag(page, start, _centre(target.bounding_box()))
-        page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}", timeout=30_000)
-        page.locator(".board [data-piece='e9']").wait_for(timeout=10_000)
+        idle(page)
+        assert log_count(page) > before
+        assert page.locator(".board [data-piece='e9']").count() == 1
         assert page.locator(".board [data-piece='d9']").count() == 0
     finally:
         ctx.close()
@@ -266,7 +263,7 @@ def test_chinese_screen_shows_the_designers_terms(page, site):
     start_default_board(page, site, query="?lang=zh-Hans")
     panel = page.locator(".panel").first.inner_text()
     assert "绿方" in panel and "地形图例" in panel
-    page.locator(".cg-legend summary").click()
+    page.locator(".cg-legend summary").click()  # a <details>: the page opens it, no engine action
     assert "高地" in page.locator(".cg-legend").inner_text()
     assert "把手牌拖到空区域" in page.locator(".prompt").first.inner_text()
     labels = " ".join(board_labels(page))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, renders, share_link, wait_render
+from tests.e2e.helpers import act, board_labels, can_hold, hold, idle, log_count, release, share_link
 from webtabletop.core.record import Record
 from webtabletop.games.dumaraj import VIEW
 from webtabletop.games.dumaraj import engine as E
@@ -64,7 +64,7 @@ def test_whole_game_by_clicks_with_flex_promotion_and_editor(page, site, browser
     friend = other.new_page()
     friend.goto(link)
     wait_ready(friend)
-    friend.wait_for_selector(".board")
+    assert friend.locator(".board").count() == 1
     if flip:  # the flip is a display choice of the first browser, not part of the link
         act(friend, friend.locator("[data-cmd='flip']"))
     assert board_labels(friend) == before
@@ -127,12 +127,8 @@ def centre(page, name: str) -> tuple[float, float]:
 def hot_seat(page, site, lang: str = "en") -> None:
     open_app(page, site, f"?lang={lang}#/dumaraj/new")
     page.select_option("#pl1", "human")
-    page.locator("button[data-key='start']").click()
-    page.wait_for_selector(f"svg.board [data-pick='s{square('b1')}']")
-
-
-def wait_renders(page, before: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}", timeout=30_000)
+    act(page, page.locator("button[data-key='start']"))
+    assert page.locator(f"svg.board [data-pick='s{square('b1')}']").count() == 1
 
 
 def test_mouse_drag_of_a_mob_to_a_legal_square_makes_the_move(page, site):
@@ -142,11 +138,9 @@ def test_mouse_drag_of_a_mob_to_a_legal_square_makes_the_move(page, site):
     page.mouse.down()
     for i in range(1, 11):
         page.mouse.move(x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10)
-    before = int(page.get_attribute("body", "data-renders") or 0)
     page.mouse.up()
-    page.wait_for_function(
-        f"Number(document.body.dataset.renders || 0) > {before} && document.querySelectorAll('.log li').length == 1"
-    )
+    idle(page)
+    assert log_count(page) == 1
     assert page.locator(".log li").first.inner_text().endswith("Gon' b1–c3")
     # the moved mob says where it came from (the board module slides it from there)
     assert page.locator("[data-piece='c3']").get_attribute("data-from") == "b1"
@@ -183,11 +177,9 @@ def test_phone_board_and_prompt_fit_and_a_touch_drag_lands_on_its_square(phone, 
     for i in range(1, 11):
         y = y0 + (y1 - y0) * i / 10
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0, "y": y}]})
-    before = int(page.get_attribute("body", "data-renders") or 0)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    page.wait_for_function(
-        f"Number(document.body.dataset.renders || 0) > {before} && document.querySelectorAll('.log li').length == 1"
-    )
+    idle(page)
+    assert log_count(page) == 1
     assert page.locator(".log li").first.inner_text().endswith("Pixa e2–e4")
     # no layout jump: the board did not move under the finger
     assert abs(page.locator("svg.board").bounding_box()["y"] - board["y"]) < 1
@@ -206,15 +198,13 @@ def test_russian_screen_shows_the_designers_names(page, site):
 
 
 def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, site):
+    can_hold(page)  # the computer thinks until the test has queued its premove
     open_app(page, site, "#/dumaraj/new")
     page.select_option("#pl1", "ai")
-    page.locator("button[data-key='start']").click()
-    page.wait_for_selector(f"svg.board [data-pick='s{square('b1')}']")
-    n = renders(page)
-    page.locator("[data-change='level']").select_option("hard")  # a think long enough to queue in
-    wait_render(page, n)
+    act(page, page.locator("button[data-key='start']"))
     (x0, y0), (x1, y1) = centre(page, "e2"), centre(page, "e4")  # the board does not move
     act(page, page.locator(f"[data-pick='s{square('b1')}']"))
+    hold(page, "ai")
     page.locator(f"[data-pick='s{square('c3')}']").click()  # the AI starts thinking
     page.wait_for_selector(".game[data-premove]")
     # queue e2-e4 while the AI thinks: the board shows it as a premove
@@ -223,12 +213,14 @@ def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, sit
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
     assert page.locator(".premove").count() >= 1
-    page.wait_for_function("document.querySelectorAll('.log li').length == 3", timeout=90_000)
+    release(page)
+    idle(page)  # the computer's move, the queued one, and the computer's answer to it
+    assert log_count(page) == 4
     assert page.locator(".log li").nth(2).inner_text().endswith("Pixa e2–e4")
     # a queued move cancelled by a click elsewhere is not played
     a2, a4 = centre(page, "a2"), centre(page, "a4")
-    page.wait_for_selector(".game:not([data-thinking]) svg.board [data-drag]", timeout=90_000)  # it answered
     act(page, page.locator("svg.board [data-drag]").first)  # any legal move (the AI may have given check)
+    hold(page, "ai")
     page.locator("svg.board .legal").first.click()  # the AI thinks again
     page.wait_for_selector(".game[data-premove]")
     page.mouse.move(*a2)
@@ -238,9 +230,9 @@ def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, sit
     assert page.locator(".premove").count() == 2
     page.mouse.click(5, 5)  # outside the board: the premove is dropped
     assert page.locator(".premove").count() == 0
-    page.wait_for_function("document.querySelectorAll('.log li').length == 5", timeout=90_000)
-    page.wait_for_timeout(500)
-    assert page.locator(".log li").count() == 5
+    release(page)
+    idle(page)
+    assert log_count(page) == 6  # the player's move and the computer's: nothing queued
 
 
 def test_the_letters_preference_switches_pictures_and_letters(page, site):

@@ -3,8 +3,8 @@ Same + Plus + Combo against the AI by clicks, and the collection changes and sur
 the Deck page orders a deck (by keyboard too) and an In-order table plays it in that order; the
 7-cell board deals 5 cards; a damaged collection is set aside with a message, not lost.
 
-Waiting: every step waits for the state it checks (the render count via ``act``/``go``, then the
-screen's own elements), never for ``data-ready``, which the first screen already set."""
+Waiting: every step waits for the page's idle signal (tests/e2e/helpers.py: ``act``, ``visit``),
+then reads the screen's own elements."""
 
 from __future__ import annotations
 
@@ -12,13 +12,9 @@ import json
 from pathlib import Path
 
 from tests.e2e.conftest import open_app, wait_ready
-from tests.e2e.helpers import act, renders
+from tests.e2e.helpers import act, idle, press
 
 KEY = "webtabletop:htt:collection"
-HUMAN_TURN = (
-    "document.querySelector('.result-dialog') || document.querySelector('.htt-take')"
-    " || (document.querySelector(\"svg.htt-wide [data-pick^='h']\") && !document.body.hasAttribute('data-ai'))"
-)
 
 
 def stored(page):
@@ -26,14 +22,11 @@ def stored(page):
     return json.loads(raw)["data"] if raw else None
 
 
-def go(page, site, fragment, route, timeout=30_000):
-    """Change the address of a page already running and wait until the app rendered that screen."""
-    before = renders(page)
+def visit(page, site, fragment, route):
+    """Change the address of a page already running; the app shows that screen."""
     page.goto(site + fragment)
-    page.wait_for_function(
-        f"Number(document.body.dataset.renders || 0) > {before} && document.body.dataset.route === '{route}'",
-        timeout=timeout,
-    )
+    idle(page)
+    assert page.get_attribute("body", "data-route") == route
 
 
 def open_free_pack(page, site):
@@ -43,17 +36,18 @@ def open_free_pack(page, site):
     assert page.locator(".htt-opened .htt-card").count() == 5
 
 
-def play_until_over(page, turns=12):
+def play_until_over(page, turns=12, board="svg.htt-wide"):
+    """Play the first hand card on the first free cell until the game is over (each click waits
+    for the page to be idle: the computer's reply is in)."""
     for _ in range(turns):
-        page.wait_for_function(HUMAN_TURN, timeout=60_000)
         if page.locator(".result-dialog").count():
             break
         if page.locator(".htt-take").count():
             act(page, page.locator(".htt-take").first)
             continue
-        act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
-        act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
-    page.wait_for_selector(".result-dialog", timeout=60_000)
+        act(page, page.locator(f"{board} [data-drag^='h']").first)
+        act(page, page.locator(f"{board} [data-pick^='c']").first)
+    assert page.locator(".result-dialog").count() == 1
 
 
 def test_new_player_pack_deck_duel_and_reload(page, site):
@@ -67,7 +61,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
     assert "5</b> cards" in page.locator(".htt-summary").inner_html()
     assert page.locator(".htt-card.owned").count() == 5
 
-    go(page, site, "#/htt/new", "new")
+    visit(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
     selects = page.locator(".htt-deck select")
@@ -100,8 +94,8 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
 
     page.reload()
     wait_ready(page)
-    go(page, site, "#/htt/log", "page")
-    page.wait_for_selector(".htt-page-log")
+    visit(page, site, "#/htt/log", "page")
+    assert page.locator(".htt-page-log").count() == 1
     assert page.locator(".htt-log tbody tr").count() == 1
     assert "Same, Plus, Combo" in page.locator(".htt-log").inner_text()
     assert stored(page)["owned"] == data["owned"]
@@ -109,7 +103,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
 
 def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     open_free_pack(page, site)
-    go(page, site, "#/htt/deck", "page")
+    visit(page, site, "#/htt/deck", "page")
     options = page.locator("#deck-card option")
     ids = [options.nth(i).get_attribute("value") for i in range(options.count())]
     assert len(ids) == 5
@@ -121,9 +115,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     last = ids[-1]
     page.locator(f"button[data-cmd='deck-up'][data-arg='{last}']").focus()
     for _ in range(4):
-        before = renders(page)
-        page.keyboard.press("Enter")
-        page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+        press(page, "Enter")  # the re-rendered button has the focus back (data-key)
     order = [last, *ids[:-1]]
     assert stored(page)["deck"] == order
     shown = page.locator(".htt-deck-order li").evaluate_all("els => els.map(e => e.dataset.card)")
@@ -134,7 +126,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     ]
     names = [n.split(" ", 1)[1] for n in names]  # "L3 Name" -> "Name"
 
-    go(page, site, "#/htt/new", "new")
+    visit(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
     page.check("#opt-in_order")
@@ -143,7 +135,6 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     act(page, page.get_by_role("button", name="Start the game"))
     assert "In order" in page.locator(".variant").inner_text()
     for turn in range(2):
-        page.wait_for_function(HUMAN_TURN, timeout=60_000)
         playable = page.locator("svg.htt-wide [data-drag^='h']")
         assert playable.count() == 1  # In order: only the next card of the deck's order
         assert f": {names[turn]}," in playable.get_attribute("aria-label")
@@ -156,7 +147,6 @@ def test_the_7_cell_board_deals_five_cards(page, site):
     page.select_option("#ai-level", "easy")
     page.select_option("#opt-board", "hex7")
     act(page, page.get_by_role("button", name="Start the game"))
-    page.wait_for_function(HUMAN_TURN, timeout=60_000)
     assert page.locator("svg.htt-wide [data-pick^='h']").count() == 5  # "пять ... карт"
     assert page.locator("svg.htt-wide [data-pick^='c']").count() in (6, 7)  # 7 cells, maybe one taken
     hidden = page.locator("svg.htt-wide title", has_text="hidden card").count()
@@ -189,8 +179,7 @@ def _centre(page, locator):
 
 
 def _start_vs_ai(page, site, query=""):
-    open_app(page, site, f"{query}#/htt/play?vs=ai")
-    page.wait_for_function(HUMAN_TURN, timeout=60_000)
+    open_app(page, site, f"{query}#/htt/play?vs=ai")  # idle: the player's turn (or the computer began)
 
 
 def test_dragging_a_hand_card_onto_a_free_cell_plays_it(page, site):
@@ -199,7 +188,6 @@ def test_dragging_a_hand_card_onto_a_free_cell_plays_it(page, site):
     cell = page.locator("svg.htt-wide [data-drop^='c']").last
     target = cell.get_attribute("data-drop")
     free = page.locator("svg.htt-wide [data-drop^='c']").count()
-    before = renders(page)
     x, y = _centre(page, card)
     tx, ty = _centre(page, cell)
     page.mouse.move(x, y)
@@ -208,11 +196,9 @@ def test_dragging_a_hand_card_onto_a_free_cell_plays_it(page, site):
         page.mouse.move(x + (tx - x) * k / 8, y + (ty - y) * k / 8)
         page.wait_for_timeout(40)  # a hand's pace: the page handles each move as it comes
     page.mouse.up()
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    idle(page)
     # the AI answered, and the card lies on the intended cell: that cell is no longer free
-    page.wait_for_function(
-        f"document.querySelectorAll(\"svg.htt-wide [data-drop^='c']\").length === {free - 2}", timeout=60_000
-    )
+    assert page.locator("svg.htt-wide [data-drop^='c']").count() == free - 2
     assert page.locator(f"svg.htt-wide [data-drop='{target}']").count() == 0
 
 
@@ -245,7 +231,7 @@ def _touch_drag(page, start, end, steps=8):
     for k in range(1, steps + 1):
         point = {"x": x + (tx - x) * k / steps, "y": y + (ty - y) * k / steps}
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-        page.wait_for_timeout(40)
+        page.wait_for_timeout(40)  # a finger's pace
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
@@ -257,12 +243,9 @@ def test_phone_touch_drag_lands_on_the_intended_cell(browser, site):
     free = cells.count()
     cell = cells.nth(free // 2)
     target = cell.get_attribute("data-drop")
-    before = renders(page)
     _touch_drag(page, _centre(page, page.locator("svg.htt-tall [data-drag^='h']").first), _centre(page, cell))
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
-    page.wait_for_function(
-        f"document.querySelectorAll(\"svg.htt-tall [data-drop^='c']\").length === {free - 2}", timeout=60_000
-    )
+    idle(page)
+    assert page.locator("svg.htt-tall [data-drop^='c']").count() == free - 2
     assert page.locator(f"svg.htt-tall [data-drop='{target}']").count() == 0
     context.close()
 
@@ -275,7 +258,7 @@ def test_a_russian_screen_shows_htt_in_russian(browser, site):
     assert prompt.startswith("Выберите карту из руки")
     assert "только стандартное правило" in page.locator(".htt-panel").inner_text()
     assert "Предложить ничью" in page.locator(".htt-panel").inner_text()
-    go(page, site, "?lang=ru#/htt/rules", "rules")
+    visit(page, site, "?lang=ru#/htt/rules", "rules")
     text = page.locator("main").inner_text()
     assert "Сейм" in text and "Комбо" in text and "Антистена" in text
     context.close()
@@ -318,18 +301,9 @@ def test_phone_game_over_window_closes_with_escape(browser, site):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     open_app(page, site, "#/htt/play?vs=ai&level=easy")
-    for _ in range(12):
-        page.wait_for_function(HUMAN_TURN.replace("htt-wide", "htt-tall"), timeout=60_000)
-        if page.locator(".result-dialog").count():
-            break
-        if page.locator(".htt-take").count():
-            act(page, page.locator(".htt-take").first)
-            continue
-        act(page, page.locator("svg.htt-tall [data-drag^='h']").first)
-        act(page, page.locator("svg.htt-tall [data-pick^='c']").first)
-    page.wait_for_selector(".result-dialog", timeout=60_000)
-    page.keyboard.press("Escape")
-    page.wait_for_selector(".result-dialog", state="hidden", timeout=5_000)
+    play_until_over(page, board="svg.htt-tall")
+    press(page, "Escape")
+    assert page.locator(".result-dialog").count() == 0
     context.close()
 
 
@@ -355,10 +329,8 @@ def test_placed_and_turned_cards_animate_only_with_motion_on(page, site):
     _start_vs_ai(page, site)
     page.evaluate(WATCH_ANIMS)
     for _ in range(3):  # placements, and the turns the computer's cards make
-        page.wait_for_function(HUMAN_TURN, timeout=60_000)
         act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
         act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
-    page.wait_for_function(HUMAN_TURN, timeout=60_000)
     anims, kinds = _seen(page)
     assert "place" in kinds and "anim-place" in anims
     assert all(f"anim-{k}" in anims for k in kinds), (anims, kinds)  # "flip" too, when a card turned
@@ -366,6 +338,5 @@ def test_placed_and_turned_cards_animate_only_with_motion_on(page, site):
     page.evaluate("wttSeen.anims.clear(); wttSeen.kinds.clear()")
     act(page, page.locator("svg.htt-wide [data-drag^='h']").first)
     act(page, page.locator("svg.htt-wide [data-pick^='c']").first)
-    page.wait_for_function(HUMAN_TURN, timeout=60_000)
     anims, kinds = _seen(page)
     assert "place" in kinds and anims == [], anims

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
-from tests.e2e.helpers import act, renders, share_link
+from tests.e2e.helpers import act, go, idle, share_link
 from webtabletop import i18n
 from webtabletop.i18n import catalogs
 from webtabletop.tools.serve import serve_in_thread
@@ -18,9 +18,9 @@ GAMES_LINK = "header a[data-t='games']"
 
 
 def switch(page, tag: str) -> None:
-    before = renders(page)
+    """Choose a language in the header's switch; the engine re-renders the screen in it."""
     page.select_option("#lang", tag)
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
+    idle(page)
 
 
 @pytest.mark.parametrize(
@@ -204,10 +204,8 @@ def lang_page(request, browser, site):
 
 
 def _open_game(page, game: str) -> None:
-    before = renders(page)
-    page.evaluate("f => { location.hash = f; }", f"#/{game}/play?vs=human")
-    page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
-    page.wait_for_selector(".board-wrap")
+    go(page, f"#/{game}/play?vs=human")
+    assert page.locator(f".game[data-game='{game}'] .board-wrap").count() == 1
 
 
 @pytest.mark.parametrize("game", PLAY_GAMES)
@@ -283,10 +281,8 @@ def test_shared_screens_fit_a_phone_in_every_language(browser, site, tag, tmp_pa
         *[(f"new-{g}", f"#/{g}/new", ".new-game form") for g in PLAY_GAMES],
         ("error", "#/tsifrograd?r=AAAA", ".error-page"),
     ]:
-        before = renders(page)
-        if page.evaluate("f => location.hash !== f && (location.hash = f, true)", fragment):
-            page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
-        page.wait_for_selector(ready)
+        go(page, fragment)
+        assert page.locator(ready).count() >= 1, name
         page.screenshot(path=str(tmp_path / f"{tag}-{name}.png"), full_page=True)
         result = page.evaluate(OVERFLOW)
         if result["scroll"] > result["width"] or result["wide"]:

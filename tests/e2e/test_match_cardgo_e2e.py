@@ -54,7 +54,6 @@ def test_two_browsers_play_cardgo_by_links_to_the_end(browser, site):
         relay(current, other, sent)
         current, other = other, current
     open_app(c, site, sent[-1][sent[-1].index("#") :])
-    c.locator(MATCH).wait_for()
     assert c.get_attribute(MATCH, "data-match") == "watch"
     assert c.locator("#app .panel .cg-hand").count() == 0
     assert links(a) == links(b) == len(sent)

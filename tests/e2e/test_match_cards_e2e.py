@@ -162,7 +162,6 @@ def begin(a, b, site, game: str, options=lambda page: None, join=lambda page: No
     sent = [send_link(a)]
     assert turn(a) == "wait"
     open_app(b, site, sent[0][sent[0].index("#") :])
-    b.locator(MATCH).wait_for()
     assert b.get_attribute(MATCH, "data-match") == "join"
     assert b.locator("#app .legal").count() == 0  # read-only until joined
     assert_targets(b)
@@ -229,7 +228,6 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
     middle = max(k for k in seen if k <= len(sent) // 2 + 1)
     c = ctx_c.new_page()
     open_app(c, site, sent[middle - 1][sent[middle - 1].index("#") :])
-    c.locator(MATCH).wait_for()
     assert c.get_attribute(MATCH, "data-match") == "watch" and links(c) == middle
     shown, hidden = seen[middle]
     assert {C.from_name(f["name"]) for f in faces(c)} == shown
@@ -239,5 +237,3 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
         ctx.close()
     elapsed = time.perf_counter() - t0
     print(f"SHT by links: {len(sent)} links, {moves} moves, pauses at links {pauses}, {elapsed:.1f} s")
-
-    assert elapsed < 120

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import ROOT, open_app, wait_ready
-from tests.e2e.helpers import act, log_count
+from tests.e2e.helpers import act, idle, log_count
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -136,12 +136,11 @@ def test_a_key_with_quotes_keeps_focus_and_its_toast(browser, site):
     open_app(page, site, "#/data")
     button = page.locator("[data-entry='webtabletop:aside:odd\"] name:1'] [data-cmd=export-entry]")
     button.focus()
-    before = int(page.get_attribute("body", "data-renders"))
     with page.expect_download() as download:
         page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    idle(page)
     assert download.value.suggested_filename.endswith(".txt")
-    page.wait_for_selector("#toast:not([hidden])")
+    assert page.locator("#toast:not([hidden])").count() == 1
     assert "Downloaded a copy" in page.locator("#toast").inner_text()
     assert page.evaluate("document.activeElement.dataset.key") == 'export:webtabletop:aside:odd"] name:1'
     ctx.close()

@@ -31,8 +31,7 @@ def requested_by_a_visit(browser, fragment: str, steps) -> set[str]:
 
 
 def play_and_browse(page):
-    act(page, page.locator(".cell.legal").first)  # a move, the computer's answer
-    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+    act(page, page.locator(".cell.legal").first)  # a move, and the computer's answer
     act(page, page.get_by_role("link", name="Rules").first)
     act(page, page.locator("header a[href='#/']").first)
 

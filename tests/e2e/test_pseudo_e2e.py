@@ -27,7 +27,9 @@ import re
 
 import pytest
 
+from tests.e2e import helpers
 from tests.e2e.conftest import open_app
+from tests.e2e.helpers import act, press
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE
@@ -113,12 +115,9 @@ def pseudo_page(browser, site):
 
 
 def go(page, fragment: str, ready: str) -> None:
-    """Route the running app to ``fragment`` and wait for ``ready`` to be on screen."""
-    before = int(page.get_attribute("body", "data-renders") or 0)
-    if page.evaluate("f => location.hash !== f && (location.hash = f, true)", fragment):
-        page.wait_for_function(f"Number(document.body.dataset.renders || 0) > {before}")
-    page.wait_for_selector(ready)
-    page.wait_for_function("!document.body.hasAttribute('data-ai')", timeout=60_000)
+    """Route the running app to ``fragment``; ``ready`` is on screen once the page is idle."""
+    helpers.go(page, fragment)
+    assert page.locator(ready).count() >= 1, f"{fragment}: no {ready}"
 
 
 def played(game: str, plies: int | None, seed: int = 5) -> str:
@@ -236,13 +235,11 @@ def test_data_page_with_saved_games(pseudo_page):
 def test_share_window(pseudo_page):
     # issue 14, item 4: the Share window (its title, sentences, buttons, the QR code's label)
     go(pseudo_page, played("tsifrograd", 4), ".board-wrap")
-    before = int(pseudo_page.get_attribute("body", "data-renders"))
-    pseudo_page.locator("[data-cmd='share']").first.click()
-    pseudo_page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
-    pseudo_page.wait_for_selector("dialog.share-dialog[open] svg.qr")
+    act(pseudo_page, pseudo_page.locator("[data-cmd='share']").first)  # the QR code follows: idle waits
+    assert pseudo_page.locator("dialog.share-dialog[open] svg.qr").count() == 1
     check(pseudo_page, "Share window", roots="dialog.share-dialog", doc_title=False)
-    pseudo_page.keyboard.press("Escape")
-    pseudo_page.wait_for_selector("dialog.share-dialog", state="detached")
+    press(pseudo_page, "Escape")
+    assert pseudo_page.locator("dialog.share-dialog").count() == 0
 
 
 def test_error_page_whole(pseudo_page):
@@ -262,16 +259,16 @@ def test_match_screens(pseudo_page):
     page = pseudo_page
     go(page, "#/tsifrograd/new?mode=link", ".new-game form")
     check(page, "new-game dialog, play a friend by link")
-    page.locator("[data-key='start']").click()
-    page.wait_for_selector("section.match[data-turn='send']")
+    act(page, page.locator("[data-key='start']"))
+    assert page.locator("section.match[data-turn='send']").count() == 1
     check(page, "match screen: invite your friend")
-    page.locator("[data-key='match-send']").click()
-    page.wait_for_selector("dialog.share-dialog[open] svg.qr")
+    act(page, page.locator("[data-key='match-send']"))
+    assert page.locator("dialog.share-dialog[open] svg.qr").count() == 1
     check(page, "Share window of a match", roots="dialog.share-dialog", doc_title=False)
     link = page.locator("dialog.share-dialog .share-link").input_value()
     first = link[link.index("#") :]
-    page.keyboard.press("Escape")
-    page.wait_for_selector("section.match[data-turn='wait']")
+    press(page, "Escape")
+    assert page.locator("section.match[data-turn='wait']").count() == 1
     check(page, "match screen: waiting, paste box")
     friend = Match.join(first, hashlib.sha256(b"pseudo-friend").digest(), today)
     second = friend.link(today)
@@ -279,8 +276,8 @@ def test_match_screens(pseudo_page):
     check(page, "match screen: your move")
     go(page, first, "[data-key='match-notice']")
     check(page, "match screen: an older link")
-    page.locator("#app .board .legal").first.click()
-    page.wait_for_selector("section.match[data-turn='send'] [data-key='match-undo']:not([disabled])")
+    act(page, page.locator("#app .board .legal").first)
+    assert page.locator("section.match[data-turn='send'] [data-key='match-undo']:not([disabled])").count() == 1
     check(page, "match screen: your turn is ready")
     # a third person's view (read-only) and an invitation (join) of other matches
     other = Match.create(friend.spec, None, 1, hashlib.sha256(b"pseudo-other").digest(), today, days=2)

@@ -14,7 +14,7 @@ import pytest
 import zxingcpp
 
 from tests.e2e.conftest import ROOT, open_app, wait_ready
-from tests.e2e.helpers import MIN_TARGET, PHONE, act, board_labels, log_count, renders, wait_render
+from tests.e2e.helpers import MIN_TARGET, PHONE, act, board_labels, idle, log_count
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
@@ -42,21 +42,21 @@ def read_qr_on_screen(page) -> list[str]:
 
 
 def open_share(page, opener="[data-cmd='share']"):
+    """Open the Share window; idle: its QR code (drawn in the worker after the window) is in."""
     act(page, page.locator(opener).first)
-    page.locator(OPEN).wait_for()
+    assert page.locator(OPEN).count() == 1
     return page.locator(OPEN)
 
 
 def close_with(page, how: str) -> None:
-    before = renders(page)
     if how == "esc":
         page.keyboard.press("Escape")
     elif how == "x":
         page.locator(f"{OPEN} [data-cmd='close-share']").click()
     else:  # a click on the backdrop, outside the window
         page.mouse.click(4, page.viewport_size["height"] - 4)
-    wait_render(page, before)
-    page.locator("dialog.share-dialog").wait_for(state="detached")
+    idle(page)
+    assert page.locator("dialog.share-dialog").count() == 0
 
 
 def targets_in(page, root: str) -> list[str]:
@@ -137,7 +137,6 @@ def test_share_window_link_qr_copy_close_and_the_link_opens_the_same_position(br
     friend = other.new_page()
     friend.goto(link)
     wait_ready(friend)
-    friend.wait_for_selector(".board")
     assert board_labels(friend) == before and log_count(friend) == 2
     other.close()
     ctx.close()
@@ -152,8 +151,7 @@ def test_share_sheet_button_uses_navigator_share_with_the_link(browser, site):
     dialog = open_share(page)
     button = dialog.locator("[data-native-share]")
     assert button.is_visible()
-    button.click()
-    page.wait_for_function("window.shared !== undefined")
+    button.click()  # navigator.share is called in the click itself (a user's gesture)
     assert page.evaluate("window.shared.url") == dialog.locator(".share-link").input_value()
     ctx.close()
 
@@ -164,12 +162,12 @@ def test_share_from_the_game_over_window_and_back(browser, site):
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     open_app(page, site, played("tsifrograd", None))
-    page.wait_for_selector(".result-dialog")
+    assert page.locator(".result-dialog").count() == 1
     open_share(page, ".result-dialog [data-cmd='share']")
     assert page.locator(".result-dialog").count() == 0
     assert read_qr_on_screen(page) == [page.locator(f"{OPEN} .share-link").input_value()]
     close_with(page, "esc")
-    page.wait_for_selector(".result-dialog")
+    assert page.locator(".result-dialog").count() == 1
     assert page.evaluate("document.activeElement.dataset.key") == "result-share"
     ctx.close()
 
@@ -185,7 +183,6 @@ def test_screenshots(browser, site, tmp_path):
         ctx = browser.new_context(**kw)
         page = ctx.new_page()
         open_app(page, site, played("dumaraj", 400, seed=2))
-        page.wait_for_selector(".board")
         if "390" in name:
             page.locator("[data-menu]").click()
         open_share(page)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.conftest import open_app, settle
-from tests.e2e.helpers import act, assert_fits
+from tests.e2e.conftest import open_app
+from tests.e2e.helpers import act, assert_fits, idle
 from webtabletop.core import sharelink
 from webtabletop.core.record import History
 from webtabletop.games.sht import cards as C
@@ -60,7 +60,6 @@ def test_hot_seat_game_by_clicks_with_privacy_screen(page, site):
 def test_game_against_the_ai_to_the_end(page, site):
     open_app(page, site, "#/sht/play?vs=ai")
     for _ in range(400):
-        settle(page)
         if page.locator(".result-dialog").count():
             break
         assert not page.locator("[data-cmd='reveal']").count()  # no privacy screen against the computer
@@ -109,7 +108,7 @@ def moves_made(page) -> int:
 def reveal(page):
     if page.locator("[data-cmd='reveal']").count():
         act(page, page.locator("[data-cmd='reveal']"))
-    page.wait_for_selector(".board [data-drag^='dh:']")
+    assert page.locator(".board [data-drag^='dh:']").count() >= 1
 
 
 def field_target(page):
@@ -129,7 +128,7 @@ def test_dragging_a_hand_card_onto_the_field_plays_it(page, site):
     page.mouse.move(x1 - 4, y1, steps=8)
     page.mouse.move(x1, y1, steps=2)
     page.mouse.up()
-    page.wait_for_function("document.querySelectorAll('.log li').length >= 1")
+    idle(page)
     # the card now lies on the first player's field (its key is its card id): in the log by name
     assert moves_made(page) == 1
     assert piece.startswith("c")
@@ -160,7 +159,7 @@ def test_phone_defence_step_fits(browser, site):
     try:
         open_app(page, site, f"#/sht?r={link}")
         act(page, page.locator("[data-cmd='reveal']"))  # the defender confirms being at the device
-        page.wait_for_selector(".panel button[data-move]")
+        assert page.locator(".panel button[data-move]").count() >= 1
         assert page.locator(".board [data-pick^='d:']").count() >= 2  # field cards to put forward
         assert_fits(page)
     finally:
@@ -201,7 +200,8 @@ def test_touch_drag_lands_on_the_field(browser, site):
     for i in range(1, 11):
         touch("touchMove", x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10)
     touch("touchEnd", x1, y1)
-    page.wait_for_function("document.querySelectorAll('.log li').length >= 1", timeout=10_000)
+    idle(page)
+    assert moves_made(page) == 1
     ctx.close()
 
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count, share_link
+from tests.e2e.helpers import act, board_labels, center, log_count, share_link
 from webtabletop.core.rng import Rng
 
 
@@ -26,7 +26,10 @@ class HeldEngine:
         self.pending.append(route)
 
     def release(self) -> None:
-        self.page.wait_for_timeout(50)
+        for _ in range(500):  # the request reaches this handler while Playwright waits
+            if self.pending:
+                break
+            self.page.wait_for_timeout(20)  # pump: a wait for the request above, not a pace
         assert self.pending, "the page never asked for its engine"
         for route in self.pending:
             route.continue_()
@@ -91,10 +94,10 @@ def test_clicks_before_the_engine_is_ready_are_played_on_the_game_shown(page, si
     assert page.locator(".board .queued").count() == 1
     assert "clicks are kept" in page.locator("#boot-status").inner_text()
     assert page.evaluate("window.wttBoot.queue.length") == 1
-    assert page.get_attribute("body", "data-ready") is None  # nothing answered it yet
+    assert page.evaluate("window.wttBoot.live") is False  # nothing answered it yet
     engine.release()
-    wait_ready(page)
-    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    wait_ready(page)  # the engine started, and the kept click is replayed
+    assert log_count(page) == 1
     assert page.locator("#boot-status").is_hidden()
     (game,) = saved_games(page, "tsifrograd")
     # the engine started the pictured game (same seed), and the kept click made its move there
@@ -122,7 +125,7 @@ def test_share_link_shows_its_game_board_until_the_engine_replays_it(page, site,
     assert friend.evaluate("window.wttBoot.queue.length") == 0  # not this game's board: nothing kept
     engine.release()
     wait_ready(friend)
-    friend.wait_for_selector("#app:not(.pre-inert) .board")
+    assert friend.locator("#app:not(.pre-inert) .board").count() == 1
     assert board_labels(friend) == expected
     other.close()
 
@@ -149,8 +152,29 @@ def test_a_saved_game_paints_its_last_screen_before_the_engine_starts(browser, s
     cell.click()
     engine.release()
     wait_ready(again)
-    again.wait_for_function(f"document.querySelectorAll('.log li').length > {moves}")
+    assert log_count(again) > moves
     context.close()
+
+
+def test_a_drop_before_the_engine_is_ready_is_kept_and_played(page, site):
+    """A drag on a pre-rendered board is a player's move as much as a click: the drop is kept with
+    the clicks and played once the engine has started (it was lost before: no preview, no move)."""
+    engine = HeldEngine(page)
+    page.goto(site + "#/dumaraj/play?vs=human")
+    b1, c3 = 1, 22  # squares of the 10-wide board
+    page.wait_for_selector(f".board [data-drag='d{b1}']")
+    (x0, y0), (x1, y1) = center(page.locator(f".board [data-drag='d{b1}']")), center(page.locator(f".board [data-drop='t{c3}']"))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+    assert page.evaluate("window.wttBoot.queue.length") == 1
+    assert page.locator(f".board [data-drop='t{c3}'].queued").count() == 1
+    assert "kept" in page.locator("#boot-status").inner_text()
+    engine.release()
+    wait_ready(page)
+    assert log_count(page) == 1
+    assert page.locator(".log li").first.inner_text().endswith("Gon' b1–c3")
 
 
 @pytest.mark.parametrize("damage", ["missing", "corrupt", "stale"])

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.e2e.conftest import open_app, settle, wait_ready
-from tests.e2e.helpers import act, board_labels, log_count, renders, share_link
+from tests.e2e.conftest import open_app, wait_ready
+from tests.e2e.helpers import act, board_labels, idle, log_count, press, share_link
 
 
 def test_whole_game_by_clicks_with_no_request_leaving_localhost(page, site):
@@ -50,7 +48,6 @@ def test_share_link_opens_the_same_board_in_a_fresh_browser(page, site, browser)
     friend = other.new_page()
     friend.goto(link)
     wait_ready(friend)
-    friend.wait_for_selector(".board")
     assert board_labels(friend) == before
     assert "Opened the shared game" in friend.locator("#toast").inner_text()
     other.close()
@@ -84,18 +81,17 @@ def test_truncated_link_and_unknown_game(page, site):
     act(page, page.locator(".cell.legal").first)
     link = share_link(page)
     page.goto(link[: len(link) - 6])
-    # wait for the text each screen checks: the second error page replaces the first one, so
-    # waiting for any .error-page could read the screen before it
-    expect(page.locator(".error-page")).to_contain_text("cannot be opened")
+    idle(page)  # the answer to this address, not the screen before it
+    assert "cannot be opened" in page.locator(".error-page").inner_text()
     page.goto(site + "#/nosuchgame")
-    expect(page.locator(".error-page")).to_contain_text("unknown game")
+    idle(page)
+    assert "unknown game" in page.locator(".error-page").inner_text()
 
 
 def test_against_the_ai_and_undo(page, site):
     open_app(page, site, "#/tsifrograd/play?vs=ai")
-    act(page, page.locator(".cell.legal").first)
-    settle(page)
-    page.wait_for_function("document.querySelectorAll('.log li').length >= 2")
+    act(page, page.locator(".cell.legal").first)  # and the computer's answer
+    assert log_count(page) >= 2
     assert "Orange" in page.locator(".turn").inner_text()
     act(page, page.locator("[data-cmd='undo']"))
     assert log_count(page) >= 2 and page.locator(".log li.future").count() >= 1
@@ -106,18 +102,12 @@ def test_keyboard_play_and_step_through(page, site):
     open_app(page, site, "#/tsifrograd/play?vs=human")
     cell = page.locator(".cell.legal").first
     cell.focus()
-    before = renders(page)
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    press(page, "Enter")
     assert log_count(page) == 1
     page.locator("body").click(position={"x": 5, "y": 5})
-    before = renders(page)
-    page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    press(page, "ArrowLeft")
     assert page.locator(".log li.future").count() == 1
-    before = renders(page)
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    press(page, "ArrowRight")
     assert page.locator(".log li.future").count() == 0
 
 
@@ -146,9 +136,8 @@ def test_phone_layout_tap_to_play(browser, site):
     open_app(page, site, "#/tsifrograd/play?vs=human")
     box = page.locator(".board").bounding_box()
     assert box["width"] <= 390 and box["width"] > 300
-    before = renders(page)
     page.locator(".cell.legal").nth(10).tap()
-    page.wait_for_function(f"Number(document.body.dataset.renders) > {before}")
+    idle(page)
     assert log_count(page) == 1
     ctx.close()
 
@@ -192,7 +181,6 @@ def test_highlighted_targets_follow_the_corrected_crossing_rule(page, site):
 
     record, cell, targets, mover = corrected_rule_position()
     open_app(page, site, make_hash(record))
-    page.wait_for_selector(".board")
     assert log_count(page) == len(record.moves)
     assert page.locator(".cell.target").count() == 0
     act(page, page.locator(f".board [data-key='cell-{cell}']"))
@@ -226,7 +214,8 @@ def mouse_drag(page, source, target):
     page.mouse.move(x1 - 4, y1, steps=8)
     page.mouse.move(x1, y1, steps=2)
     page.mouse.up()
-    page.wait_for_function(f"document.querySelectorAll('.log li').length > {moves}")
+    idle(page)
+    assert log_count(page) > moves
 
 
 def touch_drag(page, source, target):
@@ -243,7 +232,8 @@ def touch_drag(page, source, target):
     for i in range(1, 11):
         touch("touchMove", x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10)
     touch("touchEnd", x1, y1)
-    page.wait_for_function(f"document.querySelectorAll('.log li').length > {moves}", timeout=10_000)
+    idle(page)
+    assert log_count(page) > moves
 
 
 def test_dragging_the_dice_onto_a_cell_writes_the_number(page, site):
@@ -265,7 +255,6 @@ def test_phone_board_dice_and_prompt_fit_and_targets_are_big_enough(browser, sit
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     open_app(page, site, "#/tsifrograd/play?vs=human")
-    page.wait_for_selector(".board")
     for selector in (".board", ".dice", ".prompt"):
         box = page.locator(selector).first.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, selector
@@ -300,7 +289,6 @@ def test_touch_drag_lands_on_the_intended_cell(browser, site):
 
 def test_a_russian_screen_speaks_the_designers_words(page, site):
     open_app(page, site, "?lang=ru#/tsifrograd/play?vs=human")
-    page.wait_for_selector(".board")
     assert "впишите своё число" in page.locator(".prompt").inner_text()
     assert "на кубиках" in page.locator(".panel").inner_text()
     act(page, page.locator(".cell.legal").nth(5))
