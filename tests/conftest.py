@@ -14,3 +14,12 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--site-url",
+        default=None,
+        help="the published site the `deployed` browser tests drive (e.g. https://owner.github.io/repo/); "
+        "default: dist/ served locally under /<repo>/ (tests/e2e/test_deployed_e2e.py)",
+    )
