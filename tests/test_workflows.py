@@ -73,7 +73,9 @@ def test_every_action_is_pinned_to_a_commit_with_its_version(path):
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
 def test_least_permissions(path):
     flow = load(path)
-    assert flow.get("permissions") == {}, "the workflow grants nothing by default; each job says what it needs"
+    assert flow.get("permissions") == {}, (
+        "the workflow grants nothing by default; each job says what it needs"
+    )
     for name, job in flow["jobs"].items():
         granted = job.get("permissions")
         assert isinstance(granted, dict), f"{name}: no permissions of its own"

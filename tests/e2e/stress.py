@@ -41,7 +41,7 @@ def failures(report: Path) -> list[tuple[str, str]]:
             parts = case.get("classname", "").split(".")
             while parts and not (ROOT / "/".join(parts)).with_suffix(".py").exists():
                 parts.pop()  # a class inside the module: tests/e2e/test_x.py::Class::test
-            rest = case.get("classname", "").split(".")[len(parts):]
+            rest = case.get("classname", "").split(".")[len(parts) :]
             test_id = "::".join([f"{'/'.join(parts)}.py", *rest, case.get("name", "?")])
             message = (problem.get("message") or problem.text or "").strip().splitlines()
             out.append((test_id, message[0][:200] if message else problem.tag))
@@ -60,7 +60,9 @@ def counts(report: Path) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--busy", type=int, default=os.cpu_count() or 2, help="busy processes (default: one per core)")
+    ap.add_argument(
+        "--busy", type=int, default=os.cpu_count() or 2, help="busy processes (default: one per core)"
+    )
     ap.add_argument("--jitter", type=int, default=0, help="delay each engine answer by a random 0..MS ms")
     ap.add_argument("--workers", default="2", help="pytest-xdist workers per run")
     ap.add_argument("pytest_args", nargs="*", help="more pytest arguments (default: tests/e2e)")
@@ -68,8 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(tempfile.mkdtemp(prefix="wtt-stress-"))
     env = {**os.environ, "WTT_E2E_JITTER": str(args.jitter)}
     targets = args.pytest_args or ["tests/e2e"]
-    print(f"[stress] {args.runs} runs of {' '.join(targets)}, {args.busy} busy processes, "
-          f"jitter {args.jitter} ms; reports in {out}", flush=True)
+    print(
+        f"[stress] {args.runs} runs of {' '.join(targets)}, {args.busy} busy processes, "
+        f"jitter {args.jitter} ms; reports in {out}",
+        flush=True,
+    )
     busy = burners(args.busy)
     per_run: list[tuple[int, int, int, float]] = []
     failed: Counter[str] = Counter()
@@ -77,15 +82,30 @@ def main(argv: list[str] | None = None) -> int:
         for run in range(1, args.runs + 1):
             report = out / f"run-{run}.xml"
             t0 = time.perf_counter()
-            cmd = [sys.executable, "-m", "pytest", "-n", args.workers, "--dist", "loadgroup", "-q",
-                   "-p", "no:cacheprovider", f"--junitxml={report}", *targets]
+            cmd = [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-n",
+                args.workers,
+                "--dist",
+                "loadgroup",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                f"--junitxml={report}",
+                *targets,
+            ]
             subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             seconds = time.perf_counter() - t0
             found = failures(report)
             tests, skipped = counts(report)
             per_run.append((tests, skipped, len(found), seconds))
-            print(f"[stress] run {run}/{args.runs}: {tests} tests, {len(found)} failed, "
-                  f"{skipped} skipped, {seconds / 60:.1f} min", flush=True)
+            print(
+                f"[stress] run {run}/{args.runs}: {tests} tests, {len(found)} failed, "
+                f"{skipped} skipped, {seconds / 60:.1f} min",
+                flush=True,
+            )
             for test_id, message in found:
                 failed[test_id] += 1
                 print(f"[stress]   FAILED {test_id}: {message}", flush=True)
@@ -95,9 +115,12 @@ def main(argv: list[str] | None = None) -> int:
         for p in busy:
             p.wait()
     total = sum(r[2] for r in per_run)
-    print(f"[stress] summary: {len(per_run)} runs, {sum(r[0] for r in per_run)} tests run, "
-          f"{total} failures in {sum(1 for r in per_run if r[2])} runs, "
-          f"{sum(r[3] for r in per_run) / 60:.1f} min", flush=True)
+    print(
+        f"[stress] summary: {len(per_run)} runs, {sum(r[0] for r in per_run)} tests run, "
+        f"{total} failures in {sum(1 for r in per_run if r[2])} runs, "
+        f"{sum(r[3] for r in per_run) / 60:.1f} min",
+        flush=True,
+    )
     for test_id, n in failed.most_common():
         print(f"[stress]   {n}× {test_id}", flush=True)
     return 1 if total else 0

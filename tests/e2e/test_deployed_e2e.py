@@ -60,7 +60,10 @@ def visitor(browser, site_url):
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
     ctx = browser.new_context()
     outside: list[str] = []
-    ctx.on("request", lambda r: None if r.url.startswith((origin + "/", "data:", "blob:")) else outside.append(r.url))
+    ctx.on(
+        "request",
+        lambda r: None if r.url.startswith((origin + "/", "data:", "blob:")) else outside.append(r.url),
+    )
     page = ctx.new_page()
     yield page
     ctx.close()
@@ -106,7 +109,9 @@ def test_reload_offline_after_the_service_worker_installed(visitor, site_url):
     open_app(visitor, site_url, "#/tsifrograd/play?vs=human")
     # the service worker controls the page once it has precached what the page loads (Pyodide,
     # the snapshot: about 24 MB)
-    visitor.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=180_000)
+    visitor.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=180_000
+    )
     act(visitor, visitor.locator(".cell.legal").first)
     labels = board_labels(visitor)
     # offline: every request that would reach the network fails (the service worker's too: a

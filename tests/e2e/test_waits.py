@@ -31,5 +31,7 @@ def test_no_wait_reads_a_flag_a_count_or_the_clock():
                 if re.search(pattern, line):
                     found.append(f"{path.relative_to(ROOT)}:{n}: {why}: {line.strip()}")
             if TIMEOUT.search(line) and not ALLOWED_TIMEOUT.search(line):
-                found.append(f"{path.relative_to(ROOT)}:{n}: a fixed wait (mark a gesture's pace '# pace'): {line.strip()}")
+                found.append(
+                    f"{path.relative_to(ROOT)}:{n}: a fixed wait (mark a gesture's pace '# pace'): {line.strip()}"
+                )
     assert not found, "\n".join(found)
