@@ -205,9 +205,23 @@ def piece(key, x, extra=""):
     return f'<g data-piece="{key}" transform="translate({x},10)" {extra}><rect width="20" height="20"/></g>'
 
 
-def swap(page, html, moved=True, motion=True):
+#: what the board shows in the same task as the swap (an animation lasts 200 ms: a later look,
+#: on a loaded machine, may find it over)
+SWAPPED = """([h, m]) => {
+  wttBoard.swap(h, m);
+  return {
+    frames: Object.fromEntries([...document.querySelectorAll('[data-piece]')].map((el) =>
+      [el.dataset.piece, el.getAnimations().map((a) => a.effect.getKeyframes()[0].translate || null)])),
+    flipping: document.querySelectorAll("[data-piece='new'].anim-flip").length,
+    floats: document.querySelectorAll('.wtt-float').length,
+  };
+}"""
+
+
+def swap(page, html, moved=True, motion=True) -> dict:
+    """Hand web/board.js an answer; what it shows right after (see SWAPPED)."""
     meta = {"moved": moved, "sound": "move", "feel": {"motion": motion, "sounds": False}}
-    page.evaluate("([h, m]) => wttBoard.swap(h, m)", [html, __import__("json").dumps(meta)])
+    return page.evaluate(SWAPPED, [html, __import__("json").dumps(meta)])
 
 
 def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
@@ -216,17 +230,14 @@ def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
     open_app(page, site, "#/")
     swap(page, BOARD.format(piece("a", 10) + piece("b", 60) + piece("gone", 100)), moved=False)
     before = page.evaluate("wttBoard.stats.animations")
-    swap(page, BOARD.format(piece("a", 150) + piece("c", 10, 'data-from="b"') + piece("new", 120, 'data-anim="flip"')))
-    frames = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('[data-piece]')].map((el) =>
-            [el.dataset.piece, el.getAnimations().map((a) => a.effect.getKeyframes()[0].translate || null)]))"""
-    )
+    shown = swap(page, BOARD.format(piece("a", 150) + piece("c", 10, 'data-from="b"') + piece("new", 120, 'data-anim="flip"')))
+    frames = shown["frames"]
     # "a" moved 140 user units right: drawn at scale 2 that is 280 CSS px, and the animation
     # starts 140 units back in the board's own units (the ghost and the piece keep their scale)
     assert frames["a"] and frames["a"][0].startswith("-140px")
     assert frames["c"] and frames["c"][0].startswith("50px")  # came from b at x=60, now at x=10
-    assert page.locator("[data-piece='new'].anim-flip").count() == 1
-    assert page.locator(".wtt-float").count() == 1  # "gone" leaves as a fading copy
+    assert shown["flipping"] == 1
+    assert shown["floats"] == 1  # "gone" leaves as a fading copy
     assert page.evaluate("wttBoard.stats.animations") > before
     # motion off (or a hover re-render): nothing moves
     count = page.evaluate("wttBoard.stats.animations")
