@@ -100,8 +100,8 @@ def test_a_move_in_every_game(visitor, site_url, game):
 def test_a_share_link_opens_its_position(visitor, site_url):
     fragment = share_hash("tsifrograd", 6)
     open_app(visitor, site_url, fragment)
+    assert "Opened the shared game" in visitor.locator("#toast").inner_text()  # while it shows (7 s)
     assert log_count(visitor) == 6
-    assert "Opened the shared game" in visitor.locator("#toast").inner_text()
     assert visitor.url.startswith(site_url)  # the canonical address stays under the site's path
 
 
