@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,30 @@ def browser(browser):
 
         browser.new_context = jittery
     return browser
+
+
+@pytest.fixture(autouse=True)
+def _every_context_keeps_its_artifacts(request, pytestconfig):
+    """With --tracing or --screenshot (CI: the artifacts of failed tests), the contexts a test opens
+    itself through ``browser.new_context`` (a phone, a friend's browser) go through
+    pytest-playwright's ``new_context`` factory too, so their traces and screenshots are kept like
+    the ``page`` fixture's. Off by default: nothing changes for a normal or a stress run."""
+    wanted = any(pytestconfig.getoption(o, default="off") != "off" for o in ("--tracing", "--screenshot"))
+    if not wanted or "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    factory = request.getfixturevalue("new_context")
+    direct = browser.new_context
+
+    def recorded(*args, **kwargs):
+        if args or sys._getframe(1).f_code.co_name == "_new_context":
+            return direct(*args, **kwargs)  # the factory's own call (or an unusual one): as it was
+        return factory(**kwargs)
+
+    browser.new_context = recorded
+    yield
+    browser.new_context = direct
 
 
 @pytest.fixture(scope="session")
