@@ -286,10 +286,13 @@
       },
       also: (f) => checks.push(f),
       when: () => new Promise((resolve) => (body.hasAttribute("data-idle") ? resolve() : waiters.push(resolve))),
-      // idle, checked again now: a URL changed by hand fires its hashchange event a task later
+      // idle, checked again now: a URL changed by hand fires its hashchange event a task later.
+      // Not idle yet: the checks are running (reading must not restart them, or a reader that
+      // polls as often as they run would keep them from ever seeing two quiet checks)
       ready: () => {
-        if (body.hasAttribute("data-idle") && quiet()) return true;
-        busy();
+        if (!body.hasAttribute("data-idle")) return false;
+        if (quiet()) return true;
+        busy(); // the signal is out of date: withdraw it
         return false;
       },
     };
