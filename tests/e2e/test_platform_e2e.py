@@ -131,8 +131,9 @@ def test_a_key_with_quotes_keeps_focus_and_its_toast(browser, site):
     data-key neither breaks the page nor loses the answer's toast."""
     ctx = browser.new_context()
     page = ctx.new_page()
-    page.goto(site)
-    page.evaluate("localStorage.setItem('webtabletop:aside:odd\"] name:1', '{broken')")
+    # stored before the page's own scripts run: the engine's start reads storage once (a key set
+    # after the page loaded, in the same tab, sends no storage event)
+    page.add_init_script("localStorage.setItem('webtabletop:aside:odd\"] name:1', '{broken')")
     open_app(page, site, "#/data")
     button = page.locator("[data-entry='webtabletop:aside:odd\"] name:1'] [data-cmd=export-entry]")
     button.focus()
