@@ -54,7 +54,7 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
 
 #: the context of a built-in HTT card's name (keeps "Phoenix" the card apart from any other word)
 HTT_CARD_CONTEXT = "HTT card"
-HTT_SETS = "src/webtabletop/games/htt/data"
+HTT_SETS = "src/webtabletop/games/htt/sets/data"
 
 
 def extract_htt_cards(root: Path) -> Iterator[tuple[str, int, str, list[str], str]]:

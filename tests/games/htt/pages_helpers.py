@@ -7,8 +7,8 @@ import json
 
 from tests.app.harness import Page
 from webtabletop.core.storage import encode_doc
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.pages import KEY, SCHEMA
+from webtabletop.games.htt.collection.model import Collection
+from webtabletop.games.htt.pages.extension import KEY, SCHEMA
 
 DECK = ["emb-1a", "emb-3a", "emb-5a", "emb-7a", "emb-9a"]
 PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

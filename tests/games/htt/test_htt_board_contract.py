@@ -12,8 +12,8 @@ from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC
 from webtabletop.games.htt.deal import position
 from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.render.board import LAST, SELECT
 from webtabletop.games.htt.view import VIEW
-from webtabletop.games.htt.view_board import LAST, SELECT
 
 BLUE, RED = 0, 1
 

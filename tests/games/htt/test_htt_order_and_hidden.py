@@ -15,11 +15,11 @@ from webtabletop.core.storage import encode_doc
 from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW
 from webtabletop.games.htt.ai import choose_move
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.library import get_card
+from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages import KEY, SCHEMA
+from webtabletop.games.htt.pages.extension import KEY, SCHEMA
 from webtabletop.games.htt.rules import OVER, PICK, Place
+from webtabletop.games.htt.sets.library import get_card
 
 DECK = ["emb-7a", "emb-1a", "emb-9a", "emb-3b", "emb-5a"]
 

@@ -15,11 +15,11 @@ from webtabletop.app.extensions import PageContext
 from webtabletop.app.saves import Players
 from webtabletop.core.record import Record
 from webtabletop.games.htt import PAGES, SPEC
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.library import builtin_set, get_card
+from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages import KEY
+from webtabletop.games.htt.pages.extension import KEY
 from webtabletop.games.htt.rules import OVER, PICK
+from webtabletop.games.htt.sets.library import builtin_set, get_card
 
 from .pages_helpers import DECK, collection, new_game, stored, with_cards
 

@@ -8,10 +8,10 @@ import attrs
 import pytest
 
 from webtabletop.games.htt.cards import MATTERS, A, card_from_inline, card_problems, inline_code, sum_position
-from webtabletop.games.htt.library import BUILTIN_IDS, build_builtin, builtin_set, get_card
-from webtabletop.games.htt.set_check import check_set
-from webtabletop.games.htt.set_rules import generate_set, position_counts
-from webtabletop.games.htt.sets import CardSet
+from webtabletop.games.htt.sets.cardset import CardSet
+from webtabletop.games.htt.sets.check import check_set
+from webtabletop.games.htt.sets.library import BUILTIN_IDS, build_builtin, builtin_set, get_card
+from webtabletop.games.htt.sets.rules import generate_set, position_counts
 
 
 def sizes(i: int) -> tuple[int, int]:

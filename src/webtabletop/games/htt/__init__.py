@@ -1,12 +1,14 @@
 """Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
 
-Modules: ``cards`` (card model, level table), ``sets`` (set model and JSON), ``set_rules`` (set
-generator), ``set_check`` (set checker), ``names`` and ``library`` (the built-in sets in ``data/*.json``, card
-lookup), ``board``, ``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards
-turn), ``deal`` (new games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame;
-:func:`ai_choose`), ``collection``, ``collection_io`` and ``rewards`` (the player's collection),
-``art`` (generated card art), ``view``, ``cards_html`` and ``rules_page`` (what the player sees),
-``pages*`` (the app's HTT pages), ``cli``.
+The duel is in this package's modules: ``cards`` (card model, level table), ``board``,
+``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards turn), ``deal`` (new
+games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame; :func:`ai_choose`),
+``match`` (hands in a game by link), ``view`` (the play screen), ``meta``, ``cli``.
+
+The rest is in four packages, each described in its ``__init__``: ``sets`` (set model, set rules
+and checker, the built-in sets in ``sets/data/*.json``, card lookup), ``collection`` (the player's
+collection), ``render`` (board, cards, words and rules page: what the player sees) and ``pages``
+(the app's HTT pages).
 """
 
 from webtabletop.core.protocol import GameSpec
@@ -16,7 +18,7 @@ from webtabletop.games.htt.ai import HOOKS
 from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.match import HANDS
 from webtabletop.games.htt.options import PRESETS, HttOptions
-from webtabletop.games.htt.pages import HttPages
+from webtabletop.games.htt.pages.extension import HttPages
 from webtabletop.games.htt.view import VIEW
 
 SPEC = register(

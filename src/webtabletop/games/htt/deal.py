@@ -50,7 +50,7 @@ def new_game(options: HttOptions, seed: int) -> HttState:
     board = get_board(options.board)
     rng = Rng.from_seed(seed)
     first = rng.randbelow(2)
-    from webtabletop.games.htt.library import get_card
+    from webtabletop.games.htt.sets.library import get_card
 
     given = [tuple(get_card(r) for r in options.hand(p)) for p in (0, 1)]
     size = board.hand_size

@@ -23,9 +23,9 @@ import attrs
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.cards import MATTERS, Card
 from webtabletop.games.htt.deal import dealt_state
-from webtabletop.games.htt.library import get_card
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rules import HttState, Place
+from webtabletop.games.htt.sets.library import get_card
 from webtabletop.i18n import _
 
 
@@ -58,7 +58,7 @@ class HttHands:
         """``refs`` as a hand of ``side`` under ``options`` (size, levels, one per level under
         Own deck / Random), else ValueError with the options' own message."""
         from webtabletop.games.htt.cards import inline_code
-        from webtabletop.games.htt.library import BUILTIN_IDS
+        from webtabletop.games.htt.sets.library import BUILTIN_IDS
 
         cards = [get_card(r) for r in refs]
         # a reference the other browser can read: a built-in id, or the card's values inline

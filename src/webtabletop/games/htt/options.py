@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _
 
 WALLS = ("none", "wall", "mirror", "antiwall")
@@ -79,7 +79,7 @@ class HttOptions:
     deal_set: str = "all"
 
     def __attrs_post_init__(self) -> None:
-        from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
+        from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card, get_set
 
         for name in (
             "same",
@@ -172,7 +172,7 @@ class HttOptions:
 
     def deck_strength(self, player: int) -> int | None:
         """Sum of the levels of a given hand (shown in the table properties under Own deck)."""
-        from webtabletop.games.htt.library import get_card
+        from webtabletop.games.htt.sets.library import get_card
 
         hand = self.hand(player)
         return sum(get_card(r).level for r in hand) if hand else None

@@ -38,8 +38,8 @@ from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.board import Board, get_board
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.games.htt.turning import EMPTY, Flip, matter_values, resolve
 from webtabletop.i18n import N_, _, ngettext
 
@@ -407,6 +407,6 @@ def _place_table(board_name: str) -> tuple[tuple[Place, ...], ...]:
 
 def deal_pool(options: HttOptions) -> dict[int, list[Card]]:
     """Cards the rules deal from (and the AI imagines hidden hands from), by level."""
-    from webtabletop.games.htt.library import pool_by_level
+    from webtabletop.games.htt.sets.library import pool_by_level
 
     return pool_by_level(options.deal_set, options.min_level, options.max_level)

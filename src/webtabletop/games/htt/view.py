@@ -1,5 +1,5 @@
 """The HTT view: the board and both hands as one SVG, the panel and the prompts (single cards and
-the collection pages' lists are in ``cards_html``, the rules page in ``rules_page``).
+the collection pages' lists are in ``render.cards``, the rules page in ``render.rules_page``).
 
 Hidden information: the opponent's unplayed cards are drawn face down unless the table is Open or
 the player asked to see everything after the game (``ctx.reveal_all``); a spectator (no viewer,
@@ -16,12 +16,12 @@ markers in chain order (Same/Plus/Minus first, then each Combo step).
 from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
-from webtabletop.games.htt.cards_html import card_back_svg
-from webtabletop.games.htt.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.render.board import BoardDrawing, placed
+from webtabletop.games.htt.render.cards import card_back_svg
+from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.render.rules_page import options_help, rules_html
+from webtabletop.games.htt.render.text import cause_text, describe, prompt_text, result_text
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
-from webtabletop.games.htt.rules_page import options_help, rules_html
-from webtabletop.games.htt.view_board import BoardDrawing, placed
-from webtabletop.games.htt.view_text import cause_text, describe, prompt_text, result_text
 from webtabletop.i18n import _
 
 
@@ -31,7 +31,7 @@ class HttView(BoardDrawing, GameView):
     player_inks = ("#1d4f9f", "#a32a22")
     privacy_screen = True
     #: hands come from the deck chooser of the new-game dialog (dealt / Own deck / Random; see
-    #: :mod:`webtabletop.games.htt.pages`), not typed into the form
+    #: :mod:`webtabletop.games.htt.pages.extension`), not typed into the form
     hidden_options = ("hand0", "hand1", "own_deck", "random_hands")
 
     def panel(self, state: HttState, ctx: ViewContext) -> str:
@@ -201,12 +201,12 @@ class HttView(BoardDrawing, GameView):
         return options_help()
 
     def options_labels(self) -> dict[str, str]:
-        from webtabletop.games.htt.option_words import options_labels
+        from webtabletop.games.htt.render.option_words import options_labels
 
         return options_labels()
 
     def choice_labels(self) -> dict[str, dict[str, str]]:
-        from webtabletop.games.htt.option_words import choice_labels
+        from webtabletop.games.htt.render.option_words import choice_labels
 
         return choice_labels()
 

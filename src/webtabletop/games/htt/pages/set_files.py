@@ -10,25 +10,25 @@ from typing import TYPE_CHECKING, Any
 from webtabletop.app.extensions import PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.core.storage import BACKUP
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.collection_io import LIMITS, read_set
-from webtabletop.games.htt.library import BUILTIN_IDS, get_card, get_set
-from webtabletop.games.htt.names import card_name
-from webtabletop.games.htt.pages_common import (
+from webtabletop.games.htt.collection.model import Collection
+from webtabletop.games.htt.collection.reading import LIMITS, read_set
+from webtabletop.games.htt.pages.common import (
     SCHEMA,
     page_hash,
     save,
 )
-from webtabletop.games.htt.sets import (
+from webtabletop.games.htt.sets.cardset import (
     IMAGE_LIMIT,
     IMAGE_TYPES,
     CardSet,
     image_problem,
 )
+from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card, get_set
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
-    from webtabletop.games.htt.pages_sets import SetsState
+    from webtabletop.games.htt.pages.sets import SetsState
 
 
 def handle_import(state: SetsState, action: dict[str, Any], c: Collection, ctx: PageContext) -> None:

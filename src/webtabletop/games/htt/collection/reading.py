@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from webtabletop.core.errors import GameError
-from webtabletop.games.htt.names import BUILTIN_SPECS
-from webtabletop.games.htt.set_check import check_set, errors
-from webtabletop.games.htt.sets import CardSet
+from webtabletop.games.htt.sets.cardset import CardSet
+from webtabletop.games.htt.sets.check import check_set, errors
+from webtabletop.games.htt.sets.names import BUILTIN_SPECS
 from webtabletop.i18n import _
 
 BUILTIN_SET_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)

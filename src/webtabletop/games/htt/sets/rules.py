@@ -1,5 +1,5 @@
 """The set rules: the seeded set generator and the level-3 correction (digest "Sets"); the checker
-of these rules is :mod:`webtabletop.games.htt.set_check`.
+of these rules is :mod:`webtabletop.games.htt.sets.check`.
 
 - the same number of cards (6..12) on each of levels 1..10, and 3..6 cards of level 11;
 - at most one card with three A and at most three cards with two A per set;
@@ -30,7 +30,7 @@ from webtabletop.games.htt.cards import (
     count_a,
     sum_position,
 )
-from webtabletop.games.htt.sets import (
+from webtabletop.games.htt.sets.cardset import (
     LEVEL11,
     MAX_NAME,
     MAX_TWO_A,

@@ -31,19 +31,25 @@ from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.collection_decks import Decks
-from webtabletop.games.htt.collection_io import (
+from webtabletop.games.htt.collection.decks import Decks
+from webtabletop.games.htt.collection.own_sets import PlayerSets
+from webtabletop.games.htt.collection.reading import (
     DECK_SOURCES,
     LOG_SIZE,
     MAX_COPIES,
     CollectionError,
     read_fields,
 )
-from webtabletop.games.htt.collection_sets import PlayerSets
-from webtabletop.games.htt.library import all_sets, get_card, get_set
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.collection.rewards import (
+    PACK_SIZE,
+    Achievement,
+    achievement_list,
+    draw_pack,
+    progress,
+)
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rewards import PACK_SIZE, Achievement, achievement_list, draw_pack, progress
+from webtabletop.games.htt.sets.library import all_sets, get_card, get_set
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _, ngettext
 
 FORMAT = "htt-collection"

@@ -8,9 +8,9 @@ import math
 
 from webtabletop.core.grid import SQRT3, hex_corners
 from webtabletop.core.view import esc
-from webtabletop.games.htt.art import emblem
 from webtabletop.games.htt.cards import MATTER_COLOURS, Card, value_text
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.render.art import emblem
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext, pgettext
 
 OWNER_FILL = ("#d7e6fd", "#fbd9d4")

@@ -1,5 +1,5 @@
 """The saved Own deck and hands drawn from a collection (mixed into
-:class:`~webtabletop.games.htt.collection.Collection`; it uses ``deck``, ``copies`` and
+:class:`~webtabletop.games.htt.collection.model.Collection`; it uses ``deck``, ``copies`` and
 ``owned_cards``).
 
 Own deck: at most one card per level (the digest), the player's order kept (``move_in_deck``:
@@ -10,9 +10,9 @@ Own deck: at most one card per level (the digest), the player's order kept (``mo
 from __future__ import annotations
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.collection_io import CollectionError
-from webtabletop.games.htt.library import get_card
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.collection.reading import CollectionError
+from webtabletop.games.htt.sets.library import get_card
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _
 
 

@@ -3,11 +3,11 @@ editor and rule presets; the deck chooser of the new-game dialog; the game-over 
 
 Everything goes through :class:`~webtabletop.app.extensions.PageContext` (no I/O here). The
 collection is one storage document (:data:`KEY`, schema ``htt-collection``, whose check is also
-the check of backup and file imports: see :mod:`webtabletop.games.htt.collection_io`); a document
+the check of backup and file imports: see :mod:`webtabletop.games.htt.collection.reading`); a document
 that cannot be read is set aside by the storage layer and the player starts with a fresh one.
 
-The pages live in ``pages_collection`` (collection, packs, achievements, log), ``pages_sets``
-(set editor and files) ``pages_play`` (deck, presets) and ``pages_newgame`` (new game, game over); this module routes
+The pages live in ``pages.collection`` (collection, packs, achievements, log), ``pages.sets``
+(set editor and files) ``pages.play`` (deck, presets) and ``pages.newgame`` (new game, game over); this module routes
 renders and actions to them.
 """
 
@@ -17,11 +17,16 @@ from typing import Any
 
 from webtabletop.app.extensions import GamePages, PageContext
 from webtabletop.core.protocol import GameError
-from webtabletop.games.htt import meta, pages_collection, pages_match, pages_newgame, pages_play, pages_sets
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.menu import HTT_CSS, menu_html
-from webtabletop.games.htt.pages_common import KEY, SCHEMA, load
-from webtabletop.games.htt.pages_sets import IMAGE_LIMIT, SetsState
+from webtabletop.games.htt import meta
+from webtabletop.games.htt.collection.model import Collection
+from webtabletop.games.htt.pages import collection as pages_collection
+from webtabletop.games.htt.pages import match as pages_match
+from webtabletop.games.htt.pages import newgame as pages_newgame
+from webtabletop.games.htt.pages import play as pages_play
+from webtabletop.games.htt.pages import sets as pages_sets
+from webtabletop.games.htt.pages.common import KEY, SCHEMA, load
+from webtabletop.games.htt.pages.sets import IMAGE_LIMIT, SetsState
+from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
 from webtabletop.i18n import _
 
 __all__ = ["KEY", "SCHEMA", "IMAGE_LIMIT", "HttPages"]

@@ -22,11 +22,11 @@ import math
 from webtabletop.core.grid import SQRT3
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.cards import MATTER_COLOURS
-from webtabletop.games.htt.cards_html import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
-from webtabletop.games.htt.menu import HTT_CSS, menu_html
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.render.cards import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
+from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.render.text import cause_text, matter_name, ordinal_step
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
-from webtabletop.games.htt.view_text import cause_text, matter_name, ordinal_step
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _
 
 S = 46  # pixels per cell unit (hex circumradius on the board)

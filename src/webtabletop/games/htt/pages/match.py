@@ -23,9 +23,9 @@ from webtabletop.app.extensions import PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages_common import load
-from webtabletop.games.htt.pages_newgame import deck_rows, field_row, picked_cards, portable
-from webtabletop.games.htt.pages_play import DECK_TITLES
+from webtabletop.games.htt.pages.common import load
+from webtabletop.games.htt.pages.newgame import deck_rows, field_row, picked_cards, portable
+from webtabletop.games.htt.pages.play import DECK_TITLES
 from webtabletop.i18n import _
 
 

@@ -1,6 +1,6 @@
 """The player's own card sets inside a collection: create, import (replace or keep both), rename,
 delete, and make them known to the card library. A mixin of
-:class:`webtabletop.games.htt.collection.Collection`, which holds the documents in
+:class:`webtabletop.games.htt.collection.model.Collection`, which holds the documents in
 ``custom_sets`` (CardSet JSON) and counts ``sets_created``.
 
 Invariant: every stored document reads as a player's set (:func:`read_set`: not a built-in id, no
@@ -15,10 +15,10 @@ from typing import Any
 import attrs
 
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.collection_io import CollectionError, read_set
-from webtabletop.games.htt.library import use_player_sets
-from webtabletop.games.htt.set_rules import generate_set
-from webtabletop.games.htt.sets import MAX_NAME, CardSet
+from webtabletop.games.htt.collection.reading import CollectionError, read_set
+from webtabletop.games.htt.sets.cardset import MAX_NAME, CardSet
+from webtabletop.games.htt.sets.library import use_player_sets
+from webtabletop.games.htt.sets.rules import generate_set
 from webtabletop.i18n import _
 
 

@@ -6,8 +6,8 @@ Every sentence is one translated message with named placeholders; counts go thro
 
 from __future__ import annotations
 
-from webtabletop.games.htt.names import card_name
 from webtabletop.games.htt.rules import DRAW, PICK, PLAY, PLAYER_NAMES, HttState, Place, Take
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _, ngettext, pgettext
 
 CAUSE_TITLES = {

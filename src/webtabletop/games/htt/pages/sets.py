@@ -6,7 +6,7 @@ Decisions:
   keep both (the file's set gets a free id), or cancel. The question lives in the page object
   (:class:`SetsState`): reloading the page forgets it, and nothing changed until answered.
 - A set file or a collection file goes through the same checks as the app's backup import
-  (:mod:`webtabletop.games.htt.collection_io`): a set that reuses a built-in id, breaks a set
+  (:mod:`webtabletop.games.htt.collection.reading`): a set that reuses a built-in id, breaks a set
   rule, or holds an outside or oversized picture is refused with the reason; nothing changes.
 - Deleting a set keeps the copies you own in your data (they come back if you import the set
   again); the confirmation says so.
@@ -24,11 +24,9 @@ from webtabletop.app.extensions import PageContext
 from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
-from webtabletop.games.htt.cards_html import standalone_card_svg
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.collection_io import LIMITS
-from webtabletop.games.htt.names import card_name
-from webtabletop.games.htt.pages_common import (
+from webtabletop.games.htt.collection.model import Collection
+from webtabletop.games.htt.collection.reading import LIMITS
+from webtabletop.games.htt.pages.common import (
     card_label,
     file_button,
     nav_select,
@@ -38,9 +36,9 @@ from webtabletop.games.htt.pages_common import (
     save,
     set_names,
 )
-from webtabletop.games.htt.pages_sets_files import _set_picture, handle_import
-from webtabletop.games.htt.set_rules import made_name
-from webtabletop.games.htt.sets import (
+from webtabletop.games.htt.pages.set_files import _set_picture, handle_import
+from webtabletop.games.htt.render.cards import standalone_card_svg
+from webtabletop.games.htt.sets.cardset import (
     IMAGE_LIMIT,
     IMAGE_TYPES,
     LEVEL11,
@@ -49,6 +47,8 @@ from webtabletop.games.htt.sets import (
     PER_LEVEL,
     CardSet,
 )
+from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.sets.rules import made_name
 from webtabletop.i18n import _, ngettext
 
 __all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]

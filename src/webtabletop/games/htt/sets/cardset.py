@@ -1,4 +1,4 @@
-"""Card sets: the set model and its versioned JSON form (the set rules: ``set_rules``).
+"""Card sets: the set model and its versioned JSON form (the set rules: ``sets.rules``).
 
 Card order in a set: level 1 first; within a level the set order. Card ids are
 ``<set id>-<level><letter>`` (``emb-3a``, ``emb-3b``, ... ``emb-11f``); a player's set may use

@@ -29,15 +29,15 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.library import get_card
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages_common import (
+from webtabletop.games.htt.pages.common import (
     card_label,
     safe_key,
     save,
 )
+from webtabletop.games.htt.sets.library import get_card
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _
 
 DECK_TITLES = {

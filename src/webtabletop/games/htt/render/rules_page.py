@@ -9,7 +9,7 @@ from __future__ import annotations
 from webtabletop.core.view import esc
 from webtabletop.games.htt.board import BOARD_TITLES, HAND_SIZES
 from webtabletop.games.htt.cards import MAX_VALUE, SUMS
-from webtabletop.games.htt.collection import EARN_RULE
+from webtabletop.games.htt.collection.model import EARN_RULE
 from webtabletop.i18n import N_, _
 
 OPTIONS_HELP = {

@@ -10,16 +10,8 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import LEVELS
-from webtabletop.games.htt.cards_html import (
-    achievements_html,
-    battle_log_html,
-    card_grid_html,
-    standalone_card_svg,
-)
-from webtabletop.games.htt.collection import EARN_RULE, GAMES_PER_PACK, PACK_SIZE, Collection
-from webtabletop.games.htt.library import all_sets, get_card, get_set
-from webtabletop.games.htt.names import card_name
-from webtabletop.games.htt.pages_common import (
+from webtabletop.games.htt.collection.model import EARN_RULE, GAMES_PER_PACK, PACK_SIZE, Collection
+from webtabletop.games.htt.pages.common import (
     card_label,
     nav_select,
     old_cards_notice,
@@ -30,6 +22,14 @@ from webtabletop.games.htt.pages_common import (
     set_names,
     valid_deck,
 )
+from webtabletop.games.htt.render.cards import (
+    achievements_html,
+    battle_log_html,
+    card_grid_html,
+    standalone_card_svg,
+)
+from webtabletop.games.htt.sets.library import all_sets, get_card, get_set
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _, ngettext
 
 SORTS = {

@@ -1,4 +1,4 @@
-"""The set checker: every rule of :mod:`webtabletop.games.htt.set_rules` a card set breaks, as
+"""The set checker: every rule of :mod:`webtabletop.games.htt.sets.rules` a card set breaks, as
 :class:`Violation` s (errors make a set unusable; old level-3 cards are warnings: the set still
 loads and plays, and the level-3 spread is not checked while it holds them).
 """
@@ -15,8 +15,7 @@ from webtabletop.games.htt.cards import (
     count_a,
     sum_position,
 )
-from webtabletop.games.htt.set_rules import level_width, position_counts
-from webtabletop.games.htt.sets import (
+from webtabletop.games.htt.sets.cardset import (
     CARD_SUFFIX_RE,
     LEVEL11,
     MAX_THREE_A,
@@ -26,6 +25,7 @@ from webtabletop.games.htt.sets import (
     SET_ID_RE,
     CardSet,
 )
+from webtabletop.games.htt.sets.rules import level_width, position_counts
 from webtabletop.i18n import _, ngettext
 
 

@@ -17,9 +17,9 @@ from webtabletop.app.extensions import PageContext
 from webtabletop.core.storage import Schema
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card
-from webtabletop.games.htt.collection import MIGRATIONS, SCHEMA_VERSION, Collection
-from webtabletop.games.htt.library import all_sets
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.collection.model import MIGRATIONS, SCHEMA_VERSION, Collection
+from webtabletop.games.htt.sets.library import all_sets
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext
 
 KEY = "webtabletop:htt:collection"

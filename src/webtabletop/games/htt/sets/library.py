@@ -12,9 +12,9 @@ from importlib import resources
 
 from webtabletop.core.inputs import load_json
 from webtabletop.games.htt.cards import Card, card_from_inline
-from webtabletop.games.htt.names import BUILTIN_SPECS
-from webtabletop.games.htt.set_rules import V1_SUMS, correct_level3, generate_set
-from webtabletop.games.htt.sets import CardSet
+from webtabletop.games.htt.sets.cardset import CardSet
+from webtabletop.games.htt.sets.names import BUILTIN_SPECS
+from webtabletop.games.htt.sets.rules import V1_SUMS, correct_level3, generate_set
 
 BUILTIN_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)
 DEFAULT_SET = BUILTIN_IDS[0]
@@ -37,7 +37,7 @@ def builtin_set(set_id: str) -> CardSet:
     if set_id not in BUILTIN_IDS:
         raise KeyError(f"no built-in set {set_id!r} (built-in: {', '.join(BUILTIN_IDS)})")
     text = (
-        resources.files("webtabletop.games.htt")
+        resources.files("webtabletop.games.htt.sets")
         .joinpath("data")
         .joinpath(f"{set_id}.json")
         .read_text("utf-8")

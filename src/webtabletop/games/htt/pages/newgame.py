@@ -14,11 +14,9 @@ from webtabletop.app.pages import link
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import LEVELS, Card, inline_code
-from webtabletop.games.htt.collection import Collection
-from webtabletop.games.htt.library import BUILTIN_IDS, get_card
-from webtabletop.games.htt.names import card_name
+from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages_common import (
+from webtabletop.games.htt.pages.common import (
     card_label,
     date_text,
     load,
@@ -26,7 +24,9 @@ from webtabletop.games.htt.pages_common import (
     save,
     valid_deck,
 )
-from webtabletop.games.htt.pages_play import DECK_TITLES, RULE_FIELDS, preset_rules
+from webtabletop.games.htt.pages.play import DECK_TITLES, RULE_FIELDS, preset_rules
+from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card
+from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext
 
 
