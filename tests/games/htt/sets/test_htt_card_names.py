@@ -17,7 +17,7 @@ from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import catalogs
 from webtabletop.i18n.extract import HTT_CARD_CONTEXT, extract_htt_cards
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 BUILTIN = [c for s in builtin_sets() for c in s.cards]
 
 

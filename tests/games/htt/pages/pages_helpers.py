@@ -1,5 +1,5 @@
 """What the HTT page tests share: a starter deck, a tiny picture, collections in storage, the
-new-game form (tests/games/htt/test_htt_pages.py, test_htt_set_files.py)."""
+new-game form (tests/games/htt/pages/test_htt_pages.py, test_htt_set_files.py)."""
 
 from __future__ import annotations
 
