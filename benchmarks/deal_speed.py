@@ -10,7 +10,7 @@ multiplication is measured alongside as a reference for scaling.
 
 Runs in CPython (``python -m benchmarks.deal_speed``) and, with ``--pyodide``, in Pyodide under
 Node.js, loading the built site's files (``dist/lib``) as the page does
-(``tools/pyodide_run.mjs``). Prints a JSON line last.
+(``tests/crossruntime/pyodide_run.mjs``). Prints a JSON line last.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.pyodide:
         root = Path(__file__).resolve().parents[1]
-        script = root / "tools" / "pyodide_run.mjs"
+        script = root / "tests" / "crossruntime" / "pyodide_run.mjs"
         code = Path(__file__).read_text() + f"\nprint(json.dumps(measure({args.runs})))\n"
         out = subprocess.run(
             ["node", str(script), str(root / "dist")], input=code, capture_output=True, text=True, check=True

@@ -2,7 +2,7 @@
 //
 // Started by the page's boot script before anything else (web/boot-head.js), so the interpreter
 // loads while the page paints its pre-rendered screen. It starts from the memory snapshot the build
-// made (tools/make_snapshot.mjs: Pyodide after webtabletop, every game and worker.py were imported),
+// made (build-steps/make_snapshot.mjs: Pyodide after webtabletop, every game and worker.py were imported),
 // which skips the interpreter's start-up and all imports. Without a usable snapshot (none offered,
 // missing, corrupt, of another build, a browser without DecompressionStream) it starts Pyodide the
 // ordinary way and imports the same files: slower, the same engine, no error shown.

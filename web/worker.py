@@ -3,7 +3,7 @@
 # actions web/main.py (MicroPython, main thread) sends and returns the answers. No DOM access here.
 # The dispatcher never raises: a failure becomes a toast, or an error page when nothing is on
 # screen yet. The build imports this module before it takes the engine's memory snapshot
-# (tools/make_snapshot.mjs).
+# (build-steps/make_snapshot.mjs).
 import json
 import sys
 

@@ -46,7 +46,7 @@ def test_deal_v3_is_identical_in_pyodide():
     if not (DIST / "lib" / "webtabletop.zip").exists():
         pytest.fail("dist/ is not built: run `python -m webtabletop build` first")
     proc = subprocess.run(
-        ["node", str(ROOT / "tools" / "pyodide_run.mjs"), str(DIST)],
+        ["node", str(Path(__file__).with_name("pyodide_run.mjs")), str(DIST)],
         input=SCRIPT + "\nprint(json.dumps(run()))\n",
         cwd=ROOT,
         capture_output=True,

@@ -5,7 +5,7 @@ Nothing in the result points outside the site: PyScript core, Pyodide and MicroP
 pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our package is zipped from
 ``src/``. Then, in order:
 
-1. the engine's memory snapshot (``tools/make_snapshot.mjs``: Pyodide after every import);
+1. the engine's memory snapshot (``build-steps/make_snapshot.mjs``: Pyodide after every import);
 2. the first screens, pre-rendered in every language (:mod:`webtabletop.tools.prerender`), the
    page shell ``index.html`` with its boot scripts and config, one manifest per language;
 3. the service worker (workbox-build), precaching what the page loads (:mod:`.precache`).
@@ -133,7 +133,7 @@ WEB_TEMPLATES = ("index.html", "boot-head.js", "boot.js", "wheels.txt", "manifes
 def make_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> dict[str, int]:
     """The engine's memory snapshot (dist/engine.snap.gz); its sizes in bytes."""
     run = subprocess.run(
-        ["node", str(ROOT / "tools" / "make_snapshot.mjs"), str(dist), version, *libs],
+        ["node", str(ROOT / "build-steps" / "make_snapshot.mjs"), str(dist), version, *libs],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -181,7 +181,7 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
         shutil.copy2(f, dist / rel)
     # bytecode for the page's Python (3.14 in Pyodide): imports skip compiling at every start
     subprocess.run(
-        ["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(lib)],
+        ["node", str(ROOT / "build-steps" / "compile_pyc.mjs"), str(lib)],
         cwd=ROOT,
         check=True,
         capture_output=quiet,
@@ -197,7 +197,7 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
     shell_page(dist, version, libs, snap, languages)
     # service worker: precaches what the page loads (see precache.py), nothing it never runs
     subprocess.run(
-        ["node", str(ROOT / "tools" / "build_sw.mjs"), str(dist), json.dumps(precache.plan(dist))],
+        ["node", str(ROOT / "build-steps" / "build_sw.mjs"), str(dist), json.dumps(precache.plan(dist))],
         cwd=ROOT,
         check=True,
         capture_output=quiet,

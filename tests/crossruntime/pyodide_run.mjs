@@ -1,7 +1,7 @@
 // Run Python source read from stdin inside Pyodide under Node.js, with the built site's files.
-// Usage: node tools/pyodide_run.mjs <dist dir> < script.py
+// Usage: node tests/crossruntime/pyodide_run.mjs <dist dir> < script.py
 // Loads dist/lib/*.whl and webtabletop.zip into Pyodide, as the page and
-// tests/crossruntime/pyodide_replay.mjs do, and prints what the script prints.
+// pyodide_replay.mjs (beside it) do, and prints what the script prints.
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadPyodide } from "pyodide";

@@ -3,7 +3,7 @@
 // rendered once (so lazy imports and caches are warm), with a fresh App and English selected.
 // web/engine.mjs restores it in the browser instead of starting the interpreter and importing.
 //
-// Usage: node tools/make_snapshot.mjs <dist> <build> <lib file>...   (lib files are in <dist>/lib)
+// Usage: node build-steps/make_snapshot.mjs <dist> <build> <lib file>...   (lib files are in <dist>/lib)
 // Writes <dist>/engine.snap.gz and prints {"bytes": n, "gzip": m} on the last line.
 // The zips must sit at the same paths when the snapshot is restored (engine.mjs writes them to
 // /lib/wtt): Python's zip importer keeps their directories in memory.

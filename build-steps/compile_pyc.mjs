@@ -2,7 +2,7 @@
 // (Pyodide 314 = CPython 3.14), so the browser imports .pyc files instead of compiling sources at
 // every start. Runs the bundled Pyodide under Node; the .pyc files use unchecked-hash invalidation
 // (no source timestamps needed) and replace the sources in the archive, which keeps it small;
-// tracebacks still name files and lines. Usage: node tools/compile_pyc.mjs dist/lib
+// tracebacks still name files and lines. Usage: node build-steps/compile_pyc.mjs dist/lib
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPyodide } from "pyodide";

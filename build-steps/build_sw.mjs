@@ -1,4 +1,4 @@
-// Generate dist/sw.js with workbox-build. Usage: node tools/build_sw.mjs <dist> '<json list of files>'
+// Generate dist/sw.js with workbox-build. Usage: node build-steps/build_sw.mjs <dist> '<json list of files>'
 // The list (src/webtabletop/tools/precache.py) names what the page loads: only those are
 // precached. Pre-rendered screens and catalogs are cached at run time, when the page asks for them
 // (their URLs carry the build's version, so a new build never gets an old screen).

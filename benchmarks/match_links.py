@@ -1,6 +1,6 @@
 """Measure match-link lengths: random full games by link, the longest link at any point.
 
-Usage: .venv/bin/python tools/measure_match_links.py [games per setting] [--cards]
+Usage: .venv/bin/python benchmarks/match_links.py [games per setting] [--cards]
 Prints, per game and options, the longest link over all games and points, the number of links of
 the longest game, and a worst-case bound for a game at the ply cap (header + the cap times the
 largest bits per move seen). English output (a developer tool).
