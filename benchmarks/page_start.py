@@ -6,6 +6,8 @@ Alternating (a bare load before each site's), ``--runs`` times each:
 - ``bare``: PyScript with the same bundled Pyodide running ``print("hello")`` (mark ``hello``);
 - ``home_paint``: the first frame showing the home page's list of games;
 - ``board_paint``: the first frame showing ``#/tsifrograd``'s board;
+- ``main_ready``: in the same load, when the MicroPython script (``web/main.py``, through
+  PyScript and its config) has started and marked ``main-ready``;
 - ``cold_answered``: the same load, a cell clicked as soon as the board shows (boot.js keeps the
   click), until the engine's answer shows the move in the move list — a click answered;
 - ``warm_answered`` / ``offline_answered``: the same on a second visit (a new page in a context
@@ -14,7 +16,9 @@ Alternating (a bare load before each site's), ``--runs`` times each:
 Times are ms from navigation start (``performance.now()`` of the page). Prints a JSON line last:
 medians and ratios to the bare page's cold median. ``--dist`` measures another build too (e.g. the
 site before a change), in the same run, reported under its own name; ``--site ru=dist?lang=ru``
-measures this build for a Russian reader.
+measures this build for a Russian reader. ``--latency MS`` adds that round-trip time to every
+request of the cold loads (Chromium's network emulation): localhost hides what a sequence of
+requests costs on a real connection.
 """
 
 from __future__ import annotations
@@ -46,6 +50,22 @@ FRESH_GAME = """(() => { for (const k of Object.keys(localStorage))
   if (/^webtabletop(:last:|:game:|\\.screen:)/.test(k)) localStorage.removeItem(k); })()"""
 
 
+#: added round-trip time of every request (ms; 0: none), set by ``--latency``
+LATENCY = 0
+
+
+def new_page(ctx):
+    page = ctx.new_page()
+    if LATENCY:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": LATENCY, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
+    return page
+
+
 def mark(page, name: str) -> float:
     page.wait_for_function(f"performance.getEntriesByName('{name}').length > 0", timeout=TIMEOUT)
     return float(page.evaluate(f"performance.getEntriesByName('{name}')[0].startTime"))
@@ -53,7 +73,7 @@ def mark(page, name: str) -> float:
 
 def bare(browser, url: str) -> float:
     ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
+    page = new_page(ctx)
     page.goto(url + "bench/bare.html")
     t = mark(page, "hello")
     ctx.close()
@@ -82,7 +102,7 @@ def shown(page, selector: str) -> float:
 
 def home_paint(browser, url: str, query: str = "") -> float:
     ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
+    page = new_page(ctx)
     page.goto(url + "index.html" + query)
     t = shown(page, ".games .game-card")
     assert page.locator(".games .game-card").count() == 5
@@ -90,14 +110,15 @@ def home_paint(browser, url: str, query: str = "") -> float:
     return t
 
 
-def board_cold(browser, url: str, query: str = "") -> tuple[float, float]:
+def board_cold(browser, url: str, query: str = "") -> tuple[float, float, float]:
     ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
+    page = new_page(ctx)
     page.goto(url + "index.html" + query + BOARD)
     painted = shown(page, ".board .cell")
     answered = click_answered(page)
+    main_ready = mark(page, "main-ready")
     ctx.close()
-    return painted, answered
+    return painted, main_ready, answered
 
 
 def board_warm(browser, dist: Path, query: str = "") -> tuple[float, float]:
@@ -125,8 +146,9 @@ def board_warm(browser, dist: Path, query: str = "") -> tuple[float, float]:
 
 def measure_site(browser, url: str, dist: Path, out: dict[str, list[float]], query: str = "") -> None:
     out.setdefault("home_paint", []).append(home_paint(browser, url, query))
-    painted, answered = board_cold(browser, url, query)
+    painted, main_ready, answered = board_cold(browser, url, query)
     out.setdefault("board_paint", []).append(painted)
+    out.setdefault("main_ready", []).append(main_ready)
     out.setdefault("cold_answered", []).append(answered)
     online, offline = board_warm(browser, dist, query)
     out.setdefault("warm_answered", []).append(online)
@@ -152,7 +174,12 @@ def main() -> None:
         default=[],
         help="name=path[?query]: another build, or this one with a query (ru=dist?lang=ru), measured alongside",
     )
+    ap.add_argument(
+        "--latency", type=float, default=0, help="ms of round-trip time added to each request of cold loads"
+    )
     args = ap.parse_args()
+    global LATENCY
+    LATENCY = args.latency
     others = []
     for spec in args.site:
         name, _, where = spec.partition("=")
@@ -178,7 +205,12 @@ def main() -> None:
             server.shutdown()
     base = statistics.median(bare_times)
     print(f"bare Pyodide hello: median {base:.0f} ms")
-    result = {"benchmark": "page_start", "runs": args.runs, "bare_pyodide_hello_ms": summary(bare_times)}
+    result = {
+        "benchmark": "page_start",
+        "runs": args.runs,
+        "latency_ms": args.latency,
+        "bare_pyodide_hello_ms": summary(bare_times),
+    }
     for name, site in sites.items():
         result[name] = report(name, site["times"], base)
     print(json.dumps(result))
