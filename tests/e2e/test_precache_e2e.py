@@ -4,9 +4,12 @@ list of files real page loads ask the server for (src/webtabletop/tools/precache
 from __future__ import annotations
 
 import fnmatch
+import json
 import re
+import tomllib
+from html.parser import HTMLParser
 
-from tests.e2e.conftest import DIST, open_app
+from tests.e2e.conftest import DIST, ROOT, open_app
 from tests.e2e.helpers import act
 from webtabletop.tools.precache import FEATURES, LAZY
 from webtabletop.tools.serve import serve_in_thread
@@ -51,3 +54,54 @@ def test_the_precache_is_exactly_what_the_page_loads(browser):
     heavy = [p for p in seen | cache if re.search(r"codemirror|xterm|toml-|zip-|pyodide_graph", p)]
     assert heavy == []
     assert "pyodide/pyodide-lock.json" not in seen | cache  # the engine needs no package index
+
+
+#: PyScript plugins that web/pyscript.toml turns off: the page runs no editor, terminal or pygame
+PLUGINS_OFF = ("py-editor", "py-terminal", "py-game", "deprecations-manager", "donkey")
+
+
+def test_a_first_visit_loads_none_of_pyscripts_unused_plugins(browser):
+    """PyScript 0.7 imports every plugin it is not told to leave out, once per interpreter type
+    (issue 22: a first visit downloaded the editor, terminal and py-game chunks). web/pyscript.toml
+    leaves them out, and its settings are in the page: neither the file nor PyScript's TOML parser
+    is fetched before MicroPython starts."""
+    seen = requested_by_a_visit(browser, "", lambda page: None)
+    chunks = [p for p in seen if p.startswith("pyscript/")]
+    assert any(re.fullmatch(r"pyscript/core-[\w-]+\.js", p) for p in chunks), chunks  # the record is real
+    unused = [p for p in chunks if re.match(rf"pyscript/({'|'.join(PLUGINS_OFF)})-[\w-]+\.js$", p)]
+    assert unused == [], f"PyScript chunks the page never runs: {unused}"
+    assert not [p for p in seen if "toml" in p], sorted(seen)
+
+
+class PyScriptConfigs(HTMLParser):
+    """The PyScript configs of a page: the mpy script's ``config`` attribute, the ``<py-config>`` text."""
+
+    def __init__(self):
+        super().__init__()
+        self.configs: dict[str, str] = {}
+        self._in_py_config = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("type") == "mpy":
+            self.configs["mpy"] = attrs.get("config", "")
+        self._in_py_config = tag == "py-config"
+
+    def handle_data(self, data):
+        if self._in_py_config:
+            self.configs["py"] = self.configs.get("py", "") + data
+
+    def handle_endtag(self, tag):
+        self._in_py_config = False
+
+
+def test_the_page_carries_web_pyscript_toml():
+    """web/pyscript.toml is the page's PyScript configuration: the build writes its settings, as
+    JSON, into both elements that name it (so that no request waits for it)."""
+    wanted = tomllib.loads((ROOT / "web" / "pyscript.toml").read_text())
+    parser = PyScriptConfigs()
+    parser.feed((DIST / "index.html").read_text(encoding="utf-8"))
+    assert set(parser.configs) == {"mpy", "py"}
+    assert {kind: json.loads(text) for kind, text in parser.configs.items()} == {"mpy": wanted, "py": wanted}
+    assert wanted["interpreter"] == "./micropython/micropython.mjs"  # the bundled one, not a CDN
+    assert {f"!{name}" for name in PLUGINS_OFF} <= set(wanted["plugins"])

@@ -7,18 +7,21 @@ pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our packag
 
 1. the engine's memory snapshot (``build-steps/make_snapshot.mjs``: Pyodide after every import);
 2. the first screens, pre-rendered in every language (:mod:`webtabletop.tools.prerender`), the
-   page shell ``index.html`` with its boot scripts and config, one manifest per language;
+   page shell ``index.html`` with its boot scripts, its config and PyScript's (``web/pyscript.toml``,
+   written into the page: :func:`inline_pyscript_config`), one manifest per language;
 3. the service worker (workbox-build), precaching what the page loads (:mod:`.precache`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 import subprocess
 import sys
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -127,7 +130,14 @@ def short_hash(paths: list[Path]) -> str:
 
 
 #: web/ files that are templates or inlined into index.html, not copied as they are
-WEB_TEMPLATES = ("index.html", "boot-head.js", "boot.js", "wheels.txt", "manifest.webmanifest")
+WEB_TEMPLATES = (
+    "index.html",
+    "boot-head.js",
+    "boot.js",
+    "wheels.txt",
+    "manifest.webmanifest",
+    "pyscript.toml",
+)
 
 
 def make_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> dict[str, int]:
@@ -207,6 +217,26 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
     return dist
 
 
+def inline_pyscript_config(page: str, toml_text: str) -> str:
+    """``page`` with web/pyscript.toml's settings written into the two PyScript elements that name
+    the file (as JSON, which PyScript reads as it is).
+
+    ``web/pyscript.toml`` is the page's PyScript configuration. Named by URL, it would cost three
+    requests in a row before MicroPython can start (the file, once for each element, and PyScript's
+    TOML parser chunk): a later start, measured in the README ("Measured"). Written into the page it
+    costs none.
+    """
+    settings = html.escape(json.dumps(tomllib.loads(toml_text), separators=(",", ":")))
+    names = (
+        '<script type="mpy" src="./main.py" config="./pyscript.toml">',
+        '<py-config src="./pyscript.toml" hidden>',
+    )
+    if not all(page.count(n) == 1 for n in names):
+        raise SystemExit("web/index.html: the PyScript elements that name pyscript.toml have changed")
+    page = page.replace(names[0], f'<script type="mpy" src="./main.py" config="{settings}">')
+    return page.replace(names[1], f"<py-config hidden>{settings}</py-config>")
+
+
 def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], languages=None) -> None:
     """Pre-rendered screens, manifests and index.html (with its config and boot scripts)."""
     from webtabletop.i18n import LANGUAGES
@@ -239,6 +269,7 @@ def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], 
         boot_head=(WEB / "boot-head.js").read_text(),
         boot=(WEB / "boot.js").read_text(),
     )
+    page = inline_pyscript_config(page, (WEB / "pyscript.toml").read_text())
     (dist / "index.html").write_text(page, encoding="utf-8")
     log(
         f"pre-rendered {screens['screens']} screens ({screens['bytes'] / 1e6:.1f} MB) in {time.perf_counter() - t0:.1f} s; "

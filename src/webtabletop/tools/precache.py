@@ -3,12 +3,13 @@
 Three kinds of files in ``dist/``:
 
 - **precached** (:func:`plan`): the shell, the boot and engine scripts, the interpreters, our
-  package, the engine's snapshot, and the PyScript chunks a MicroPython-only page imports;
+  package, the engine's snapshot, and the PyScript chunks this page imports;
 - **lazy** (:data:`LAZY`): fetched only when needed and then kept by the service worker's runtime
   cache: the chosen language's catalog and the pre-rendered screens the player opens (one of
   dozens per language), so a visit downloads one language, not four;
-- **left out**: everything else the npm packages ship (PyScript's editor, terminal, CodeMirror,
-  xterm, TOML and zip chunks; the Pyodide package index), which this page never requests.
+- **left out**: everything else the npm packages ship (PyScript's editor, terminal, py-game,
+  deprecation and donkey plugins, which ``web/pyscript.toml`` turns off; CodeMirror, xterm, TOML
+  and zip chunks; the Pyodide package index), which this page never requests.
 
 ``tests/e2e/test_precache_e2e.py`` proves it against the requests of real page loads: every file a
 run requests is precached or lazy, and every precached file is requested by some run, except the
@@ -38,17 +39,11 @@ CORE = [
     "micropython/micropython.wasm",
     "pyscript/core.js",
 ]
-#: PyScript chunks that core.js imports at run time on a page with one MicroPython script: its
-#: plugins' small entry chunks (the editor's and terminal's heavy parts, CodeMirror and xterm, load
-#: only when a page uses them: this one does not)
-PYSCRIPT_RUNTIME = [
-    "deprecations-manager-*.js",
-    "donkey-*.js",
-    "error-*.js",
-    "py-editor-*.js",
-    "py-game-*.js",
-    "py-terminal-*.js",
-]
+#: PyScript chunks that core.js imports at run time on this page, by their name before the hash:
+#: only the error plugin (imported even when a config excludes it). The other plugins are excluded
+#: by web/pyscript.toml (``plugins = ["!py-editor", …]``), and its settings are in the page as JSON,
+#: so the TOML parser is not needed either.
+PYSCRIPT_RUNTIME = ["error"]
 #: precached, but only some runs request them: file glob -> why
 FEATURES = {
     "worker.py": "read only when the engine starts without its snapshot (missing, corrupt, old browser)",
@@ -71,6 +66,13 @@ def _static_imports(folder: Path, name: str, seen: set[str]) -> None:
         _static_imports(folder, dep, seen)
 
 
+def _dynamic_imports(folder: Path, names: set[str], name: str) -> set[str]:
+    """The chunks ``name`` imports with ``import("./<name>-<hash>.js")`` for one of ``names``."""
+    text = (folder / name).read_text(encoding="utf-8", errors="replace")
+    found = re.findall(r'import\(\s*"\./(([\w.-]+?)-[\w-]{8}\.js)"\s*\)', text)
+    return {chunk for chunk, stem in found if stem in names}
+
+
 def plan(dist: Path) -> list[str]:
     """Every precached file (paths relative to dist/), sorted."""
     out: set[str] = set()
@@ -80,9 +82,13 @@ def plan(dist: Path) -> list[str]:
     pyscript = dist / "pyscript"
     chunks: set[str] = set()
     _static_imports(pyscript, "core.js", chunks)
-    for pattern in PYSCRIPT_RUNTIME:
-        for p in pyscript.glob(pattern):
-            _static_imports(pyscript, p.name, chunks)
+    runtime = set().union(*(_dynamic_imports(pyscript, set(PYSCRIPT_RUNTIME), c) for c in chunks))
+    if len(runtime) != len(PYSCRIPT_RUNTIME):
+        raise SystemExit(
+            f"core.js no longer imports one chunk of each of {PYSCRIPT_RUNTIME}: {sorted(runtime)}"
+        )
+    for chunk in runtime:
+        _static_imports(pyscript, chunk, chunks)
     out.update(f"pyscript/{c}" for c in chunks)
     missing = [p for p in CORE if not any(dist.glob(p))]
     if missing:
