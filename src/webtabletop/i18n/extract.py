@@ -7,7 +7,7 @@ walks the syntax tree, where f-string expressions are ordinary calls, and adds e
 Babel missed.
 
 :func:`extract_htt_cards` adds the names of HTT's built-in cards, which live in JSON set files, as
-``pgettext("HTT card", name)`` (shown through ``games.htt.names.card_name``).
+``pgettext("HTT card", name)`` (shown through ``games.htt.sets.names.card_name``).
 """
 
 from __future__ import annotations

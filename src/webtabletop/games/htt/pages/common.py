@@ -27,7 +27,7 @@ _SAFE = re.compile(r"[^A-Za-z0-9-]")
 
 
 def _validate(data: Any) -> dict[str, Any]:
-    """The schema's check (also the check of backup and file imports): strict, see collection_io."""
+    """The schema's check (also the check of backup and file imports): strict, see collection.reading."""
     return Collection.from_json(data).to_json()
 
 

@@ -62,7 +62,7 @@ BUILTIN_SPECS = (
 )
 
 
-#: ids of the built-in sets; a player's set may never use one (collection_io refuses it)
+#: ids of the built-in sets; a player's set may never use one (collection.reading refuses it)
 BUILTIN_SET_IDS = frozenset(spec[0] for spec in BUILTIN_SPECS)
 
 
