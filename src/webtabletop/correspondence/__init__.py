@@ -12,6 +12,9 @@ Pure: no I/O, no clock, no global randomness (the caller passes ``now`` and the 
 secret). The protocol and its threat model are in ``docs/fair-play.md`` ("Matches by link").
 """
 
+# imported for their side effect: each hidden-card scheme's match class registers itself with
+# Match (match.register), so match.py never imports its own subclasses
+from webtabletop.correspondence import cardmatch, chosenmatch, drawnmatch  # noqa: F401
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.match import NEWER, OLDER, SAME, Match
 

@@ -28,12 +28,14 @@ from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, Dealt, walk
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
+from webtabletop.correspondence.match import register
 from webtabletop.correspondence.private import Private, verify
 from webtabletop.fairplay.deck import encode_cards, relock_first, shuffle_first, shuffle_second
 from webtabletop.fairplay.group import Group
 from webtabletop.i18n import _
 
 
+@register("deck")
 class CardMatch(HiddenMatch):
     walk = staticmethod(walk)
 

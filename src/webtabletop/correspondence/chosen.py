@@ -30,7 +30,7 @@ import attrs
 
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
@@ -77,8 +77,6 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     """Read the section of the latest link and replay every move (see the module text).
     ``partial``: a section being made (its hands and placed cards only): nothing after them is
     read or checked."""
-    from webtabletop.correspondence.turns import side_of
-
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     try:
@@ -175,8 +173,6 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
 
 def open_hands(spec: GameSpec, data: MatchData, hands) -> dict[int, tuple[str, ...]]:
     """With Open on: the hands the link shows, by game side (checked against the table's rules)."""
-    from webtabletop.correspondence.turns import side_of
-
     options = spec.options_from_dict(data.options)
     known = {}
     for seat in (0, 1):
@@ -238,8 +234,6 @@ def unplayed_of(chosen: Chosen, seat: int, hand: tuple[str, ...]) -> tuple[str, 
 
 def verify(spec: GameSpec, data: MatchData, chosen: Chosen) -> tuple[str, State | None]:
     """The verdict once both secrets are known, and the true final position if it holds."""
-    from webtabletop.correspondence.turns import side_of
-
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     for seat in (0, 1):

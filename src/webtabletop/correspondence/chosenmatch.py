@@ -21,11 +21,13 @@ from webtabletop.correspondence import turns
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
+from webtabletop.correspondence.match import register
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import salt
 from webtabletop.i18n import _
 
 
+@register("chosen")
 class ChosenMatch(HiddenMatch):
     walk = staticmethod(C.walk)
 

@@ -58,6 +58,11 @@ _PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
 _CRC_PREFIX = b"webtabletop-match/"
 
 
+def side_of(seat: int, creator_side: int) -> int:
+    """The game side (0 moves first) that match seat ``seat`` plays."""
+    return creator_side if seat == 0 else 1 - creator_side
+
+
 @attrs.frozen
 class MatchData:
     """Everything a match link says. ``links[i]`` are the move codes of link ``i + 1``.

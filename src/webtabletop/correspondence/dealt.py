@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from webtabletop.core.protocol import GameError, GameSpec, State
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.kdf import SECRET_BYTES
@@ -85,8 +85,6 @@ def start(spec: GameSpec, data: MatchData, first: int | None) -> State:
 
 def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> Dealt:
     """Replay ``total`` moves stored in ``number`` over all links of ``data`` (see the module)."""
-    from webtabletop.correspondence.turns import side_of
-
     if total > spec.ply_cap(spec.options_from_dict(data.options)):
         raise MatchError(_("This match link holds more moves than a game can have."))
     cards = spec.cards

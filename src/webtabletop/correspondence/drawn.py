@@ -33,7 +33,7 @@ import attrs
 
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
@@ -125,8 +125,6 @@ def _codes(r: Reader, cards) -> tuple[str, ...]:
 def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, partial: bool = False) -> Drawn:
     """Read the section of the latest link and replay every move (see the module text).
     ``partial``: a section being made (its placed cards only); nothing after them is read."""
-    from webtabletop.correspondence.turns import side_of
-
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     if total > spec.ply_cap(options):

@@ -25,12 +25,14 @@ from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
+from webtabletop.correspondence.match import register
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.draw import PrivateDraws, open_draw
 from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.i18n import _
 
 
+@register("drawn")
 class DrawnMatch(HiddenMatch):
     walk = staticmethod(D.walk)
 

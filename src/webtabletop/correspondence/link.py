@@ -19,6 +19,7 @@ from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence import turns
 from webtabletop.correspondence.data import PAGE, PARAM, MatchData, pack, unpack
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.schemes import walk_of
 from webtabletop.i18n import _
 
 MAX_TEXT = 10000
@@ -71,9 +72,7 @@ def _read(text: str, known: Opened | None) -> Opened:
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
     if spec.cards is not None:
-        from webtabletop.correspondence.match import match_class
-
-        replay = match_class(spec).walk(spec, data, values, number, count)
+        replay = walk_of(spec)(spec, data, values, number, count)
         return Opened(attrs.evolve(data, links=replay.links), values, replay.state, number, replay.radix, replay)
     hint = None
     if (

@@ -357,22 +357,27 @@ class Match:
         return s
 
 
+#: the match class of each hidden-card scheme (``GameSpec.cards.scheme``), filled by
+#: :func:`register` when the package imports the scheme modules (``correspondence/__init__.py``)
+SCHEME_CLASSES: dict[str, type[Match]] = {}
+
+
+def register(scheme: str):
+    """Class decorator: the match class of ``scheme`` (this module never imports its subclasses)."""
+
+    def put(cls: type[Match]) -> type[Match]:
+        SCHEME_CLASSES[scheme] = cls
+        return cls
+
+    return put
+
+
 def match_class(spec: GameSpec) -> type:
     """The class of a match of ``spec``: a game with hidden cards has its scheme's own (which
-    also knows the scheme's public replay, ``walk``, and what storage keeps, ``stored``)."""
+    also knows what storage keeps, ``stored``)."""
     if spec.cards is None:
         return Match
-    if spec.cards.scheme == "chosen":
-        from webtabletop.correspondence.chosenmatch import ChosenMatch
-
-        return ChosenMatch
-    if spec.cards.scheme == "drawn":
-        from webtabletop.correspondence.drawnmatch import DrawnMatch
-
-        return DrawnMatch
-    from webtabletop.correspondence.cardmatch import CardMatch
-
-    return CardMatch
+    return SCHEME_CLASSES[spec.cards.scheme]
 
 
 def _class_for(spec: GameSpec, cls: type) -> type:

@@ -27,7 +27,8 @@ from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
-from webtabletop.correspondence.match import Match
+from webtabletop.correspondence.link import read_link
+from webtabletop.correspondence.match import Match, match_class
 from webtabletop.fairplay.chain import Commitment
 from webtabletop.i18n import _
 
@@ -112,9 +113,6 @@ def _from_json(doc: Any) -> Match:
         (v0, v1),
     )
     if spec.cards is not None:
-        from webtabletop.correspondence.link import read_link
-        from webtabletop.correspondence.match import match_class
-
         cls = match_class(spec)
         extra = cls.restored(doc, text_list)
         if doc["link"] is None:

@@ -26,7 +26,8 @@ import attrs
 
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.core.rng import Rng
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.data import MatchData, side_of
+from webtabletop.correspondence.dealt import extra_links
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import (
     FIRST_EVENT_LINK,
@@ -48,17 +49,10 @@ def first_move_link(spec: GameSpec) -> int:
     return FIRST_EVENT_LINK if spec.reseed is not None else 1
 
 
-def side_of(seat: int, creator_side: int) -> int:
-    """The game side (0 moves first) that match seat ``seat`` plays."""
-    return creator_side if seat == 0 else 1 - creator_side
-
-
 def max_links(spec: GameSpec, options) -> int:
     """The most links a match can have: every link after the handshake carries a move (a card
     match also has the links of :func:`~webtabletop.correspondence.dealt.extra_links`)."""
     if spec.cards is not None:
-        from webtabletop.correspondence.dealt import extra_links
-
         return spec.ply_cap(options) + FIRST_EVENT_LINK + extra_links(spec)
     return spec.ply_cap(options) + FIRST_EVENT_LINK
 
