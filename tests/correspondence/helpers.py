@@ -12,8 +12,9 @@ import zlib
 import webtabletop.games  # noqa: F401 - registers the games
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import NEWER, Match
-from webtabletop.correspondence.data import _CRC_PREFIX
+from webtabletop.correspondence.data import _CRC_PREFIX, _tagged, unpack
 from webtabletop.correspondence.store import from_json, to_json
+from webtabletop.fairplay.linkauth import TAG_BYTES, tag
 
 START = datetime.date(2026, 11, 22)
 LIMIT = 2000
@@ -39,7 +40,14 @@ class Game:
 
 
 def play(
-    game_id: str, options=None, side: int = 0, seed: int = 0, days: int = 0, choose=None, each=None, hands=None
+    game_id: str,
+    options=None,
+    side: int = 0,
+    seed: int = 0,
+    days: int = 0,
+    choose=None,
+    each=None,
+    hands=None,
 ) -> Game:
     """Seat 0 creates (playing ``side``), seat 1 joins from link 1, each plays its turns by
     ``choose(state, rng)`` (a random legal move by default) and sends the link; a third browser
@@ -87,14 +95,28 @@ def payload(link: str) -> str:
     return link.split("?x=", 1)[1]
 
 
-def rebuild(link: str, change) -> str:
+def rebuild(link: str, change, key: bytes | None = None) -> str:
     """``link`` with its binary body passed through ``change(bytearray)`` and a fresh checksum,
-    as a deliberate forger would make it (a changed byte alone already fails the checksum)."""
+    as a deliberate forger would make it (a changed byte alone already fails the checksum).
+    A link with a tag keeps its old tag (a carrier of the link cannot make one), unless ``key``,
+    the players' shared key, is given: then it gets a fresh tag, as a cheating *player* makes it."""
     game = link.split("/")[1]
     raw = base64.urlsafe_b64decode(payload(link) + "=" * (-len(payload(link)) % 4))
+    has_tag = unpack(game, payload(link), get_game(game).rules_version).tag is not None
     body = bytearray(raw[:-4])
+    old_tag = b""
+    if has_tag:
+        body, old_tag = body[:-TAG_BYTES], bytes(body[-TAG_BYTES:])
     change(body)
+    if has_tag:
+        body += tag(key, _tagged(game, bytes(body))) if key is not None else old_tag
     crc = zlib.crc32(_CRC_PREFIX + game.encode() + bytes(body)) & 0xFFFFFFFF
     text = base64.urlsafe_b64encode(bytes(body) + crc.to_bytes(4, "little")).rstrip(b"=").decode()
     return link.split("?x=", 1)[0] + "?x=" + text
 
+
+def shared_key(game: Game, link: str) -> bytes:
+    """The two players' shared tag key for ``link``'s data (what a cheating player holds)."""
+    from webtabletop.correspondence.link import read_link
+
+    return game.players[0].mac_key(read_link(link).data)

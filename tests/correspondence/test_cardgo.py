@@ -14,6 +14,7 @@ import math
 import attrs
 import pytest
 
+from webtabletop.core.errors import GameError
 from webtabletop.correspondence import Match, MatchError
 from webtabletop.correspondence import drawn as D
 from webtabletop.correspondence.drawnmatch import DrawnMatch
@@ -23,7 +24,7 @@ from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.draw import PrivateDraws, draw_seed
 from webtabletop.games.cardgo.effects import UNSEEN
 
-from .helpers import ADDRESS, LIMIT, entropy, play, reread
+from .helpers import ADDRESS, LIMIT, entropy, play, rebuild, reread, shared_key
 
 VERIFIED = "Verified: every card was drawn fairly and none was swapped."
 
@@ -158,27 +159,31 @@ def test_a_changed_draw_value_or_card_is_refused():
     def each(current, other, spectator, link):
         saved[current.data.count] = to_json(current)  # the sender, as it waits for the reply
 
-    links = play_cardgo({"size": 5}, 0, 11, each=each).links
-    before, link, opened = a_placement(links)
+    game = play_cardgo({"size": 5}, 0, 11, each=each)
+    before, link, opened = a_placement(game.links)
+    key = shared_key(game, link)  # the forger is a player: it can make the link's tag
     fair = bytearray(opened.data.fair)
     fair[-1] ^= 1
     with pytest.raises(MatchError, match="does not deal the card played"):
-        read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number))
+        read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, key))
     # the forger: another value, and the card that value deals named in the placed list
     drawn = opened.dealt
     (seat, j, _x) = drawn.values[0]
     spec = Match.watch(link).spec
     options = spec.options_from_dict(opened.data.options)
-    key = opened.data.key()
+    match_key = opened.data.key()
     forged_x = bytes(16)
-    card = spec.cards.card(options, seed_rng(draw_seed(key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))))
+    card = spec.cards.card(
+        options,
+        seed_rng(draw_seed(match_key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))),
+    )
     codes = [p[3] for p in drawn.placed]
     index = next(i for i, p in enumerate(drawn.placed) if p[0] == opened.data.count)
     codes[index] = card.code
     commitments = [[drawn.commitments[s][k] for k in sorted(drawn.commitments[s])] for s in (0, 1)]
     xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
     fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
-    forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number)
+    forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
     holder = from_json(saved[opened.data.count - 1])
     assert holder.data.count == opened.data.count - 1
     with pytest.raises(MatchError, match="does not match its commitment"):
@@ -187,12 +192,30 @@ def test_a_changed_draw_value_or_card_is_refused():
 
 
 def test_a_changed_secret_at_the_end_fails_the_check():
-    last = play_cardgo({"size": 5}, 1, 13).links[-1]
+    saved = {}
+
+    def each(current, other, spectator, link):
+        saved[current.data.count] = to_json(current)  # the sender, as it waits for the reply
+
+    game = play_cardgo({"size": 5}, 1, 13, each=each)
+    last = game.links[-1]
     opened = read_link(last)
     fair = bytearray(opened.data.fair)
     fair[-1] ^= 1  # the last byte of the second secret
-    verdict = Match.watch(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number)).verdict
+    # by the player who sends it (it can make the tag): the end check fails
+    forged = make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, shared_key(game, last))
+    verdict = Match.watch(forged).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
+    # on its way to the other player (issue 21 §3: "one flipped byte there makes an honest game end
+    # 'Not verified … someone cheated.'"): refused as changed, and the match is left as it was
+    carried = rebuild(last, lambda body: body.__setitem__(len(body) - 1, body[-1] ^ 1))
+    receiver = from_json(saved[len(game.links) - 1])
+    before = to_json(receiver)
+    with pytest.raises(GameError, match="changed after it was sent"):
+        receiver.receive(carried)
+    assert to_json(receiver) == before
+    receiver.receive(last)
+    assert receiver.verdict == VERIFIED
 
 
 def test_the_verified_end_shows_the_values_hidden_in_tall_grass():

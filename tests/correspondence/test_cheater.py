@@ -139,7 +139,7 @@ def test_the_cheater_cannot_change_a_roll(whose):
         at = bytes(body).index(v)
         body[at] ^= 0x80
 
-    forged = rebuild(honest, change)
+    forged = rebuild(honest, change, cheater.mac_key(None))  # the cheater makes the link's tag
     with pytest.raises(ChainRefused, match="does not match the player's commitment"):
         friend.receive(forged)
     with pytest.raises(ChainRefused):

@@ -27,7 +27,7 @@ from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.games.htt.match import is_placeholder
 from webtabletop.games.htt.sets.library import pool_by_level
 
-from .helpers import ADDRESS, LIMIT, START, entropy, play, reread
+from .helpers import ADDRESS, LIMIT, START, entropy, play, reread, shared_key
 
 VERIFIED = "Verified: no card was swapped."
 POOL = pool_by_level("all", 1, 11)
@@ -201,19 +201,20 @@ def a_placement(links):
 
 
 def test_a_changed_salt_or_card_is_refused():
-    links = play_htt({}, 0, 11).links
-    link, opened = a_placement(links)
+    game = play_htt({}, 0, 11)
+    link, opened = a_placement(game.links)
+    key = shared_key(game, link)  # a cheating player can make the link's tag
     fair = bytearray(opened.data.fair)
     fair[-1] ^= 1
     with pytest.raises(ClaimRefused):
-        read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number))
+        read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, key))
     # another card named for the same placement (a valid card, the same salt)
     ch = opened.dealt
     placed = [p[3] for p in ch.placed]
     placed[-1] = next(c.id for lv in POOL for c in POOL[lv] if c.id not in placed)
     forged = CH.pack_section(Match.watch(link).spec, opened.data, ch.hands, placed, ch.salts)
     with pytest.raises(ClaimRefused):
-        read_link(make_link(attrs.evolve(opened.data, fair=forged), opened.number))
+        read_link(make_link(attrs.evolve(opened.data, fair=forged), opened.number, key))
 
 
 @pytest.mark.parametrize("whose", ["sender", "receiver"])
@@ -235,7 +236,8 @@ def test_a_changed_commitment_is_refused_by_the_player_holding_the_match(whose):
             joiner = from_json(saved["joiner"])
             before = joiner.state
             with pytest.raises(MatchError):
-                joiner.receive(make_link(attrs.evolve(opened.data, fair=fair), opened.number))
+                forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number, current.mac_key(None))
+                joiner.receive(forged)
             assert joiner.state == before
             joiner.receive(link)  # the honest link is still taken
 
@@ -243,12 +245,14 @@ def test_a_changed_commitment_is_refused_by_the_player_holding_the_match(whose):
 
 
 def test_a_changed_secret_at_the_end_fails_the_check():
-    last = play_htt({}, 1, 13).links[-1]
+    game = play_htt({}, 1, 13)
+    last = game.links[-1]
     opened = read_link(last)
     fair = bytearray(opened.data.fair)
     # the first secret of the last link: after the hands and the placed cards, before its texts
     spec = Match.watch(last).spec
     head = len(CH.pack_section(spec, opened.data, opened.dealt.hands, [p[3] for p in opened.dealt.placed]))
     fair[head] ^= 1
-    verdict = Match.watch(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number)).verdict
+    forged = make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, shared_key(game, last))
+    verdict = Match.watch(forged).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict

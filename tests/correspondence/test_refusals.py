@@ -16,11 +16,13 @@ from webtabletop.core.errors import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match, MatchError
 from webtabletop.correspondence.binary import varint
+from webtabletop.correspondence.data import unpack
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.errors import ChainRefused
+from webtabletop.fairplay.linkauth import LinkRefused
 
-from .helpers import START, entropy, payload, play, rebuild
+from .helpers import START, entropy, payload, play, rebuild, shared_key
 
 GAME = play("tsifrograd", {}, 0, seed=11)  # default options: the options JSON is empty
 
@@ -34,7 +36,8 @@ def offsets(link: str) -> dict[str, int]:
     pos += 16 + len(varint(d.commitments[1].length))
     out["v1"] = pos
     out["v0"] = pos + 16
-    out["moves"] = pos + 32 + len(varint(len(d.moves)))
+    keys = 40 if d.authenticated else 0  # both seats' link keys follow the latest values
+    out["moves"] = pos + 32 + keys + len(varint(len(d.moves)))
     return out
 
 
@@ -57,6 +60,7 @@ def receiver_of(k: int) -> Match:
         date=before.date,
         commitments=[None if c is None else [c.head.hex(), c.length] for c in before.commitments],
         latest=[None if v is None else v.hex() for v in before.latest],
+        link_keys=[None if v is None else v.hex() for v in before.link_keys],
     )
     return from_json(snapshot)
 
@@ -90,6 +94,10 @@ def test_a_truncated_link_is_refused(cut):
     refused(receiver_of(K), link[:-cut], "not a match link|cut short")
 
 
+KEY = shared_key(GAME, GAME.links[K - 1])  # what a cheating player holds (and a carrier does not)
+CHANGED = "changed after it was sent"
+
+
 def test_a_changed_chain_value_is_refused_even_with_a_fresh_checksum():
     link = GAME.links[K - 1]
     at = offsets(link)
@@ -98,10 +106,16 @@ def test_a_changed_chain_value_is_refused_even_with_a_fresh_checksum():
     def change(body):
         body[at[sender_value]] ^= 1
 
-    refused(receiver_of(K), rebuild(link, change), "does not match the player's commitment", ChainRefused)
+    # issue 21 §3: a carrier of the link cannot make its tag; the cheating sender can, and then
+    # the chain refuses the value
+    refused(receiver_of(K), rebuild(link, change), CHANGED, LinkRefused)
+    refused(
+        receiver_of(K), rebuild(link, change, KEY), "does not match the player's commitment", ChainRefused
+    )
 
 
-def test_a_changed_earlier_move_is_refused_even_with_a_fresh_checksum():
+@pytest.mark.parametrize("key", [None, KEY], ids=["carrier", "player"])
+def test_a_changed_earlier_move_is_refused_even_with_a_fresh_checksum(key):
     link = GAME.links[K - 1]
     at = offsets(link)
 
@@ -109,8 +123,30 @@ def test_a_changed_earlier_move_is_refused_even_with_a_fresh_checksum():
         body[at["moves"]] ^= 1  # the lowest digits are the first moves
 
     with pytest.raises(GameError) as err:
-        receiver_of(K).receive(rebuild(link, change))
-    assert "changes moves that were already played" in str(err.value) or "damaged" in str(err.value)
+        receiver_of(K).receive(rebuild(link, change, key))
+    if key is None:
+        assert CHANGED in str(err.value)
+    else:
+        assert "changes moves that were already played" in str(err.value) or "damaged" in str(err.value)
+
+
+@pytest.mark.parametrize("k", range(2, len(GAME.links) + 1))
+def test_every_changed_byte_of_a_tagged_link_is_refused_as_changed(k):
+    """Issue 21 §3: "A changed link is refused with 'this link was changed after it was sent',
+    and the match is left as it was" — any single byte of content, checksum fixed, in each link
+    from link 2 on (link 1 has no tag: its sender knows no other key yet)."""
+    link = GAME.links[k - 1]
+    n = len(unpack("tsifrograd", payload(link), get_game("tsifrograd").rules_version).tagged) - len(
+        b"tsifrograd\0"
+    )
+    for at in sorted({1, n // 3, n // 2, n - 1}):
+
+        def change(body, at=at):
+            body[at] ^= 0x40
+
+        with pytest.raises(GameError) as err:
+            receiver_of(k).receive(rebuild(link, change))
+        assert CHANGED in str(err.value) or "newer version" in str(err.value)
 
 
 def test_a_changed_date_is_refused():
@@ -129,8 +165,9 @@ def test_a_changed_date_is_refused():
         return change
 
     earlier, later = dated(-30), dated(400)  # before the link it answers; far in the future
-    refused(held, rebuild(link, earlier), "date in this link is impossible")
-    refused(held, rebuild(link, later), "date in this link is impossible")
+    refused(held, rebuild(link, earlier), CHANGED, LinkRefused)  # on its way: the tag
+    refused(held, rebuild(link, earlier, KEY), "date in this link is impossible")  # by its sender
+    refused(held, rebuild(link, later, KEY), "date in this link is impossible")
 
 
 def test_a_link_of_another_match_is_refused():

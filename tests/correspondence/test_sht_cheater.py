@@ -32,7 +32,7 @@ from webtabletop.fairplay.errors import ClaimRefused, DeckRefused
 from webtabletop.fairplay.group import Group
 from webtabletop.games.sht import cards as C
 
-from .helpers import START, entropy, play, rebuild
+from .helpers import START, entropy, play, rebuild, shared_key
 
 G = Group.default()
 GAMES = 36
@@ -116,11 +116,13 @@ def test_positive_control_the_opponents_secret_names_every_card():
 # --- altering a link ------------------------------------------------------------------------------
 
 
-def forge(link: str, change) -> str:
-    """``link`` re-packed with its fair-play section passed through ``change`` (a forger fixes the
-    checksum: only the cryptography can catch it)."""
+def forge(link: str, change, key: bytes | None) -> str:
+    """``link`` re-packed with its fair-play section passed through ``change`` by a cheating
+    player, who can make the link's tag with the players' shared ``key`` (a carrier of the link
+    cannot: tests/correspondence/test_refusals.py): only the cryptography can catch it."""
     opened = read_link(link)
-    return make_link(attrs.evolve(opened.data, fair=change(bytearray(opened.data.fair))), opened.number)
+    data = attrs.evolve(opened.data, fair=change(bytearray(opened.data.fair)))
+    return make_link(data, opened.number, key)
 
 
 def players_before(links: list[str], m: int, options=None):
@@ -155,7 +157,7 @@ def test_a_changed_key_or_card_is_refused(where):
 
     before = target.state
     with pytest.raises(DeckRefused):
-        target.receive(forge(links[m - 1], change))
+        target.receive(forge(links[m - 1], change, target.mac_key(None)))
     assert target.state == before
     assert target.receive(links[m - 1]) == NEWER  # the honest link is still taken
 
@@ -170,22 +172,25 @@ def test_a_card_named_falsely_is_refused():
     assert opened.data.links[4] and opened.data.links[4][0].startswith("o:")
     step = opened.radix // C.DECK_SIZE  # the claim is the last digit, below 52 unseen cards
     d = opened.number // step
-    lie = make_link(opened.data, opened.number + (step if d + 1 < C.DECK_SIZE else -step))
-    assert Match.watch(lie).state.fields[0] != Match.watch(links[4]).state.fields[0]
     target = players_before(links, 5, options)[1]
+    lie = make_link(
+        opened.data, opened.number + (step if d + 1 < C.DECK_SIZE else -step), target.mac_key(None)
+    )
+    assert Match.watch(lie).state.fields[0] != Match.watch(links[4]).state.fields[0]
     with pytest.raises(ClaimRefused):
         target.receive(lie)
     assert target.receive(links[4]) == NEWER
 
 
 def test_a_changed_secret_at_the_end_fails_the_check():
-    last = play("sht", {}, 0, 4).links[-1]
+    game = play("sht", {}, 0, 4)
+    last = game.links[-1]
 
     def change(fair: bytearray) -> bytes:
         fair[-1] ^= 1
         return bytes(fair)
 
-    verdict = Match.watch(forge(last, change)).verdict
+    verdict = Match.watch(forge(last, change, shared_key(game, last))).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
     assert Match.watch(last).verdict == "Verified: no card was swapped."
 
@@ -195,7 +200,7 @@ def test_a_late_joiner_or_a_changed_first_deck_is_refused():
     with pytest.raises(MatchError):
         Match.join(links[2], entropy("x", 0), None)
     with pytest.raises(DeckRefused):
-        Match.join(forge(links[0], lambda f: bytes(f[:20] + f[:20] + f[40:])), entropy("x", 0), None)
+        Match.join(forge(links[0], lambda f: bytes(f[:20] + f[:20] + f[40:]), None), entropy("x", 0), None)
 
 
 SHT_GAME = play("sht", {}, 1, 12)

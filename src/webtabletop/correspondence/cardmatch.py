@@ -110,13 +110,13 @@ class CardMatch(HiddenMatch):
     def link(self, now: datetime.date | None = None) -> str:
         data = self._next_data(now, self._pub_codes)
         if data is None:
-            return make_link(self._data, self._opened.number)
+            return self.latest_link
         m = data.count
         values = turns.verify_chains(self.spec, self._options, data)
         dealt = walk(self.spec, data, values, self._number, len(data.moves))
         data = attrs.evolve(data, fair=self._section(m, dealt))
         self._set_opened(Opened(data, values, dealt.state, self._number, dealt.radix, dealt))
-        return make_link(data, self._number)
+        return make_link(data, self._number, self.mac_key(data))
 
     def _section(self, m: int, dealt: Dealt) -> bytes:
         """This browser's fair-play section of link ``m`` (see the module text)."""

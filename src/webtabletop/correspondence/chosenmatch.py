@@ -52,7 +52,7 @@ class ChosenMatch(HiddenMatch):
     def link(self, now: datetime.date | None = None) -> str:
         data = self._next_data(now, self.pending)
         if data is None:
-            return make_link(self._data, self._opened.number)
+            return self.latest_link
         m = data.count
         number, _radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
@@ -92,7 +92,7 @@ class ChosenMatch(HiddenMatch):
         data = attrs.evolve(data, fair=C.pack_section(self.spec, data, hands, placed, salts, ends))
         chosen = C.walk(self.spec, data, values, number, total)
         self._set_opened(Opened(data, values, chosen.state, number, chosen.radix, chosen))
-        return make_link(data, number)
+        return make_link(data, number, self.mac_key(data))
 
     # --- internals -------------------------------------------------------------------------
     def _set_opened(self, opened: Opened) -> None:

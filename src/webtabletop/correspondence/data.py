@@ -1,9 +1,10 @@
 """The public content of a match, and its binary layout in a match link.
 
 A match link is ``#/<game>/m?x=<payload>`` (page ``m`` for "match"); the payload is base64url,
-without padding, of (format version 1, or 2 for a game with hidden cards)::
+without padding, of::
 
-    byte    link format (1)
+    byte    link format: 3, or 4 for a game with hidden cards (1 and 2: the same without link
+            keys and tags, made before links were authenticated; still read, see below)
     varint  the game's rules version
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); others 0
@@ -13,17 +14,27 @@ without padding, of (format version 1, or 2 for a game with hidden cards)::
     16 B    seat 0's chain head, varint its length
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
-    (format 2) varint length, then the link's fair-play section (games with hidden cards only:
-            :mod:`~webtabletop.correspondence.dealt`; format 1 links have none)
+    (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
+    (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
+            only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
-    rest-4  the moves, one big integer, little-endian, mixed radix: move i is its index in
+    rest    the moves, one big integer, little-endian, mixed radix: move i is its index in
             ``legal_moves()`` of the state before it (the beacon's dice already injected)
+    (formats 3, 4, N >= 2) 10 B the tag: HMAC-SHA-256 under the players' shared key over every
+            byte above (:mod:`webtabletop.fairplay.linkauth`)
     4 bytes CRC-32 of ``"webtabletop-match/" + game id`` and everything above
 
 Seat 0 created the match and sends the odd links (``fairplay.beacon``). Each seat's latest value
 is the one its last link revealed; every earlier value follows by hashing it down, so the latest
 link alone lets anyone check the whole chain against the heads. The split of the moves into links
 is not stored: it follows from the rules (see :mod:`~webtabletop.correspondence.turns`).
+
+**Link keys and tags** (formats 3 and 4): each seat's first link carries its public link key; from
+link 2 on every link carries a tag that only the two players can make and check, so a link changed
+on its way is refused (``Match.receive``) before anything in it is used. The match id binds seat
+0's key. Formats 1 and 2 are the links of matches started before tags existed: read and continued
+as they were, without tags (a stored match keeps its format; a link of the other format is
+refused).
 
 :class:`MatchData` holds exactly that content (with the moves as codes, per link). It knows nothing
 of secrets or of which browser holds it.
@@ -33,6 +44,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hmac
 import json
 import re
 import zlib
@@ -44,15 +56,18 @@ from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
 from webtabletop.fairplay.kdf import digest
+from webtabletop.fairplay.linkauth import TAG_BYTES, check_tag, tag
 from webtabletop.i18n import _
 
-FORMAT = 1
-#: the link format of games with hidden cards (``GameSpec.cards``): format 1 plus a section
-CARDS_FORMAT = 2
-MAX_SECTION = 4096
+#: link formats: (authenticated, with a fair-play section) -> format byte
+FORMATS = {(False, False): 1, (False, True): 2, (True, False): 3, (True, True): 4}
+FORMAT_OF = {v: k for k, v in FORMATS.items()}
+NEWEST = max(FORMATS.values())
+MAX_SECTION = 8192
+LINK_KEY_BYTES = 20
 PAGE = "m"
 PARAM = "x"
-MAX_PAYLOAD = 8000
+MAX_PAYLOAD = 12000
 MAX_OPTIONS_BYTES = 4000
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]+")
 _CRC_PREFIX = b"webtabletop-match/"
@@ -83,6 +98,14 @@ class MatchData:
     latest: tuple[bytes | None, bytes | None]
     #: the latest link's fair-play section (hidden-card games: a deck message, keys, secrets)
     fair: bytes = b""
+    #: each seat's public link key (20 bytes; seat 1's from link 2), or (None, None) in a match
+    #: started before links carried keys (formats 1 and 2)
+    link_keys: tuple[bytes | None, bytes | None] = (None, None)
+
+    @property
+    def authenticated(self) -> bool:
+        """Links of this match carry keys and tags (formats 3 and 4)."""
+        return self.link_keys[0] is not None
 
     @property
     def count(self) -> int:
@@ -104,8 +127,7 @@ class MatchData:
         c0 = self.commitments[0]
         if c0 is None:
             raise ValueError("a match has seat 0's commitment from the start")
-        return digest(
-            "match",
+        parts = [
             self.game_id,
             self.rules,
             self.options_json(),
@@ -113,15 +135,20 @@ class MatchData:
             self.days,
             c0.head,
             c0.length,
-        )[:16]
+        ]
+        if self.authenticated:
+            parts.append(self.link_keys[0])
+        return digest("match", *parts)[:16]
 
 
-def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False) -> str:
+def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: bytes | None = None) -> str:
     """The payload of ``data``; ``moves`` = (count, mixed-radix number) from the turns module;
-    ``sectioned``: a game with hidden cards (format 2, with ``data.fair``)."""
+    ``sectioned``: a game with hidden cards (with ``data.fair``); ``mac``: the players' shared key,
+    which the tag of an authenticated link from link 2 on needs (only its sender makes a link)."""
     n = data.count
     c0, c1 = data.commitments
-    body = bytearray([CARDS_FORMAT if sectioned else FORMAT])
+    auth = data.authenticated
+    body = bytearray([FORMATS[auth, sectioned]])
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
@@ -134,42 +161,102 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False) -> st
         body += c1.head + varint(c1.length) + data.latest[1]
     if n >= 3:
         body += data.latest[0]
+    if auth:
+        body += data.link_keys[0]
+        if n >= 2:
+            body += data.link_keys[1]
     if sectioned:
         body += varint(len(data.fair)) + data.fair
     count, number = moves
     body += varint(count)
     body += number.to_bytes((number.bit_length() + 7) // 8, "little")
+    if auth and n >= 2:
+        if mac is None:
+            raise ValueError("an authenticated link from link 2 on needs the shared key for its tag")
+        body += tag(mac, _tagged(data.game_id, bytes(body)))
     crc = zlib.crc32(_CRC_PREFIX + data.game_id.encode() + bytes(body)) & 0xFFFFFFFF
     body += crc.to_bytes(4, "little")
     return base64.urlsafe_b64encode(bytes(body)).rstrip(b"=").decode("ascii")
 
 
-def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, int, int, bool]:
-    """(data without moves, number of links, move count, move number, whether it has a fair-play
-    section) from a payload; checks everything that
-    needs no replay: characters, checksum, versions, options JSON, commitments."""
-    from webtabletop.core.inputs import InputError, load_json
+def _tagged(game_id: str, content: bytes) -> bytes:
+    """What a tag covers: the game id and every byte of the link before the tag."""
+    return game_id.encode() + b"\0" + content
 
-    not_a_link = _("This is not a match link, or it was cut or changed when it was copied.")
+
+@attrs.frozen
+class Unpacked:
+    """A payload read without replay: the data (no moves yet), the number of links, the move
+    count and number, whether it has a section, and the tag with what it covers (None: no tag)."""
+
+    data: MatchData
+    links: int
+    count: int
+    number: int
+    sectioned: bool
+    tagged: bytes = b""
+    tag: bytes | None = None
+
+    def check_tag(self, key: bytes) -> None:
+        """Refuse (``LinkRefused``: "changed after it was sent") unless the tag verifies."""
+        if self.tag is None:
+            raise MatchError(_("The match link is damaged."))
+        check_tag(key, self.tagged, self.tag)
+
+
+def unpack(game_id: str, payload: str, rules_now: int) -> Unpacked:
+    """A payload read: checks everything that needs no replay and no key (characters, checksum,
+    versions, options JSON, commitments, the link keys' form); the tag is checked by the player
+    who holds the shared key (:meth:`Unpacked.check_tag`)."""
+    return unpack_body(game_id, decode(game_id, payload), rules_now)
+
+
+def _not_a_link() -> MatchError:
+    return MatchError(_("This is not a match link, or it was cut or changed when it was copied."))
+
+
+def decode(game_id: str, payload: str) -> bytes:
+    """The body of a payload (everything before its checksum), once its characters and checksum
+    are right: an accident (a cut or mistyped link) is refused here."""
     if not payload or len(payload) > MAX_PAYLOAD or not _PAYLOAD.fullmatch(payload):
-        raise MatchError(not_a_link)
+        raise _not_a_link()
     try:
         raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
-        raise MatchError(not_a_link) from None
+        raise _not_a_link() from None
     if len(raw) < 8:
-        raise MatchError(not_a_link)
+        raise _not_a_link()
     body, crc = raw[:-4], int.from_bytes(raw[-4:], "little")
     if zlib.crc32(_CRC_PREFIX + game_id.encode() + body) & 0xFFFFFFFF != crc:
-        raise MatchError(not_a_link)
+        raise _not_a_link()
+    return body
+
+
+def newer_format(body: bytes) -> bool:
+    """The body was written by a newer version of the app (a link format this one does not know)."""
+    return bool(body) and body[0] > NEWEST
+
+
+def tag_verifies(game_id: str, body: bytes, key: bytes) -> bool:
+    """``body`` ends in a tag that ``key`` makes over the rest: a link of the match of ``key``
+    exactly as its sender made it (checked before the body is even read)."""
+    if len(body) <= TAG_BYTES:
+        return False
+    return hmac.compare_digest(tag(key, _tagged(game_id, body[:-TAG_BYTES])), body[-TAG_BYTES:])
+
+
+def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
+    """The content of a checked body (see :func:`unpack`)."""
+    from webtabletop.core.inputs import InputError, load_json
+
     r = Reader(body)
     fmt = r.byte()
-    if fmt not in (FORMAT, CARDS_FORMAT):
-        if fmt > CARDS_FORMAT:
+    if fmt not in FORMAT_OF:
+        if fmt > NEWEST:
             raise MatchError(
                 _("This match link was made by a newer version of the app: reload the page to update it.")
             )
-        raise MatchError(not_a_link)
+        raise _not_a_link()
     rules = r.varint()
     if rules > rules_now:
         raise MatchError(_("This match link was made under newer rules: reload the page to update the app."))
@@ -203,11 +290,21 @@ def unpack(game_id: str, payload: str, rules_now: int) -> tuple[MatchData, int, 
         v1 = r.take(VALUE_BYTES)
     if n >= 3:
         v0 = r.take(VALUE_BYTES)
-    fair = r.take(r.varint(MAX_SECTION)) if fmt == CARDS_FORMAT else b""
+    auth, sectioned = FORMAT_OF[fmt]
+    keys: tuple[bytes | None, bytes | None] = (None, None)
+    if auth:
+        keys = (r.take(LINK_KEY_BYTES), r.take(LINK_KEY_BYTES) if n >= 2 else None)
+    fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()
+    link_tag = None
+    if auth and n >= 2:
+        if len(rest) < TAG_BYTES:
+            raise MatchError(_("The match link is cut short."))
+        rest, link_tag = rest[:-TAG_BYTES], rest[-TAG_BYTES:]
     if rest.endswith(b"\x00"):
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
-    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair)
-    return data, n, count, number, fmt == CARDS_FORMAT
+    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys)
+    tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
+    return Unpacked(data, n, count, number, sectioned, tagged, link_tag)

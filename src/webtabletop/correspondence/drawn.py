@@ -171,7 +171,9 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
                         placed.append((m, side_seat[side], j, code))
                         track.pop(side, slot)
                     before = state
-                    state = track.after(m, before, before.apply(move), cards, side if slot is not None else None)
+                    state = track.after(
+                        m, before, before.apply(move), cards, side if slot is not None else None
+                    )
                     history.append((before, move.code))
                     codes.append(move.code)
                     used += 1
@@ -180,7 +182,9 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         except (ValueError, GameError) as exc:
             if isinstance(exc, MatchError):
                 raise
-            raise MatchError(_("Link {link} of this match holds a move that is not legal.").format(link=m)) from None
+            raise MatchError(
+                _("Link {link} of this match holds a move that is not legal.").format(link=m)
+            ) from None
         links.append(tuple(codes))
     if used != total or rest[0] or len(placed) != len(placed_codes):
         raise MatchError(_("The match link is damaged."))
@@ -210,11 +214,13 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     for (s, j, x), (_l, _s, _j, code) in zip(revealed, (p for p in placed if p[0] == m_last), strict=True):
         if cards.card(options, draw_rng(key, s, j, x, values.value(result.seeded[(s, j)]))).code != code:
             raise MatchError(
-                _("The secret value of draw number {number} does not deal the card played: the link was changed.").format(
-                    number=j + 1
-                )
+                _(
+                    "The secret value of draw number {number} does not deal the card played: the link was changed."
+                ).format(number=j + 1)
             )
-    return attrs.evolve(result, commitments=(commitments[0], commitments[1]), values=revealed, secrets=secrets)
+    return attrs.evolve(
+        result, commitments=(commitments[0], commitments[1]), values=revealed, secrets=secrets
+    )
 
 
 def opening(cards, options, track: _Tracker, link: int, seed: int) -> State:

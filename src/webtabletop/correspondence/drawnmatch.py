@@ -40,7 +40,7 @@ class DrawnMatch(HiddenMatch):
     def link(self, now: datetime.date | None = None) -> str:
         data = self._next_data(now, self.pending)
         if data is None:
-            return make_link(self._data, self._opened.number)
+            return self.latest_link
         m = data.count
         cards = self.spec.cards
         start = self._turn_start()
@@ -50,7 +50,9 @@ class DrawnMatch(HiddenMatch):
         for code in self.pending:
             # moves are numbered in the public position, where this hand is unseen too (a
             # follow-up lists every unseen card): the number every other browser reads
-            public = cards.deal(state, self.role, dict.fromkeys(range(len(state.hands[self.role])), cards.unseen))
+            public = cards.deal(
+                state, self.role, dict.fromkeys(range(len(state.hands[self.role])), cards.unseen)
+            )
             legal = list(public.legal_moves())
             number += turns.index_of(legal, code) * radix
             radix *= len(legal)
@@ -77,7 +79,11 @@ class DrawnMatch(HiddenMatch):
                 carried = held.commitments[s]
                 wanted = D.outstanding(draft, s, len(carried))
                 if set(wanted) != set(carried):
-                    raise MatchError(_("Your friend's link did not commit to its next cards in time: the link was changed."))
+                    raise MatchError(
+                        _(
+                            "Your friend's link did not commit to its next cards in time: the link was changed."
+                        )
+                    )
                 commitments[s] = [carried[j] for j in wanted]
         xs = [mine.value(j) for link, s, j, _c in draft.placed if link == m]
         secrets: list[bytes] = []
@@ -88,7 +94,7 @@ class DrawnMatch(HiddenMatch):
         data = attrs.evolve(data, fair=D.pack_section(cards, data, codes, commitments, xs, secrets))
         drawn = D.walk(self.spec, data, values, number, total)
         self._set_opened(Opened(data, values, drawn.state, number, drawn.radix, drawn))
-        return make_link(data, number)
+        return make_link(data, number, self.mac_key(data))
 
     # --- internals -------------------------------------------------------------------------
     def _draws(self, data: MatchData) -> PrivateDraws:

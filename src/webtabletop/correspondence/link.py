@@ -8,6 +8,7 @@ exception (:func:`webtabletop.core.inputs.guard`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -17,12 +18,22 @@ from webtabletop.core.protocol import GameError, State
 from webtabletop.core.registry import get_game
 from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence import turns
-from webtabletop.correspondence.data import PAGE, PARAM, MatchData, pack, unpack
+from webtabletop.correspondence.data import (
+    PAGE,
+    PARAM,
+    MatchData,
+    decode,
+    newer_format,
+    pack,
+    tag_verifies,
+    unpack_body,
+)
 from webtabletop.correspondence.errors import MatchError
-from webtabletop.correspondence.schemes import walk_of
+from webtabletop.correspondence.schemes import check_legacy, walk_of
+from webtabletop.fairplay.linkauth import changed
 from webtabletop.i18n import _
 
-MAX_TEXT = 10000
+MAX_TEXT = 16000
 
 
 @attrs.frozen
@@ -37,22 +48,30 @@ class Opened:
     dealt: Any = None  # a game with hidden cards: its public replay (correspondence.dealt.Dealt)
 
 
-def make_link(data: MatchData, number: int) -> str:
-    """The text of the latest link of ``data`` (``number`` = its moves, from the turns module)."""
+#: gives the players' shared key for a link's data, or (given None) the key this browser already
+#: holds; None: this browser cannot check the tag (see :meth:`Match.mac_key`)
+MacKey = Callable[[MatchData | None], "bytes | None"]
+
+
+def make_link(data: MatchData, number: int, mac: bytes | None = None) -> str:
+    """The text of the latest link of ``data`` (``number`` = its moves, from the turns module);
+    ``mac``: the players' shared key, for the tag of an authenticated link from link 2 on."""
     sectioned = get_game(data.game_id).cards is not None
-    return f"#/{data.game_id}/{PAGE}?{PARAM}={pack(data, (len(data.moves), number), sectioned)}"
+    return f"#/{data.game_id}/{PAGE}?{PARAM}={pack(data, (len(data.moves), number), sectioned, mac)}"
 
 
-def read_link(text: str, known: Opened | None = None) -> Opened:
+def read_link(text: str, known: Opened | None = None, mac: MacKey | None = None) -> Opened:
     """The verified match in ``text`` (a full URL or its ``#/…`` part). With ``known``, a verified
     earlier link of the same match, only the moves after it are replayed when the new link starts
-    with them (checked on the numbers; a link of another match falls back to a full replay)."""
+    with them (checked on the numbers; a link of another match falls back to a full replay).
+    With ``mac`` (a player of a match whose links carry tags), the tag is checked first of all: a
+    link changed after it was sent is refused as such before any of it is used."""
     # every GameError keeps its class (a ChainRefused stays a fair-play refusal); anything
     # else that escapes becomes a GameError naming the match link
-    return guard(lambda: _read(text, known), GameError, _("the match link"))
+    return guard(lambda: _read(text, known, mac), GameError, _("the match link"))
 
 
-def _read(text: str, known: Opened | None) -> Opened:
+def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise MatchError(_("This is not a match link, or it was cut or changed when it was copied."))
     text = text.strip()
@@ -65,15 +84,33 @@ def _read(text: str, known: Opened | None) -> Opened:
         spec = get_game(game)
     except Exception:  # noqa: BLE001 - an unknown game name from outside
         raise MatchError(_("This match link names a game this app does not have.")) from None
-    data, n, count, number, sectioned = unpack(spec.id, query[PARAM], spec.rules_version)
-    if sectioned != (spec.cards is not None):
-        raise MatchError(_("The match link is damaged."))
+    body = decode(spec.id, query[PARAM])
+    # a player who holds the shared key checks the tag before reading anything else, so any
+    # change made on the link's way is refused as such, whatever field it touched
+    held = mac(None) if mac is not None else None
+    verified = held is not None and tag_verifies(spec.id, body, held)
+    try:
+        u = unpack_body(spec.id, body, spec.rules_version)
+        if u.sectioned != (spec.cards is not None):
+            raise MatchError(_("The match link is damaged."))
+    except MatchError:
+        if mac is not None and not verified and not newer_format(body):
+            raise changed() from None
+        raise
+    check_legacy(spec, u.data.authenticated)
+    if mac is not None and not verified and u.tag is not None:
+        key = mac(u.data)
+        if key is not None:
+            u.check_tag(key)
+    data, n, count, number = u.data, u.links, u.count, u.number
     data = attrs.evolve(data, links=((),) * n)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
     if spec.cards is not None:
         replay = walk_of(spec)(spec, data, values, number, count)
-        return Opened(attrs.evolve(data, links=replay.links), values, replay.state, number, replay.radix, replay)
+        return Opened(
+            attrs.evolve(data, links=replay.links), values, replay.state, number, replay.radix, replay
+        )
     hint = None
     if (
         known is not None

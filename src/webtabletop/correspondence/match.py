@@ -30,6 +30,7 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened, make_link, read_link
 from webtabletop.fairplay.beacon import reveal_index, sender
 from webtabletop.fairplay.chain import HashChain
+from webtabletop.fairplay.linkauth import LinkKey, changed
 from webtabletop.i18n import _
 
 NEWER, SAME, OLDER = "newer", "same", "older"
@@ -50,8 +51,13 @@ class Match:
         self.seat = seat
         self._secret = secret
         self._chain = None
+        self._link_key: LinkKey | None = None
+        self._received: str | None = None  # a spectator's latest link, as received
         if seat is not None:
             self._chain = HashChain(secret, turns.expected_length(self.spec, self._options, seat))
+            self._link_key = LinkKey(secret)
+            if data.authenticated and data.link_keys[seat] not in (None, self._link_key.public):
+                raise MatchError(_("This secret does not belong to this match."))
             if data.commitments[seat] not in (None, self._chain.commitment):
                 raise MatchError(_("This secret does not belong to this match."))
         if opened is not None and opened.data == data:
@@ -87,6 +93,7 @@ class Match:
             0,
             (chain.commitment, None),
             (None, None),
+            link_keys=(LinkKey(secret).public, None),
         )
         match = _class_for(spec, cls)(data, 0, secret, **_hand(spec, hand))
         match.today = now
@@ -98,6 +105,10 @@ class Match:
         opened = read_link(link)
         if opened.data.count != 1:
             raise MatchError(_("This match already has two players: you can only watch it."))
+        if not opened.data.authenticated:
+            raise MatchError(
+                _("This invitation was made by an earlier version of the app: ask your friend for a new one.")
+            )
         spec = get_game(opened.data.game_id)
         match = _class_for(spec, cls)(opened.data, 1, secret, opened=opened, **_hand(spec, hand))
         match.today = now
@@ -107,7 +118,9 @@ class Match:
     def watch(cls, link: str) -> Match:
         """A read-only view for a browser that holds no secret of this match."""
         opened = read_link(link)
-        return _class_for(get_game(opened.data.game_id), cls)(opened.data, None, None, opened=opened)
+        match = _class_for(get_game(opened.data.game_id), cls)(opened.data, None, None, opened=opened)
+        match._received = link
+        return match
 
     # --- what this browser sees -------------------------------------------------------------
     today: datetime.date | None = None
@@ -169,7 +182,11 @@ class Match:
     @property
     def latest_link(self) -> str | None:
         """The latest link of this match (sent or received), or None before link 1."""
-        return make_link(self._data, self._opened.number) if self._data.count else None
+        if not self._data.count:
+            return None
+        if self.seat is None and self._received is not None:
+            return self._received  # a spectator cannot make a link's tag: the one it was given
+        return make_link(self._data, self._opened.number, self.mac_key(self._data))
 
     @property
     def public_history(self) -> tuple[tuple[State, str], ...]:
@@ -221,6 +238,24 @@ class Match:
     def last_date(self) -> datetime.date | None:
         return datetime.date.fromordinal(self._data.date) if self._data.date else None
 
+    def mac_key(self, data: MatchData | None) -> bytes | None:
+        """The key of the tags of ``data``'s links, shared by the two players (None: a spectator,
+        a match started before links carried tags, the other player's key is not known yet, or
+        ``data`` is of another match). The other player's key is the one this browser already
+        holds, once it holds one (a key is trusted the first time it arrives; a link with another
+        one is refused). ``data`` None: the key of the match as held, if both keys are known."""
+        held = self._data
+        if self._link_key is None or not held.authenticated:
+            return None
+        if data is None:
+            data = held
+        elif held.count and not _same_match(data, held):
+            return None  # a link of another match: refused as such, not as changed
+        other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
+        if other is None:
+            return None
+        return self._link_key.shared(other, held.key())
+
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
         if not self.can_move:
@@ -249,20 +284,26 @@ class Match:
         link again while the other player is to send."""
         data = self._next_data(now, self.pending)
         if data is None:
-            return make_link(self._data, self._opened.number)
+            return self.latest_link
         values = turns.verify_chains(self.spec, self._options, data)
         number, radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
         )
         self._set_opened(Opened(data, values, self._current, number, radix))
-        return make_link(data, number)
+        return make_link(data, number, self.mac_key(data))
 
     def receive(self, link: str, now: datetime.date | None = None) -> str:
         """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed)."""
-        opened = read_link(link, self._opened)
+        tagged = self._link_key is not None and self._data.authenticated
+        opened = read_link(link, self._opened, self.mac_key if tagged else None)
         new, held = opened.data, self._data
         if new.game_id != held.game_id or new.key() != held.key():
             raise MatchError(_("This link belongs to another match."))
+        if new.authenticated != held.authenticated or any(
+            None not in (mine, theirs) and theirs != mine
+            for mine, theirs in zip(held.link_keys, new.link_keys, strict=True)
+        ):
+            raise changed()
         k = min(new.count, held.count)
         if k >= 2 and new.commitments[1] != held.commitments[1]:
             raise MatchError(_("This link belongs to another match."))
@@ -283,6 +324,8 @@ class Match:
         if now is not None:
             self.today = now
         self._set_opened(opened)
+        if self.seat is None:
+            self._received = link
         return NEWER
 
     # --- internals -------------------------------------------------------------------------
@@ -303,8 +346,11 @@ class Match:
         m = d.count + 1
         commitments = list(d.commitments)
         latest = list(d.latest)
+        link_keys = d.link_keys
         if m <= 2:
             commitments[self.seat] = self._chain.commitment
+            if d.authenticated:
+                link_keys = (d.link_keys[0], self._link_key.public) if self.seat == 1 else d.link_keys
         index = reveal_index(m)
         if index:
             latest[self.seat] = self._chain.value(index)
@@ -315,6 +361,7 @@ class Match:
             commitments=tuple(commitments),
             latest=tuple(latest),
             fair=b"",
+            link_keys=link_keys,
         )
 
     def _set(self, data: MatchData) -> None:
@@ -378,6 +425,12 @@ def match_class(spec: GameSpec) -> type:
     if spec.cards is None:
         return Match
     return SCHEME_CLASSES[spec.cards.scheme]
+
+
+def _same_match(data: MatchData, held: MatchData) -> bool:
+    """``data`` claims to be a link of the match ``held``: the same creator's chain head and link
+    key (random values no other match shares), whatever else a change on its way touched."""
+    return data.commitments[0] == held.commitments[0] and data.link_keys[0] == held.link_keys[0]
 
 
 def _class_for(spec: GameSpec, cls: type) -> type:

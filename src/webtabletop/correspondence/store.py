@@ -5,7 +5,11 @@ Document (version 1)::
     {"format": "webtabletop-match", "version": 1, "game": id, "options": {...non-default},
      "side": creator's side, "days": n, "links": [[codes of link 1], ...], "date": ordinal,
      "commitments": [[head hex, length] | null, ...], "latest": [hex | null, hex | null],
-     "seat": 0 | 1 | null, "secret": hex | null, "pending": [codes played, not sent]}
+     "seat": 0 | 1 | null, "secret": hex | null, "pending": [codes played, not sent],
+     "link_keys": [hex | null, hex | null]}
+
+``link_keys`` (each seat's public link key, ``fairplay.linkauth``) is absent from documents of
+matches started before links carried tags; such a match goes on without tags, as it began.
 
 A game with hidden cards adds ``"link"``: the latest link (null before link 1), and, for a dealt
 deck (SHT), ``"sections"``: the fair-play section of every link so far, in hex (the dealing
@@ -25,7 +29,7 @@ from typing import Any
 
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.registry import get_game
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.data import LINK_KEY_BYTES, MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.match import Match, match_class
@@ -54,6 +58,7 @@ def to_json(match: Match) -> dict[str, Any]:
         "seat": match.seat,
         "secret": None if match.secret is None else match.secret.hex(),
         "pending": list(match.pending),
+        "link_keys": [None if k is None else k.hex() for k in d.link_keys],
         **(match.stored() if match.spec.cards is not None else {}),
     }
 
@@ -101,6 +106,12 @@ def _from_json(doc: Any) -> Match:
     v0, v1 = (None if v is None else bytes.fromhex(v) for v in doc["latest"])
     if not isinstance(doc["options"], dict) or not isinstance(doc["links"], list):
         raise MatchError(_("This stored match is damaged."))
+    raw_keys = doc.get("link_keys", [None, None])
+    if not isinstance(raw_keys, list) or len(raw_keys) != 2:
+        raise MatchError(_("This stored match is damaged."))
+    link_keys = tuple(None if k is None else bytes.fromhex(k) for k in raw_keys)
+    if any(k is not None and len(k) != LINK_KEY_BYTES for k in link_keys):
+        raise MatchError(_("This stored match is damaged."))
     data = MatchData(
         spec.id,
         spec.rules_version,
@@ -111,6 +122,7 @@ def _from_json(doc: Any) -> Match:
         small_int(doc["date"], 3_652_059),
         (c0, c1),
         (v0, v1),
+        link_keys=link_keys,
     )
     if spec.cards is not None:
         cls = match_class(spec)

@@ -50,6 +50,8 @@ class Group:
         #: bytes per element (one card ciphertext) and per scalar (one card key)
         self.size = (self.p.bit_length() + 7) // 8
         self.scalar_size = (self.n.bit_length() + 7) // 8
+        #: the x-coordinate of the curve's standard generator (link keys: ``fairplay.linkauth``)
+        self.generator_x = curve.generator.x()
 
     @classmethod
     @cache
