@@ -167,7 +167,7 @@ def create_match(st: AppState, fx: Effects, spec: GameSpec, options: Any, side_t
     pages = game_pages(spec.id)
     hand = None
     if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
-        options, hand = pages.take_hand(options)
+        options, hand = pages.take_hand(options, PageContext(st, fx))
     match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
     om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
     save_match(st, fx, om)

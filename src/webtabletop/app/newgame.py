@@ -92,10 +92,10 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     try:
         if game_pages(spec.id) is not None:
             data = game_pages(spec.id).prepare_new_game(
-                {**data, "player0": kinds[0], "player1": kinds[1]}, PageContext(st, fx)
+                {**data, "player0": kinds[0], "player1": kinds[1], "mode": mode}, PageContext(st, fx)
             )
-            data.pop("player0", None)
-            data.pop("player1", None)
+            for k in ("player0", "player1", "mode"):
+                data.pop(k, None)
         players = Players.from_json({"kinds": list(kinds), "level": level})
         options = options_from_dict(spec.options_class, form_values(spec, data))
         if clock != "none" and clock not in CLOCK_PRESETS:

@@ -5,11 +5,30 @@
 depend on the hidden cards, only what they do does. Who begins and the other randomness of the
 start come from link 3's seed (stream ``"start"``), so the first move is in link 3 or 4.
 
-**The fair-play section of link m** (format 2), in this order:
+**Where a hand comes from** (per seat, the first byte of its part of the section):
 
-* the hands: each seat's hand commitments once that seat has sent a link (``fairplay.commit``,
-  16 bytes per slot), or, with Open, each hand in plain (varint length, references joined by
-  commas); in every link, so the latest link is enough;
+* ``OWN``: its owner chose it (Own deck); its slot commitments (or, with Open, the hand in plain)
+  travel from the seat's first link;
+* ``DEALT`` (from the table's deal set) and ``RANDOM`` (the Random rule, from the player's own
+  collection): drawn from **both players' randomness**, as CardGO's private draws: the seat's
+  first link commits to a value ``x`` its secret fixes (``fairplay.draw``, 16 bytes); the other
+  seat's next link reveals its chain value ``r`` (link 2 for seat 0, link 3 for seat 1); the hand
+  is drawn by ``Rng(SHA-256("private-draw", match, seat, 0, x, r))``. Its owner learns it when
+  ``r`` arrives, nobody could steer it (``x`` was fixed before ``r`` was known, ``r`` by its chain),
+  and the other player never learns ``x`` before the end. The hand's slot commitments follow in
+  the seat's next link (link 3 for seat 0, 4 for seat 1: :func:`hand_link`); with Open, the hand
+  in plain, and for ``DEALT`` ``x`` itself, so that anyone checks the deal at once. At the end the
+  revealed secret fixes ``x``, and a dealt hand must be the one dealt. (A Random hand's pool is
+  the player's collection, which only its browser holds: that it is the player's real collection
+  cannot be checked, as for Own deck.)
+
+**The fair-play section of link m** (format 4), in this order:
+
+* the hands, per seat once that seat has sent a link (in every link, so the latest link is
+  enough): its kind byte, then for ``OWN`` its 16-byte slot commitments (or, with Open, the hand
+  in plain: varint length, references joined by commas); for ``DEALT``/``RANDOM`` the 16-byte
+  commitment to ``x``, then from the hand link the slot commitments (or the plain hand, and for
+  ``DEALT`` ``x``);
 * from link 3: every card placed so far, in the order played (varint length, references joined by
   commas): a spectator replays the board from it;
 * the salt (16 bytes) of every card placed in link ``m``: anyone checks it against its slot's
@@ -18,7 +37,8 @@ start come from link 3's seed (stream ``"start"``), so the first move is in link
   in the next link, from the other seat, both secrets and both players' unplayed cards.
 
 At the end :func:`verify` checks each secret against its chain, every commitment against the
-whole hand, the hands against the table's rules, and replays the game with the true hands.
+whole hand, each drawn hand against its draw, the hands against the table's rules, and replays
+the game with the true hands. A failed check names the seat that broke the protocol.
 """
 
 from __future__ import annotations
@@ -32,13 +52,58 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
-from webtabletop.fairplay.errors import FairPlayError
+from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, open_draw
+from webtabletop.fairplay.errors import ClaimRefused, FairPlayError
 from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
 START = "start"
+OWN, DEALT, RANDOM = 0, 1, 2
+#: the draw number of a hand in ``fairplay.draw`` (HTT draws nothing else)
+HAND_DRAW = 0
+
+
+def hand_link(seat: int) -> int:
+    """The link in which a drawn hand's slot commitments (or plain hand) first travel: the seat's
+    first link after the one that reveals its draw's other half."""
+    return FIRST_EVENT_LINK + seat
+
+
+def reply_link(seat: int) -> int:
+    """The link whose chain value (the other seat's) draws the seat's hand."""
+    return 2 + seat
+
+
+@attrs.frozen
+class Bring:
+    """What a seat brings to a match: its own hand (``OWN``: ``hand``), or a hand drawn from both
+    players' randomness (``DEALT``: the table's deal set; ``RANDOM``: ``pool``, its collection's
+    cards of the table's levels)."""
+
+    kind: int = DEALT
+    hand: tuple[str, ...] | None = None
+    pool: tuple[str, ...] | None = None
+
+    @classmethod
+    def of(cls, value) -> Bring:
+        """From ``Match.create/join``'s ``hand=``: a Bring, card references (Own deck), or None."""
+        if value is None or isinstance(value, Bring):
+            return value or cls()
+        return cls(OWN, tuple(value))
+
+
+@attrs.frozen
+class SeatHand:
+    """One seat's part of the hands section: its kind, its draw commitment (drawn hands), its
+    slot commitments or plain hand (None until known), and ``x`` (an Open dealt hand)."""
+
+    kind: int
+    part: tuple | None = None
+    draw: bytes | None = None
+    x: bytes | None = None
 
 
 @attrs.frozen
@@ -48,6 +113,7 @@ class Chosen:
     links: tuple[tuple[str, ...], ...]
     state: State
     hands: tuple[Any, Any]  # per seat: commitments (tuple of bytes), open references, or None
+    seats: tuple[SeatHand | None, SeatHand | None]  # per seat: its hand part (None before its first link)
     placed: tuple[tuple[int, int, int, str], ...]  # (link, seat, slot, reference) in order
     salts: tuple[bytes, ...]  # of the cards placed in the latest link
     secrets: Mapping[int, bytes]
@@ -89,10 +155,11 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     is_open = cards.open(options)
     m_last = data.count
     r = Reader(data.fair)
-    hands: list[Any] = [None, None]
+    seats: list[SeatHand | None] = [None, None]
     for seat in (0, 1):
         if m_last > seat:
-            hands[seat] = _text(r) if is_open else tuple(r.take(COMMIT_BYTES) for _i in range(n))
+            seats[seat] = _read_seat(r, spec, data, values, seat, n, is_open)
+    hands = [None if x is None else x.part for x in seats]
     placed_refs = _text(r) if m_last >= FIRST_EVENT_LINK else ()
     rest, radix = [number], [1]
     known = open_hands(spec, data, hands)
@@ -149,8 +216,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The match link is damaged."))
     if partial:
         return Chosen(
-            tuple(links), state, (hands[0], hands[1]), tuple(placed), (), {}, {}, end, seed, number, radix[0],
-            tuple(history),
+            tuple(links), state, (hands[0], hands[1]), (seats[0], seats[1]), tuple(placed), (), {}, {}, end,
+            seed, number, radix[0], tuple(history),
         )  # fmt: skip
     salts = () if is_open else tuple(r.take(COMMIT_BYTES) for p in placed if p[0] == m_last)
     secrets: dict[int, bytes] = {}
@@ -166,9 +233,89 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         for (_link, seat, slot, ref), value in zip((p for p in placed if p[0] == m_last), salts, strict=True):
             open_card(hands[seat][slot], value, ref, slot)
     return Chosen(
-        tuple(links), state, (hands[0], hands[1]), tuple(placed), salts, secrets, unplayed, end, seed,
-        number, radix[0], tuple(history),
+        tuple(links), state, (hands[0], hands[1]), (seats[0], seats[1]), tuple(placed), salts, secrets,
+        unplayed, end, seed, number, radix[0], tuple(history),
     )  # fmt: skip
+
+
+def _read_seat(
+    r: Reader, spec: GameSpec, data: MatchData, values, seat: int, n: int, is_open: bool
+) -> SeatHand:
+    """One seat's part of the hands section (see the module text); an Open dealt hand is checked
+    against its draw at once."""
+    kind = r.byte()
+    if kind not in (OWN, DEALT, RANDOM):
+        raise MatchError(_("The match link is damaged."))
+
+    def part() -> tuple:
+        return _text(r) if is_open else tuple(r.take(COMMIT_BYTES) for _i in range(n))
+
+    if kind == OWN:
+        return SeatHand(kind, part())
+    draw = r.take(DRAW_BYTES)
+    if data.count < hand_link(seat):
+        return SeatHand(kind, None, draw)
+    hand = part()
+    x = r.take(DRAW_BYTES) if is_open and kind == DEALT else None
+    if x is not None:
+        options = spec.options_from_dict(data.options)
+        side = side_of(seat, data.creator_side)
+        rng = open_draw(data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat)))
+        if hand != spec.cards.deal_hand(options, side, rng):
+            raise ClaimRefused(
+                _("The open hand in this link is not the one its draw dealt: the link was changed.")
+            )
+    return SeatHand(kind, hand, draw, x)
+
+
+def _put_seat(seat: SeatHand, is_open: bool) -> bytes:
+    out = bytes([seat.kind])
+    if seat.kind != OWN:
+        out += seat.draw
+    if seat.part is not None:
+        out += _put_text(seat.part) if is_open else b"".join(seat.part)
+    if seat.x is not None:
+        out += seat.x
+    return out
+
+
+def seat_hand(
+    spec: GameSpec, data: MatchData, seat: int, secret: bytes, bring: Bring, hand: tuple[str, ...] | None
+) -> SeatHand:
+    """This seat's part of the section of link ``data.count`` (``hand``: its hand, once known)."""
+    options = spec.options_from_dict(data.options)
+    is_open = spec.cards.open(options)
+    key = data.key()
+
+    def part() -> tuple:
+        return hand if is_open else commit_hand(secret, key, seat, hand)
+
+    if bring.kind == OWN:
+        return SeatHand(OWN, part())
+    draws = PrivateDraws(secret, key, seat)
+    draw = draws.commitment(HAND_DRAW)
+    if data.count < hand_link(seat) or hand is None:
+        return SeatHand(bring.kind, None, draw)
+    x = draws.value(HAND_DRAW) if is_open and bring.kind == DEALT else None
+    return SeatHand(bring.kind, part(), draw, x)
+
+
+def drawn_hand(
+    spec: GameSpec, data: MatchData, values, seat: int, secret: bytes, bring: Bring
+) -> tuple[str, ...] | None:
+    """This seat's drawn hand (``DEALT``/``RANDOM``) once the other half of its draw is known
+    (the chain value of :func:`reply_link`), else None."""
+    if data.count < reply_link(seat):
+        return None
+    options = spec.options_from_dict(data.options)
+    side = side_of(seat, data.creator_side)
+    rng = PrivateDraws(secret, data.key(), seat).rng(HAND_DRAW, values.value(reply_link(seat)))
+    try:
+        if bring.kind == RANDOM:
+            return spec.cards.random_hand(options, side, bring.pool or (), rng)
+        return spec.cards.deal_hand(options, side, rng)
+    except ValueError as exc:
+        raise MatchError(str(exc)) from None
 
 
 def open_hands(spec: GameSpec, data: MatchData, hands) -> dict[int, tuple[str, ...]]:
@@ -202,15 +349,15 @@ def _start(cards, options, seed: int, known) -> State:
         ) from None
 
 
-def pack_section(spec: GameSpec, data: MatchData, hands, placed, salts=(), ends=()) -> bytes:
-    """A section from its parts: ``hands`` per seat (commitments or open references; None before
-    that seat's first link), the references of every card placed so far, the salts of this link's
+def pack_section(spec: GameSpec, data: MatchData, seats, placed, salts=(), ends=()) -> bytes:
+    """A section from its parts: ``seats``, each seat's :class:`SeatHand` (None before that seat's
+    first link), the references of every card placed so far, the salts of this link's
     placements, and ``ends``: (secret, unplayed references) per seat this link reveals."""
     is_open = spec.cards.open(spec.options_from_dict(data.options))
     out = bytearray()
     for s in (0, 1):
         if data.count > s:
-            out += _put_text(hands[s]) if is_open else b"".join(hands[s])
+            out += _put_seat(seats[s], is_open)
     if data.count >= FIRST_EVENT_LINK:
         out += _put_text(placed)
     for value in salts:
@@ -220,66 +367,68 @@ def pack_section(spec: GameSpec, data: MatchData, hands, placed, salts=(), ends=
     return bytes(out)
 
 
-def my_hand(spec: GameSpec, data: MatchData, seat: int, secret: bytes, hand: tuple[str, ...]):
-    """What the hand part of the section says of this seat's hand: commitments, or the hand."""
-    if spec.cards.open(spec.options_from_dict(data.options)):
-        return hand
-    return commit_hand(secret, data.key(), seat, hand)
-
-
 def unplayed_of(chosen: Chosen, seat: int, hand: tuple[str, ...]) -> tuple[str, ...]:
     played = {slot for _link, s, slot, _ref in chosen.placed if s == seat}
     return tuple(ref for slot, ref in enumerate(hand) if slot not in played)
 
 
-def verify(spec: GameSpec, data: MatchData, chosen: Chosen) -> tuple[str, State | None]:
-    """The verdict once both secrets are known, and the true final position if it holds."""
+def verify(spec: GameSpec, data: MatchData, chosen: Chosen, values) -> tuple[Verdict, State | None]:
+    """The verdict once both secrets are known (naming the seat whose part failed), and the true
+    final position if it holds."""
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     for seat in (0, 1):
         if not data.commitments[seat].opens(chosen.secrets[seat]):
-            return (
-                _(
-                    "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
-                ),
-                None,
-            )
+            return Verdict.failed(secret_mismatch(), seat), None
     full = {}
-    try:
-        for seat in (0, 1):
-            side = side_of(seat, data.creator_side)
-            by_slot = {slot: ref for _l, s, slot, ref in chosen.placed if s == seat}
-            rest = iter(chosen.unplayed[seat])
-            n = cards.hand_size(options)
-            hand = tuple(by_slot[i] if i in by_slot else next(rest) for i in range(n))
-            if next(rest, None) is not None:
-                raise MatchError(_("The match link is damaged."))
-            if not cards.open(options):
-                for slot, ref in enumerate(hand):
-                    open_card(
-                        chosen.hands[seat][slot],
-                        salt(chosen.secrets[seat], data.key(), seat, slot),
-                        ref,
-                        slot,
-                    )
-            full[side] = cards.check_hand(options, side, hand)
-    except (FairPlayError, MatchError, StopIteration, ValueError) as exc:
-        return _("Not verified: {problem}").format(problem=exc), None
+    for seat in (0, 1):
+        try:
+            full[side_of(seat, data.creator_side)] = _true_hand(spec, data, chosen, values, seat)
+        except (FairPlayError, MatchError, StopIteration, ValueError) as exc:
+            return Verdict.failed(str(exc), seat), None
     state = cards.start(options, chosen.seed, full)
-    try:
-        for codes in chosen.links:
+    for m, codes in enumerate(chosen.links, start=1):
+        try:
             for code in codes:
                 state = state.apply_code(code)
-    except GameError as exc:
-        return (
-            _(
-                "Not verified: with the cards revealed at the end, a move breaks the rules ({problem})."
-            ).format(problem=exc),
-            None,
-        )
+        except GameError as exc:
+            return Verdict.failed(move_breaks_rules(str(exc)), sender(m)), None
     if (
         state.snapshot()["cells"] != chosen.state.snapshot()["cells"]
         or state.outcome() != chosen.state.outcome()
     ):
-        return _("Not verified: with the cards revealed at the end, the game ends differently."), None
-    return _("Verified: no card was swapped."), state
+        return Verdict.failed(ends_differently()), None
+    return Verdict.verified(), state
+
+
+def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: int) -> tuple[str, ...]:
+    """Seat ``seat``'s whole hand from its placed and unplayed cards, checked against everything
+    it committed to (raises with the first fault)."""
+    cards = spec.cards
+    options = spec.options_from_dict(data.options)
+    key = data.key()
+    secret = chosen.secrets[seat]
+    side = side_of(seat, data.creator_side)
+    by_slot = {slot: ref for _l, s, slot, ref in chosen.placed if s == seat}
+    rest = iter(chosen.unplayed[seat])
+    n = cards.hand_size(options)
+    hand = tuple(by_slot[i] if i in by_slot else next(rest) for i in range(n))
+    if next(rest, None) is not None:
+        raise MatchError(_("The match link is damaged."))
+    part = chosen.seats[seat]
+    if part.kind != OWN:
+        draws = PrivateDraws(secret, key, seat)
+        if draws.commitment(HAND_DRAW) != part.draw:
+            raise ClaimRefused(
+                _(
+                    "the commitment of a player's hand draw is not the one its secret makes: that player cheated."
+                )
+            )
+        if part.kind == DEALT:
+            rng = draws.rng(HAND_DRAW, values.value(reply_link(seat)))
+            if tuple(hand) != cards.deal_hand(options, side, rng):
+                raise ClaimRefused(_("a player's hand is not the one its draw dealt: that player cheated."))
+    if not cards.open(options):
+        for slot, ref in enumerate(hand):
+            open_card(chosen.hands[seat][slot], salt(secret, key, seat, slot), ref, slot)
+    return cards.check_hand(options, side, hand)

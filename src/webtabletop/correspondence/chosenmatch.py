@@ -1,8 +1,10 @@
 """One browser's view of a match whose hidden cards are hands chosen by their owners (HTT).
 
 The same interface as :class:`~webtabletop.correspondence.match.Match`; ``Match.create`` and
-``Match.join`` take this player's hand (``hand=``: card references, the hand order; without one
-the player's browser draws a hand from the table's deal set with its own secret). ``state`` is
+``Match.join`` take what this player brings (``hand=``: card references in hand order for Own
+deck, a :class:`~webtabletop.correspondence.chosen.Bring` for a Random hand from its collection,
+or None for a hand dealt from the table's deal set). A drawn hand is known to its owner once the
+other player's link that completes its draw has arrived (``hand`` is None before). ``state`` is
 the public replay (:mod:`~webtabletop.correspondence.chosen`) with this player's own hand filled in;
 a spectator sees placeholders for every card not placed yet (and both hands with Open on). Like a
 dealt-card match, the link that ends the game carries its sender's secret and unplayed cards, the
@@ -32,17 +34,29 @@ class ChosenMatch(HiddenMatch):
     walk = staticmethod(C.walk)
 
     def __init__(self, *args, hand=None, **kwargs) -> None:
-        """As :class:`Match`, with ``hand``: this player's card references (None: a spectator)."""
-        self._hand: tuple[str, ...] | None = None if hand is None else tuple(hand)
-        self._verdict: str | None = None
+        """As :class:`Match`, with ``hand``: what this player brings (see the module text)."""
+        self._bring = C.Bring.of(hand)
+        self._hand: tuple[str, ...] | None = self._bring.hand
+        self._verdict = None
         super().__init__(*args, **kwargs)
 
     def stored(self) -> dict:
-        return {**super().stored(), "hand": None if self._hand is None else list(self._hand)}
+        b = self._bring
+        return {
+            **super().stored(),
+            "hand": None if self._hand is None else list(self._hand),
+            "kind": b.kind,
+            "pool": None if b.pool is None else list(b.pool),
+        }
 
     @classmethod
     def restored(cls, doc: dict, text_list) -> dict:
-        return {"hand": None if doc["hand"] is None else text_list(doc["hand"])}
+        kind = doc.get("kind", C.OWN if doc["hand"] is not None else C.DEALT)
+        if kind not in (C.OWN, C.DEALT, C.RANDOM):
+            raise MatchError(_("This stored match is damaged."))
+        hand = None if doc["hand"] is None else text_list(doc["hand"])
+        pool = None if doc.get("pool") is None else text_list(doc["pool"])
+        return {"hand": C.Bring(kind, hand if kind == C.OWN else None, pool)}
 
     @property
     def hand(self) -> tuple[str, ...] | None:
@@ -57,8 +71,8 @@ class ChosenMatch(HiddenMatch):
         number, _radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
         )
-        hands = list(self._replay.hands)
-        hands[self.seat] = C.my_hand(self.spec, data, self.seat, self._secret, self._hand)
+        seats = list(self._replay.seats)
+        seats[self.seat] = C.seat_hand(self.spec, data, self.seat, self._secret, self._bring, self._hand)
         placed = [p[3] for p in self._replay.placed]
         state = self._turn_start()
         for code in self.pending:
@@ -70,7 +84,7 @@ class ChosenMatch(HiddenMatch):
         values = turns.verify_chains(self.spec, self._options, data)
         total = len(data.moves)
         draft = C.walk(
-            self.spec, attrs.evolve(data, fair=C.pack_section(self.spec, data, hands, placed)), values, number, total,
+            self.spec, attrs.evolve(data, fair=C.pack_section(self.spec, data, seats, placed)), values, number, total,
             partial=True,
         )  # fmt: skip
         salts = ()
@@ -89,7 +103,7 @@ class ChosenMatch(HiddenMatch):
                 else (held.secrets[s], held.unplayed[s])
                 for s in (0, 1)
             ]
-        data = attrs.evolve(data, fair=C.pack_section(self.spec, data, hands, placed, salts, ends))
+        data = attrs.evolve(data, fair=C.pack_section(self.spec, data, seats, placed, salts, ends))
         chosen = C.walk(self.spec, data, values, number, total)
         self._set_opened(Opened(data, values, chosen.state, number, chosen.radix, chosen))
         return make_link(data, number, self.mac_key(data))
@@ -99,24 +113,29 @@ class ChosenMatch(HiddenMatch):
         chosen: C.Chosen = opened.dealt
         data = opened.data
         if self.seat is not None:
+            side = turns.side_of(self.seat, data.creator_side)
             try:
-                side = turns.side_of(self.seat, data.creator_side)
-                if self._hand is None:  # none brought: its own browser draws one with its secret
-                    self._hand = self.spec.cards.default_hand(self._options, side, self._secret, data.key())
-                self._hand = self.spec.cards.check_hand(self._options, side, self._hand)
+                if self._bring.kind != C.OWN and self._hand is None:
+                    self._hand = C.drawn_hand(
+                        self.spec, data, opened.values, self.seat, self._secret, self._bring
+                    )
+                if self._hand is not None:
+                    self._hand = self.spec.cards.check_hand(self._options, side, self._hand)
             except ValueError as exc:
                 raise MatchError(str(exc)) from None
-            mine = C.my_hand(self.spec, data, self.seat, self._secret, self._hand)
-            if data.count > self.seat and chosen.hands[self.seat] != mine:
-                raise MatchError(_("This link changes moves that were already played."))
             held = getattr(self, "_replay", None)
+            if data.count > self.seat:
+                mine = C.seat_hand(self.spec, data, self.seat, self._secret, self._bring, self._hand)
+                if chosen.seats[self.seat] != mine:
+                    raise MatchError(_("This link changes moves that were already played."))
             other = 1 - self.seat
-            if (
-                held is not None
-                and held.hands[other] is not None
-                and chosen.hands[other] != held.hands[other]
-            ):
-                raise MatchError(_("This link changes moves that were already played."))
+            if held is not None and held.seats[other] is not None:
+                before, now_ = held.seats[other], chosen.seats[other]
+                if (before.kind, before.draw) != (now_.kind, now_.draw) or before.part not in (
+                    None,
+                    now_.part,
+                ):
+                    raise MatchError(_("This link changes moves that were already played."))
             if chosen.end:
                 chosen = attrs.evolve(
                     chosen,
@@ -125,15 +144,20 @@ class ChosenMatch(HiddenMatch):
                 )
         verdict, true = None, None
         if chosen.end and 0 in chosen.secrets and 1 in chosen.secrets:
-            verdict, true = C.verify(self.spec, data, chosen)
+            verdict, true = C.verify(self.spec, data, chosen, opened.values)
         self._replay, self._verdict, self._true = chosen, verdict, true
         self._opened = opened
         self._data, self._values, self._base = data, opened.values, opened.state
         self._reset_turn()
 
+    @property
+    def bring(self) -> C.Bring:
+        """What this player brought (its own hand, or a drawn one)."""
+        return self._bring
+
     def seen(self, state: State) -> State:
         """``state`` with this player's own hand filled in (a spectator's stays public)."""
-        if self.seat is None:
+        if self.seat is None or self._hand is None:
             return state
         side = self.role
         return self.spec.cards.deal(state, {(side, slot): ref for slot, ref in enumerate(self._hand)})
@@ -154,8 +178,8 @@ class ChosenMatch(HiddenMatch):
     def _turn_start(self) -> State:
         if self._true is not None:
             return self._true
-        if self.seat is None:
-            return self._base
+        if self.seat is None or self._hand is None:
+            return self._link_base() if self.seat is not None else self._base
         side = self.role
         return self.spec.cards.deal(
             self._link_base(), {(side, slot): ref for slot, ref in enumerate(self._hand)}

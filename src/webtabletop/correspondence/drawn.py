@@ -35,6 +35,7 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.verdict import Verdict, secret_mismatch
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
 from webtabletop.fairplay.errors import FairPlayError
@@ -255,25 +256,21 @@ def pack_section(cards, data: MatchData, placed_codes, commitments, values=(), s
     return bytes(out)
 
 
-def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[str, State | None]:
-    """The verdict once both secrets are known, and the true final position if it holds (both
-    hands dealt from their draws, as :mod:`.private` and :mod:`.chosen` give theirs): each secret
-    opens its chain, every commitment the latest link carries is its draw's
-    (``fairplay.draw.verify_draws``), and every card placed is the one its draw dealt."""
+def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[Verdict, State | None]:
+    """The verdict once both secrets are known (naming the seat whose part failed), and the true
+    final position if it holds (both hands dealt from their draws, as :mod:`.private` and
+    :mod:`.chosen` give theirs): each secret opens its chain, every commitment the latest link
+    carries is its draw's (``fairplay.draw.verify_draws``), and every card placed is the one its
+    draw dealt."""
     options = spec.options_from_dict(data.options)
     key = data.key()
-    try:
-        for seat in (0, 1):
-            if not data.commitments[seat].opens(drawn.secrets[seat]):
-                return (
-                    _(
-                        "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
-                    ),
-                    None,
-                )
+    for seat in (0, 1):
+        if not data.commitments[seat].opens(drawn.secrets[seat]):
+            return Verdict.failed(secret_mismatch(), seat), None
+        try:
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
-    except FairPlayError as exc:
-        return _("Not verified: {problem}").format(problem=exc), None
+        except FairPlayError as exc:
+            return Verdict.failed(str(exc), seat), None
     cards = spec.cards
     draws = [PrivateDraws(drawn.secrets[seat], key, seat) for seat in (0, 1)]
 
@@ -282,9 +279,9 @@ def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[str, 
 
     for _link, seat, j, code in drawn.placed:
         if cards.code(dealt(seat, j)) != code:
-            return _("Not verified: a card played is not the one its player drew."), None
+            return Verdict.failed(_("a card played is not the one its player drew."), seat), None
     state = drawn.state
     for side in (0, 1):
         seat = drawn.side_seat[side]
         state = cards.deal(state, side, {slot: dealt(seat, j) for slot, j in enumerate(drawn.ids[side])})
-    return _("Verified: every card was drawn fairly and none was swapped."), state
+    return Verdict(True, _("Verified: every card was drawn fairly and none was swapped.")), state

@@ -14,12 +14,13 @@ from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
+from webtabletop.correspondence.verdict import Verdict
 from webtabletop.fairplay.beacon import sender
 from webtabletop.i18n import _
 
 
 class HiddenMatch(Match):
-    _verdict: str | None = None
+    _verdict: Verdict | None = None
     _true: State | None = None  # the true final position, once the end check verified the game
 
     #: the scheme's public replay of a link's data (``dealt.walk``, ``chosen.walk`` or ``drawn.walk``)
@@ -73,7 +74,17 @@ class HiddenMatch(Match):
     @property
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
-        return self._verdict
+        return None if self._verdict is None else self._verdict.text
+
+    @property
+    def verified(self) -> bool | None:
+        """None until the end check ran; then whether everything held."""
+        return None if self._verdict is None else self._verdict.ok
+
+    @property
+    def cheater(self) -> int | None:
+        """The seat whose part of the protocol the end check found broken, when it can tell."""
+        return None if self._verdict is None else self._verdict.cheater
 
     @property
     def revealed(self) -> bool:

@@ -225,6 +225,17 @@ class Match:
         return _("Verified: every move and every die was checked.") if self.is_over else None
 
     @property
+    def verified(self) -> bool | None:
+        """None while the game goes on; then whether the end check held (always, without hidden
+        cards: every move and die was checked as its link arrived)."""
+        return True if self.is_over else None
+
+    @property
+    def cheater(self) -> int | None:
+        """The seat the end check found cheating (a game with hidden cards; here never)."""
+        return None
+
+    @property
     def revealed(self) -> bool:
         """``state`` holds every card of both players once the game is verified (nothing is
         secret any more). A game without hidden cards has none to show."""

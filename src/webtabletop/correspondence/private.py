@@ -18,6 +18,7 @@ import attrs
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.dealt import Dealt, split
+from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
 from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.deck import (
     FIRST,
@@ -32,7 +33,6 @@ from webtabletop.fairplay.deck import (
 )
 from webtabletop.fairplay.errors import FairPlayError
 from webtabletop.fairplay.group import Group
-from webtabletop.i18n import _
 
 
 @attrs.frozen
@@ -112,20 +112,16 @@ def _copy(table: Table) -> Table:
 
 def verify(
     spec: GameSpec, data: MatchData, dealt: Dealt, private: Private
-) -> tuple[str, tuple[int, ...] | None]:
-    """The verdict of a finished match once both secrets are known, and the true deal if it holds."""
+) -> tuple[Verdict, tuple[int, ...] | None]:
+    """The verdict of a finished match once both secrets are known (naming the seat whose part
+    failed), and the true deal if it holds."""
     group = Group.default()
     size = spec.cards.size
     key = data.key()
     secrets = (private.secrets[0], private.secrets[1])
     for seat in (0, 1):
         if not data.commitments[seat].opens(secrets[seat]):
-            return (
-                _(
-                    "Not verified: a secret revealed at the end does not match the commitment its player made at the start."
-                ),
-                None,
-            )
+            return Verdict.failed(secret_mismatch(), seat), None
     try:
         messages = private.messages
         if private.keys is None:
@@ -135,21 +131,16 @@ def verify(
         claims = private.known(dealt)
         order = verify_deal(group, key, size, secrets, messages, private.sent, claims)
     except FairPlayError as exc:
-        return _("Not verified: {problem}").format(problem=exc), None
+        return Verdict.failed(str(exc)), None
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     state = cards.true_start(options, dealt.first, order)
-    try:
-        for moves in dealt.moves:
+    for m, moves in enumerate(dealt.moves, start=1):
+        try:
             for move in moves:
                 state = state.apply(cards.reveal(move, order))
-    except GameError as exc:
-        return (
-            _(
-                "Not verified: with the cards revealed at the end, a move breaks the rules ({problem})."
-            ).format(problem=exc),
-            None,
-        )
+        except GameError as exc:
+            return Verdict.failed(move_breaks_rules(str(exc)), sender(m)), None
     if state.snapshot() != cards.deal(dealt.state, dict(enumerate(order))).snapshot():
-        return _("Not verified: with the cards revealed at the end, the game ends differently."), None
-    return _("Verified: no card was swapped."), order
+        return Verdict.failed(ends_differently()), None
+    return Verdict.verified(), order

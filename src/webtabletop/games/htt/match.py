@@ -1,11 +1,12 @@
 """HTT in a correspondence match: hands chosen by their owners, committed, opened card by card.
 
-Each player brings its own hand (Own deck, or Random drawn in its own browser from its
-collection; the app passes the card references to ``Match.create``/``join``), or, bringing none,
-gets one its own browser draws from the deal set with its secret (:meth:`HttHands.default_hand`). Nothing is dealt
-from a shared deck, so nothing needs a joint shuffle: the only promise is that a player cannot
-change a card after seeing the opponent's moves (``fairplay.commit``: one salted commitment per
-hand slot). With Open on, the hands travel in plain. Who begins, the Matter icons and the order
+Each player brings its own hand (Own deck: the app passes the card references to
+``Match.create``/``join``), or gets one drawn once both players' randomness is known
+(``correspondence.chosen``): Random from its own collection's cards (:meth:`HttHands.random_hand`),
+or, bringing none, from the table's deal set (:meth:`HttHands.deal_hand`). Nothing is dealt from a
+shared deck, so nothing needs a joint shuffle; a hand's cards are bound by one salted commitment
+per hand slot (``fairplay.commit``), so a player cannot change a card after seeing the opponent's
+moves. With Open on, the hands travel in plain. Who begins, the Matter icons and the order
 of the winner's face-down pick come from link 3's seed
 (:func:`~webtabletop.games.htt.deal.dealt_state`, as ``new_game`` draws them for given hands).
 
@@ -66,20 +67,36 @@ class HttHands:
         attrs.evolve(options, **{f"hand{side}": portable})
         return portable
 
-    def default_hand(self, options: HttOptions, side: int, secret: bytes, key: bytes) -> tuple[str, ...]:
-        """A hand for a player who brought none: its own browser draws it from the table's deal
-        set with its own secret, as the rules deal a hand (cards of different levels when the
-        level range allows). The other player cannot check that it was drawn at random, as for
-        Random; it can check that it fits the table."""
-        from webtabletop.fairplay.kdf import digest
+    def deal_hand(self, options: HttOptions, side: int, rng: Rng) -> tuple[str, ...]:
+        """A hand dealt from the table's deal set by ``rng`` (a match gives it both players'
+        randomness: ``correspondence.chosen``), as the rules deal a hand: cards of different
+        levels when the level range allows, in the order drawn."""
         from webtabletop.games.htt.rules import deal_pool
 
-        rng = Rng(int.from_bytes(digest("htt-hand", secret, key, side)[:8], "big"))
         pool = deal_pool(options)
         levels = sorted(pool)
         n = options.hand_size
         drawn = rng.sample(levels, n) if len(levels) >= n else [rng.choice(levels) for _i in range(n)]
         return self.check_hand(options, side, tuple(rng.choice(pool[lv]).id for lv in drawn))
+
+    def random_hand(self, options: HttOptions, side: int, pool: Sequence[str], rng: Rng) -> tuple[str, ...]:
+        """The Random rule from the player's own cards ``pool`` (its collection's cards of the
+        table's levels): cards of different levels drawn by ``rng``, in the order drawn
+        (``Collection.random_hand`` draws the same way for a game on one device)."""
+        by_level: dict[int, list[str]] = {}
+        for ref in pool:
+            card = get_card(ref)
+            if options.min_level <= card.level <= options.max_level:
+                by_level.setdefault(card.level, []).append(ref)
+        n = options.hand_size
+        if len(by_level) < n:
+            raise ValueError(
+                _(
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ).format(size=n, n=len(by_level), min=options.min_level, max=options.max_level)
+            )
+        levels = rng.sample(sorted(by_level), n)
+        return self.check_hand(options, side, tuple(rng.choice(sorted(by_level[lv])) for lv in levels))
 
     def start(self, options: HttOptions, seed: int, hands: Mapping[int, Sequence[str]]) -> HttState:
         """The opening position from link 3's seed, with the hands known here (``hands[side]``

@@ -112,8 +112,8 @@ class HttPages(GamePages):
         pages_newgame.game_over(record, outcome, players, ctx)
 
     # ------------------------------------------------------------------ a game with a friend by link
-    def take_hand(self, options):
-        return pages_match.take_hand(options)
+    def take_hand(self, options, ctx: PageContext):
+        return pages_match.take_hand(options, ctx)
 
     def match_join_fields(self, options, ctx: PageContext) -> str:
         return pages_match.join_fields(options, ctx)

@@ -22,6 +22,7 @@ import attrs
 from webtabletop.app.extensions import PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
+from webtabletop.correspondence.chosen import RANDOM, Bring
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages.common import load
 from webtabletop.games.htt.pages.newgame import deck_rows, field_row, picked_cards, portable
@@ -29,11 +30,34 @@ from webtabletop.games.htt.pages.play import DECK_TITLES
 from webtabletop.i18n import _
 
 
-def take_hand(options: HttOptions) -> tuple[HttOptions, list[str] | None]:
-    """The new-game dialog puts the creator's own cards in ``hand0`` or ``hand1`` (whichever seat
-    it chose): by link they are the creator's hand, and the table itself gives no hand."""
+def take_hand(options: HttOptions, ctx: PageContext) -> tuple[HttOptions, list[str] | Bring | None]:
+    """What the creator brings: the new-game dialog put its own cards (Own deck) in ``hand0`` or
+    ``hand1`` (whichever seat it chose): by link they are the creator's hand, and the table itself
+    gives no hand. Random with no hand given: a hand drawn from the creator's collection with both
+    players' randomness (``correspondence.chosen``)."""
     hand = list(options.hand0 or options.hand1) or None
-    return attrs.evolve(options, hand0=(), hand1=()), hand
+    options = attrs.evolve(options, hand0=(), hand1=())
+    if hand is None and options.random_hands:
+        return options, random_pool(options, ctx)
+    return options, hand
+
+
+def random_pool(options: HttOptions, ctx: PageContext) -> Bring:
+    """A Random hand to be drawn in a match from the player's own cards of the table's levels;
+    refused (GameError, saying why) when they do not span enough levels."""
+    c = load(ctx)
+    lo, hi, size = options.min_level, options.max_level, options.hand_size
+    pool = [card for card in c.owned_cards() if lo <= card.level <= hi]
+    levels = {card.level for card in pool}
+    if len(levels) < size:
+        raise GameError(
+            _("{problem}. Open packs, or choose dealt cards.").format(
+                problem=_(
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ).format(size=size, n=len(levels), min=lo, max=hi)
+            )
+        )
+    return Bring(RANDOM, pool=tuple(portable(card.id for card in pool)))
 
 
 def join_fields(options: HttOptions, ctx: PageContext) -> str:
@@ -57,7 +81,7 @@ def join_fields(options: HttOptions, ctx: PageContext) -> str:
         )
     else:
         table = _(
-            "This table plays Random: your browser draws {size} cards of different levels from {min} to {max} from your collection."
+            "This table plays Random: {size} cards of different levels from {min} to {max} are drawn from your collection when your friend's next link arrives, from randomness neither of you can steer."
         )
     notes = [table.format(size=size, min=lo, max=hi)]
     if not rows:
@@ -80,7 +104,7 @@ def join_fields(options: HttOptions, ctx: PageContext) -> str:
     )
 
 
-def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> list[str] | None:
+def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> list[str] | Bring | None:
     """The hand the join form chose (card references in playing order), or None for a hand dealt
     from the built-in sets. A choice that does not fit the table raises GameError, saying why."""
     if not (options.own_deck or options.random_hands):
@@ -99,7 +123,4 @@ def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> li
         if problems:
             raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
         return portable(picked)
-    try:
-        return portable(c.random_hand(ctx.entropy(), size, lo, hi))
-    except ValueError as exc:
-        raise GameError(_("{problem}. Open packs, or choose dealt cards.").format(problem=exc)) from None
+    return random_pool(options, ctx)

@@ -173,6 +173,7 @@ def field_row(fid: str, label_html: str, control: str, help_html: str = "", cls:
 
 def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
     data = dict(data)
+    by_link = data.pop("mode", "local") == "link"
     source = str(data.pop("deck_source", "dealt") or "dealt")
     seat_choice = str(data.pop("deck_seat", "auto") or "auto")
     preset = str(data.pop("htt_preset", "") or "")
@@ -218,6 +219,9 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
     if source == "own":
         hand = picked
         data["own_deck"] = "true"
+    elif by_link:  # drawn from both players' randomness once the match starts (pages_match.take_hand)
+        data["random_hands"] = "true"
+        return data
     else:
         try:
             hand = list(c.random_hand(ctx.entropy(), size, lo, hi))
