@@ -212,7 +212,7 @@ def test_a_changed_salt_or_card_is_refused():
     ch = opened.dealt
     placed = [p[3] for p in ch.placed]
     placed[-1] = next(c.id for lv in POOL for c in POOL[lv] if c.id not in placed)
-    forged = CH.pack_section(Match.watch(link).spec, opened.data, ch.hands, placed, ch.salts)
+    forged = CH.pack_section(Match.watch(link).spec, opened.data, ch.seats, placed, ch.salts)
     with pytest.raises(ClaimRefused):
         read_link(make_link(attrs.evolve(opened.data, fair=forged), opened.number, key))
 
@@ -229,10 +229,10 @@ def test_a_changed_commitment_is_refused_by_the_player_holding_the_match(whose):
         if current.data.count == 3:
             opened = read_link(link)
             ch = opened.dealt
-            hands = list(ch.hands)
+            seats = list(ch.seats)
             seat = 0 if whose == "sender" else 1
-            hands[seat] = (bytes(16),) + hands[seat][1:]
-            fair = CH.pack_section(current.spec, opened.data, hands, [p[3] for p in ch.placed], ch.salts)
+            seats[seat] = attrs.evolve(seats[seat], part=(bytes(16),) + seats[seat].part[1:])
+            fair = CH.pack_section(current.spec, opened.data, seats, [p[3] for p in ch.placed], ch.salts)
             joiner = from_json(saved["joiner"])
             before = joiner.state
             with pytest.raises(MatchError):
@@ -251,7 +251,7 @@ def test_a_changed_secret_at_the_end_fails_the_check():
     fair = bytearray(opened.data.fair)
     # the first secret of the last link: after the hands and the placed cards, before its texts
     spec = Match.watch(last).spec
-    head = len(CH.pack_section(spec, opened.data, opened.dealt.hands, [p[3] for p in opened.dealt.placed]))
+    head = len(CH.pack_section(spec, opened.data, opened.dealt.seats, [p[3] for p in opened.dealt.placed]))
     fair[head] ^= 1
     forged = make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, shared_key(game, last))
     verdict = Match.watch(forged).verdict
