@@ -13,6 +13,7 @@ import webtabletop.games  # noqa: F401 - registers the games
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import NEWER, Match
 from webtabletop.correspondence.data import _CRC_PREFIX, _tagged, unpack
+from webtabletop.correspondence.parts import assemble, read_part, split
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.linkauth import TAG_BYTES, tag
 
@@ -69,7 +70,7 @@ def play(
         assert spectator is None or spectator.dice_unknown == (spec.reseed is not None)
         while current.can_move:
             current.play(choose(current.state, rnd))
-        link = current.link(today)
+        link = carried(current.link(today))
         links.append(link)
         if spectator is None:
             spectator = Match.watch(link)
@@ -89,6 +90,28 @@ def play(
 
 
 ADDRESS = "https://example.github.io/webtabletop/"  # a page address, as the Share window adds
+
+
+def carried(link: str) -> str:
+    """``link`` as it reaches the other browser: sent as parts when it is too long for one
+    message (each part within :data:`LIMIT` with the page address), the parts opened in reverse
+    order, and the whole link made again from them (correspondence/parts.py)."""
+    texts = split(link)
+    assert all(len(ADDRESS) + len(t) < LIMIT for t in texts), [len(t) for t in texts]
+    if len(texts) == 1:
+        return link
+    held = []
+    for t in reversed(texts):
+        assert assemble(held) is None
+        held.append(read_part(ADDRESS + t))
+    whole = assemble(held)
+    assert whole == link
+    return whole
+
+
+def sent_texts(link: str) -> list[str]:
+    """The texts a player sends for ``link`` (one, or its parts)."""
+    return split(link)
 
 
 def payload(link: str) -> str:

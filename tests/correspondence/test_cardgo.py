@@ -24,7 +24,7 @@ from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.draw import PrivateDraws, draw_seed
 from webtabletop.games.cardgo.effects import UNSEEN
 
-from .helpers import ADDRESS, LIMIT, entropy, play, rebuild, reread, shared_key
+from .helpers import ADDRESS, LIMIT, entropy, play, rebuild, reread, sent_texts, shared_key
 
 VERIFIED = "Verified: every card was drawn fairly and none was swapped."
 
@@ -45,7 +45,7 @@ def check_hidden(m: Match) -> None:
 
 
 def check_every_link(current, other, spectator, link):
-    assert len(ADDRESS) + len(link) < LIMIT, len(link)
+    assert all(len(ADDRESS) + len(t) < LIMIT for t in sent_texts(link)), len(link)
     for m in (current, other, spectator):
         check_hidden(m)
 

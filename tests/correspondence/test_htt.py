@@ -27,7 +27,7 @@ from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.games.htt.match import is_placeholder
 from webtabletop.games.htt.sets.library import pool_by_level
 
-from .helpers import ADDRESS, LIMIT, START, entropy, play, reread, shared_key
+from .helpers import ADDRESS, LIMIT, START, entropy, play, reread, sent_texts, shared_key
 
 VERIFIED = "Verified: no card was swapped."
 POOL = pool_by_level("all", 1, 11)
@@ -62,7 +62,7 @@ def check_hidden(m: Match) -> None:
 
 
 def check_every_link(current, other, spectator, link):
-    assert len(ADDRESS) + len(link) < LIMIT, len(link)
+    assert all(len(ADDRESS) + len(t) < LIMIT for t in sent_texts(link)), len(link)
     for m in (current, other, spectator):
         check_hidden(m)
 

@@ -19,7 +19,7 @@ from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.support import supports
 from webtabletop.games.sht import cards as C
 
-from .helpers import ADDRESS, LIMIT, play, reread
+from .helpers import ADDRESS, LIMIT, play, reread, sent_texts
 
 VERIFIED = "Verified: no card was swapped."
 
@@ -46,7 +46,7 @@ def check_hidden(m: Match) -> None:
 
 
 def check_every_link(current, other, spectator, link):
-    assert len(ADDRESS) + len(link) < LIMIT, len(link)
+    assert all(len(ADDRESS) + len(t) < LIMIT for t in sent_texts(link)), len(link)
     for m in (current, other, spectator):
         check_hidden(m)
     # a spectator holds no card that is not public

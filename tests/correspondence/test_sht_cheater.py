@@ -4,7 +4,11 @@
 die or draw better than chance (a statistical test over many games)", "altering a revealed value in
 a link is detected and refused".
 
-The cheater is a real :class:`CardMatch`: its secret, its dealing messages, the keys it received,
+Issue 21 §1: "Message 2 must prove that it is a correct shuffle-and-lock of message 1, and the
+proof must be checked when link 2 arrives"; "SHT planted combinations and re-keyed copies, refused
+at link 2".
+
+The cheater is a real :class:`CardMatch`: its secret, its dealing messages, the shares it received,
 every link. Each run draws the same numbers (fixed secrets), so nothing flakes; the bound is mean +
 4.5 standard deviations of the hits (a fair protocol fails it with probability below 1e-5), and a
 positive control (the same cheater holding the opponent's secret too) shows the statistic catches
@@ -23,18 +27,22 @@ from hypothesis import strategies as st
 
 from tests.fairplay.test_cheater import name_card
 from webtabletop.core.errors import GameError
+from webtabletop.core.registry import get_game
 from webtabletop.correspondence import NEWER, Match, MatchError
 from webtabletop.correspondence.link import make_link, read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.beacon import sender
-from webtabletop.fairplay.deck import FIRST, SECOND, DeckKeys, card_table, open_position
+from webtabletop.fairplay.deal import FIRST, SECOND, DealKeys
+from webtabletop.fairplay.deck import card_table
 from webtabletop.fairplay.errors import ClaimRefused, DeckRefused
 from webtabletop.fairplay.group import Group
+from webtabletop.fairplay.points import Points
 from webtabletop.games.sht import cards as C
 
-from .helpers import START, entropy, play, rebuild, shared_key
+from .helpers import START, carried, entropy, play, rebuild, shared_key
 
 G = Group.default()
+PTS = Points.of(G)
 GAMES = 36
 SEED = 3
 STOP = 7  # the cheater guesses once link 6 arrived: hands dealt, a turn or two played
@@ -54,22 +62,19 @@ def hidden_positions(cheater) -> list[int]:
 def guess(cheater, position: int, leak: bytes | None) -> tuple[int, int]:
     """(guessed card, number of candidates) from everything the cheater's browser holds."""
     priv = cheater._private
-    d1, d2, d3 = priv.messages
+    m1, m2 = priv.messages
     mine = priv.keys
     known = set(cheater._known.values())
     candidates = [c for c in range(C.DECK_SIZE) if c not in known]
-    xs, index = card_table(G, C.DECK_SIZE)
+    xs, _index = card_table(G, C.DECK_SIZE)
     if leak is not None:  # positive control: the opponent's secret as well
-        other = DeckKeys(G, leak, cheater.data.key(), 1 - mine.role, C.DECK_SIZE)
-        ka, kb = (mine, other) if mine.role == FIRST else (other, mine)
-        return open_position(G, d3, position, ka.card_key(position), kb.card_key(position)), len(candidates)
+        other = DealKeys(G, leak, cheater.data.key(), 1 - mine.role, C.DECK_SIZE)
+        first, second = (mine, other) if mine.role == FIRST else (other, mine)
+        return first.permutation()[second.permutation()[position]], len(candidates)
+    # FIRST: a^-1·D2[p] = b·P_c; SECOND: b^-1·D2[p] = D1[σ(p)] = a·P_c
+    views = [PTS.xy(PTS.mul(m2.deck[position], G.inverse(mine.key)))[0]]
     if mine.role == SECOND:
-        views = [G.mul(d3[position], G.inverse(mine.card_key(position))), d1[mine.permutation()[position]]]
-    else:
-        views = [
-            G.mul(d2[position], G.inverse(mine.lock)),
-            G.mul(d3[position], G.inverse(mine.card_key(position))),
-        ]
+        views.append(PTS.xy(m1.deck[mine.permutation()[position]])[0])
     return name_card(candidates, views, xs), len(candidates)
 
 
@@ -140,26 +145,65 @@ def players_before(links: list[str], m: int, options=None):
     return players
 
 
-@pytest.mark.parametrize("where", ["key", "deck"])
-def test_a_changed_key_or_card_is_refused(where):
-    """Link 3 carries the final deck, link 4 the keys of seat 0's hand: a forger who changes one
-    (and fixes the checksum) is refused by the receiver, which keeps its match as it was."""
+@pytest.mark.parametrize("where", ["share", "deck"])
+def test_a_changed_share_or_deck_is_refused(where):
+    """Link 2 carries the final deck with its proof, link 4 the shares that open seat 0's hand: a
+    cheating sender who changes one (it can make the link's tag) is refused by the receiver, which
+    names it and keeps its match as it was."""
     links = play("sht", {}, 0, SEED).links
-    m = 4 if where == "key" else 3
-    target = players_before(links, m)[1 - sender(m)]
+    m = 4 if where == "share" else 2
+    players = players_before(links, m)
+    target, cheater = players[1 - sender(m)], players[sender(m)]
 
     def change(fair: bytearray) -> bytes:
-        if where == "key":  # the last key replaced by the one before it: a valid key, wrong place
-            fair[-20:] = fair[-40:-20]
-        else:  # a card of the deck replaced by another card of the deck
+        if where == "share":  # the first share's x replaced by the second's: a valid point, wrong place
             fair[0:20] = fair[20:40]
+        else:  # two cards of the final deck swapped after proving
+            a, b = 20, 40  # after the sender's key (its x at 0..20)
+            fair[a:b], fair[b : b + 20] = bytes(fair[b : b + 20]), bytes(fair[a:b])
         return bytes(fair)
 
-    before = target.state
-    with pytest.raises(DeckRefused):
-        target.receive(forge(links[m - 1], change, target.mac_key(None)))
-    assert target.state == before
+    before = to_json(target)
+    with pytest.raises(DeckRefused) as info:
+        target.receive(forge(links[m - 1], change, cheater.mac_key(None)))
+    assert info.value.seat == sender(m) == 1 and "joined the match cheated" in str(info.value)
+    assert to_json(target) == before
     assert target.receive(links[m - 1]) == NEWER  # the honest link is still taken
+
+
+@pytest.mark.parametrize("attack", ["planted combination", "re-keyed copies"])
+def test_the_joiners_attacks_are_refused_at_link_2(attack, monkeypatch):
+    """Issue 21 §1, played through the match code with only the cheater's step replaced: the
+    joiner's message 2 (its deck) is changed as the review's attacks did, and proved with the
+    honest algorithm. The creator refuses link 2, naming the joiner, and keeps its match."""
+    import webtabletop.correspondence.private as private_module
+    from webtabletop.fairplay.deal import DealMessage, deal_context, make_message2
+    from webtabletop.fairplay.shuffleproof import prove_shuffle
+
+    def cheating_message2(keys, m1):
+        honest = make_message2(keys, m1)
+        deck = list(honest.deck)
+        sigma = keys.permutation()
+        if attack == "planted combination":  # at the joiner's first hand slot: FIRST's hand entries
+            deck[5] = PTS.msm([3, 5, 7, 11], [m1.deck[sigma[i]] for i in range(4)]) * keys.key
+        else:  # the joiner's hand made of copies of the creator's hand entries
+            deck[5:10] = deck[0:5]
+        context = deal_context(keys.deck_id, keys.size, "message 2")
+        proof = prove_shuffle(G, context, m1.deck, tuple(deck), keys.public, sigma, keys.key, keys.nonce_key)
+        return DealMessage(keys.public, tuple(deck), proof)
+
+    spec = get_game("sht")
+    creator = Match.create(spec, {}, 0, entropy("attack/a"), START)
+    link1 = carried(creator.link(START))
+    joiner = Match.join(link1, entropy("attack/b"), START)
+    monkeypatch.setattr(private_module, "make_message2", cheating_message2)
+    link2 = carried(joiner.link(START))
+    monkeypatch.undo()
+    before = to_json(creator)
+    with pytest.raises(DeckRefused) as info:
+        creator.receive(link2, START)
+    assert info.value.seat == 1 and "joined the match cheated" in str(info.value)
+    assert to_json(creator) == before and creator.data.count == 1
 
 
 def test_a_card_named_falsely_is_refused():
@@ -196,11 +240,19 @@ def test_a_changed_secret_at_the_end_fails_the_check():
 
 
 def test_a_late_joiner_or_a_changed_first_deck_is_refused():
+    """Link 1 has no tag (its sender knows no other key yet): a first deck changed on its way, or by
+    a cheating creator, fails its proof of shuffle when the friend opens it, naming the creator."""
     links = play("sht", {}, 0, 5).links
     with pytest.raises(MatchError):
         Match.join(links[2], entropy("x", 0), None)
-    with pytest.raises(DeckRefused):
-        Match.join(forge(links[0], lambda f: bytes(f[:20] + f[:20] + f[40:]), None), entropy("x", 0), None)
+
+    def swap(f: bytearray) -> bytes:  # two cards of the first deck swapped (after the key)
+        f[20:40], f[40:60] = bytes(f[40:60]), bytes(f[20:40])
+        return bytes(f)
+
+    with pytest.raises(DeckRefused) as info:
+        Match.join(forge(links[0], swap, None), entropy("x", 0), None)
+    assert info.value.seat == 0 and "started the match cheated" in str(info.value)
 
 
 SHT_GAME = play("sht", {}, 1, 12)

@@ -16,15 +16,6 @@ from collections import Counter
 
 from webtabletop.fairplay.beacon import Beacon, event_seed, reveal_index, seed_rng, sender
 from webtabletop.fairplay.chain import step
-from webtabletop.fairplay.deck import (
-    FIRST,
-    SECOND,
-    DeckKeys,
-    card_table,
-    relock_first,
-    shuffle_first,
-    shuffle_second,
-)
 from webtabletop.fairplay.group import Group
 
 from .helpers import entropy, play_links
@@ -130,51 +121,3 @@ def name_card(candidates: list[int], observed: list[int], xs) -> int:
         return sum(a == b for o in observed for a, b in zip(f, features(o), strict=True))
 
     return max(sorted(candidates), key=score)
-
-
-def run_cards(deals: int, leak_secret: bool):
-    xs, _index = card_table(G, SIZE)
-    hits = trials = 0
-    for d in range(deals):
-        deck_id = b"cheat-%d" % d
-        sa, sb = entropy("ca", d), entropy("cb", d)
-        ka, kb = DeckKeys(G, sa, deck_id, FIRST, SIZE), DeckKeys(G, sb, deck_id, SECOND, SIZE)
-        d1 = shuffle_first(ka)
-        d2 = shuffle_second(kb, d1)
-        d3 = relock_first(ka, d2)
-        order = [
-            card_table(G, SIZE)[1][G.mul(d3[i], G.inverse(ka.card_key(i) * kb.card_key(i) % G.n))]
-            for i in range(SIZE)
-        ]
-        # the cheater is SECOND in even deals, FIRST in odd ones; it holds its secret, D1, D2, D3
-        # and the keys the other sent for its own hand (positions HAND..2*HAND-1 are its hand)
-        if d % 2 == 0:
-            mine, sigma = kb, kb.permutation()
-            views = [[G.mul(d3[i], G.inverse(kb.card_key(i))), d1[sigma[i]]] for i in range(HAND)]
-        else:
-            mine, unlock = ka, G.inverse(ka.lock)
-            views = [[G.mul(d2[i], unlock), G.mul(d3[i], G.inverse(ka.card_key(i)))] for i in range(HAND)]
-        own = order[HAND : 2 * HAND]
-        other = kb if mine is ka else ka
-        candidates = [c for c in range(SIZE) if c not in own]
-        for i in range(HAND):  # the opponent's hand: positions 0..HAND-1
-            if leak_secret:  # positive control: the cheater also holds the opponent's secret
-                k = other.card_key(i)
-                observed = [G.mul(views[i][0], G.inverse(k))]
-                guess = next(c for c in candidates if xs[c] in observed)
-            else:
-                guess = name_card(candidates, views[i], xs)
-            hits += guess == order[i]
-            trials += 1
-    return trials, hits
-
-
-def test_cheater_cannot_name_a_hidden_card_of_the_opponent():
-    trials, hits = run_cards(DEALS, leak_secret=False)
-    assert trials == DEALS * HAND
-    assert hits <= bound(trials, 1 / (SIZE - HAND)), hits
-
-
-def test_positive_control_the_opponents_secret_names_every_card():
-    trials, hits = run_cards(20, leak_secret=True)
-    assert hits == trials

@@ -162,3 +162,10 @@ def test_batch_normalisation_keeps_infinity_apart():
     assert out[1] is None
     assert out[0] == P.xy(BASES[0] * 2) and out[2] == P.xy(BASES[0] + BASES[1])
     assert ops.odd_multiples(a, 4)[3] == P.xy(BASES[0] * 7)
+
+
+def test_card_elements_are_distinct_points_of_the_group():
+    from webtabletop.fairplay.deck import card_table
+
+    xs, index = card_table(G, 52)
+    assert len(set(xs)) == 52 and all(G.is_element(x) for x in xs) and index[xs[9]] == 9

@@ -30,8 +30,6 @@ from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
 from webtabletop.correspondence.private import Private, verify
-from webtabletop.fairplay.deck import encode_cards, relock_first, shuffle_first, shuffle_second
-from webtabletop.fairplay.group import Group
 from webtabletop.i18n import _
 
 
@@ -119,25 +117,8 @@ class CardMatch(HiddenMatch):
         return make_link(data, self._number, self.mac_key(data))
 
     def _section(self, m: int, dealt: Dealt) -> bytes:
-        """This browser's fair-play section of link ``m`` (see the module text)."""
-        group = Group.default()
-        keys = self._private.keys
-        msgs = self._private.messages
-        out = bytearray()
-        if m == 1:
-            out += encode_cards(group, shuffle_first(keys))
-        elif m == 2:
-            out += encode_cards(group, shuffle_second(keys, msgs[0]))
-        elif m == 3:
-            out += encode_cards(group, relock_first(keys, msgs[1]))
-        for pos in dealt.keys[m - 1]:
-            out += group.encode_scalar(keys.card_key(pos))
-        n = dealt.secrets_in(m)
-        if n == 1:
-            out += self._secret
-        elif n == 2:
-            out += self._private.secrets[0] + self._private.secrets[1]
-        return bytes(out)
+        """This browser's fair-play section of link ``m`` (see :meth:`Private.section`)."""
+        return self._private.section(dealt, m, self._secret)
 
     # --- internals -------------------------------------------------------------------------
     def _set_opened(self, opened: Opened) -> None:
@@ -149,12 +130,18 @@ class CardMatch(HiddenMatch):
         sections = self._sections
         if self.seat is None:
             sections = (opened.data.fair,) if n else ()
-            private = Private.start(self.spec, opened.data, None, None).extend(self.spec, dealt, sections, n)
+            private = Private.start(self.spec, opened.data, None, None).extend(
+                self.spec, opened.data, dealt, sections, n
+            )
         elif len(sections) + 1 == n:
             sections = (*sections, opened.data.fair)
-            private = private.extend(self.spec, dealt, sections[private.read :], private.read + 1)
+            private = private.extend(
+                self.spec, opened.data, dealt, sections[private.read :], private.read + 1
+            )
         elif len(sections) == n and private.read < n:
-            private = private.extend(self.spec, dealt, sections[private.read :], private.read + 1)
+            private = private.extend(
+                self.spec, opened.data, dealt, sections[private.read :], private.read + 1
+            )
         elif len(sections) != n:
             raise MatchError(
                 _("A link of this match is missing: open the links in the order they were sent.")

@@ -6,19 +6,25 @@ the move (a *claim*, checked by each player against the keys, see
 :mod:`~webtabletop.correspondence.cardmatch`). Each player's own view fills in the cards opened
 to it (``cards.deal``).
 
-**The split rule, with cards.** Links 1–3 deal the deck (``fairplay.deck``'s three messages) and
-carry no move; who begins is drawn from link 3's seed (stream ``"first player"``). From link 4, a
-link carries its sender's moves while its side is to move **and is not blocked**: a card in its
-hand that the other seat has not opened to it yet (a card drawn, a broken shield) ends the link
-there; the other seat's reply carries the key and no move, and the turn goes on in the next link.
+**The split rule, with cards.** Links 1 and 2 deal the deck (``fairplay.deal``'s two messages,
+each with its proof of shuffle: too long for one message, so the app sends them in parts,
+:mod:`~webtabletop.correspondence.parts`) and link 3 opens the joiner's hand; none carries a move.
+Who begins is drawn from link 3's seed (stream ``"first player"``). From link 4, a link carries
+its sender's moves while its side is to move **and is not blocked**: a card in its hand that the
+other seat has not opened to it yet (a card drawn, a broken shield) ends the link there; the other
+seat's reply carries the share that opens it and no move, and the turn goes on in the next link.
 
-**The key schedule** (nothing in the link says which positions its keys open: it follows from the
-public state). At the end of every link from 3 on, its sender sends its key for each position it
-owes (``cards.due``: the other side's own cards, and the cards made public) and has not sent yet.
+**The opening schedule** (nothing in the link says which positions it opens: it follows from the
+public state). At the end of every link from 3 on, its sender owes each position ``cards.due``
+gives (the other side's own cards, and the cards made public) that it has not dealt with yet. For
+each: when the other seat has not sent its *share* for it, the sender sends its own share (the
+other seat opens the card with it, ``fairplay.opening``); when the other seat has (a card of the
+sender's made public), the sender *claims* it: it proves that the card named publicly is the one
+dealt there. All shares of a link share one proof, and so do all its claims.
 
 **The end.** The link whose moves end the game carries its sender's 32-byte secret instead of
-keys; one more link, from the other seat, carries both secrets. Then every browser can check the
-whole deal (:mod:`~webtabletop.correspondence.verify`).
+shares; one more link, from the other seat, carries both secrets. Then every browser can check the
+whole deal (:mod:`~webtabletop.correspondence.private`).
 """
 
 from __future__ import annotations
@@ -32,7 +38,11 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.deal import message_size
+from webtabletop.fairplay.dleq import proof_size as dleq_size
+from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.kdf import SECRET_BYTES
+from webtabletop.fairplay.opening import shares_size
 from webtabletop.i18n import _
 
 FIRST_MOVE_LINK = 4
@@ -42,16 +52,18 @@ FIRST_PLAYER = "first player"
 @attrs.frozen
 class Dealt:
     """A public replay: public codes and moves per link, the public state after the last link,
-    the public cards (position -> card), the positions each seat has keyed, the positions whose
-    key each link carries, the link that ended the game (0: none yet), who began (None before
-    link 3), and the moves as a mixed-radix number with its radix."""
+    the public cards (position -> card), the positions each seat has dealt with (shared or
+    claimed), the positions each link's shares open and each link's claims name, the link that
+    ended the game (0: none yet), who began (None before link 3), and the moves as a mixed-radix
+    number with its radix."""
 
     links: tuple[tuple[str, ...], ...]
     moves: tuple[tuple[Any, ...], ...]
     state: State
     claims: Mapping[int, int]
     keyed: tuple[frozenset[int], frozenset[int]]
-    keys: tuple[tuple[int, ...], ...]
+    shares: tuple[tuple[int, ...], ...]
+    named: tuple[tuple[int, ...], ...]
     end: int
     first: int | None
     number: int
@@ -67,9 +79,9 @@ class Dealt:
 
 
 def extra_links(spec: GameSpec) -> int:
-    """Links a card match may have beyond the split rule of dice games: the fourth dealing link,
-    one reply per card that reaches a hand after the deal (each can block its drawer once), and
-    the last link with both secrets."""
+    """Links a card match may have beyond the split rule of dice games: the fourth link of the
+    deal, one reply per card that reaches a hand after the deal (each can block its drawer once),
+    and the last link with both secrets."""
     return 1 + spec.cards.size + 1
 
 
@@ -101,8 +113,9 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
     state = start(spec, data, None)
     first = None
     keyed: list[frozenset[int]] = [frozenset(), frozenset()]
+    shared: list[frozenset[int]] = [frozenset(), frozenset()]
     claims: dict[int, int] = {}
-    links, moves, keys = [], [], []
+    links, moves, shares, named = [], [], [], []
     history: list[tuple[State, str]] = []
     end = used = 0
     for m in range(1, data.count + 1):
@@ -144,9 +157,12 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
         if m >= FIRST_EVENT_LINK and not end:
             owed = cards.due(state, 1 - side, keyed[seat], claims)
             keyed[seat] = keyed[seat] | frozenset(owed)
+        mine = tuple(p for p in owed if p not in shared[1 - seat])
+        shared[seat] = shared[seat] | frozenset(mine)
         links.append(tuple(codes))
         moves.append(tuple(played))
-        keys.append(owed)
+        shares.append(mine)
+        named.append(tuple(p for p in owed if p in shared[1 - seat]))
     if used != total or rest[0]:
         raise MatchError(_("The match link is damaged."))
     return Dealt(
@@ -155,7 +171,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
         state,
         claims,
         (keyed[0], keyed[1]),
-        tuple(keys),
+        tuple(shares),
+        tuple(named),
         end,
         first,
         number,
@@ -166,25 +183,30 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
 
 @attrs.frozen
 class Section:
-    """The fair-play section of one link, split: a deck message (links 1–3), the keys (in the
-    order of ``Dealt.keys``), the secrets it reveals."""
+    """The fair-play section of one link, split: a deal message (links 1 and 2), the shares that
+    open the positions of ``Dealt.shares`` with their proof, the proof of the claims of
+    ``Dealt.named``, the secrets it reveals."""
 
-    deck: bytes | None
-    keys: tuple[bytes, ...]
+    deal: bytes | None
+    shares: bytes | None
+    claim: bytes | None
     secrets: tuple[bytes, ...]
 
 
-def split(raw: bytes, link: int, dealt: Dealt, size: int, element: int, scalar: int) -> Section:
+def split(raw: bytes, link: int, dealt: Dealt, group: Group, size: int) -> Section:
     """Split link ``link``'s section by the layout the public replay gives; refuse a wrong length."""
-    n_keys = len(dealt.keys[link - 1])
+    n_shares = len(dealt.shares[link - 1])
     n_secrets = dealt.secrets_in(link)
-    deck = size * element if link < FIRST_MOVE_LINK else 0
-    if len(raw) != deck + n_keys * scalar + n_secrets * SECRET_BYTES:
+    deal = message_size(group, size) if link < FIRST_EVENT_LINK else 0
+    shares = shares_size(group, n_shares) if n_shares else 0
+    claim = dleq_size(group) if dealt.named[link - 1] else 0
+    if len(raw) != deal + shares + claim + n_secrets * SECRET_BYTES:
         raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
-    pos = deck
-    ks = []
-    for _i in range(n_keys):
-        ks.append(raw[pos : pos + scalar])
-        pos += scalar
+    pos = deal + shares + claim
     secrets = tuple(raw[pos + k * SECRET_BYTES : pos + (k + 1) * SECRET_BYTES] for k in range(n_secrets))
-    return Section(raw[:deck] if deck else None, tuple(ks), secrets)
+    return Section(
+        raw[:deal] or None,
+        raw[deal : deal + shares] or None,
+        raw[deal + shares : deal + shares + claim] or None,
+        secrets,
+    )

@@ -1,17 +1,19 @@
 """What one browser knows of a card match beyond the public replay, and the end-of-match check.
 
-:class:`Private` reads the fair-play sections of the links in order (the three dealing messages,
-the keys, the secrets at the end) and keeps the player's :class:`~webtabletop.fairplay.deck.Table`:
-the cards opened to it. Every received key must open a card not opened elsewhere, and every card a
-move made public must be the one the keys open, or the link is refused (``DeckRefused``,
-``ClaimRefused``). :func:`verify` runs once both secrets are known: each secret must open its
-chain commitment, ``verify_deal`` recomputes the deal and every key, and the whole game is
-replayed with the true cards through the strict rules.
+:class:`Private` reads the fair-play sections of the links in order (deal v3,
+``fairplay.deal``/``fairplay.opening``): the two dealing messages, each checked against its
+proof of shuffle as it arrives (a cheating sender is named at once); the shares that open cards,
+each batch checked against its proof, every card opened a card not opened elsewhere; the claims
+that name cards made public, checked against the shares this browser sent; the secrets at the end.
+Anything that fails refuses the link (``DeckRefused``, ``ClaimRefused``, naming the seat).
+:func:`verify` runs once both secrets are known: each secret must open its chain commitment,
+``verify_deal`` recomputes the deal and every share, and the whole game is replayed with the true
+cards through the strict rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -20,78 +22,95 @@ from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.dealt import Dealt, split
 from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
 from webtabletop.fairplay.beacon import sender
-from webtabletop.fairplay.deck import (
-    FIRST,
-    SECOND,
-    DeckKeys,
-    Table,
-    decode_cards,
-    relock_first,
-    shuffle_first,
-    shuffle_second,
-    verify_deal,
+from webtabletop.fairplay.deal import (
+    DealKeys,
+    DealMessage,
+    check_message1,
+    check_message2,
+    make_message1,
+    make_message2,
 )
+from webtabletop.fairplay.dleq import DleqProof
 from webtabletop.fairplay.errors import FairPlayError
 from webtabletop.fairplay.group import Group
+from webtabletop.fairplay.opening import DealTable, Shares, verify_deal
+
+
+def link_context(link: int) -> bytes:
+    """What a link's share and claim proofs are bound to: its number (a proof cannot be moved to
+    another link)."""
+    return link.to_bytes(4, "big")
 
 
 @attrs.frozen
 class Private:
-    """A player's (or, with ``keys`` None, a spectator's) knowledge after ``read`` links."""
+    """A player's (or, with ``keys`` None, a spectator's) knowledge after ``read`` links.
 
-    keys: DeckKeys | None
+    ``messages``: the two dealing messages (checked); ``table``: the cards opened to this player;
+    ``shares``: every (seat, positions, share points) read, for the end check; ``secrets``.
+    """
+
+    keys: DealKeys | None
     read: int = 0
-    messages: tuple = (None, None, None)
-    table: Table | None = None
-    sent: Mapping[tuple[int, int], int] = attrs.field(factory=dict)
-    secrets: Mapping[int, bytes] = attrs.field(factory=dict)
+    messages: tuple = (None, None)
+    table: DealTable | None = None
+    shares: tuple = ()
+    secrets: dict = attrs.field(factory=dict)
 
     @classmethod
     def start(cls, spec: GameSpec, data: MatchData, seat: int | None, secret: bytes | None) -> Private:
         if seat is None:
             return cls(None)
-        keys = DeckKeys(Group.default(), secret, data.key(), seat, spec.cards.size)
+        keys = DealKeys(Group.default(), secret, data.key(), seat, spec.cards.size)
         return cls(keys, secrets={seat: secret})
 
-    def extend(self, spec: GameSpec, dealt: Dealt, sections: Sequence[bytes], first: int) -> Private:
+    def extend(
+        self, spec: GameSpec, data: MatchData, dealt: Dealt, sections: Sequence[bytes], first: int
+    ) -> Private:
         """Read the sections of links ``first, first + 1, …`` (``first`` = ``read + 1`` for a
-        player; a spectator may start anywhere and only keeps the secrets)."""
+        player; a spectator may start anywhere and only keeps the secrets and the latest shares)."""
         group = Group.default()
         size = spec.cards.size
+        key = data.key()
         msgs = list(self.messages)
-        table = self.table
-        if table is not None:
-            table = _copy(table)
-        sent = dict(self.sent)
+        table = _copy(self.table) if self.table is not None else None
+        shares = list(self.shares)
         secrets = dict(self.secrets)
         for m, raw in enumerate(sections, start=first):
-            sec = split(raw, m, dealt, size, group.size, group.scalar_size)
+            sec = split(raw, m, dealt, group, size)
             if sec.secrets:
                 owners = (sender(m),) if len(sec.secrets) == 1 else (0, 1)
                 for owner, value in zip(owners, sec.secrets, strict=True):
                     secrets.setdefault(owner, value)
+            role = sender(m)
+            positions = dealt.shares[m - 1]
+            batch = Shares.decode(group, sec.shares, len(positions)) if sec.shares else None
+            if batch is not None:
+                shares.append((role, positions, batch.points))
             if self.keys is None:
                 continue
-            if sec.deck is not None:
-                msgs[m - 1] = decode_cards(group, sec.deck, size)
-            if m == 3:
-                table = Table(self.keys, msgs[2])
-            role = sender(m)
-            for pos, raw_key in zip(dealt.keys[m - 1], sec.keys, strict=True):
-                k = group.decode_scalar(raw_key)
-                sent[(role, pos)] = k
-                if role != self.keys.role:
-                    table.receive_key(pos, k)
-        if table is not None:
-            for pos, card in dealt.claims.items():
-                if pos in table.opened:
-                    table.check_claim(pos, card)
+            own = role == self.keys.role  # a link this browser made: nothing to check in it
+            if sec.deal is not None:
+                message = DealMessage.decode(group, sec.deal, size)
+                if m == 1:
+                    msgs[0] = message if own else check_message1(group, key, size, message)
+                else:
+                    msgs[1] = message if own else check_message2(group, key, size, msgs[0], message)
+                    table = DealTable(self.keys, msgs[0], msgs[1])
+            ctx = link_context(m)
+            if batch is not None and not own:
+                table.receive_shares(positions, batch, ctx)
+            if sec.claim is not None and not own:
+                named = dealt.named[m - 1]
+                table.check_claim(
+                    named, [dealt.claims[p] for p in named], DleqProof.decode(group, sec.claim), ctx
+                )
         return attrs.evolve(
             self,
             read=first + len(sections) - 1,
             messages=tuple(msgs),
             table=table,
-            sent=sent,
+            shares=tuple(shares),
             secrets=secrets,
         )
 
@@ -102,11 +121,31 @@ class Private:
             out.update(self.table.opened)
         return out
 
+    def section(self, dealt: Dealt, m: int, secret: bytes) -> bytes:
+        """This player's fair-play section of link ``m`` (its own link), from the replay's layout."""
+        group = Group.default()
+        out = bytearray()
+        if m == 1:
+            out += make_message1(self.keys).encode(group)
+        elif m == 2:
+            out += make_message2(self.keys, self.messages[0]).encode(group)
+        ctx = link_context(m)
+        if dealt.shares[m - 1]:
+            out += self.table.shares_for(dealt.shares[m - 1], ctx).encode(group)
+        if dealt.named[m - 1]:
+            out += self.table.claim(dealt.named[m - 1], ctx).encode(group)
+        n = dealt.secrets_in(m)
+        if n == 1:
+            out += secret
+        elif n == 2:
+            out += self.secrets[0] + self.secrets[1]
+        return bytes(out)
 
-def _copy(table: Table) -> Table:
-    t = Table.__new__(Table)
-    t.keys, t.group, t.deck = table.keys, table.group, table.deck
-    t.received, t.opened = dict(table.received), dict(table.opened)
+
+def _copy(table: DealTable) -> DealTable:
+    t = DealTable.__new__(DealTable)
+    t.__dict__.update(table.__dict__)
+    t.shares, t.opened = dict(table.shares), dict(table.opened)
     return t
 
 
@@ -117,21 +156,19 @@ def verify(
     failed), and the true deal if it holds."""
     group = Group.default()
     size = spec.cards.size
-    key = data.key()
     secrets = (private.secrets[0], private.secrets[1])
     for seat in (0, 1):
         if not data.commitments[seat].opens(secrets[seat]):
             return Verdict.failed(secret_mismatch(), seat), None
+    claims = []
+    for m, named in enumerate(dealt.named, start=1):
+        claims += [(sender(m), p, dealt.claims[p]) for p in named]
+    if private.table is not None:  # the cards this player opened were dealt there too
+        claims += [(1 - private.keys.role, p, c) for p, c in private.table.opened.items()]
     try:
-        messages = private.messages
-        if private.keys is None:
-            first = DeckKeys(group, secrets[0], key, FIRST, size)
-            second = DeckKeys(group, secrets[1], key, SECOND, size)
-            messages = (None, None, relock_first(first, shuffle_second(second, shuffle_first(first))))
-        claims = private.known(dealt)
-        order = verify_deal(group, key, size, secrets, messages, private.sent, claims)
+        order = verify_deal(group, data.key(), size, secrets, private.messages, private.shares, claims)
     except FairPlayError as exc:
-        return Verdict.failed(str(exc)), None
+        return Verdict.failed(str(exc), exc.seat), None
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     state = cards.true_start(options, dealt.first, order)
