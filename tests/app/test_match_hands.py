@@ -119,10 +119,12 @@ def test_a_friend_without_cards_joins_with_dealt_cards():
         '<option value="dealt" selected>Dealt from the built-in sets</option>'
     ]
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "dealt"}})
-    hand = b.state.match_open.match.hand
-    assert len({get_card(r).level for r in hand}) == 5  # Own deck: one card per level
+    assert b.state.match_open.match.hand is None  # dealt from both players' randomness, at link 3
     play_to_the_end(a, b, send(b))
     assert a.state.match_open.match.verdict == VERIFIED
+    hand = b.state.match_open.match.hand
+    assert hands_at_the_end(b)[1] == hand
+    assert len({get_card(r).level for r in hand}) == 5  # Own deck: one card per level
 
 
 def test_an_unfit_hand_says_why_and_joins_nothing():
@@ -149,24 +151,27 @@ def test_an_unfit_hand_says_why_and_joins_nothing():
 
 @pytest.mark.parametrize("joiner", ["random", "own"])
 def test_random_table_draws_each_hand_from_its_owners_collection(joiner):
-    """Random: the creator's browser draws its hand from its own collection; the friend's Random
-    draws from the friend's, and a friend may bring its own pick instead (nobody can check how a
-    hand was chosen: docs/fair-play.md)."""
+    """Random: the creator's hand is drawn from its own collection, the friend's Random from the
+    friend's, each from both players' randomness (issue 21 §2: "HTT 'Random' hands must come from
+    the match secrets"), once the other's link completes the draw; a friend may bring its own pick
+    instead (nobody can check that a pool is really a collection: docs/fair-play.md)."""
     a = create("random")
-    owned_a = set(a.state.match_open.match.hand)
+    assert a.state.match_open.match.hand is None  # drawn when the friend's link 2 arrives
     b = Page()
     own_packs(b)
     open_link(b, send(a))
     assert "This table plays Random" in html.unescape(b.last["html"])
     fields = deck_fields(b.last["html"], highest=True) if joiner == "own" else {}
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": joiner, **fields}})
-    hand = b.state.match_open.match.hand
-    assert len({get_card(r).level for r in hand}) == 5
-    assert all(any(f'"{r}"' in doc for doc in b.storage.values()) for r in hand)  # its own cards
-    assert len(owned_a) == 5 and all(any(f'"{r}"' in doc for doc in a.storage.values()) for r in owned_a)
+    assert (b.state.match_open.match.hand is None) == (joiner == "random")
     play_to_the_end(a, b, send(b))
     assert b.state.match_open.match.verdict == VERIFIED
-    assert hands_at_the_end(b)[1] == hand
+    hand, owned_a = b.state.match_open.match.hand, a.state.match_open.match.hand
+    assert hands_at_the_end(b)[1] == hand and hands_at_the_end(a)[0] == owned_a
+    assert len({get_card(r).level for r in hand}) == 5
+    collection = json.loads(b.storage[KEY])["data"]
+    assert all(r in json.dumps(collection) for r in hand)  # its own cards
+    assert len(owned_a) == 5 and all(any(f'"{r}"' in doc for doc in a.storage.values()) for r in owned_a)
 
 
 def test_the_dialogs_own_seat_field_is_for_games_on_this_device_only():

@@ -8,8 +8,10 @@ keep their public replay in ``_replay`` (with ``end``: the link that ended the g
 
 from __future__ import annotations
 
+import datetime
+
 from webtabletop.core.protocol import State
-from webtabletop.correspondence import turns
+from webtabletop.correspondence import clock, turns
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened
@@ -75,6 +77,22 @@ class HiddenMatch(Match):
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
         return None if self._verdict is None else self._verdict.text
+
+    @property
+    def awaiting_secret(self) -> bool:
+        """The game is over and this player sent its secret; the other player's link that
+        reveals theirs (and lets every card be checked) has not arrived."""
+        end = self._replay.end
+        return self.seat is not None and bool(end) and not self.complete and not self.my_link
+
+    @property
+    def reveal_deadline(self) -> datetime.date | None:
+        """While :attr:`awaiting_secret`, the last day for the other player's revealing link (the
+        match's days per move, or seven days); after it the game shows as unverified and may be
+        counted as a forfeit (``docs/fair-play.md``)."""
+        if not self.awaiting_secret:
+            return None
+        return clock.reveal_deadline(self._data.date, self._data.days)
 
     @property
     def verified(self) -> bool | None:

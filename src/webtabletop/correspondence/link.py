@@ -98,12 +98,12 @@ def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
             raise changed() from None
         raise
     check_legacy(spec, u.data.authenticated)
+    data, n, count, number = u.data, u.links, u.count, u.number
+    data = attrs.evolve(data, links=((),) * n)  # the number of links (the moves come below)
     if mac is not None and not verified and u.tag is not None:
-        key = mac(u.data)
+        key = mac(data)
         if key is not None:
             u.check_tag(key)
-    data, n, count, number = u.data, u.links, u.count, u.number
-    data = attrs.evolve(data, links=((),) * n)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
     if spec.cards is not None:

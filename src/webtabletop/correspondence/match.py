@@ -245,6 +245,10 @@ class Match:
     def deadline(self) -> datetime.date | None:
         return clock.deadline(self._data.date, self._data.days, self.is_over)
 
+    #: a game without hidden cards has nothing to reveal after its end
+    awaiting_secret = False
+    reveal_deadline = None
+
     @property
     def last_date(self) -> datetime.date | None:
         return datetime.date.fromordinal(self._data.date) if self._data.date else None
@@ -260,8 +264,8 @@ class Match:
             return None
         if data is None:
             data = held
-        elif held.count and not _same_match(data, held):
-            return None  # a link of another match: refused as such, not as changed
+        elif held.count and (not _same_match(data, held) or _another_joiner(data, held)):
+            return None  # a link of another match, or of a second joiner: refused as such
         other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
         if other is None:
             return None
@@ -310,6 +314,12 @@ class Match:
         new, held = opened.data, self._data
         if new.game_id != held.game_id or new.key() != held.key():
             raise MatchError(_("This link belongs to another match."))
+        if _another_joiner(new, held):
+            raise MatchError(
+                _(
+                    "This link answers your invitation from another browser or profile: someone joined this game a second time from your first link. Your game goes on with the friend who answered first; this answer was not taken."
+                )
+            )
         if new.authenticated != held.authenticated or any(
             None not in (mine, theirs) and theirs != mine
             for mine, theirs in zip(held.link_keys, new.link_keys, strict=True)
@@ -442,6 +452,15 @@ def _same_match(data: MatchData, held: MatchData) -> bool:
     """``data`` claims to be a link of the match ``held``: the same creator's chain head and link
     key (random values no other match shares), whatever else a change on its way touched."""
     return data.commitments[0] == held.commitments[0] and data.link_keys[0] == held.link_keys[0]
+
+
+def _another_joiner(data: MatchData, held: MatchData) -> bool:
+    """``data`` answers the same first link as ``held`` but from another joiner (a second browser
+    or profile opened link 1 and joined too): another seat-1 commitment *and* link key (a link
+    with only one of them changed was changed on its way, and its tag says so)."""
+    if data.count < 2 or held.count < 2 or not _same_match(data, held):
+        return False
+    return data.commitments[1] != held.commitments[1] and data.link_keys[1] != held.link_keys[1]
 
 
 def _class_for(spec: GameSpec, cls: type) -> type:
