@@ -110,7 +110,7 @@ def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(
 
     def secret() -> bytes:
         count[0] += 1
-        return hashlib.sha256(f"17/{count[0]}".encode()).digest()
+        return hashlib.sha256(f"q15/{count[0]}".encode()).digest()
 
     monkeypatch.setattr(matchflow, "new_secret", secret)
     a = Page(hash_="#/sht/new?mode=link")
