@@ -210,6 +210,21 @@ def test_another_tab_moving_the_match_on_is_shown():
     assert not a.last.get("quiet") and a.state.match_open.match.data.count == 2
 
 
+def test_an_older_document_restored_shows_the_older_game():
+    """Issue 21, "Match cache bug": the app caches rebuilt matches by their stored text and then
+    changes the cached object in place; once an older document is restored (another tab, an
+    import), the page must show that older game, not the newer one it changed in place."""
+    a, b, first, second = joined()
+    key = a.state.match_open.key
+    older = a.storage[key]
+    open_link(a, second)  # the match on screen moves on (the cached object changes in place)
+    assert a.state.match_open.match.data.count == 2
+    a.send({"type": "storage", "key": key, "value": older})  # the older document restored
+    assert a.state.match_open.match.data.count == 1
+    open_link(a, second)
+    assert a.state.match_open.match.data.count == 2
+
+
 def test_dumaraj_by_link_black_sees_its_own_side_and_the_secret_stays_home():
     a = Page(hash_="#/dumaraj/new?mode=link")
     a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "1", "days": "0"}})
