@@ -175,7 +175,10 @@ def on_dialog_close(ev):
 def native_share(el):
     field = el.closest("dialog").querySelector(".share-link")
     data = js.Object.new()
-    data.url = field.value
+    if field.hasAttribute("data-share-text"):
+        data.text = field.value  # several links (a link sent in parts), one per line
+    else:
+        data.url = field.value
     window.navigator.share(data).catch(create_proxy(lambda e: None))  # cancelled: nothing to do
 
 

@@ -44,7 +44,11 @@ def fixed_secrets(monkeypatch, request):
 
 
 def shared_link(page: Page) -> str:
-    """The link in the open Share window (what a player copies and sends)."""
+    """The link in the open Share window (what a player copies and sends); a link sent in parts
+    (SHT's dealing links): every part, one per line, as "Copy all links" gives them."""
+    parts = re.findall(r'class="share-link share-part-link"[^>]*value="([^"]*)"', page.last["html"])
+    if parts:
+        return "\n".join(html.unescape(p) for p in parts)
     found = re.search(r'class="share-link"[^>]*value="([^"]*)"', page.last["html"])
     assert found, "no Share window"
     return html.unescape(found.group(1))
@@ -58,7 +62,10 @@ def create(side=0, days=0, options=SMALL) -> Page:
 
 
 def open_link(page: Page, link: str) -> dict:
-    return page.send({"type": "hash", "hash": link[link.index("#") :]})
+    """Follow ``link`` (each part in turn, when it came in parts)."""
+    for line in link.splitlines():
+        answer = page.send({"type": "hash", "hash": line[line.index("#") :]})
+    return answer
 
 
 def send(page: Page) -> str:
@@ -250,7 +257,9 @@ def test_export_and_import_keep_games_with_friends():
     open_link(a, second)
     key = a.state.match_open.key
     a.send({"type": "hash", "hash": "#/data"})
-    text = a.send({"type": "cmd", "name": "export-all"})["download"]["text"]
+    asked = a.send({"type": "cmd", "name": "export-all"})
+    assert "download" not in asked and "hold their secrets" in html.unescape(asked["html"])  # issue 21
+    text = a.send({"type": "cmd", "name": "export-all-secrets"})["download"]["text"]
     fresh = Page()
     fresh.send({"type": "import", "text": text, "name": "mine.json"})
     assert fresh.storage[key] == a.storage[key]
@@ -262,6 +271,29 @@ def test_export_and_import_keep_games_with_friends():
     other = Page()
     other.send({"type": "import", "text": json.dumps(data), "name": "changed.json"})
     assert not any(k.startswith(MATCH_PREFIX) for k in other.storage)
+
+
+def test_an_export_may_leave_the_secrets_out():
+    """Issue 21: "'Export all data' includes every running match's secret, with no warning. Warn
+    in the export dialog, or offer to leave the secrets out." Left out, the file holds no secret
+    and the game opens read-only from it."""
+    a, _b, _first, second = joined()
+    open_link(a, second)
+    key = a.state.match_open.key
+    secret = json.loads(a.storage[key])["data"]["match"]["secret"]
+    a.send({"type": "hash", "hash": "#/data"})
+    a.send({"type": "cmd", "name": "export-all"})
+    text = a.send({"type": "cmd", "name": "export-all-no-secrets"})["download"]["text"]
+    assert secret not in text and "hold their secrets" not in a.last["html"]
+    fresh = Page()
+    fresh.send({"type": "import", "text": text, "name": "safe.json"})
+    stored = json.loads(fresh.storage[key])["data"]["match"]
+    assert stored["secret"] is None and stored["seat"] is None
+    fresh.send({"type": "hash", "hash": "#/friends"})
+    fresh.send({"type": "hash", "hash": f"#/tsifrograd/m?id={key.rsplit(':', 1)[1]}"})
+    assert not fresh.state.match_open.match.can_move and fresh.state.match_open.match.role is None
+    # nothing to ask when no game holds a secret
+    assert "download" in Page().send({"type": "cmd", "name": "export-all"})
 
 
 def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):

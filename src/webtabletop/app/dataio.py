@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from webtabletop import __version__
 from webtabletop.app import datapage, matchflow, matchpages, persist, play
 from webtabletop.app.extensions import game_pages
-from webtabletop.app.matchstore import MATCH, MATCH_PREFIX
+from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, PARTS, PARTS_PREFIX, match_secret, without_secret
 from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
 from webtabletop.app.session import Session
 from webtabletop.core import storage
@@ -38,7 +38,7 @@ REPORT_ROWS = 50
 
 def all_schemas() -> dict[str, storage.Schema]:
     """Every storage schema: the app's and each game's own (used to validate imports)."""
-    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH}
+    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH, PARTS_PREFIX: PARTS}
     for spec in all_games():
         pages = game_pages(spec.id)
         if pages is not None:
@@ -190,8 +190,32 @@ def dismiss_import(st: AppState, fx: Effects, arg: Any) -> None:
 
 
 def export_all(st: AppState, fx: Effects, arg: Any) -> None:
-    """"Export all data": every entry of this app, in one file."""
-    fx.download = {"name": "webtabletop-data.json", "text": storage.export_all(st.store, __version__)}
+    """"Export all data": every entry of this app, in one file. When games with friends hold
+    their secrets, first ask whether the file should carry them (issue 21: anyone holding the
+    file could read the hidden cards of those games)."""
+    if any(match_secret(raw) for key, raw in st.store.items() if key.startswith(MATCH_PREFIX)):
+        st.confirm_export = True
+        return
+    _download_all(fx, st.store)
+
+
+def export_with_secrets(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_export = False
+    _download_all(fx, st.store)
+
+
+def export_without_secrets(st: AppState, fx: Effects, arg: Any) -> None:
+    """Every entry, the games with friends as a spectator's (no secret: they open read-only)."""
+    st.confirm_export = False
+    _download_all(fx, {k: (without_secret(v) if k.startswith(MATCH_PREFIX) else v) for k, v in st.store.items()})
+
+
+def cancel_export(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_export = False
+
+
+def _download_all(fx: Effects, store: dict[str, str]) -> None:
+    fx.download = {"name": "webtabletop-data.json", "text": storage.export_all(store, __version__)}
 
 
 #: the "Your data" page's commands by name
@@ -202,12 +226,15 @@ DATA_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
     "cancel-delete": cancel_delete,
     "dismiss-import": dismiss_import,
     "export-all": export_all,
+    "export-all-secrets": export_with_secrets,
+    "export-all-no-secrets": export_without_secrets,
+    "export-cancel": cancel_export,
 }
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:
     """The "Your data" page."""
-    html = datapage.data_page(st.store, st.notices, st.import_report, st.confirm_delete)
+    html = datapage.data_page(st.store, st.notices, st.import_report, st.confirm_delete, st.confirm_export)
     html += matchpages.friends_note(st)
     return html, _("Your data · webtabletop")
 

@@ -200,8 +200,28 @@ def _report_html(report: dict[str, Any] | None) -> str:
     )
 
 
+def _export_question() -> str:
+    """Asked before "Export all data" writes the secrets of games with friends into a file."""
+    text = _(
+        "Your games with friends hold their secrets: anyone who gets this file could see your hidden cards in "
+        "them and play your side. Leave the secrets out to keep the file safe to share; those games then open "
+        "read-only from the file."
+    )
+    return (
+        f"<div class='confirm export-question' role='alertdialog' data-key='export-question'><p>{esc(text)}</p>"
+        + btn(esc(_("Export without the secrets")), "export-all-no-secrets", cls="btn primary")
+        + btn(esc(_("Export with the secrets")), "export-all-secrets", cls="btn danger")
+        + btn(esc(_("Cancel")), "export-cancel", cls="btn ghost")
+        + "</div>"
+    )
+
+
 def data_page(
-    store: dict[str, str], notices: list[str], report: dict[str, Any] | None, confirm: str | None
+    store: dict[str, str],
+    notices: list[str],
+    report: dict[str, Any] | None,
+    confirm: str | None,
+    confirm_export: bool = False,
 ) -> str:
     games, bad = saved_games(store)
     aside = storage.aside_keys(store)
@@ -212,7 +232,7 @@ def data_page(
         f"<div class='actions'>{btn(esc(_('Export all data')), 'export-all', cls='btn primary')}"
         f"<label class='btn file'>{esc(_('Import a file…'))}<input type='file' accept='.json,application/json' "
         "data-import='any' data-key='import'></label></div>"
-        f"{_report_html(report)}<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad)}"
+        f"{_export_question() if confirm_export else ''}{_report_html(report)}<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad)}"
         + _copies_html(
             _("Kept aside"),
             _(

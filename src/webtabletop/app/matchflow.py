@@ -27,15 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import persist, playfeel, share
 from webtabletop.app.extensions import PageContext, game_pages
-from webtabletop.app.fragments import open_fragment
-from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, document, match_id, match_key
+from webtabletop.app.matchstore import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.openmatch import OpenMatch
 from webtabletop.app.state import error_route
 from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec
-from webtabletop.core.sharelink import parse_hash
-from webtabletop.correspondence import NEWER, OLDER, Match, clock, store
+from webtabletop.correspondence import NEWER, OLDER, Match, clock
+from webtabletop.correspondence.parts import split
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
 
@@ -53,43 +52,6 @@ def new_secret() -> bytes:
     """A player's 32-byte secret (the head of its hash chain is derived from it)."""
     return secrets.token_bytes(32)
 
-
-# ---------------------------------------------------------------------- storage
-def load_match(st: AppState, fx: Effects, key: str) -> Match | None:
-    """The match stored at ``key``, or None (none, or set aside). Rebuilt matches are kept
-    by their document's text (this app's own: one match object per document, changed only
-    by this app and saved at once)."""
-    raw = st.store.get(key)
-    if raw is None:
-        return None
-    built = st.match_cache.get(raw)
-    if built is not None:
-        return built
-    data = persist.read(st, fx, key, MATCH)
-    if data is None:
-        return None
-    match = store.from_json(data["match"])
-    remember(st, st.store.get(key, raw), match)
-    return match
-
-
-def remember(st: AppState, text: str, match: Match) -> None:
-    """Keep ``match`` as the rebuilt form of the document ``text``, and of no other: a match
-    object changes in place (a move, a link received), so the text it was loaded from must not
-    give it back once an older document is restored (issue 21, "Match cache bug")."""
-    for old in [t for t, m in st.match_cache.items() if m is match]:
-        del st.match_cache[old]
-    if len(st.match_cache) >= 100:
-        st.match_cache.clear()
-    st.match_cache[text] = match
-
-
-def save_match(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    if om.key is None:
-        return
-    text = document(om.match, st.now)
-    remember(st, text, om.match)
-    persist.write(st, fx, storage.Write(om.key, text))
 
 # ---------------------------------------------------------------------- routes
 
@@ -235,22 +197,26 @@ def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """The box for a pasted link, and the join screen's form (which cards to bring)."""
+    """The join screen's form (which cards to bring); the box for pasted links is
+    :func:`webtabletop.app.matchparts.on_form`'s."""
     om = st.match_open
     if om is None:
         return
     data = action.get("data")
-    if action.get("name") == "match-paste":
-        data = data or {}
-        open_pasted(st, fx, str(data.get("link", "") if isinstance(data, dict) else "")[:20000])
-    elif action.get("name") == "match-join" and om.mode == "join":
+    if action.get("name") == "match-join" and om.mode == "join":
         join(st, fx, om, data if isinstance(data, dict) else {})
 
 
 def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """The match screen's buttons: :data:`MATCH_COMMANDS` (any other name does nothing)."""
-    command = MATCH_COMMANDS.get(str(action.get("name", "")))
-    if st.match_open is not None and command is not None:
+    name = str(action.get("name", ""))
+    if st.match_open is None:
+        return
+    if name == "copy-part":
+        copy_part(st, fx, st.match_open, action.get("arg"))
+        return
+    command = MATCH_COMMANDS.get(name)
+    if command is not None:
         command(st, fx, st.match_open)
 
 
@@ -291,9 +257,45 @@ def draw_qr(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def copy_link(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Copy the link to send (a link in parts: all of them, one per line, for one message)."""
     if om.share:
-        fx.clipboard = st.base + om.share
-        fx.say(_("Link copied. Send it to your friend."))
+        texts = split(om.share)
+        fx.clipboard = "\n".join(st.base + t for t in texts)
+        if len(texts) > 1:
+            fx.say(_("All the links copied. Send them to your friend."))
+        else:
+            fx.say(_("Link copied. Send it to your friend."))
+
+
+def copy_part(st: AppState, fx: Effects, om: OpenMatch, arg: Any) -> None:
+    """Copy one part of a link sent in parts."""
+    texts = split(om.share) if om.share else []
+    index = parse_int(str(arg), _("the link's number"), 0, max(len(texts) - 1, 0))
+    if texts:
+        fx.clipboard = st.base + texts[index]
+        fx.say(
+            _("Link {number} of {count} copied. Send it to your friend.").format(
+                number=index + 1, count=len(texts)
+            )
+        )
+
+
+def ask_forfeit(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.confirm_forfeit = om.mode == "play"
+
+
+def forfeit(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Count the game as won by forfeit: the friend's revealing link is past its deadline
+    (``Match.claim_forfeit`` refuses otherwise, saying why)."""
+    om.confirm_forfeit = False
+    if om.mode == "play":
+        om.match.claim_forfeit(today())
+        save_match(st, fx, om)
+        fx.say(_("The game counts as won by forfeit. It stays unverified."))
+
+
+def keep_waiting(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.confirm_forfeit = False
 
 
 def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -311,6 +313,9 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "share-qr": draw_qr,
     "copy-link": copy_link,
     "match-join": join_button,
+    "match-forfeit": ask_forfeit,
+    "match-forfeit-yes": forfeit,
+    "match-forfeit-no": keep_waiting,
 }
 
 
@@ -326,25 +331,6 @@ def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None
     joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
     save_match(st, fx, joined)
     show_match(st, fx, joined)
-
-
-def open_pasted(st: AppState, fx: Effects, text: str) -> None:
-    """A link pasted into the match screen's box: opened as if followed; when it cannot be
-    opened, the match stays on screen and says why."""
-    text = text.strip()
-    if "#" not in text:
-        raise GameError(_("Paste the whole link your friend sent (it contains “#/”)."))
-    fragment = text[text.index("#") :]
-    _game_id, page, query = parse_hash(fragment)
-    if page != "m" or "x" not in query:
-        raise GameError(_("This is not a link of a game with a friend."))
-    named = open_fragment(st, fragment)  # as routes.route does (it imports this module)
-    if named is not None:
-        match_route(st, fx, named[0], query)
-    if st.route[0] == "error":  # say why on the match screen; the game stays as it was
-        message = st.route[2]
-        st.route = ("match", st.match_open.spec.id)
-        st.match_open.message = message
 
 
 def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) -> bool:

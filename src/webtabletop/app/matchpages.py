@@ -18,6 +18,7 @@ from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
+from webtabletop.correspondence.parts import split
 from webtabletop.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
     rows = []
     for key in sorted(k for k in st.store if k.startswith(matchstore.MATCH_PREFIX)):
         try:
-            match = matchflow.load_match(st, fx, key)
+            match = matchstore.load_match(st, fx, key)
         except GameError:
             match = None
         if match is None:
@@ -93,7 +94,10 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     else:
         panel = om.view.panel(state, ctx)
     share_html = ""
-    if om.share is not None:
+    sent = split(om.share) if om.share is not None else []
+    if len(sent) > 1:  # too long for one message: its parts (correspondence/parts.py)
+        share_html = share.parts_window(st.base, sent)
+    elif om.share is not None:
         share_html = share.share_window(
             st.base + om.share,
             draw=share.loaded(),

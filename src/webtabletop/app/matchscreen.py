@@ -78,7 +78,7 @@ def turn_state(om) -> str:
     return "move" if m.can_move else "send" if m.can_send else "wait"
 
 
-def prompt_text(om, ctx) -> str:
+def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
     m = om.match
     view = om.view
     if om.mode == "join":
@@ -95,7 +95,7 @@ def prompt_text(om, ctx) -> str:
             else ""
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
-        return " ".join(part for part in (end_check(om), over) if part)
+        return " ".join(part for part in (end_check(om, today), over) if part)
     if m.can_move:
         return view.prompt(m.state, ctx)
     if m.can_send and m.pending:
@@ -104,7 +104,7 @@ def prompt_text(om, ctx) -> str:
         return _("Your turn is ready: press “Send your move” and send the link to your friend.")
     if m.can_send and m.state.is_over and not m.pending:
         # a card's outcome, drawn from this link's seed, ended the game (CardGO by link)
-        return end_check(om)
+        return end_check(om, today)
     dealt = getattr(om.spec.cards, "scheme", None) == "deck"
     if m.can_send and dealt and m.data.count + 1 > FIRST_MOVE_LINK:
         # links up to FIRST_MOVE_LINK deal and open the hands; after them a link with no move of a
@@ -118,16 +118,34 @@ def prompt_text(om, ctx) -> str:
     return _("Waiting for your friend’s move. When their link comes, open it, or paste it below.")
 
 
-def end_check(om) -> str:
-    """After the last move: the end-of-game check's verdict, or what it still waits for (a game
-    with hidden cards needs one more link, carrying the secrets; docs/fair-play.md)."""
+def end_check(om, today: datetime.date | None = None) -> str:
+    """After the last move: the end-of-game check's verdict (naming who cheated when the check can
+    tell), or what it still waits for (a game with hidden cards needs one more link, carrying the
+    secrets; docs/fair-play.md), with its deadline."""
     m = om.match
     if m.verdict is not None:
+        if m.cheater is not None and m.seat is not None and m.cheater != m.seat:
+            return _("Cheating detected: your friend broke the rules of play by link. {verdict}").format(
+                verdict=m.verdict
+            )
         return m.verdict
     if om.mode == "play" and m.can_send:
         return _(
             "Send the last link: it reveals your secret, so that both browsers can check the whole game."
         )
+    limit = m.reveal_deadline
+    if m.forfeit:
+        return _(
+            "You counted this game as won by forfeit: your friend did not reveal their secrets by {date}. It stays unverified."
+        ).format(date=date_text(limit))
+    if limit is not None and today is not None and clock.overdue(limit, today):
+        return _(
+            "Unverified: your friend has not revealed their secrets, which were due by {date}. You can count the game as a forfeit."
+        ).format(date=date_text(limit))
+    if limit is not None:
+        return _(
+            "Waiting for the last link, which reveals the secrets (due by {date}): then the whole game is checked."
+        ).format(date=date_text(limit))
     return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
 
 
@@ -158,7 +176,7 @@ def paste_form() -> str:
     )
 
 
-def match_controls(om, join_fields: str = "") -> str:
+def match_controls(om, join_fields: str = "", today: datetime.date | None = None) -> str:
     """The match's buttons; on the join screen, with the game's join fields (``join_fields``:
     e.g. which cards to bring) a form whose submit button joins."""
     m = om.match
@@ -185,6 +203,16 @@ def match_controls(om, join_fields: str = "") -> str:
             out += btn(esc(label), "match-send", key="match-send", cls="btn primary send-move")
         elif not m.can_move and m.data.count:
             out += btn(esc(_("Send the link again")), "match-resend", key="match-resend")
+        limit = m.reveal_deadline
+        if limit is not None and today is not None and clock.overdue(limit, today) and not m.forfeit:
+            if om.confirm_forfeit:
+                out += (
+                    f"<span class='confirm'>{esc(_('Count this game as won by forfeit? It stays unverified; if your friend still sends the last link, the game is checked then.'))}</span>"
+                    + btn(esc(_("Count it as a forfeit")), "match-forfeit-yes", key="match-forfeit-yes", cls="btn danger")
+                    + btn(esc(_("Keep waiting")), "match-forfeit-no", key="match-forfeit-no")
+                )
+            else:
+                out += btn(esc(_("Count it as a forfeit…")), "match-forfeit", key="match-forfeit", cls="btn danger")
     else:
         out += btn(esc(_("Share this link")), "match-resend", key="match-resend")
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
@@ -223,7 +251,7 @@ def match_screen(
     turn = f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}{esc(turn_text)}</div>'
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     ctx = om.context({})
-    prompt = prompt_text(om, ctx)
+    prompt = prompt_text(om, ctx, today)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     msg = f'<p class="message" role="alert">{esc(om.message)}</p>' if om.message else ""
     notice = (
@@ -255,7 +283,7 @@ def match_screen(
         f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
         f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>"
         f"<div class='board-wrap'>{board}</div></div>"
-        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields)}"
+        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields, today)}"
         f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
         f"{share_html}</section>"
     )
@@ -304,6 +332,30 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     )
 
 
+def list_state(r, today: datetime.date) -> str:
+    """The state of one game in the "Games with friends" list. A game with hidden cards is a plain
+    result only once the end check verified it (issue 21 §4: "Not verified" or "Cheating detected"
+    next to the result, never a plain "Your friend won")."""
+    if r.status == "mine":
+        return _("Send the last link") if r.over else _("Your move")
+    if r.status != "over":
+        return _("Waiting for your friend")
+    result = _("Draw") if r.winner is None else (_("You won") if r.winner == r.role else _("Your friend won"))
+    if r.verified is False:
+        if r.cheater == "friend":
+            return _("{result} · Cheating detected: your friend broke the rules of play by link").format(result=result)
+        if r.cheater == "you":
+            return _("{result} · Not verified: the check failed on this browser's side").format(result=result)
+        return _("{result} · Not verified").format(result=result)
+    if r.awaiting:
+        if r.forfeit:
+            return _("You won by forfeit (unverified): your friend never revealed their secrets")
+        if r.reveal_deadline is not None and clock.overdue(r.reveal_deadline, today):
+            return _("{result} · Unverified: your friend has not revealed their secrets").format(result=result)
+        return _("{result} · not verified yet: waiting for your friend's last link").format(result=result)
+    return result
+
+
 def friends_list(
     rows: list,
     confirm: str | None,
@@ -324,16 +376,7 @@ def friends_list(
     items = []
     for r in rows:
         title, view = titles[r.game]
-        if r.status == "over":
-            state = (
-                _("Draw")
-                if r.winner is None
-                else (_("You won") if r.winner == r.role else _("Your friend won"))
-            )
-        elif r.status == "mine":
-            state = _("Your move")
-        else:
-            state = _("Waiting for your friend")
+        state = list_state(r, today)
         side = _("you play {side}").format(side=side_name(view, r.role)) if r.role is not None else ""
         last = ""
         if r.last is not None:

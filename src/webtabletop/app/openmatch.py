@@ -28,6 +28,7 @@ class OpenMatch:
         self.notice: str | None = None  # e.g. the older-link notice; stays until the next link
         self.share: str | None = None  # the link shown in the Share window, while it is open
         self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
+        self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
 
     @property
     def state(self) -> State:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, matchflow, persist, play
+from webtabletop.app import editor, matchflow, matchparts, persist, play
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -112,8 +112,11 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
     if named is None:  # a screen of the whole app, or an error screen
         return
     spec, page, query = named
-    if page == "m":  # a game with a friend by link (app/matchflow.py)
-        matchflow.match_route(st, fx, spec, query)
+    if page == "m":  # a game with a friend by link (app/matchflow.py; a part: app/matchparts.py)
+        if "p" in query:
+            matchparts.part_route(st, fx, spec, query)
+        else:
+            matchflow.match_route(st, fx, spec, query)
         return
     if "r" in query:
         open_link(st, fx, spec, query["r"])

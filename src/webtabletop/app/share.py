@@ -28,7 +28,7 @@ from __future__ import annotations
 import sys
 
 from webtabletop.core.view import esc
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 #: the quiet zone around the code, in modules (ISO/IEC 18004: at least 4)
 QUIET_ZONE = 4
@@ -123,4 +123,45 @@ def share_window(
         f'<button type="button" class="btn primary" data-cmd="copy-link" data-key="share-copy">{esc(_("Copy link"))}</button>'
         f'<button type="button" class="btn" data-native-share="1" data-key="share-native" hidden>{esc(_("Share…"))}</button>'
         f"</div>{qr}</div></dialog>"
+    )
+
+
+def parts_window(base: str, texts: list[str]) -> str:
+    """The Share window of a match link too long for one message (``correspondence.parts``): each
+    part with its own Copy button, and "Copy all links" for one message holding them all (the
+    friend may open the parts in any order, or paste them all at once). The parts are too long
+    for QR codes a phone can read from a screen, so none is drawn; the window says so."""
+    close = _("Close")
+    n = len(texts)
+    rows = "".join(
+        f'<div class="share-part"><label class="share-label" for="share-part-{i}">'
+        f"{esc(_('Link {number} of {count}').format(number=i + 1, count=n))}</label>"
+        f'<input id="share-part-{i}" class="share-link share-part-link" type="text" readonly spellcheck="false" '
+        f'value="{esc(base + t)}" data-key="share-part-{i}">'
+        f'<button type="button" class="btn" data-cmd="copy-part" data-arg="{i}" data-key="share-copy-{i}">'
+        f"{esc(_('Copy link {number}').format(number=i + 1))}</button></div>"
+        for i, t in enumerate(texts)
+    )
+    everything = "\n".join(base + t for t in texts)
+    intro = ngettext(
+        "This link is too long for one message, so it goes as {count} links. Send your friend all of them, in one message or one by one: they open each (in any order), or paste them all at once.",
+        "This link is too long for one message, so it goes as {count} links. Send your friend all of them, in one message or one by one: they open each (in any order), or paste them all at once.",
+        n,
+    ).format(count=n)
+    return (
+        '<dialog class="share-dialog share-parts" aria-labelledby="share-title" data-key="share-dialog">'
+        '<div class="share-box">'
+        f'<div class="share-bar"><h2 id="share-title">{esc(_("Send your move"))}</h2>'
+        f'<button type="button" class="btn icon close" data-cmd="close-share" data-key="share-close" '
+        f'aria-label="{esc(close)}" title="{esc(close)}">×</button></div>'
+        f'<p class="share-intro">{esc(intro)}</p>'
+        f'<textarea id="share-link" class="share-link share-all" readonly autofocus spellcheck="false" rows="3" '
+        f'aria-label="{esc(_("All the links, one per line"))}" data-share-text="1" data-key="share-link">{esc(everything)}</textarea>'
+        '<div class="actions">'
+        f'<button type="button" class="btn primary" data-cmd="copy-link" data-key="share-copy">'
+        f"{esc(ngettext('Copy all {count} links', 'Copy all {count} links', n).format(count=n))}</button>"
+        f'<button type="button" class="btn" data-native-share="1" data-key="share-native" hidden>{esc(_("Share…"))}</button>'
+        f"</div>{rows}"
+        f'<p class="qr-missing" data-key="qr-missing">{esc(_("These links are too long for QR codes: copy them or share them instead."))}</p>'
+        "</div></dialog>"
     )

@@ -34,6 +34,7 @@ from webtabletop.app import (
     gamerender,
     matchflow,
     matchpages,
+    matchparts,
     newgame,
     ownpages,
     play,
@@ -85,9 +86,10 @@ SCREENS: dict[str, Screen] = {
             "cancel": matchflow.on_cancel,
             "premove": ignore,
             "cmd": matchflow.on_cmd,
-            "form": matchflow.on_form,
+            "form": matchparts.on_form,
         },
     ),
+    "parts": Screen(matchparts.render, {"form": matchparts.on_form}),
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)

@@ -55,6 +55,8 @@ class AppState:
     #: the "Your data" page: the report of the last import, the entry awaiting confirmation
     import_report: dict[str, Any] | None = None
     confirm_delete: str | None = None
+    #: "Export all data" asked whether to include the secrets of games with friends
+    confirm_export: bool = False
     #: the game with a friend on screen (app/matchflow.py), the list's entry awaiting deletion
     match_open: OpenMatch | None = None
     confirm_match: str | None = None

@@ -248,6 +248,20 @@ class Match:
     #: a game without hidden cards has nothing to reveal after its end
     awaiting_secret = False
     reveal_deadline = None
+    #: this player counted the game as won by forfeit: the other never revealed its secret
+    #: (:meth:`claim_forfeit`; kept in storage, shown as unverified)
+    forfeit = False
+
+    def claim_forfeit(self, now: datetime.date) -> None:
+        """Count the game as won by forfeit: allowed once the other player's link revealing its
+        secret is past :attr:`reveal_deadline` (the result stays unverified; a revealing link that
+        comes later is still checked)."""
+        limit = self.reveal_deadline
+        if not self.awaiting_secret or limit is None or not clock.overdue(limit, now):
+            raise MatchError(
+                _("A game can be counted as a forfeit only when your friend's last link is past its deadline.")
+            )
+        self.forfeit = True
 
     @property
     def last_date(self) -> datetime.date | None:

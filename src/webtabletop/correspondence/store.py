@@ -10,6 +10,8 @@ Document (version 1)::
 
 ``link_keys`` (each seat's public link key, ``fairplay.linkauth``) is absent from documents of
 matches started before links carried tags; such a match goes on without tags, as it began.
+``forfeit`` (absent: false): this player counted the game as won by forfeit, its friend's
+revealing link being past its deadline (``Match.claim_forfeit``).
 
 A game with hidden cards adds ``"link"``: the latest link (null before link 1), and, for a dealt
 deck (SHT), ``"sections"``: the fair-play section of every link so far, in hex (the dealing
@@ -59,6 +61,7 @@ def to_json(match: Match) -> dict[str, Any]:
         "secret": None if match.secret is None else match.secret.hex(),
         "pending": list(match.pending),
         "link_keys": [None if k is None else k.hex() for k in d.link_keys],
+        "forfeit": match.forfeit,
         **(match.stored() if match.spec.cards is not None else {}),
     }
 
@@ -128,9 +131,27 @@ def _from_json(doc: Any) -> Match:
         cls = match_class(spec)
         extra = cls.restored(doc, text_list)
         if doc["link"] is None:
-            return cls(data, seat, secret, text_list(doc["pending"]), **extra)
+            match = cls(data, seat, secret, text_list(doc["pending"]), **extra)
+            match.forfeit = doc.get("forfeit", False) is True
+            return match
         opened = read_link(doc["link"])
         if opened.data.links != data.links or opened.data.key() != data.key():
             raise MatchError(_("This stored match is damaged."))
-        return cls(opened.data, seat, secret, text_list(doc["pending"]), opened, **extra)
-    return Match(data, seat, secret, text_list(doc["pending"]))
+        match = cls(opened.data, seat, secret, text_list(doc["pending"]), opened, **extra)
+    else:
+        match = Match(data, seat, secret, text_list(doc["pending"]))
+    match.forfeit = doc.get("forfeit", False) is True
+    return match
+
+
+def without_secrets(doc: dict[str, Any]) -> dict[str, Any]:
+    """A stored match as a spectator's: no secret, no seat, nothing private (for an export that
+    leaves the secrets out; the match opens read-only)."""
+    out = dict(doc)
+    out.update(seat=None, secret=None, pending=[], forfeit=False)
+    for private in ("hand", "pool"):
+        if private in out:
+            out[private] = None
+    if "sections" in out:
+        out["sections"] = []
+    return out
