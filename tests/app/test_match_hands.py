@@ -6,6 +6,7 @@ shared but the links."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import re
@@ -196,9 +197,84 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
     b.send({"type": "cmd", "name": "deck-down", "arg": first})  # the deck builder's order
     b.send({"type": "cmd", "name": "deck-down", "arg": first})
     open_link(b, send(a))
-    shown = dict(re.findall(r'name="(deck_\d+)">(?:(?!</select>).)*?<option value="([^"]+)" selected>', b.last["html"]))
+    shown = dict(
+        re.findall(r'name="(deck_\d+)">(?:(?!</select>).)*?<option value="([^"]+)" selected>', b.last["html"])
+    )
     assert shown == deck
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})
     saved = json.loads(b.storage[KEY])["data"]["deck"]
     assert list(b.state.match_open.match.hand) == saved and set(saved) == set(deck.values())
     assert saved.index(first) == 2 and saved != sorted(saved, key=lambda r: get_card(r).level)
+
+
+def test_a_withheld_last_link_shows_unverified_after_its_deadline_and_may_count_as_a_forfeit(fixed_day):  # noqa: F811
+    """Issue 21 §4: "The link that reveals the secrets has a deadline (the match's days per move,
+    or 7 days when none was set). Past it, the game shows 'Unverified: your friend has not
+    revealed their secrets' and offers to count it as a forfeit." The player whose move ended the
+    game sent its secret with it; its friend withholds the reply that reveals its own."""
+    a = create("own")
+    b = Page(entropy=777)
+    own_packs(b)
+    open_link(b, send(a))
+    b.send(
+        {
+            "type": "form",
+            "name": "match-join",
+            "data": {"deck_source": "own", **deck_fields(b.last["html"], highest=True)},
+        }
+    )
+    link = send(b)
+    current, other = a, b
+    for _ in range(60):
+        open_link(current, link)
+        m = current.state.match_open.match
+        if m.is_over and m.my_link:  # the friend ended the game: this reply would reveal both secrets
+            break
+        play_turn(current)
+        link = send(current)
+        current, other = other, current
+    waiting = other  # it sent the link that ended the game, with its secret
+    m = waiting.state.match_open.match
+    assert m.awaiting_secret and m.verdict is None
+    shown = html.unescape(waiting.send({"type": "hash", "hash": waiting.hash})["html"])
+    assert "Waiting for the last link, which reveals the secrets (due by" in shown
+    fixed_day[0] = m.reveal_deadline + datetime.timedelta(days=1)
+    shown = html.unescape(waiting.send({"type": "hash", "hash": waiting.hash})["html"])
+    assert "Unverified: your friend has not revealed their secrets" in shown
+    waiting.send({"type": "cmd", "name": "match-forfeit"})
+    assert "Count this game as won by forfeit?" in html.unescape(waiting.last["html"])
+    waiting.send({"type": "cmd", "name": "match-forfeit-yes"})
+    assert waiting.state.match_open.match.forfeit
+    waiting.send({"type": "hash", "hash": "#/friends"})
+    assert "You won by forfeit (unverified)" in html.unescape(waiting.last["html"])
+    # the friend's revealing link still counts when it comes: the game is checked
+    last = send(current)
+    open_link(waiting, last)
+    assert waiting.state.match_open.match.verdict == VERIFIED
+
+
+def test_the_list_says_cheating_detected_never_a_plain_result():
+    """Issue 21 §4: "The friends list shows 'Not verified' or 'Cheating detected' next to the
+    result, never a plain 'Your friend won'." A friend who brought its own hand to a dealt table."""
+    from tests.correspondence.helpers import play
+    from tests.correspondence.test_htt import keen
+    from tests.correspondence.test_htt_dealt import Cheater
+    from webtabletop.app.matchstore import document, match_id, match_key
+
+    cheater = Cheater(1)
+
+    def each(current, other_, spectator, link):
+        for m in (current, other_):
+            cheater.swap(m)
+
+    game = play("htt", {}, 0, 40, choose=keen, each=each)
+    honest = game.players[0]
+    assert honest.cheater == 1
+    key = match_key("htt", match_id(honest))
+    page = Page({key: document(honest, 1000)}, "#/friends")
+    shown = html.unescape(page.last["html"])
+    assert "Cheating detected: your friend broke the rules of play by link" in shown
+    page.send({"type": "hash", "hash": f"#/htt/m?id={key.rsplit(':', 1)[1]}"})
+    assert "Cheating detected: your friend broke the rules of play by link." in html.unescape(
+        page.last["html"]
+    )

@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 
 from tests.e2e.conftest import open_app
-from tests.e2e.helpers import PHONE, act, assert_targets
+from tests.e2e.helpers import PHONE, act, assert_targets, go
 from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, send_link, start, turn
 from webtabletop.games.sht import cards as C
 
@@ -151,24 +151,36 @@ def contexts(browser):
     return browser.new_context(**DESKTOP), browser.new_context(**PHONE), browser.new_context(**DESKTOP)
 
 
-def begin(a, b, site, game: str, options=lambda page: None, join=lambda page: None) -> list[str]:
+def begin(a, b, site, game: str, options=lambda page: None, join=lambda page: None, paste=False) -> list[str]:
     """A creates a ``game`` match by link (``options`` fills the form) and sends link 1; B opens
-    it, is asked to join (``join`` fills the join screen's fields), joins and sends link 2; A opens
-    that. Returns the links so far."""
+    it (each part in turn, when it came in parts), is asked to join (``join`` fills the join
+    screen's fields), joins and sends link 2; A opens that, or, with ``paste``, pastes all of it
+    (every part at once) into its box. Returns the links so far."""
     open_app(a, site, f"#/{game}/new?mode=link")
     assert a.locator("#mode-link").is_checked()
     options(a)
     start(a)
     sent = [send_link(a)]
     assert turn(a) == "wait"
-    open_app(b, site, sent[0][sent[0].index("#") :])
+    lines = sent[0].splitlines()
+    open_app(b, site, lines[0][lines[0].index("#") :])
+    for k, line in enumerate(lines[1:], start=2):  # a link in parts: the screen says what is missing
+        status = b.inner_text("[data-key='parts-status']")
+        assert f"{k - 1} of {len(lines)}" in status and "still to come" in status, status
+        go(b, line[line.index("#") :])
     assert b.get_attribute(MATCH, "data-match") == "join"
     assert b.locator("#app .legal").count() == 0  # read-only until joined
     assert_targets(b)
     join(b)
     act(b, b.locator("[data-key='match-join']"))
     assert b.get_attribute(MATCH, "data-match") == "play" and turn(b) == "send"
-    relay(b, a, sent)
+    if paste:
+        sent.append(send_link(b))
+        a.fill("#match-paste", sent[-1])  # the whole message, every part of the link
+        act(a, a.locator("[data-key='match-paste-open']"))
+        assert links(a) == 2
+    else:
+        relay(b, a, sent)
     return sent
 
 
@@ -177,7 +189,9 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
     ctx_a, ctx_b, ctx_c = contexts(browser)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     # player 1 (A) begins: the game's shape does not depend on the beacon
-    sent = begin(a, b, site, "sht", lambda page: page.select_option("#opt-first_player", "first"))
+    sent = begin(a, b, site, "sht", lambda page: page.select_option("#opt-first_player", "first"), paste=True)
+    assert all(len(p) < 2000 for link in sent for p in link.splitlines())  # each part fits a message
+    assert min(len(sent[0].splitlines()), len(sent[1].splitlines())) >= 4  # the deal: in parts
     assert b.locator(".board .card.face").count() == 0  # link 2 (B's half of the shuffle): nothing dealt yet
 
     players = {

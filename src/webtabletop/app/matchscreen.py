@@ -17,6 +17,7 @@ from webtabletop.core.view import GameView, esc
 from webtabletop.correspondence import clock
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_sentences
 
 
 def date_text(day: datetime.date) -> str:
@@ -113,9 +114,16 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
             "A card came to your friend's hand: this link opens it to them and holds no move. "
             "Send it, and the game goes on."
         )
+    drawing = ""
+    if getattr(om.spec.cards, "scheme", None) == "chosen" and m.seat is not None and m.hand is None:
+        drawing = _(
+            "Your hand is drawn when your friend's next link arrives, from randomness neither of you can steer."
+        )
     if m.can_send:
-        return _("Send this link to your friend: the game goes on when they open it.")
-    return _("Waiting for your friend’s move. When their link comes, open it, or paste it below.")
+        return join_sentences((_("Send this link to your friend: the game goes on when they open it."), drawing))
+    return join_sentences(
+        (_("Waiting for your friend’s move. When their link comes, open it, or paste it below."), drawing)
+    )
 
 
 def end_check(om, today: datetime.date | None = None) -> str:

@@ -272,10 +272,12 @@ class HttState(State):
     def hidden(self, viewer: int | None, reveal_all: bool = False) -> set[int]:
         """Players whose unplayed hand cards ``viewer`` may not see: the opponent's (both for a
         spectator), also after the game, unless the table is Open or the player asked to see
-        everything after the game (``reveal_all``)."""
+        everything after the game (``reveal_all``); and a hand nobody knows yet (a game by link
+        whose hand is drawn when the friend's next link arrives: its cards are placeholders)."""
+        unknown = {p for p in (0, 1) if any(c.id.startswith("?") for c in self.decks[p])}
         if self.options.open or reveal_all:
-            return set()
-        return {0, 1} if viewer is None else {1 - viewer}
+            return unknown
+        return ({0, 1} if viewer is None else {1 - viewer}) | unknown
 
     def determinize(self, player: int, seed: int) -> HttState:
         """Resample the opponent's unplayed cards (unless Open): same level when the hand was dealt
