@@ -13,8 +13,8 @@ match objects with random legal moves, it reports:
 
 Times are CPU time (``time.process_time``; Node's ``process.cpuUsage`` in Pyodide), the fastest of
 ``--runs`` runs. Runs in CPython (``python -m benchmarks.match_fairness``) and, with ``--pyodide``,
-in Pyodide under Node.js with the built site's files (``tests/crossruntime/pyodide_run.mjs`` or
-``tools/pyodide_run.mjs``). Prints a JSON line last.
+in Pyodide under Node.js with the built site's files (``tests/crossruntime/pyodide_run.mjs``).
+Prints a JSON line last.
 """
 
 from __future__ import annotations
@@ -161,9 +161,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.pyodide:
         root = Path(__file__).resolve().parents[1]
-        runner = next(
-            p for p in (root / "tests/crossruntime/pyodide_run.mjs", root / "tools/pyodide_run.mjs") if p.exists()
-        )
+        runner = root / "tests/crossruntime/pyodide_run.mjs"
         code = Path(__file__).read_text() + f"\nprint(json.dumps(measure({args.runs})))\n"
         out = subprocess.run(
             ["node", str(runner), str(root / "dist")], input=code, text=True, capture_output=True, cwd=root, check=True
