@@ -59,8 +59,9 @@ def cautious(state, rnd):
 
 
 def cards(games: int) -> None:
-    """Card games: the longest link (dealing links 1-3 apart), links per game, seconds per link
-    (both browsers and a spectator: making, reading and checking every link, CPython)."""
+    """Card games: the longest link (dealing links 1-3 apart; SHT's first two go as parts of at
+    most ``parts.MAX_CHARS``), links per game, seconds per link (both browsers and a spectator:
+    making, reading and checking every link, CPython)."""
     for game_id, options in CARD_SETTINGS:
         deal = later = links = keys = 0
         bits = 0.0
@@ -75,18 +76,22 @@ def cards(games: int) -> None:
                 links = max(links, len(g.links))
                 opened = read_link(g.links[-1])
                 bits = max(bits, math.log2(opened.radix) / max(1, len(opened.data.moves)))
-                keys = max(keys, *(len(k) for k in getattr(opened.dealt, "keys", [()])))
+                # the most shares and claims one link carried (deal v3: shares and claims)
+                shares = getattr(opened.dealt, "shares", [()])
+                named = getattr(opened.dealt, "named", [()] * len(shares))
+                keys = max(keys, *(len(a) + len(b) for a, b in zip(shares, named, strict=False)))
         spec = get_game(game_id)
         cap = spec.ply_cap(spec.options_from_dict(options))
-        # the header of a later link (without moves), the moves at the cap, the most keys seen
+        # the header of a later link (without moves), the moves at the cap, the most shares seen
+        # (21 bytes each with its sign bit) and two 40-byte proofs
         header = len(g.links[-1]) - math.ceil(math.log2(max(2, opened.radix)) / 6) - 86
-        bound = header + math.ceil(cap * bits / 6) + math.ceil(keys * 20 * 4 / 3) + 2
+        bound = header + math.ceil(cap * bits / 6) + math.ceil((keys * 21 + 80) * 4 / 3) + 2
         # a dealt deck (SHT) can run to its cap; HTT's board fills in a few moves, so its longest
         # link is already among those measured (the last one, with every card placed)
         at_cap = f" -> a link at the cap ({cap} plies) about {bound} chars" if keys else ""
         print(
             f"{game_id} {options}: links 1-3 up to {deal} chars, later links up to {later} chars, "
-            f"most links {links}, {bits:.2f} bits/move, up to {keys} keys in a link{at_cap}; "
+            f"most links {links}, {bits:.2f} bits/move, up to {keys} shares and claims in a link{at_cap}; "
             f"{sum(seconds) / len(seconds) * 1000:.0f} ms per link (3 browsers)"
         )
 
