@@ -83,6 +83,8 @@ class SearchResult:
     seconds: float
     #: move code -> (visits, mean value for the mover)
     stats: dict[str, tuple[int, float]]
+    #: the search tree's root (children by move code or observation key), for analysis
+    root: Node | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def _rollout(state: State, hooks: AiHooks, rng: Rng) -> tuple[float, float]:
@@ -113,16 +115,22 @@ def search(
     seed: int = 0,
     hooks: AiHooks | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    observer: int | None = None,
+    always_search: bool = False,
 ) -> SearchResult:
-    """Best move for ``state.to_move()`` within ``budget`` (at least one iteration)."""
+    """Best move for ``state.to_move()`` within ``budget`` (at least one iteration).
+
+    ``observer``: whose knowledge the search uses (default: the player to move); every
+    determinization is drawn for that player. ``always_search``: search even a single legal move
+    (analysis wants its value; a player does not)."""
     hooks = hooks or AiHooks()
     rng = Rng.from_seed(seed)
-    me = state.to_move()
+    me = state.to_move() if observer is None else observer
     legal = list(state.legal_moves())
     if not legal:
         raise ValueError("no legal move: the game is over")
     start = clock()
-    if len(legal) == 1:
+    if len(legal) == 1 and not always_search:
         return SearchResult(legal[0], 0, 0.0, {legal[0].code: (0, 0.0)})
     root = Node(-1)
     c = hooks.exploration
@@ -186,7 +194,7 @@ def search(
         code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()
     }
     best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
-    return SearchResult(best_move, iterations, clock() - start, stats)
+    return SearchResult(best_move, iterations, clock() - start, stats, root)
 
 
 def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -> Budget:

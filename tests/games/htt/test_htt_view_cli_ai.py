@@ -197,10 +197,24 @@ def test_cli_generate_and_check(tmp_path, capsys):
     assert cli_main(["htt", "generate-set", "--seed", "1", "--per-level", "13"]) == 2
 
 
-def test_ai_answers_draw_offers_and_picks():
+def _offer(owner: int, red_hand) -> object:
+    """Red offers a draw to Blue; ``owner`` holds the four placed cards."""
+    cells = {name: (owner, "555555") for name in ("a1", "a2", "a3", "b1")}
+    s = position(HttOptions(), cells, hands=[["111111"] * 3, red_hand], player=1)
+    return s.apply_code("draw")
+
+
+def test_ai_answers_draw_offers_by_its_judgement_without_peeking():
+    """The AI accepts a draw only when its search judges it not ahead; Red's hidden hand (here
+    strong or weak) does not change the answer."""
+    for level in ("easy", "normal"):
+        for red in (["999999"] * 3, ["111111"] * 3):
+            assert choose_move(_offer(0, red), level, 3, time_limited=False).move.code == "decline"
+            assert choose_move(_offer(1, red), level, 3, time_limited=False).move.code == "accept"
+
+
+def test_ai_picks_after_a_win():
     s = SPEC.start(HttOptions(), 1)
-    d = s.apply_code("draw")
-    assert choose_move(d, "easy", 0).move.code == "accept"  # 5-5: not ahead
     st = s
     while st.phase not in (OVER, PICK):
         st = st.apply([m for m in st.legal_moves() if m.code != "draw"][0])

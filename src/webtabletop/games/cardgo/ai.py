@@ -289,13 +289,19 @@ def choose_move(
     legal = state.legal_moves()
     if not legal:
         raise ValueError("no legal move: the game is over")
-    rng = Rng.from_seed(seed)
     if len(legal) == 1:
         return AiChoice(legal[0], 0, 0.0, {legal[0].code: (0, 0.0)})
+    return _search(state, lv, seed, time_limited, clock, start)
+
+
+def _search(state: CardgoState, lv: Level, seed: int, time_limited: bool, clock, start: float, force: bool = False):
+    """Successive halving over the root candidates; ``force``: sample even a single candidate
+    (analysis wants its value)."""
+    rng = Rng.from_seed(seed)
     cands = root_candidates(state, max(lv.candidates, 1), rng, lv.noise)
     if state.phase == EXTRA and all(m is not SKIP for _, m in cands):
         cands.append((0.0, SKIP))
-    if len(cands) == 1 or lv.iterations == 0:
+    if (len(cands) == 1 and not force) or lv.iterations == 0:
         return AiChoice(cands[0][1], 0, clock() - start, {m.code: (0, s) for s, m in cands})
     me = state.player
     k = len(cands)
@@ -343,6 +349,30 @@ def _sample(state: CardgoState, move, me: int, world: int, depth: int) -> float:
             break
         s = s.apply(rollout_policy(s, rng))
     return evaluate(s, me)
+
+
+#: analysis budgets: the search levels, with a small search for "easy" (easy play does not search)
+ANALYSIS_LEVELS = {"easy": Level(candidates=4, iterations=60, seconds=0.0, depth=1), "normal": LEVELS["normal"], "hard": LEVELS["hard"]}
+
+
+def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
+    """Winning chances (:mod:`webtabletop.ai.analysis`) from the sampled search: the best
+    candidate's mean :func:`evaluate` over determinized worlds (the opponent's hand, tall-grass
+    values and future draws resampled). :func:`evaluate` is ``tanh(time lead / 25)`` with the
+    threat of the player to move, a heuristic rather than a measured probability:
+    ``(1 + tanh(x / 25)) / 2`` is a logistic curve in which a lead of 14 time is worth 3 to 1."""
+    from webtabletop.ai.analysis import Analysis, chances_from_value, check_budget, over
+
+    check_budget(budget)
+    done = over(state)
+    if done is not None:
+        return done
+    me = state.player
+    choice = _search(state, ANALYSIS_LEVELS[budget], seed, False, time.perf_counter, 0.0, force=True)
+    samples, value = choice.stats.get(choice.move.code, (0, 0.0))
+    moves = {code: [n, round(v, 4)] for code, (n, v) in choice.stats.items()}
+    details = {"value": round(value, 4), "iterations": choice.iterations, "samples": samples, "moves": moves}
+    return Analysis(chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details)
 
 
 def ai_choose(

@@ -154,10 +154,16 @@ def solve_endgame(
 ):
     """The placement with the best average exact value over ``worlds`` determinizations (fewer
     when ``deadline`` passes; at least one)."""
+    moves, values = endgame_values(state, worlds, seed, deadline, clock)
+    return max(moves, key=lambda m: sum(values[m.code]))
+
+
+def endgame_values(state: HttState, worlds: int, seed: int, deadline=None, clock=time.perf_counter):
+    """(placements, code -> exact value in each world solved): 32 × result sign + card difference."""
     me = state.player
     rng = Rng.from_seed(seed)
     moves = [m for m in state.legal_moves() if isinstance(m, Place)]
-    totals = dict.fromkeys((m.code for m in moves), 0)
+    totals: dict[str, list[int]] = {m.code: [] for m in moves}
     hidden = not state.options.open and state.hand_slots(1 - me)
     for k in range(worlds if hidden else 1):
         if k and deadline is not None and clock() >= deadline:
@@ -173,13 +179,13 @@ def solve_endgame(
             flips = resolve(world.board.sides, owners, values, m.cell, me, world.options)
             saved = hands[me]
             hands[me] = [c for i, c in zip(world.hand_slots(me), saved, strict=True) if i != m.slot]
-            totals[m.code] += -_negamax(ctx, owners, values, hands, 1 - me, -(10**6), 10**6)
+            totals[m.code].append(-_negamax(ctx, owners, values, hands, 1 - me, -(10**6), 10**6))
             hands[me] = saved
             for f in flips:
                 owners[f.cell] = 1 - me
             owners[m.cell] = -1
             values[m.cell] = None
-    return max(moves, key=lambda m: totals[m.code])
+    return moves, totals
 
 
 @attrs.frozen
@@ -197,10 +203,9 @@ def choose_move(
     clock: Callable[[], float] = time.perf_counter,
 ):
     """The AI's move for ``state.to_move()`` at ``level`` (easy / normal / hard)."""
-    if state.phase == DRAW:
-        me = state.to_move()
-        s = state.score()
-        return AiChoice(ACCEPT if s[me] <= s[1 - me] else DECLINE)
+    if state.phase == DRAW:  # accept unless the search judges the game ahead for us
+        value, _result = declined_value(state, level_budget(level, HOOKS, time_limited), seed, clock)
+        return AiChoice(DECLINE if value > 0 else ACCEPT)
     if state.phase == PICK:
         return AiChoice(Take(Rng(seed).randbelow(len(state.pick_order))))
     budget = level_budget(level, HOOKS, time_limited)
@@ -217,3 +222,44 @@ def choose_move(
         return AiChoice(solve_endgame(state, worlds, seed, deadline, clock), 0, clock() - start)
     result: SearchResult = search(state.for_search(), budget, seed, HOOKS, clock)
     return AiChoice(state.move_from_code(result.move.code), result.iterations, result.seconds)
+
+
+def declined_value(state: HttState, budget: Budget, seed: int, clock=time.perf_counter):
+    """(value for the player deciding on a draw offer if it declines, the search): the offerer
+    moves next, searched with the decider's knowledge only (its hidden hand is never read)."""
+    me = state.to_move()
+    result = search(state.apply(DECLINE).for_search(), budget, seed, HOOKS, clock, observer=me, always_search=True)
+    return -result.stats.get(result.move.code, (0, 0.0))[1], result
+
+
+def analyse(state: HttState, budget: str = "normal", seed: int = 0):
+    """Winning chances (:mod:`webtabletop.ai.analysis`): exact after the last card (the pick
+    changes no result), the exact endgame solver's average over determinized worlds where the
+    level solves it, else the MCTS root value (a win by more cards counts 0.7–1.0 there, so these
+    chances lean slightly towards ½). A draw offer is worth the better of ½ and declining."""
+    from webtabletop.ai.analysis import Analysis, chances_from_value, check_budget, mcts_analysis, over
+
+    check_budget(budget)
+    done = over(state)
+    if done is not None:
+        return done
+    me = state.to_move()
+    if state.phase == PICK:
+        won = 1.0 if state.winner == me else -1.0
+        pick = Take(0).code
+        return Analysis(chances_from_value(won, me), pick, (pick,), me, True, "over", {"value": won})
+    if state.phase == DRAW:
+        value, result = declined_value(state, level_budget(budget, HOOKS, False), seed)
+        best = DECLINE if value > 0 else ACCEPT
+        details = {"value": round(max(value, 0.0), 4), "declined": round(value, 4), "iterations": result.iterations}
+        return Analysis(chances_from_value(max(value, 0.0), me), best.code, (best.code,), me, False, "mcts", details)
+    limit, worlds = ENDGAME.get(budget, (0, 0))
+    if limit and _leaves(state) <= limit:
+        moves, values = endgame_values(state, worlds, seed)
+        best = max(moves, key=lambda m: sum(values[m.code])).code
+        signs = [(v > 0) - (v < 0) for v in values[best]]
+        value = sum(signs) / len(signs)
+        exact = len(signs) == 1
+        details = {"value": value, "worlds": len(signs), "margin": sum(values[best]) / len(signs)}
+        return Analysis(chances_from_value(value, me), best, (best,), me, exact, "solved", details)
+    return mcts_analysis(state, budget, seed, HOOKS, search_state=state.for_search())

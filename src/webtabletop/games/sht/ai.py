@@ -232,22 +232,48 @@ def choose_move(
     of ``state.view(state.to_move())`` and ``seed``.
     """
     start = clock()
-    me = state.to_move()
-    world = state.determinize(me, seed)  # immediate wins are public facts; check them blind anyway
-    for move in state.legal_moves():
-        if move.kind == ATTACK:
-            after = world.apply(move)
-            if after.winner == me:
-                return SearchResult(move, 0, clock() - start, {move.code: (0, 1.0)})
+    move = winning_attack(state, seed)
+    if move is not None:
+        return SearchResult(move, 0, clock() - start, {move.code: (0, 1.0)})
     return search(state, level_budget(level, HOOKS, time_limited), seed, HOOKS, clock)
+
+
+def winning_attack(state: ShtState, seed: int) -> ShtMove | None:
+    """An attack that wins at once, if there is one (a public fact; checked blind anyway, in a
+    world drawn for the player to move)."""
+    me = state.to_move()
+    world = state.determinize(me, seed)
+    for move in state.legal_moves():
+        if move.kind == ATTACK and world.apply(move).winner == me:
+            return move
+    return None
+
+
+def analyse(state: ShtState, budget: str = "normal", seed: int = 0):
+    """Winning chances (:mod:`webtabletop.ai.analysis`): exact for an attack that wins at once,
+    else the root value of the information-set MCTS (hidden cards resampled, never read)."""
+    from webtabletop.ai.analysis import Analysis, check_budget, mcts_analysis, over
+
+    check_budget(budget)
+    done = over(state)
+    if done is not None:
+        return done
+    move = winning_attack(state, seed)
+    if move is None:
+        return mcts_analysis(state, budget, seed, HOOKS)
+    me = state.to_move()
+    chances = (1.0, 0.0) if me == 0 else (0.0, 1.0)
+    return Analysis(chances, move.code, (move.code,), me, True, "solved", {"value": 1.0})
 
 
 __all__ = [
     "HOOKS",
     "LEVELS",
+    "analyse",
     "choose_move",
     "observed_key",
     "order_moves",
     "quick_defence",
     "rollout_policy",
+    "winning_attack",
 ]

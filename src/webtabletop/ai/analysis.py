@@ -1,0 +1,182 @@
+"""Position analysis for every game: each player's winning chances, the best move and its line.
+
+``analyse(state, budget="normal", seed=0) -> Analysis`` is the one entry point (game review and the
+designer's lab build on it). Where the value comes from:
+
+- **A finished game** is exact: 1 and 0 for the winner and the loser, ½ each for a draw.
+- **DumaRaj**: the alpha-beta score (centipawns for the side to move; a Pixa is 100) through
+  Lichess's formula, ``W = 2 / (1 + exp(-0.004 · cp)) − 1`` with cp clamped to ±1000 as Lichess
+  does, and ``chances = (1 + W) / 2`` for the side to move; a found mate is exact (1 or 0).
+- **The other games**: the value at the root of the game's own search, the expected result for
+  the player to move (+1 win, 0 draw, −1 loss) over determinized worlds, so dice to come and hidden
+  cards are averaged over what the player to move could know, never read; ``chances = (1 + v) / 2``.
+  Each game's AI module may define ``analyse(state, budget, seed)`` (HTT solves small endgames
+  exactly, SHT sees an immediate win, CardGO uses its sampled search); otherwise the shared MCTS
+  runs with the game's hooks.
+
+A draw counts half a win, so ``chances[0] + chances[1] == 1``. Budgets are the AI levels' names
+(``easy``, ``normal``, ``hard``), searched by their iteration or node caps only (no clock), so the
+answer is a pure function of the position and ``seed``: the same on every machine and in the page.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from webtabletop.ai.mcts import AiHooks, SearchResult, level_budget, search
+from webtabletop.core.protocol import State
+from webtabletop.core.rng import Rng
+
+BUDGETS = ("easy", "normal", "hard")
+#: the longest line an analysis reports
+LINE_LENGTH = 10
+
+
+@attrs.frozen
+class Analysis:
+    """What a search thinks of a position."""
+
+    #: each player's winning chances, 0..1 (a draw counts half; the two add up to 1)
+    chances: tuple[float, float]
+    #: the move the search prefers (its code), None when the game is over
+    best_move: str | None
+    #: the expected continuation from the position, starting with ``best_move`` (codes)
+    line: tuple[str, ...]
+    #: the player to move (None when the game is over)
+    player: int | None
+    #: True when the value is certain (the game is over, a mate or a solved endgame)
+    exact: bool
+    #: where the value comes from: "over", "mcts", "alphabeta", "solved", "samples"
+    kind: str
+    #: the raw value and search figures: ``value`` (-1..1 for the player to move), and per kind
+    #: ``iterations`` / ``nodes``, ``depth``, ``cp``, ``moves`` (code -> [visits, value]) ...
+    details: dict[str, Any] = attrs.field(factory=dict)
+
+
+def check_budget(budget: str) -> str:
+    if budget not in BUDGETS:
+        raise ValueError(f"unknown analysis budget {budget!r} (budgets: {', '.join(BUDGETS)})")
+    return budget
+
+
+def chances_from_value(value: float, player: int) -> tuple[float, float]:
+    """Chances from ``player``'s expected result ``value`` in [-1, 1] (+1 win, 0 draw, -1 loss)."""
+    c = min(1.0, max(0.0, (1.0 + value) / 2.0))
+    return (c, 1.0 - c) if player == 0 else (1.0 - c, c)
+
+
+def winning_chances_cp(cp: float) -> float:
+    """Lichess's winning chances of a centipawn score, -1..1 (cp clamped to ±1000 as Lichess does)."""
+    cp = max(-1000.0, min(1000.0, cp))
+    return 2.0 / (1.0 + math.exp(-0.004 * cp)) - 1.0
+
+
+def chances_from_cp(cp: float, player: int) -> tuple[float, float]:
+    """Chances of both players from ``player``'s centipawn score."""
+    return chances_from_value(winning_chances_cp(cp), player)
+
+
+def over(state: State) -> Analysis | None:
+    """The exact analysis of a finished game (None while it goes on)."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    value = 0.0 if outcome.winner is None else 1.0
+    chances = chances_from_value(value, 0 if outcome.winner is None else outcome.winner)
+    return Analysis(chances, None, (), None, True, "over", {"value": None, "winner": outcome.winner})
+
+
+def mcts_line(state: State, result: SearchResult, observer: int, seed: int, limit: int = LINE_LENGTH) -> tuple[str, ...]:
+    """The most visited path of a search tree, as move codes, played in one world ``observer``
+    may imagine (hidden cards are never read). It stops where the tree is thin (a node visited
+    once), at a branch that names no move (an opponent's hidden choice), or at the game's end."""
+    node = result.root
+    if node is None:
+        return (result.move.code,)
+    world = state.determinize(observer, Rng.from_seed(seed).next_u64() ^ 0x5F3759DF)
+    line: list[str] = []
+    while node.children and len(line) < limit and world.outcome() is None:
+        if line:
+            key, child = max(node.children.items(), key=lambda kv: (kv[1].visits, kv[0]))
+            if child.visits < 2:
+                break
+        else:  # the search's own choice first (ties broken as the search breaks them)
+            key = result.move.code
+            child = node.children.get(key)
+            if child is None:
+                break
+        moves = {m.code: m for m in world.legal_moves()}
+        if key not in moves:
+            break
+        line.append(key)
+        world = world.apply(moves[key])
+        node = child
+    return tuple(line) or (result.move.code,)
+
+
+def mcts_analysis(
+    state: State,
+    budget: str = "normal",
+    seed: int = 0,
+    hooks: AiHooks | None = None,
+    search_state: State | None = None,
+) -> Analysis:
+    """The shared MCTS's view: the most visited root move, its mean result as the value.
+
+    ``search_state``: the state actually searched when a game searches a variant of its state
+    (HTT searches without draw offers); the line and chances are the same player's."""
+    check_budget(budget)
+    done = over(state)
+    if done is not None:
+        return done
+    hooks = hooks if hooks is not None else getattr(state.spec, "ai_hooks", None)
+    s = search_state if search_state is not None else state
+    me = s.to_move()
+    result = search(s, level_budget(budget, hooks, time_limited=False), seed, hooks, always_search=True)
+    visits, value = result.stats.get(result.move.code, (0, 0.0))
+    moves = {code: [n, round(v, 4)] for code, (n, v) in sorted(result.stats.items(), key=lambda kv: -kv[1][0])}
+    return Analysis(
+        chances_from_value(value, me),
+        result.move.code,
+        mcts_line(s, result, me, seed),
+        me,
+        False,
+        "mcts",
+        {"value": round(value, 4), "iterations": result.iterations, "visits": visits, "moves": moves},
+    )
+
+
+def game_analyser(game_id: str) -> Callable[..., Analysis] | None:
+    """The game's own ``analyse(state, budget, seed)``, if its AI module has one."""
+    from webtabletop.ai.mcts import game_ai
+
+    modules = [getattr(game_ai(game_id), "__module__", None), f"webtabletop.games.{game_id}.ai"]
+    for name in modules:
+        if not name or name == search.__module__:
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        fn = getattr(module, "analyse", None)
+        if fn is not None:
+            return fn
+    return None
+
+
+def analyse(state: State, budget: str = "normal", seed: int = 0) -> Analysis:
+    """Each player's winning chances in ``state``, the best move and its line, from the game's
+    own search at ``budget`` (easy, normal or hard). Deterministic for a state and seed."""
+    check_budget(budget)
+    done = over(state)
+    if done is not None:
+        return done
+    fn = game_analyser(state.spec.id)
+    if fn is not None:
+        return fn(state, budget, seed)
+    return mcts_analysis(state, budget, seed)
