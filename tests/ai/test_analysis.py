@@ -106,11 +106,11 @@ def test_tsifrograd_decided_position_is_near_certain():
 
 def test_cardgo_big_lead_is_near_certain():
     opts = CardgoOptions(terrain=False, effects=False, size=5)
-    s = cardgo_position(". . . . .\n. G3 G4 . .\n. . . . .\n. . . . .\n. . . . .", opts, player=0, hands=("2 6", "1 1"))
+    s = cardgo_position(". . . . .\n. G3 G4 G4 .\n. . . . .\n. . . . .\n. . . . .", opts, player=0, hands=("2 6", "1 1"))
     s = attrs.evolve(s, time=(100, 4))
     a = analyse(s, "normal", seed=1)
     assert a.chances[0] > 0.97
-    assert s.apply_code(a.best_move).is_over  # the 2 next to the 3-4 takes 5 and wins
+    assert s.apply_code(a.best_move).is_over  # a 2 joining the 3-4-4 makes X = 3: 3 + 2 damage wins
 
 
 def test_sht_winning_attack_is_exact():
