@@ -10,6 +10,7 @@ one process or many. The level benchmark (``benchmarks/ai_levels.py``) and later
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from collections.abc import Callable
@@ -18,20 +19,53 @@ from typing import Any
 import attrs
 
 from webtabletop.ai.players import make_player
+from webtabletop.core.protocol import Move, State
 from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng, seed_state
 
 #: player kinds, weakest first
 KINDS = ("random", "easy", "normal", "hard")
+#: a clairvoyant AI (``oracle:<level>``) for measuring luck: see :func:`oracle_player`
+ORACLE = "oracle:"
 
 
 def player_for(kind: str) -> Callable:
-    """The move chooser of a player kind (``random`` or a level name)."""
+    """The move chooser of a player kind (``random``, a level name, or ``oracle:<level>``)."""
     if kind == "random":
         return make_player("random")
     if kind in KINDS:
         return make_player(f"ai:{kind}")
-    raise ValueError(f"unknown player {kind!r} (use {', '.join(KINDS)})")
+    if kind.startswith(ORACLE) and kind[len(ORACLE) :] in KINDS[1:]:
+        return oracle_player(kind[len(ORACLE) :])
+    raise ValueError(f"unknown player {kind!r} (use {', '.join(KINDS)} or oracle:<level>)")
+
+
+_ORACLES: dict[type, type] = {}
+
+
+def clairvoyant(state: State) -> State:
+    """The same position, but its ``determinize`` gives the position itself: a search on it
+    reads every hidden card and every draw or die to come that the state already holds."""
+    cls = type(state)
+    sub = _ORACLES.get(cls)
+    if sub is None:
+        sub = type(f"Clairvoyant{cls.__name__}", (cls,), {"__slots__": (), "determinize": lambda self, player, seed: self})
+        _ORACLES[cls] = sub
+    twin = copy.copy(state)
+    object.__setattr__(twin, "__class__", sub)
+    return twin
+
+
+def oracle_player(level: str) -> Callable:
+    """A cheating AI at ``level``: the game's own AI searching :func:`clairvoyant` states. It is
+    no player for people, but a yardstick: what it cannot win, no fair player of that search
+    wins, so it shows how much of a game luck decides (the benchmark's ceiling rows)."""
+    ai = make_player(f"ai:{level}")
+
+    def choose(state: State, rng: Rng) -> Move:
+        return state.move_from_code(ai(clairvoyant(state), rng).code)
+
+    return choose
 
 
 @attrs.frozen

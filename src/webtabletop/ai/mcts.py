@@ -30,6 +30,10 @@ from webtabletop.core.rng import Rng
 class Budget:
     iterations: int | None = None
     seconds: float | None = None
+    #: independent trees sharing the budget, their root statistics summed (root parallelisation).
+    #: With hidden information a deep tree compounds the errors of its determinizations; several
+    #: shallower trees over more worlds judge the root moves more steadily
+    trees: int = 1
 
 
 #: difficulty levels: iteration cap (deterministic in tests) and time cap (responsive in the page)
@@ -123,6 +127,8 @@ def search(
     ``observer``: whose knowledge the search uses (default: the player to move); every
     determinization is drawn for that player. ``always_search``: search even a single legal move
     (analysis wants its value; a player does not)."""
+    if budget.trees > 1:
+        return _forest(state, budget, seed, hooks, clock, observer, always_search)
     hooks = hooks or AiHooks()
     rng = Rng.from_seed(seed)
     me = state.to_move() if observer is None else observer
@@ -197,6 +203,37 @@ def search(
     return SearchResult(best_move, iterations, clock() - start, stats, root)
 
 
+def _forest(state, budget, seed, hooks, clock, observer, always_search) -> SearchResult:
+    """``budget.trees`` searches, each with its share of the iterations and of the time left,
+    seeded apart; a move's visits add up and its value is the visit-weighted mean."""
+    start = clock()
+    trees = budget.trees
+    visits: dict[str, int] = {}
+    totals: dict[str, float] = {}
+    results = []
+    iterations = 0
+    for k in range(trees):
+        share = None if budget.iterations is None else max(1, budget.iterations // trees)
+        seconds = None
+        if budget.seconds is not None:
+            seconds = max(0.0, budget.seconds - (clock() - start)) / (trees - k)
+            if k and seconds <= 0:
+                break
+        one = Budget(share, seconds)
+        r = search(state, one, seed if k == 0 else (seed * 0x9E3779B1 + k) & 0xFFFFFFFFFFFFFFFF, hooks, clock, observer, always_search)
+        results.append(r)
+        iterations += r.iterations
+        for code, (n, v) in r.stats.items():
+            visits[code] = visits.get(code, 0) + n
+            totals[code] = totals.get(code, 0.0) + n * v
+    stats = {code: (n, totals[code] / n if n else 0.0) for code, n in visits.items()}
+    legal = list(state.legal_moves())
+    best = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
+    # the line of the tree that was surest of that move
+    lead = max(results, key=lambda r: r.stats.get(best.code, (0, 0.0))[0])
+    return SearchResult(best, iterations, clock() - start, stats, lead.root)
+
+
 def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -> Budget:
     levels = dict(LEVELS)
     if hooks is not None and hooks.levels:
@@ -204,7 +241,7 @@ def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -
     if level not in levels:
         raise ValueError(f"unknown AI level {level!r} (levels: {', '.join(levels)})")
     b = levels[level]
-    return b if time_limited else Budget(iterations=b.iterations)
+    return b if time_limited else Budget(iterations=b.iterations, trees=b.trees)
 
 
 def game_ai(game_id: str) -> Callable[..., Any]:
