@@ -67,6 +67,8 @@ class AiHooks:
     observe: Callable[[State, Move, int], str] | None = None
     #: per-level budget overrides for this game
     levels: dict[str, Budget] | None = None
+    #: one tree per player (MO-ISMCTS, see :func:`_search_mo`); needs ``observe``
+    multi_observer: bool = False
 
 
 class Node:
@@ -138,6 +140,8 @@ def search(
     start = clock()
     if len(legal) == 1 and not always_search:
         return SearchResult(legal[0], 0, 0.0, {legal[0].code: (0, 0.0)})
+    if hooks.multi_observer and hooks.observe is not None and me == state.to_move():
+        return _search_mo(state, budget, rng, hooks, clock, me, legal, start)
     root = Node(-1)
     c = hooks.exploration
     order = hooks.order_moves
@@ -199,6 +203,75 @@ def search(
     stats = {
         code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()
     }
+    best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
+    return SearchResult(best_move, iterations, clock() - start, stats, root)
+
+
+def _search_mo(state, budget, rng, hooks, clock, me, legal, start) -> SearchResult:
+    """Multiple-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree per player, each
+    keyed by what its player observes of every move (``hooks.observe``). The player to move
+    chooses in its own tree, by the moves it can tell apart, so an opponent inside the search
+    plays its own (determinized) cards by what they earned, instead of a card drawn at random
+    among those the searcher cannot tell apart, as one tree has to. Worlds are still drawn for
+    ``me`` only, so nothing hidden from ``me`` is read."""
+    observe = hooks.observe
+    roots = (Node(-1), Node(-1))
+    c = hooks.exploration
+    order = hooks.order_moves
+    iterations = 0
+    deadline = start + budget.seconds if budget.seconds is not None else None
+    max_iter = budget.iterations
+    while True:
+        if max_iter is not None and iterations >= max_iter:
+            break
+        if deadline is not None and iterations and (iterations & 7) == 0 and clock() >= deadline:
+            break
+        iterations += 1
+        s = state.determinize(me, rng.next_u64())
+        nodes = [roots[0], roots[1]]
+        paths = ([roots[0]], [roots[1]])
+        while s.outcome() is None:
+            p = s.to_move()
+            own = {observe(s, m, p): m for m in s.legal_moves()}
+            children = nodes[p].children
+            untried = [k for k in own if k not in children]
+            for k in own:
+                ch = children.get(k)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                if order is not None:
+                    reps = {own[k]: k for k in untried}
+                    key = reps[order(s, list(reps))[0]]
+                else:
+                    key = untried[rng.randbelow(len(untried))]
+            else:
+                key = ""
+                best_value = -math.inf
+                for k in own:
+                    ch = children[k]
+                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if value > best_value:
+                        key, best_value = k, value
+            move = own[key]
+            for q in (0, 1):
+                kq = key if q == p else observe(s, move, q)
+                ch = nodes[q].children.get(kq)
+                if ch is None:
+                    ch = nodes[q].children[kq] = Node(p)
+                nodes[q] = ch
+                paths[q].append(ch)
+            s = s.apply(move)
+            if untried:
+                break
+        returns = _rollout(s, hooks, rng)
+        for path in paths:
+            for n in path:
+                n.visits += 1
+                if n.player >= 0:
+                    n.total += returns[n.player]
+    root = roots[me]
+    stats = {code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()}
     best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
     return SearchResult(best_move, iterations, clock() - start, stats, root)
 

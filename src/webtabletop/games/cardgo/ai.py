@@ -51,6 +51,7 @@ class Level:
     seconds: float
     depth: int  # rollout plies after the candidate move
     noise: float = 0.0  # easy: random perturbation of the preview scores
+    engine: float = 0.0  # weight of the groups' promise in the evaluation (:func:`engines`)
 
 
 LEVELS: dict[str, Level] = {
@@ -220,15 +221,30 @@ def _best_gain(state: CardgoState) -> float:
     return max(0.0, q[0][0]) if q else 0.0
 
 
-def evaluate(state: CardgoState, me: int) -> float:
-    """Value in [-1, 1] for ``me``: the time difference, minus/plus the threat of the player to move."""
+def evaluate(state: CardgoState, me: int, engine: float = 0.0) -> float:
+    """Value in [-1, 1] for ``me``: the time difference, minus/plus the threat of the player to
+    move, plus ``engine`` × the difference of :func:`engines`."""
     out = state.outcome()
     if out is not None:
         return out.returns()[me]
     diff = state.time[me] - state.time[1 - me]
     threat = 0.7 * _best_gain(state)
     diff += threat if state.player == me else -threat
+    if engine:
+        diff += engine * (engines(state, me) - engines(state, 1 - me))
     return math.tanh(diff / 25.0)
+
+
+def engines(state: CardgoState, p: int) -> float:
+    """What ``p``'s groups promise: the next stone joining a group of weight w makes X = w, so it
+    and every stone of value ≤ w take effect. A group of two or more is worth its weight (up to
+    6, the largest default value); one with a single liberty or none, which the opponent can
+    enclose, 0.3 of that."""
+    total = 0.0
+    for w, members, libs in _analyse(state, p)[1]:
+        if len(members) >= 2:
+            total += min(w, 6) * (1.0 if len(libs) >= 2 else 0.3)
+    return total
 
 
 def rollout_policy(state: CardgoState, rng: Rng):
@@ -324,7 +340,7 @@ def _search(state: CardgoState, lv: Level, seed: int, time_limited: bool, clock,
                 out_of_time = True
                 break
             for j in alive:
-                values[j].append(_sample(state, cands[j][1], me, worlds[t], lv.depth))
+                values[j].append(_sample(state, cands[j][1], me, worlds[t], lv.depth, lv.engine))
                 used += 1
         n = min(len(values[j]) for j in alive)
         alive.sort(key=lambda j: (-sum(values[j][:n]) / max(n, 1), j))
@@ -340,7 +356,7 @@ def _search(state: CardgoState, lv: Level, seed: int, time_limited: bool, clock,
     return AiChoice(cands[best][1], used, clock() - start, stats)
 
 
-def _sample(state: CardgoState, move, me: int, world: int, depth: int) -> float:
+def _sample(state: CardgoState, move, me: int, world: int, depth: int, engine: float = 0.0) -> float:
     """One determinized playout: ``move``, then ``depth`` greedy plies, then :func:`evaluate`.
     An end reached sooner counts a little more (a win now beats a win two plies later)."""
     s = state.determinize(me, world).apply(move)
@@ -349,7 +365,7 @@ def _sample(state: CardgoState, move, me: int, world: int, depth: int) -> float:
     while plies < depth and s.outcome() is None:
         s = s.apply(rollout_policy(s, rng))
         plies += 1
-    value = evaluate(s, me)
+    value = evaluate(s, me, engine)
     return value * (1.0 - 0.01 * plies) if s.outcome() is not None else value
 
 

@@ -1,11 +1,13 @@
-"""SHT AI: single-observer information-set MCTS with SHT knowledge in the rollouts.
+"""SHT AI: multiple-observer information-set MCTS with SHT knowledge in the rollouts.
 
 The search never reads a hidden card: every iteration starts from ``state.determinize(me, seed)``,
 which deals everything ``me`` cannot see (opponent's hand and closed cards, both shields, the deck)
 again at random, and the result depends only on ``state.view(me)`` and the seed. The rollout policy
 and move ordering below look at the determinized state only. :func:`ismcts` is the generic
-``webtabletop.ai.mcts.search`` with the ``observe`` hook: the opponent's moves are keyed by what
-``me`` observes (see :func:`observed_key`), so "the opponent puts some card closed" is one branch.
+``webtabletop.ai.mcts.search`` with the ``observe`` hook and one tree per player (MO-ISMCTS): in
+the searcher's tree the opponent's moves are keyed by what ``me`` observes (see
+:func:`observed_key`), so "the opponent puts some card closed" is one branch, while the opponent
+chooses in its own tree among the cards it holds in each sampled world.
 
 Defences: the search sees rules version 2's moves (one-move quick defences, putting single cards
 forward, decline); the rollouts and the move order prefer the quick defences, the pruned list of
@@ -13,9 +15,8 @@ whole sets, and :func:`quick_defence` finishes a defence once cards are forward.
 
 Levels (iterations / seconds): easy 25 / 0.2, normal 300 / 1.0, hard 2000 / 3.0. Measured in
 CPython against uniformly random play, 200 games each, seats alternating (rules version 2): easy
-won 198, normal 199 (version 1's code, measured the same way: easy 198). In a 40-game match normal
-beat easy only about half the time (once both sides play sensibly, the cards decide much of this
-game).
+won 198, normal 199 (version 1's code, measured the same way: easy 198). Levels against each
+other: ``benchmarks/ai_levels.py`` (the README's table).
 """
 
 from __future__ import annotations
@@ -210,12 +211,18 @@ def observed_key(state: ShtState, move: ShtMove, me: int) -> str:
     return move.code
 
 
+#: one search tree per player (multiple-observer ISMCTS): inside the search the opponent plays
+#: its own closed cards by what they earned, not one drawn at random among those the AI cannot
+#: tell apart. Measured (seats alternating, iteration budgets): hard with one tree beat normal
+#: 4 of 10 and, as a forest of five trees, 8 of 20; with a tree per player, 21 of 30 against the
+#: one-tree normal (normal with a tree per player against normal with one: 23 of 40)
 HOOKS = AiHooks(
     rollout_policy=rollout_policy,
     order_moves=order_moves,
     exploration=0.8,
     levels=LEVELS,
     observe=observed_key,
+    multi_observer=True,
 )
 
 
