@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from webtabletop.ai.arena import GameResult, game_seeds, play_game, seats_of, wilson
+from webtabletop.ai.arena import GameResult, game_seeds, play_game, player_for, seats_of, wilson
 from webtabletop.core.registry import PLAYABLE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,12 +42,25 @@ PAIRINGS = (
 )
 
 
+def parse_pairing(text: str) -> tuple[str, str, float]:
+    """``a-b`` (a the stronger): any two player kinds, ``oracle:<level>`` included; the target
+    is 95% against random play, else 65%."""
+    a, _, b = text.partition("-")
+    for kind in (a, b):
+        try:
+            player_for(kind)
+        except ValueError as e:
+            raise SystemExit(f"bad pairing {text!r}: {e}") from None
+    return (a, b, 0.95 if b == "random" else 0.65)
+
+
 def fingerprint(game: str) -> str:
-    """A hash of the source a game's result depends on (the shared AI and core, the game's
-    package): a cached game is reused only while none of it changed."""
+    """A hash of the source a game's result depends on (the shared search and players, the core,
+    the game's package): a cached game is reused only while none of it changed."""
     h = hashlib.sha256()
     src = ROOT / "src" / "webtabletop"
-    for path in sorted([*(src / "ai").glob("*.py"), *(src / "core").glob("*.py"), *(src / "games" / game).rglob("*.py")]):
+    shared = [src / "ai" / name for name in ("mcts.py", "players.py", "arena.py")]
+    for path in sorted([*shared, *(src / "core").glob("*.py"), *(src / "games" / game).rglob("*.py")]):
         h.update(path.relative_to(src).as_posix().encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
@@ -161,14 +174,14 @@ def table(rows: list[dict]) -> str:
     lines = []
     for game in dict.fromkeys(r["game"] for r in rows):
         lines.append(f"\n{game}")
-        lines.append(f"  {'pairing':16} {'games':>5} {'W-D-L':>10} {'win rate':>8} {'95% CI':>14} {'target':>6}  {'CPU ms/move':>15} {'plies':>6}")
+        lines.append(f"  {'pairing':22} {'games':>5} {'W-D-L':>10} {'win rate':>8} {'95% CI':>14} {'target':>6}  {'CPU ms/move':>15} {'plies':>6}")
         for r in (r for r in rows if r["game"] == game):
             wdl = f"{r['wins']}-{r['draws']}-{r['losses']}"
             ci = f"{r['ci95'][0]:.2f}–{r['ci95'][1]:.2f}"
             ms = "/".join(f"{r['ms_per_move'][k]:.0f}" if r["ms_per_move"][k] is not None else "-" for k in (r["a"], r["b"]))
             ok = "ok" if r["met"] else "MISS"
             lines.append(
-                f"  {r['a'] + ' vs ' + r['b']:16} {r['games']:5} {wdl:>10} {r['win_rate']:8.1%} {ci:>14} {r['target']:6.0%} {ok:4} {ms:>11} {r['mean_plies']:6}"
+                f"  {r['a'] + ' vs ' + r['b']:22} {r['games']:5} {wdl:>10} {r['win_rate']:8.1%} {ci:>14} {r['target']:6.0%} {ok:4} {ms:>11} {r['mean_plies']:6}"
             )
     return "\n".join(lines)
 
@@ -177,7 +190,12 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per pairing (even: each deal is played from both seats)")
     ap.add_argument("--game", default=",".join(PLAYABLE), help="comma-separated game ids (default: all)")
-    ap.add_argument("--pairings", default="", help="comma-separated, e.g. hard-normal,normal-easy (default: all six)")
+    ap.add_argument(
+        "--pairings",
+        default="",
+        help="comma-separated, e.g. hard-normal,normal-easy (default: the six level pairings); "
+        "oracle:hard-random measures luck: that AI reads every hidden card and future draw",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (this is a 2-core machine)")
     ap.add_argument("--cache", default=str(ROOT / "benchmarks" / "results" / "ai_levels.jsonl"))
@@ -189,10 +207,7 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"unknown game {g!r} (games: {', '.join(PLAYABLE)})")
     pairings = PAIRINGS
     if args.pairings:
-        wanted = args.pairings.split(",")
-        pairings = tuple(p for p in PAIRINGS if f"{p[0]}-{p[1]}" in wanted)
-        if len(pairings) != len(wanted):
-            raise SystemExit(f"unknown pairing in {args.pairings!r} (pairings: {', '.join(f'{a}-{b}' for a, b, _ in PAIRINGS)})")
+        pairings = tuple(parse_pairing(p) for p in args.pairings.split(","))
     cache = None
     if not args.no_cache:
         cache = Path(args.cache)
