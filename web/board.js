@@ -7,6 +7,7 @@
   const APP = document.getElementById("app");
   const MS = 200; // every animation <= 250 ms
   const HOVER_MS = 120; // the hover preview round trip, at most this often
+  const LIFT = 12; // CSS px between a finger and the bottom of the thing it drags
   const reduced = matchMedia("(prefers-reduced-motion: reduce)");
   const W = (window.wttBoard = { stats: { animations: 0, sounds: 0 }, feel: { motion: true, sounds: false } });
   const B = window.wttBoot;
@@ -37,8 +38,9 @@
   function float(el) {
     const r = el.getBoundingClientRect();
     let box;
-    if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) {
-      // a fixed <svg> in CSS px; a <g> with the parent's screen matrix keeps the exact scale
+    if (el instanceof SVGElement && el.ownerSVGElement) {
+      // anything drawn inside an SVG board, a nested <svg> picture included (a DumaRaj mob): a
+      // fixed <svg> in CSS px; a <g> with the parent's screen matrix keeps the exact size
       const m = el.parentNode.getScreenCTM();
       box = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       box.setAttribute("class", "wtt-float");
@@ -324,12 +326,18 @@
       drag.ghost = f.box;
       drag.ghost.classList.add("drag-ghost");
       drag.el.classList.add("drag-source");
-      drag.dx = 0;
-      drag.dy = 0;
+      // the ghost's centre goes to the pointer (as chessground centres the dragged piece); on a
+      // touch screen it is lifted above the finger, so the finger never hides it
+      drag.cx = f.r.left + f.r.width / 2;
+      drag.cy = f.r.top + f.r.height / 2;
+      drag.lift = ev.pointerType === "touch" ? f.r.height / 2 + LIFT : 0;
       document.body.classList.add("dragging");
+      // starting a drag selects the dragged thing, whatever was selected (chessground's
+      // drag.start selects the square): its targets show and become the drop targets
+      if (!premoveMode()) send({ type: "lift", drag: drag.token });
     }
-    drag.dx = ev.clientX - drag.x;
-    drag.dy = ev.clientY - drag.y;
+    drag.dx = ev.clientX - drag.cx;
+    drag.dy = ev.clientY - drag.lift - drag.cy;
     if (!drag.raf) {
       drag.raf = requestAnimationFrame(() => {
         if (!drag || !drag.ghost) return;

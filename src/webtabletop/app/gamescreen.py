@@ -19,6 +19,7 @@ from webtabletop.app.pages import (
     ICON_FORWARD,
     ICON_LAST,
     btn,
+    folding_menu,
     link,
     notice_html,
     outcome_title,
@@ -178,13 +179,9 @@ def menu_html(
         + again
         + extra
     )
-    label = _("Menu")
-    return (
-        f'<button type="button" class="btn small menu-toggle" data-menu="1" aria-expanded="false" '
-        f'aria-controls="game-menu" data-key="menu-toggle">{esc(label)}</button>'
-        f'<div class="game-menu" id="game-menu" role="group" aria-label="{esc(label)}">'
+    return folding_menu(
         f'<nav class="game-nav" aria-label="{esc(W["game"])}">{actions}</nav>'
-        f"{players_controls(view, players)}{prefs_controls(view, prefs or {})}{feel_controls(feel)}</div>"
+        f"{players_controls(view, players)}{prefs_controls(view, prefs or {})}{feel_controls(feel)}"
     )
 
 

@@ -191,6 +191,14 @@ def on_drop(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
             pick(st, fx, om, drop)
 
 
+def on_lift(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A drag has started: the dragged thing becomes the selection (app/play.py: ``lift``)."""
+    om = st.match_open
+    if om is not None and om.mode == "play" and om.match.can_move:
+        om.hover = None
+        playfeel.lift(om, st.settings, str(action.get("drag", "")))
+
+
 def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     if st.match_open is not None:
         st.match_open.selection = st.match_open.hover = None

@@ -91,14 +91,29 @@ def _nav_links(game_id: str, nav, current: str | None = None) -> str:
     )
 
 
+def folding_menu(inner: str) -> str:
+    """The one menu of the game screen and a game's own pages: always shown on a wide screen,
+    folded behind a "Menu" button on a phone (app.css; web/board.js opens and closes it, Esc too).
+    Every game uses this one menu: no game draws a phone menu of its own."""
+    label = _("Menu")
+    return (
+        f'<button type="button" class="btn small menu-toggle" data-menu="1" aria-expanded="false" '
+        f'aria-controls="game-menu" data-key="menu-toggle">{esc(label)}</button>'
+        f'<div class="game-menu" id="game-menu" role="group" aria-label="{esc(label)}">{inner}</div>'
+    )
+
+
 def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) -> str:
     current = next((page for page, t in (nav or ()) if t == title), None)
     return (
         f"{notice_html(notices)}<section class='game-page' data-game='{esc(spec.id)}'><div class='game-head'>"
         f"<h1>{esc(_('{game}: {page}').format(game=_(spec.title), page=_(title)))}</h1>"
-        f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>"
-        f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
-        f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>{body}</section>"
+        + folding_menu(
+            f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>"
+            f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
+            f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav>"
+        )
+        + f"</div>{body}</section>"
     )
 
 

@@ -277,6 +277,14 @@ def on_drop(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         drop(st, fx, str(action.get("drag", "")), str(action.get("drop", "")))
 
 
+def on_lift(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A drag has started: select the dragged thing (:func:`lift`)."""
+    s = st.session
+    if s is not None and s.outcome() is None and not s.players.is_ai(s.state.to_move()):
+        s.hover = None
+        playfeel.lift(s, st.settings, str(action.get("drag", "")))
+
+
 def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """A drag released outside every target."""
     if st.session is not None:

@@ -9,7 +9,8 @@ Invariants:
 - a view that fails to describe a move never breaks the move: the status falls back to the
   move's label, the sound to ``"move"``.
 
-Drops, premoves and the hint button are actions on the game: :mod:`.play`.
+A drag's start selects the dragged thing (:func:`lift`, for a game and a match alike); drops,
+premoves and the hint button are actions on the game: :mod:`.play`.
 """
 
 from __future__ import annotations
@@ -69,3 +70,21 @@ def set_feel(st: AppState, fx: Effects, name: str, value: Any) -> None:
     if name not in FEEL_SETTINGS:
         raise GameError(_("There is no setting called {name}.").format(name=repr(str(name)[:40])))
     persist.save_settings(st, fx, {**st.settings, name: value in (True, "true", "on")})
+
+
+def lift(holder: Any, settings: dict[str, Any], drag: str) -> None:
+    """A drag starts (web/board.js): the dragged thing becomes the selection whatever was
+    selected, as chessground's drag start selects its square, so its targets show (and are the
+    drop targets) while it is dragged. Nothing is played and no message is shown: a pick that
+    would play a move is left for the drop. ``holder`` is a :class:`Session` or an open match
+    (both have ``view``, ``state``, ``context``, ``selection`` and ``message``)."""
+    for _attempt in range(2):  # a view whose selection token differs may toggle it off first
+        if holder.selection == drag:
+            return
+        result = holder.view.pick(holder.state, holder.context(settings), drag)
+        if result.move is not None:
+            return
+        holder.selection = result.selection
+        holder.message = None
+        if result.selection is not None:
+            return

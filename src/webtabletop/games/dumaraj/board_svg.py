@@ -217,7 +217,7 @@ class BoardMixin:
             elif interactive and s in movable:
                 token = f"s{s}"
                 desc.append(pgettext("DumaRaj", "select"))
-            if interactive and sel is None and s in every_dest:
+            if interactive and s in every_dest:
                 drop = f"t{s}"
             if premove and active:
                 drop = f"t{s}"

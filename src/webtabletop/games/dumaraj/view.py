@@ -10,8 +10,9 @@ Tokens:
 - ``data-drag="d<bit>"`` on a mob that can move: the pick *selects* it (never toggles it off), so
   a drag of the already selected mob works like any other.
 - ``data-drop="t<bit>"`` on destinations: the pick plays the selected (dragged) mob's move there,
-  or cancels the selection with a short message. With nothing selected every destination of every
-  own mob is a drop target, so a fresh drag has targets before the first hover render; while the
+  or cancels the selection with a short message. Every destination of every own mob is a drop
+  target, selected or not: a drag starts by selecting the dragged mob (web/board.js's "lift", as
+  in chessground), and its drop lands even before that selection's render arrives; while the
   AI thinks (premove), the waiting side's mobs are draggable onto every bit in play, and the pair
   is checked when it is sent, in the position after the AI's move.
 The Editor phase is answered with the panel's buttons or a click on an offered line.

@@ -18,8 +18,8 @@ from __future__ import annotations
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.htt.render.board import BoardDrawing, placed
 from webtabletop.games.htt.render.cards import card_back_svg
-from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
 from webtabletop.games.htt.render.rules_page import options_help, rules_html
+from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.games.htt.render.text import cause_text, describe, prompt_text, result_text
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
 from webtabletop.i18n import _
@@ -195,7 +195,7 @@ class HttView(BoardDrawing, GameView):
         return PickResult(selection=ctx.selection)
 
     def rules_html(self) -> str:
-        return HTT_CSS + menu_html("rules") + rules_html()
+        return HTT_CSS + rules_html()
 
     def options_help(self) -> dict[str, str]:
         return options_help()

@@ -26,7 +26,7 @@ from webtabletop.games.htt.pages import play as pages_play
 from webtabletop.games.htt.pages import sets as pages_sets
 from webtabletop.games.htt.pages.common import KEY, SCHEMA, load
 from webtabletop.games.htt.pages.sets import IMAGE_LIMIT, SetsState
-from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.i18n import _
 
 __all__ = ["KEY", "SCHEMA", "IMAGE_LIMIT", "HttPages"]
@@ -54,7 +54,7 @@ class HttPages(GamePages):
             body = pages_sets.page_sets(self.sets_state, c, query, ctx)
         else:
             body = RENDER[page](c, query, ctx)
-        return f'{HTT_CSS}{menu_html(page)}<div class="htt-page htt-page-{page}">{body}</div>'
+        return f'{HTT_CSS}<div class="htt-page htt-page-{page}">{body}</div>'
 
     def handle(self, page: str, action: dict[str, Any], ctx: PageContext) -> None:
         kind = action.get("type")

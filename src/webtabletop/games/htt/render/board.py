@@ -23,7 +23,7 @@ from webtabletop.core.grid import SQRT3
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.cards import MATTER_COLOURS
 from webtabletop.games.htt.render.cards import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
-from webtabletop.games.htt.render.menu import HTT_CSS, menu_html
+from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.games.htt.render.text import cause_text, matter_name, ordinal_step
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.sets.names import card_name
@@ -142,7 +142,6 @@ class BoardDrawing:
         phones (``.htt-wide`` / ``.htt-tall``)."""
         return (
             HTT_CSS
-            + menu_html("")
             + self.board_svg(state, ctx, tall=False)
             + self.board_svg(state, ctx, tall=True)
         )
