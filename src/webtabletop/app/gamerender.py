@@ -137,6 +137,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
         prefs=s.prefs(st.settings),
         feel=playfeel.feel(st),
+        typed="" if outcome is not None else gamescreen.move_box(view, view.typed_moves(state, ctx)),
     )
 
 

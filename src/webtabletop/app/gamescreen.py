@@ -157,6 +157,22 @@ def main_controls(view: GameView, cursor: int, can_undo: bool, can_redo: bool, c
     )
 
 
+def move_box(view: GameView, typed: dict[str, str] | None) -> str:
+    """The move box of a game with codes to type (Lichess's keyboard input): the page plays a
+    text as soon as it names exactly one legal move (web/board.js), Enter sends any other."""
+    if typed is None:
+        return ""
+    label = _("Type a move")
+    example = _("for example {move}").format(move=view.typed_example) if view.typed_example else ""
+    return (
+        f'<form class="move-box" data-form="typed-move" data-key="move-box" autocomplete="off">'
+        f'<label for="typed-move">{esc(label)}</label>'
+        f'<input id="typed-move" name="move" type="text" data-key="typed-move" maxlength="24" '
+        f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
+        f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
+    )
+
+
 def menu_html(
     spec: GameSpec,
     view: GameView,
@@ -215,6 +231,7 @@ def game_screen(
     page_nav: str = "",
     prefs: dict[str, bool] | None = None,
     feel: dict[str, bool] | None = None,
+    typed: str = "",
 ) -> str:
     W = words()
     turn = ""
@@ -247,7 +264,7 @@ def game_screen(
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
-        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}"
+        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{typed}"
         f"<table class='score'><caption class='visually-hidden'>{esc(W['scores'])}</caption>{names}{status_rows}</table>"
         f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints)}</aside></div>{result}</section>"
     )

@@ -285,6 +285,26 @@ def on_lift(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         playfeel.lift(s, st.settings, str(action.get("drag", "")))
 
 
+def typed_move(st: AppState, fx: Effects, text: str) -> None:
+    """A move typed in the move box (app/gamescreen.py): the view's ``typed_moves`` names the
+    code; case, spaces and dashes do not matter. Anything else is explained, nothing played."""
+    s = require_game(st)
+    key = "".join(ch for ch in text.lower() if not ch.isspace() and ch not in "-–—")
+    code = (s.view.typed_moves(s.state, s.context(st.settings)) or {}).get(key)
+    if code is None:
+        s.message = _("“{text}” is not a move you can play now.").format(text=text.strip()[:24])
+        return
+    play(st, fx, code)
+
+
+def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The game screen's one form: the move box."""
+    data = action.get("data")
+    if st.session is None or action.get("name") != "typed-move" or not isinstance(data, dict):
+        raise GameError(_("this form is not open"))
+    typed_move(st, fx, str(data.get("move", "")))
+
+
 def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """A drag released outside every target."""
     if st.session is not None:

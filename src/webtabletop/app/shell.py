@@ -72,7 +72,7 @@ SCREENS: dict[str, Screen] = {
     "rules": Screen(render.rules),
     "error": Screen(render.error),
     "data": Screen(dataio.render),
-    "game": Screen(gamerender.render),  # its actions are ACTIONS' move, pick, cmd, …
+    "game": Screen(gamerender.render, {"form": play.on_form}),  # and ACTIONS' move, pick, cmd, …
     "new": Screen(newgame.render, {"form": newgame.on_form}),
     "editor": Screen(editor.render, {"pick": editor.on_pick, "cmd": editor.on_cmd, "form": editor.on_form}),
     "page": Screen(ownpages.render, dict.fromkeys(ownpages.ACTIONS, ownpages.on_action)),

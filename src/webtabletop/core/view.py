@@ -96,6 +96,16 @@ class GameView:
         """What a click on a ``data-pick`` element means. Default: the token is a move code."""
         return PickResult(selection=None, move=token)
 
+    def typed_moves(self, state: State, ctx: ViewContext) -> dict[str, str] | None:
+        """What a player may type to play each legal move, as Lichess's keyboard input takes
+        ``e2e4``: ``{typed text (lower case, no spaces): move code}`` for the moves the viewer
+        may make now (empty when it is not their turn). None: the game has no codes to type,
+        and the game screen shows no move box."""
+        return None
+
+    #: an example of a typed move for the move box's placeholder ("e2e4"); translated text
+    typed_example: str = ""
+
     def describe_move(self, before: State, after: State, code: str) -> str:
         """One translated sentence naming what the move ``code`` changed (status line after every
         move, the AI's too, and in review). Default: the move's label."""

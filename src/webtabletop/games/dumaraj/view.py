@@ -51,6 +51,15 @@ class DumaRajView(BoardMixin, PanelMixin, GameView):
         """Display switches (translated when the screen is drawn)."""
         return (("letters", _("Show mobs as letters"), False),)
 
+    typed_example = "e2e4"
+
+    def typed_moves(self, state: DumaState, ctx: ViewContext) -> dict[str, str]:
+        """Moves typed by their codes, as Lichess takes UCI: the two bits (``e2e4``), a line's
+        cut (``-a``)."""
+        if not ctx.interactive or state.is_over:
+            return {}
+        return {mv.code.lower(): mv.code for mv in state.legal_moves()}
+
     def export_text(self, state: DumaState) -> str:
         return state.fen()
 

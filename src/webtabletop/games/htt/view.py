@@ -194,6 +194,21 @@ class HttView(BoardDrawing, GameView):
             return PickResult(selection=None, move=token)
         return PickResult(selection=ctx.selection)
 
+    typed_example = "1b2"
+
+    def typed_moves(self, state: HttState, ctx: ViewContext) -> dict[str, str]:
+        """A placement typed as the card's place in the hand (as its label says: "card 2 of
+        your hand") and the cell: ``2b3``."""
+        if not self._can_act(state, ctx):
+            return {}
+        place = {slot: n for n, slot in enumerate(state.orders[state.player], start=1)}
+        out = {}
+        for mv in state.legal_moves():
+            code = getattr(mv, "code", "")
+            if code[:1].isdigit():
+                out[f"{place[int(code[0])]}{code[1:]}".lower()] = code
+        return out
+
     def rules_html(self) -> str:
         return HTT_CSS + rules_html()
 
