@@ -290,6 +290,8 @@ def typed_move(st: AppState, fx: Effects, text: str) -> None:
     code; case, spaces and dashes do not matter. Anything else is explained, nothing played."""
     s = require_game(st)
     key = "".join(ch for ch in text.lower() if not ch.isspace() and ch not in "-–—")
+    if not key:
+        return  # Enter in an empty box (the move just played at once)
     code = (s.view.typed_moves(s.state, s.context(st.settings)) or {}).get(key)
     if code is None:
         s.message = _("“{text}” is not a move you can play now.").format(text=text.strip()[:24])

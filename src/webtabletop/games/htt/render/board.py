@@ -257,6 +257,8 @@ class BoardDrawing:
                 data_from=f"{v}{from_key}" if is_placed else None,
                 data_anim="place" if is_placed else "flip" if i in turned else None,
                 data_changed="" if is_placed or i in turned else None,
+                role="img",  # a cell of the board for the keyboard's arrows (web/board.js)
+                aria_label=title,
             )
             out.append(card_svg(card, cx, cy, S, owner, state.values[i], extra=extra, title=title))
             if icon:
