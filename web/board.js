@@ -1,5 +1,5 @@
 // The board module (docs/board.md): pointer input, drag ghost, drop highlight, premove,
-// FLIP animation, move animations and sounds for every game. Plain JavaScript on the main
+// FLIP animation, move animations and sounds for every game (its keyboard: web/board-keys.js). Plain JavaScript on the main
 // thread: per-frame work never goes through MicroPython. web/main.py hands it the engine's
 // answers (wttBoard.swap) and it sends actions through window.wttSend(json, t0). A swap and a
 // hover waiting for its throttle keep the page's idle signal off (web/boot.js: wttBoot.idle).
@@ -213,88 +213,6 @@
   }
   addEventListener("resize", fit);
 
-  // --- keyboard: the focus stays on the board through every render; arrows move between cells ---
-  // a cell: anything a player can point at on the board (a square, a hex, a hand card, a stone,
-  // a number) and the hand cards of the panel; non-interactive ones get tabindex="-1" when the
-  // focus goes to them, so Tab still stops only where something can be done
-  const CELLS = ".board-wrap [role=button], .board-wrap [role=img][aria-label], .panel [role=button][data-drag], .panel [role=button][data-pick]";
-  const IDS = ["data-key", "data-pick", "data-drop", "data-drag", "data-move"];
-  const isCell = (el) => !!(el && el.matches && el.matches(CELLS) && APP.contains(el));
-  const centre = (el) => {
-    const r = el.getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + r.height / 2, r.width * r.height];
-  };
-  const cells = () => [...APP.querySelectorAll(CELLS)].filter((el) => centre(el)[2] > 0);
-  function focusCell(el) {
-    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
-    el.focus({ preventScroll: true });
-  }
-  function focusMemo() {
-    const el = document.activeElement;
-    if (!isCell(el)) return null;
-    const id = IDS.find((a) => el.hasAttribute(a));
-    const [x, y] = centre(el);
-    return { attr: id, value: id && el.getAttribute(id), x, y };
-  }
-  function refocus(m) {
-    // the same thing if it is still there (a selected piece, a square by its name), else the cell
-    // now drawn where the focus was (the square a move was played on: its piece is there now)
-    if (APP.contains(document.activeElement) && document.activeElement !== document.body) return;
-    const all = cells();
-    let el = m.attr && all.find((e) => e.getAttribute(m.attr) === m.value);
-    if (!el) {
-      let best = Infinity;
-      for (const e of all) {
-        const [x, y] = centre(e);
-        const d = (x - m.x) ** 2 + (y - m.y) ** 2;
-        if (d < best) [el, best] = [e, d];
-      }
-    }
-    if (el) focusCell(el);
-  }
-  const DIRS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
-  function neighbour(from, [ux, uy]) {
-    // the nearest cell in that direction (any grid: squares, hexes, a hand): along the arrow
-    // first, with a penalty for going sideways; nothing more than 63° off the arrow
-    const [x0, y0] = centre(from);
-    let best = null;
-    let score = Infinity;
-    for (const el of cells()) {
-      if (el === from || el.contains(from) || from.contains(el)) continue;
-      const [x, y] = centre(el);
-      const along = (x - x0) * ux + (y - y0) * uy;
-      const across = Math.abs((x - x0) * uy - (y - y0) * ux);
-      if (along < 2 || across > along * 2) continue;
-      const sc = along + 2 * across;
-      if (sc < score) [best, score] = [el, sc];
-    }
-    return best;
-  }
-  document.addEventListener(
-    "keydown",
-    (ev) => {
-      const dir = DIRS[ev.key];
-      if (!dir || ev.altKey || ev.ctrlKey || ev.metaKey || !isCell(ev.target)) return;
-      // on a cell the arrows move between cells (elsewhere ← → step through the moves)
-      ev.preventDefault();
-      ev.stopPropagation();
-      const next = neighbour(ev.target, dir);
-      if (next) focusCell(next);
-    },
-    true,
-  );
-  // the move box (a game with typed codes, app/gamescreen.py): a text that names exactly one
-  // legal move, and begins no other, plays at once, as Lichess's keyboard input does; Enter sends
-  // anything else (the shell says why it is not a move)
-  const typed = (text) => text.toLowerCase().replace(/[\s\-–—]/g, "");
-  document.addEventListener("input", (ev) => {
-    const el = ev.target;
-    if (!el.matches || !el.matches("input[data-typed]") || !el.form) return;
-    const text = typed(el.value);
-    const codes = (el.getAttribute("data-typed") || "").split(" ");
-    if (text && codes.includes(text) && !codes.some((c) => c !== text && c.startsWith(text))) el.form.requestSubmit();
-  });
-
   // called by web/main.py with the engine's answer; returns after the new HTML is in place
   W.swap = (html, metaText) => {
     const meta = JSON.parse(metaText || "{}");
@@ -319,12 +237,12 @@
       for (const [key, v] of before) if (!next.has(key)) v.copy = float(v.el);
       for (const v of before.values()) if (v.copy) v.copy.box.remove();
     }
-    const focused = focusMemo();
+    const focused = W.keys && W.keys.memo(); // web/board-keys.js: the focus stays on the board
     APP.innerHTML = html;
     B.idle.busy(); // a new render: the render count must stay the same over two checks
     restore();
     fit();
-    if (focused) refocus(focused);
+    if (focused) W.keys.refocus(focused); // before any animation moves what it measures
     if (drag) reattach(); // a hover preview re-rendered the board under a drag in progress
     if (animate) {
       flip(before, marks);

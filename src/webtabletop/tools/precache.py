@@ -26,6 +26,7 @@ CORE = [
     "index.html",
     "main.py",
     "board.js",
+    "board-keys.js",
     "engine.mjs",
     "engine.snap.gz",
     "assets/app.css",
