@@ -23,8 +23,9 @@
     el.focus({ preventScroll: true });
   }
   function focusMemo() {
+    // only a keyboard's focus (a tap or a click also focuses what it touched: no ring stays there)
     const el = document.activeElement;
-    if (!isCell(el)) return null;
+    if (!isCell(el) || !el.matches(":focus-visible")) return null;
     const id = IDS.find((a) => el.hasAttribute(a));
     const [x, y] = centre(el);
     return { attr: id, value: id && el.getAttribute(id), x, y };

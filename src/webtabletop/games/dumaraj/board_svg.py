@@ -26,7 +26,7 @@ KIND_MARK = {E.RAJFLEX: "flex", E.PAIRFLEX: "flex", E.BUMM: "bumm"}
 STYLE = (
     "<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}"
     ".dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}"
-    ".dumaraj [data-pick]:focus rect.sq{stroke:#ffb300;stroke-width:4}"
+    ".dumaraj [data-pick]:focus-visible rect.sq{stroke:#ffb300;stroke-width:4}"
     ".dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}"
     ".dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>"
 )
