@@ -96,6 +96,17 @@ def test_htt_types_the_card_by_its_place_in_the_hand():
     assert s.history.record.moves[plies] == f"{first_slot}{cell}"
 
 
+def test_cardgo_types_the_card_by_its_place_in_the_hand():
+    page = human_to_move("cardgo")
+    s = page.state.session
+    typed = s.view.typed_moves(s.state, s.context({}))
+    text, code = next((t, c) for t, c in typed.items() if t.startswith("2"))
+    assert code == f"1@{text[1:]}"
+    plies = len(s.history.record.moves)
+    page.send({"type": "form", "name": "typed-move", "data": {"move": text}})
+    assert s.history.record.moves[plies] == code
+
+
 def test_games_without_codes_have_no_move_box():
     for game in ("sht", "tsifrograd"):
         assert 'class="move-box"' not in Page(hash_=f"#/{game}/play?vs=human").last["html"]

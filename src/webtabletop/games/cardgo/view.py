@@ -326,6 +326,19 @@ class CardgoView(GameView):
             player=name
         )
 
+    typed_example = "1e5"
+
+    def typed_moves(self, state: CardgoState, ctx: ViewContext) -> dict[str, str]:
+        """A placement typed as the card's place in the hand and the cell (``1e5``: the first
+        card on e5, as a cell's label says "place card 1 here"); ``pass`` when it is legal."""
+        if not ctx.interactive or state.is_over or ctx.viewer not in (None, state.to_move()):
+            return {}
+        out = {}
+        for mv in state.legal_moves():
+            slot, at, cell = mv.code.partition("@")
+            out[f"{int(slot) + 1}{cell}" if at and slot.isdigit() else mv.code] = mv.code
+        return out
+
     def pick(self, state: CardgoState, ctx: ViewContext, token: str) -> PickResult:
         if token in ("skip", "pass"):
             return PickResult(selection=None, move=token)
