@@ -273,10 +273,9 @@ def test_arrow_keys_move_between_cells_in_every_game(page, site, game):
 def test_typing_a_code_plays_it_as_lichess_keyboard_input_does(page, site, tmp_path):
     page.size = "1366"
     open_app(page, site, "#/dumaraj/play?vs=ai")
-    if log_count(page):  # the computer began: Black to move; play any of its listed codes
-        code = page.locator("#typed-move").get_attribute("data-typed").split()[0]
-    else:
-        code = "e2e4"
+    # the computer may have begun (Black to move): then any of Black's listed codes
+    listed = page.locator("#typed-move").get_attribute("data-typed").split()
+    code = listed[0] if log_count(page) else "e2e4"
     box = page.locator("#typed-move")
     box.click()
     moves = log_count(page)
