@@ -9,15 +9,20 @@ from tests.app.harness import Page
 from tests.app.test_playfeel import step_moves
 
 
+def one_selected_and_another_move():
+    """A DumaRaj game with one mob selected, and a move (from, to, code) of another mob."""
+    page = Page(hash_="#/dumaraj/play?vs=human")
+    moves = step_moves(page.state.session.state)
+    first = moves[0][0]
+    html = page.send({"type": "pick", "token": f"s{first}"})["html"]
+    assert page.state.session.selection == f"s{first}"
+    return page, html, next(m for m in moves if m[0] != first)
+
+
 def test_a_drag_start_selects_the_dragged_mob_over_another_selection():
     # issue 23.3: a2 selected, a drag of h2 showed a2's dots and dropped nothing
-    page = Page(hash_="#/dumaraj/play?vs=human")
+    page, _html, (other, to, code) = one_selected_and_another_move()
     s = page.state.session
-    moves = step_moves(s.state)
-    first = moves[0][0]
-    other, to, code = next(m for m in moves if m[0] != first)
-    page.send({"type": "pick", "token": f"s{first}"})
-    assert s.selection == f"s{first}"
     resp = page.send({"type": "lift", "drag": f"d{other}"})
     assert s.selection == f"s{other}" and s.message is None and "moved" not in resp
     assert not s.history.record.moves  # a lift plays nothing
@@ -30,15 +35,10 @@ def test_a_drag_start_selects_the_dragged_mob_over_another_selection():
 def test_a_drop_lands_before_the_lift_has_been_drawn():
     # the page sends the lift and the drop in order; the drop's target was already on the board
     # drawn with the other selection (every destination of every own mob is a drop target)
-    page = Page(hash_="#/dumaraj/play?vs=human")
-    s = page.state.session
-    moves = step_moves(s.state)
-    first = moves[0][0]
-    other, to, code = next(m for m in moves if m[0] != first)
-    html = page.send({"type": "pick", "token": f"s{first}"})["html"]
+    page, html, (other, to, code) = one_selected_and_another_move()
     assert f'data-drop="t{to}"' in html
     page.send({"type": "drop", "drag": f"d{other}", "drop": f"t{to}"})
-    assert s.history.record.moves == (code,)
+    assert page.state.session.history.record.moves == (code,)
 
 
 def human_to_move(game: str) -> Page:
