@@ -215,7 +215,7 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_large(browser, site):
     assert hand.count() == 5
     small = page.evaluate(
         """() => [...document.querySelectorAll(
-            "svg.htt-tall [data-pick], svg.htt-tall [data-drop], .htt-panel button, .htt-menu summary")]
+            "svg.htt-tall [data-pick], svg.htt-tall [data-drop], .htt-panel button, [data-menu]")]
           .map(e => [e.getAttribute('aria-label') || e.textContent.trim(), e.getBoundingClientRect()])
           .filter(([, r]) => r.width > 0 && (r.width < 44 || r.height < 44))
           .map(([name, r]) => `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`)"""
