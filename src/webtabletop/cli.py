@@ -126,6 +126,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_learn_check(args: argparse.Namespace) -> int:
+    from webtabletop.learn import check
+
+    return check.main(args.json, args.require_coverage)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m webtabletop",
@@ -160,6 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of the printed position and messages (default: English; other commands always print English)",
     )
     p.set_defaults(func=_cmd_replay)
+    p = sub.add_parser("learn", help="lessons: check that every lesson still teaches what it says")
+    learn = p.add_subparsers(dest="learn_command", required=True)
+    q = learn.add_parser("check", help="replay every lesson's solution through the rules (exit 1 on a failure)")
+    q.add_argument("--json", action="store_true", help="print one JSON object: per game, counts and uncovered sections")
+    q.add_argument("--require-coverage", action="store_true", help="also fail when a rules section has no lesson")
+    q.set_defaults(func=_cmd_learn_check)
     for name in GAME_CLIS:
         try:
             module = importlib.import_module(f"webtabletop.games.{name}.cli")

@@ -19,6 +19,7 @@ from webtabletop import __version__
 from webtabletop.app import datapage, matchflow, matchpages, persist, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, PARTS, PARTS_PREFIX, match_secret, without_secret
+from webtabletop.app.lessonstore import LEARN_PREFIX, LESSON_STARS
 from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
 from webtabletop.app.session import Session
 from webtabletop.core import storage
@@ -38,7 +39,7 @@ REPORT_ROWS = 50
 
 def all_schemas() -> dict[str, storage.Schema]:
     """Every storage schema: the app's and each game's own (used to validate imports)."""
-    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH, PARTS_PREFIX: PARTS}
+    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH, PARTS_PREFIX: PARTS, LEARN_PREFIX: LESSON_STARS}
     for spec in all_games():
         pages = game_pages(spec.id)
         if pages is not None:
@@ -50,6 +51,8 @@ def check_entry(key: str, data: Any) -> None:
     """The checks of an imported entry beyond its schema: the key names a game this app has,
     and a saved game replays through the rules (a game recorded under older rules may stop
     early, as it does when opened; any other stop means the moves were changed)."""
+    if key.startswith(LEARN_PREFIX) and key[len(LEARN_PREFIX) :] not in PLAYABLE:
+        raise GameError(_("it is not stored under a lesson-progress name of this app"))
     if key.startswith(GAME_PREFIX):
         game, _sep, slot = key[len(GAME_PREFIX) :].partition(":")
         if game not in PLAYABLE or not slot or len(slot) > MAX_SLOT or ":" in slot:

@@ -7,6 +7,7 @@
 - ``#/<game>?r=…`` a share link, on any page: replayed, opened as a new game (the same link
   again opens the game it opened before);
 - ``#/<game>/m?…`` a game with a friend (:mod:`.matchflow`);
+- ``#/<game>/learn`` and ``#/<game>/learn/<lesson>``: the lessons (:mod:`.lessons`);
 - ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
   play, editor, slot), then the game's own pages (:mod:`.extensions`), else "Page not found".
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, matchflow, matchparts, persist, play
+from webtabletop.app import editor, lessons, matchflow, matchparts, persist, play
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -121,6 +122,9 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
     if "r" in query:
         open_link(st, fx, spec, query["r"])
         return
+    if page == "learn":  # #/<game>/learn[/<lesson>]
+        lessons.open_learn(st, fx, spec, query, sub_path(fragment))
+        return
     opener = GAME_PAGES.get(page)
     own = game_pages(spec.id)
     if opener is not None:
@@ -129,6 +133,12 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
         st.route = ("page", spec.id, page, query)
     else:
         page_not_found(st, fx, spec, page)
+
+
+def sub_path(fragment: str) -> tuple[str, ...]:
+    """The parts of a fragment's path after ``<game>/<page>`` (``#/htt/learn/cards`` → ("cards",))."""
+    path = (fragment or "").lstrip("#").lstrip("/").partition("?")[0]
+    return tuple(p for p in path.split("/") if p)[2:]
 
 
 def page_not_found(st: AppState, fx: Effects, spec: GameSpec, page: str) -> None:

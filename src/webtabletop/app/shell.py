@@ -32,6 +32,7 @@ from webtabletop.app import (
     dataio,
     editor,
     gamerender,
+    lessons,
     matchflow,
     matchpages,
     matchparts,
@@ -91,6 +92,21 @@ SCREENS: dict[str, Screen] = {
         },
     ),
     "parts": Screen(matchparts.render, {"form": matchparts.on_form}),
+    "learn": Screen(lessons.render_list),
+    "lesson": Screen(
+        lessons.render_lesson,
+        {
+            "move": lessons.on_move,
+            "pick": lessons.on_pick,
+            "hover": lessons.on_hover,
+            "drop": lessons.on_drop,
+            "cancel": lessons.on_cancel,
+            "premove": lessons.ignore,
+            "change": lessons.ignore,
+            "cmd": lessons.on_cmd,
+            "ai": lessons.ignore,
+        },
+    ),
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)

@@ -12,6 +12,8 @@ functions in this package read and change it (each gets the state, the action an
 - ``("rules", game)``, ``("editor", game)``;
 - ``("new", game, problem, entered)``: the new-game dialog (``problem``: why the last submission
   was refused, or "" / None; ``entered``: the fields as the player left them);
+- ``("learn", game)``: the game's lessons; ``("lesson", game, lesson)``: the lesson in
+  :attr:`AppState.lesson` (:mod:`.lessons`);
 - ``("page", game, page, query)``: a game's own page (:mod:`.extensions`);
 - ``("error", title, message, game)``: an error screen (``game`` offers a new game, "" none).
 """
@@ -25,6 +27,7 @@ import attrs
 from webtabletop.core.rng import Rng
 
 if TYPE_CHECKING:
+    from webtabletop.app.lessons import Attempt
     from webtabletop.app.openmatch import OpenMatch
     from webtabletop.app.session import Session
 
@@ -62,6 +65,8 @@ class AppState:
     confirm_match: str | None = None
     #: stored match text -> its rebuilt Match
     match_cache: dict[str, Any] = attrs.Factory(dict)
+    #: the lesson on screen (or last shown): app/lessons.py
+    lesson: Attempt | None = None
     #: the board last drawn (game, slot): a different one opens scrolled to its top
     shown: tuple[str, str] | None = None
 

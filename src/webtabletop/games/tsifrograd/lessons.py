@@ -1,0 +1,197 @@
+"""Tsifrograd's lessons (``#/tsifrograd/learn``): one idea each, on the small hexagon (radius 2).
+
+Each lesson is data: a position written as cells (``"c3": (player, number)``; player 0 is the
+first player, 1 the second), the dice, a goal the rules decide, the moves that solve it. The
+digest's sections (``SECTIONS``) are mapped to lessons by each lesson's ``sections``
+(docs/lessons.md; ``python -m webtabletop learn check`` lists a section without a lesson).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.games.tsifrograd.options import TsifrogradOptions
+from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, state_from_cells
+from webtabletop.i18n import N_
+from webtabletop.learn.lesson import Lesson
+
+#: the headings of the rules digest (../shared/rules/tsifrograd.md)
+SECTIONS = (
+    "Common frame",
+    "Tsifrograd (the main game)",
+    "Tsifroshturm (simple variant, for children / quick play)",
+    "Proximity (the original the seed descends from; an extra mode, not in the seed's rules)",
+    "What the UI must offer",
+)
+COMMON, MAIN, STURM, PROXIMITY, UI = SECTIONS
+
+SMALL = TsifrogradOptions(radius=2)
+STURM_SMALL = TsifrogradOptions(variant="tsifroshturm", radius=2, grace=0)
+PROXIMITY_SMALL = TsifrogradOptions(variant="proximity", radius=2)
+
+
+def at(name: str, options: TsifrogradOptions = SMALL) -> str:
+    """The move that places the number on the cell ``name``."""
+    return str(options.grid().index_of(name))
+
+
+def cross(name: str, options: TsifrogradOptions = SMALL) -> str:
+    """The move that crosses out the number on ``name``."""
+    return f"x{options.grid().index_of(name)}"
+
+
+def position(cells, roll, options=SMALL, player=0, turns=(5, 5), crossings=(0, 0), crossed=()):
+    def build() -> TsifroState:
+        state = state_from_cells(options, cells, player=player, roll=roll, turns=turns, crossed=crossed)
+        return attrs.evolve(state, crossings=crossings)
+
+    return build
+
+
+def placed_one(start: TsifroState, now: TsifroState) -> bool:
+    """The learner has one number more on the board."""
+    me = start.to_move()
+    return now.owners.count(me) > start.owners.count(me)
+
+
+def crossed_out(name: str, options: TsifrogradOptions = SMALL):
+    """The enemy number on ``name`` is crossed out."""
+    cell = options.grid().index_of(name)
+    return lambda start, now: now.crossed[cell] and not start.crossed[cell]
+
+
+def crossed_any(start: TsifroState, now: TsifroState) -> bool:
+    me = start.to_move()
+    return now.crossings[me] > start.crossings[me]
+
+
+def won(start: TsifroState, now: TsifroState) -> bool:
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
+def captured(n: int):
+    """Proximity: the learner captured at least ``n`` enemy cells."""
+
+    def check(start: TsifroState, now: TsifroState) -> bool:
+        me = start.to_move()
+        return now.crossings[me] - start.crossings[me] >= n
+
+    return check
+
+
+assert EMPTY != 0 and EMPTY != 1  # cells below name players 0 and 1
+
+LESSONS = (
+    Lesson(
+        id="place",
+        title=N_("Place your number"),
+        idea=N_(
+            "Each turn two dice are rolled and you write their sum into any empty cell: the number is "
+            "yours. The board fills up; nobody may skip a turn."
+        ),
+        goal=N_("Put the sum of the dice into any empty cell."),
+        start=position({"b2": (1, 6), "d3": (1, 4)}, roll=(3, 4)),
+        reached=placed_one,
+        solution=(at("c3"),),
+        sections=(COMMON, UI),
+    ),
+    Lesson(
+        id="cross",
+        title=N_("Cross out an enemy number"),
+        idea=N_(
+            "After placing N next to an enemy number E, you may cross E out if E also touches another "
+            "of your numbers: take the largest, M. It works when N + M is more than E plus E's "
+            "largest friend D."
+        ),
+        goal=N_("Cross out the enemy 7: here 5 + 9 = 14 beats 7 + 6 = 13."),
+        start=position({"c3": (0, 9), "b3": (1, 7), "a3": (1, 6)}, roll=(2, 3)),
+        reached=crossed_out("b3"),
+        solution=(at("b4"), cross("b3")),
+        sections=(MAIN, UI),
+        miss=N_(
+            "To cross the 7 out, place your 5 on a cell that touches the 7; the 7 already touches "
+            "your 9. Then pick the 7."
+        ),
+    ),
+    Lesson(
+        id="defended",
+        title=N_("A defended number"),
+        idea=N_(
+            "An enemy number with a big friend beside it is hard to cross out: you need more than "
+            "their sum. Look for the enemy number whose friends are small."
+        ),
+        goal=N_("Cross out one enemy number with your 8."),
+        start=position(
+            {"c3": (0, 6), "b3": (1, 9), "a3": (1, 11), "c2": (1, 5), "d1": (1, 2)},
+            roll=(4, 4),
+        ),
+        reached=crossed_any,
+        solution=(at("b2"), cross("c2")),
+        sections=(MAIN,),
+        miss=N_(
+            "The 9 stands next to an 11: crossing it needs more than 9 + 11 = 20, and 8 + 6 is only "
+            "14. The 5's friend is a 2: 8 + 6 = 14 beats 5 + 2 = 7. Place next to the 5."
+        ),
+    ),
+    Lesson(
+        id="winner",
+        title=N_("Who wins"),
+        idea=N_(
+            "When every cell is filled, whoever crossed out more enemy numbers wins. With equal "
+            "counts, the second player wins."
+        ),
+        goal=N_("Fill the last cell and win: you are first, and the count is 1 to 1."),
+        start=position(
+            {
+                name: ((i % 2), value)
+                for i, (name, value) in enumerate(
+                    zip(
+                        ("a1", "a2", "a3", "b1", "b2", "b3", "b4", "c1", "c2", "c4", "c5", "d1", "d2", "d3", "d4", "e1", "e2", "e3"),
+                        (3, 4, 2, 5, 10, 3, 6, 8, 2, 4, 9, 7, 5, 6, 3, 2, 4, 8),
+                    )
+                )
+            },
+            roll=(6, 5),
+            turns=(9, 9),
+            crossings=(1, 1),
+            crossed=("a1", "a2"),
+        ),
+        reached=won,
+        solution=(at("c3"), cross("b3")),
+        sections=(MAIN, COMMON),
+        miss=N_("A tie goes to the second player: you must cross out one more number with your 11."),
+    ),
+    Lesson(
+        id="tsifroshturm",
+        title=N_("Tsifroshturm: simple crossing"),
+        idea=N_(
+            "In Tsifroshturm, the game for quick play, your new number crosses out one touching enemy "
+            "number that is smaller. The higher total of numbers left wins."
+        ),
+        goal=N_("Cross out the enemy 8 with your 9."),
+        start=position({"c3": (1, 8), "b2": (1, 10), "d3": (0, 4)}, roll=(4, 5), options=STURM_SMALL),
+        reached=crossed_out("c3", STURM_SMALL),
+        solution=(at("c4", STURM_SMALL), cross("c3", STURM_SMALL)),
+        sections=(STURM,),
+        miss=N_("Only a smaller number can be crossed out, and only one that touches the cell you fill."),
+    ),
+    Lesson(
+        id="proximity",
+        title=N_("Proximity: capture"),
+        idea=N_(
+            "In Proximity you place an army of 1 to 20. Every touching enemy army that is smaller "
+            "becomes yours, and every touching army of yours grows by 1."
+        ),
+        goal=N_("Capture two enemy armies with your 12."),
+        start=position(
+            {"b2": (1, 5), "c2": (1, 11), "b3": (1, 14), "d3": (1, 3)},
+            roll=(12, 0),
+            options=PROXIMITY_SMALL,
+        ),
+        reached=captured(2),
+        solution=(at("c3", PROXIMITY_SMALL),),
+        sections=(PROXIMITY,),
+        miss=N_("Only smaller enemy armies are captured: find a cell touching two of them."),
+    ),
+)

@@ -1,0 +1,44 @@
+"""Each game's lessons: ``webtabletop.games.<game>.lessons`` holds ``LESSONS`` (in teaching
+order) and ``SECTIONS`` (the headings of the game's rules digest, ``../shared/rules/<game>.md``).
+The modules are imported on first use, so they add nothing to the page's start."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from webtabletop.learn.lesson import Lesson
+
+
+def module(game_id: str) -> ModuleType | None:
+    """The game's lessons module, or None when it has none."""
+    try:
+        return importlib.import_module(f"webtabletop.games.{game_id}.lessons")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"webtabletop.games.{game_id}.lessons":
+            raise
+        return None
+
+
+def lessons(game_id: str) -> tuple[Lesson, ...]:
+    mod = module(game_id)
+    return tuple(mod.LESSONS) if mod is not None else ()
+
+
+def sections(game_id: str) -> tuple[str, ...]:
+    mod = module(game_id)
+    return tuple(getattr(mod, "SECTIONS", ())) if mod is not None else ()
+
+
+def find(game_id: str, lesson_id: str) -> tuple[int, Lesson] | None:
+    """The lesson's place (0-based) and the lesson, or None."""
+    for i, lesson in enumerate(lessons(game_id)):
+        if lesson.id == lesson_id:
+            return i, lesson
+    return None
+
+
+def uncovered(game_id: str) -> list[str]:
+    """The digest's sections no lesson teaches."""
+    taught = {s for lesson in lessons(game_id) for s in lesson.sections}
+    return [s for s in sections(game_id) if s not in taught]

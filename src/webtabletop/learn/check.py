@@ -1,0 +1,50 @@
+"""``python -m webtabletop learn check [--json]``: replay every lesson (and puzzle) of every game
+through the rules and report, per game, how many there are, how many hold, and the sections of
+the rules digest no lesson teaches. Exits 1 when a lesson or puzzle fails."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from webtabletop.core.registry import PLAYABLE
+from webtabletop.learn import catalog
+from webtabletop.learn.lesson import replay
+
+
+def report(games: tuple[str, ...] = PLAYABLE) -> tuple[dict[str, Any], list[str]]:
+    """({game: counts}, the failures as "game/lesson: problem")."""
+    out: dict[str, Any] = {}
+    failures: list[str] = []
+    for game in games:
+        lessons = catalog.lessons(game)
+        ok = 0
+        for lesson in lessons:
+            problem = replay(lesson)
+            if problem is None:
+                ok += 1
+            else:
+                failures.append(f"{game}/{lesson.id}: {problem}")
+        out[game] = {
+            "lessons": len(lessons),
+            "lessons_ok": ok,
+            "puzzles": 0,
+            "puzzles_ok": 0,
+            "uncovered_sections": catalog.uncovered(game),
+        }
+    return out, failures
+
+
+def main(as_json: bool, require_coverage: bool = False) -> int:
+    data, failures = report()
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, sort_keys=True))
+    else:
+        for game, row in data.items():
+            print(f"{game}: {row['lessons_ok']}/{row['lessons']} lessons hold; puzzles {row['puzzles_ok']}/{row['puzzles']}")
+            for section in row["uncovered_sections"]:
+                print(f"  no lesson yet: {section}")
+        for failure in failures:
+            print(f"FAILED {failure}")
+    uncovered = any(row["uncovered_sections"] for row in data.values())
+    return 1 if failures or (require_coverage and uncovered) else 0

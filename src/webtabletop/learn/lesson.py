@@ -1,0 +1,125 @@
+"""A lesson: one idea taught by a small position, a goal and a number of moves (modelled on
+Lichess's Learn stages).
+
+Invariants:
+- a lesson's position is built by the game's own code (its position builders or its rules) and
+  every move in it goes through the rules: a lesson cannot show an illegal position or accept an
+  illegal move;
+- the goal is a predicate over the start and the current position, decided by the rules' state
+  (crossed numbers, time, pieces), never by which move was clicked;
+- the learner has ``moves`` moves of their own (default: the solution's length); the opponent's
+  replies are fixed by the lesson (``replies``, in order); one that is not legal after another
+  line (the learner found another way) is chosen by the game's AI at its easy level (the app);
+- a lesson without replies is one turn of the learner's (a turn may be more than one move, as a
+  Tsifrograd placement and its crossing): when the turn passes without the goal, it is missed;
+- :func:`replay` proves a lesson: its solution, with its replies, reaches the goal at its last
+  move and not before (``python -m webtabletop learn check``, and a test, run it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from webtabletop.core.protocol import GameError, State
+
+#: what an attempt has come to
+GOING, REACHED, MISSED = "going", "reached", "missed"
+#: the most stars a lesson gives (no miss before solving it)
+MAX_STARS = 3
+
+
+@attrs.frozen
+class Lesson:
+    """One lesson. Texts are marked with ``N_`` and translated where shown."""
+
+    #: stable id (the URL ``#/<game>/learn/<id>`` and the saved stars use it)
+    id: str
+    title: str
+    #: the idea, in one or two sentences
+    idea: str
+    #: the goal, as the player reads it
+    goal: str
+    #: builds the start position with the game's own code
+    start: Callable[[], State]
+    #: (start, now) -> the goal is reached
+    reached: Callable[[State, State], bool]
+    #: the learner's moves (codes) that reach the goal, the opponent answering with ``replies``
+    solution: tuple[str, ...]
+    #: the learner's moves allowed (0: as many as the solution has)
+    moves: int = 0
+    #: the opponent's replies, in order
+    replies: tuple[str, ...] = ()
+    #: the sections of the game's rules digest it teaches (docs/lessons.md's table)
+    sections: tuple[str, ...] = ()
+    #: why a legal move misses the goal, in the rules' words (shown after a miss)
+    miss: str = ""
+
+    @property
+    def allowed(self) -> int:
+        return self.moves or len(self.solution)
+
+    def learner(self, start: State) -> int:
+        """The player the learner plays: the one to move at the start."""
+        return start.to_move()
+
+
+def judge(lesson: Lesson, start: State, now: State, played: int) -> str:
+    """Where an attempt stands after the learner's ``played`` moves: reached, missed (the moves
+    are used up or the game ended without the goal), or still going."""
+    if lesson.reached(start, now):
+        return REACHED
+    if played >= lesson.allowed or now.is_over:
+        return MISSED
+    if not lesson.replies and now.to_move() != lesson.learner(start):
+        return MISSED  # a one-turn lesson: the turn has passed
+    return GOING
+
+
+def stars(misses: int) -> int:
+    """Stars for a solved lesson: 3 at the first try, 2 after one miss, 1 after more."""
+    return max(1, MAX_STARS - misses)
+
+
+def fixed_reply(lesson: Lesson, state: State, index: int) -> str | None:
+    """The lesson's ``index``-th reply if it is legal in ``state``, else None."""
+    if index >= len(lesson.replies):
+        return None
+    code = lesson.replies[index]
+    return code if any(m.code == code for m in state.legal_moves()) else None
+
+
+def replay(lesson: Lesson) -> str | None:
+    """Play the solution with the fixed replies; None when it reaches the goal exactly at its
+    last move, else what went wrong (English, for developers)."""
+    try:
+        start = lesson.start()
+    except (GameError, ValueError, KeyError) as exc:
+        return f"the position cannot be built: {exc}"
+    learner = lesson.learner(start)
+    if lesson.reached(start, start):
+        return "the goal is reached before any move"
+    if len(lesson.solution) > lesson.allowed:
+        return f"the solution has {len(lesson.solution)} moves, {lesson.allowed} allowed"
+    state, played, replies = start, 0, 0
+    for code in lesson.solution:
+        while not state.is_over and state.to_move() != learner:
+            reply = fixed_reply(lesson, state, replies)
+            if reply is None:
+                return f"no legal fixed reply {replies} before the learner's move {code}"
+            state = state.apply_code(reply)
+            replies += 1
+        if state.to_move() != learner or state.is_over:
+            return f"the learner cannot move {code}: the game is over or it is not their turn"
+        try:
+            state = state.apply_code(code)
+        except GameError as exc:
+            return f"move {code} is illegal: {exc}"
+        played += 1
+        verdict = judge(lesson, start, state, played)
+        if verdict == REACHED and played < len(lesson.solution):
+            return f"the goal is reached after {played} moves, before the solution's end"
+        if verdict == MISSED:
+            return f"the goal is not reached after {code}"
+    return None if judge(lesson, start, state, played) == REACHED else "the goal is not reached"
