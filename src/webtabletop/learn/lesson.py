@@ -66,15 +66,16 @@ class Lesson:
 
 
 def judge(lesson: Lesson, start: State, now: State, played: int) -> str:
-    """Where an attempt stands after the learner's ``played`` moves: reached, missed (the moves
-    are used up or the game ended without the goal), or still going."""
+    """Where an attempt stands after the learner's ``played`` moves: reached; missed (the game
+    ended, or the learner is to move with no moves left, or a one-turn lesson's turn passed);
+    else still going (the opponent's replies come first)."""
     if lesson.reached(start, now):
         return REACHED
-    if played >= lesson.allowed or now.is_over:
+    if now.is_over:
         return MISSED
-    if not lesson.replies and now.to_move() != lesson.learner(start):
-        return MISSED  # a one-turn lesson: the turn has passed
-    return GOING
+    if now.to_move() != lesson.learner(start):
+        return GOING if lesson.replies else MISSED  # a one-turn lesson: the turn has passed
+    return MISSED if played >= lesson.allowed else GOING
 
 
 def stars(misses: int) -> int:
@@ -122,4 +123,10 @@ def replay(lesson: Lesson) -> str | None:
             return f"the goal is reached after {played} moves, before the solution's end"
         if verdict == MISSED:
             return f"the goal is not reached after {code}"
+    while not state.is_over and state.to_move() != learner and judge(lesson, start, state, played) == GOING:
+        reply = fixed_reply(lesson, state, replies)
+        if reply is None:
+            return f"no legal fixed reply {replies} after the solution"
+        state = state.apply_code(reply)
+        replies += 1
     return None if judge(lesson, start, state, played) == REACHED else "the goal is not reached"

@@ -143,14 +143,10 @@ LESSONS = (
         ),
         goal=N_("Fill the last cell and win: you are first, and the count is 1 to 1."),
         start=position(
-            {
-                name: ((i % 2), value)
-                for i, (name, value) in enumerate(
-                    zip(
-                        ("a1", "a2", "a3", "b1", "b2", "b3", "b4", "c1", "c2", "c4", "c5", "d1", "d2", "d3", "d4", "e1", "e2", "e3"),
-                        (3, 4, 2, 5, 10, 3, 6, 8, 2, 4, 9, 7, 5, 6, 3, 2, 4, 8),
-                    )
-                )
+            {  # first player (0) and second (1) alternate; a1 and a2 are crossed out
+                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 10), "b3": (1, 3),
+                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
+                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
             },
             roll=(6, 5),
             turns=(9, 9),

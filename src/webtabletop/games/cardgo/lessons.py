@@ -1,0 +1,247 @@
+"""CardGO's lessons (``#/cardgo/learn``): a 5×5 board with no terrain and no effects first, then
+each rule, then the switches, one effect and one terrain, one at a time.
+
+Positions are text diagrams (:func:`webtabletop.games.cardgo.diagram.position`): ``G3`` a green
+stone of value 3, ``R1`` a red 1, ``.`` an empty cell, ``./b`` an empty shrub; hands are card
+codes (``"3A"`` = a 3 with Pain). Cells are named by row letter and column number (``c2`` = third
+row, second column). Green (the first player) learns, except where a lesson says otherwise.
+"""
+
+from __future__ import annotations
+
+from webtabletop.games.cardgo.diagram import position
+from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.i18n import N_
+from webtabletop.learn.lesson import Lesson
+
+#: the headings of the rules digest (../shared/rules/cardgo.md)
+SECTIONS = (
+    "Components and setup",
+    "Custom mode",
+    "Switches",
+    "Definitions",
+    "Rule 1 — taking effect",
+    "Rule 2 — breathless enemies are converted",
+    "Rule 3 — mutual breathlessness (\"ko\")",
+    "Card effects",
+    "Terrain",
+    "What the UI must offer",
+)
+SETUP, CUSTOM, SWITCHES, DEFINITIONS, RULE1, RULE2, RULE3, EFFECTS, TERRAIN, UI = SECTIONS
+
+PLAIN = CardgoOptions(size=5, start_time=20, terrain=False, effects=False)
+EMPTY = "\n".join([". . . . ."] * 5)
+
+
+def board(diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)):
+    return lambda: position(diagram, options, player=player, hands=hands, time=time)
+
+
+def damage(n: int):
+    """The learner's opponent lost at least ``n`` time."""
+
+    def check(start, now) -> bool:
+        other = 1 - start.to_move()
+        return start.time[other] - now.time[other] >= n
+
+    return check
+
+
+def won(start, now) -> bool:
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
+def red_stone_gone(cell: str):
+    """The red stone on ``cell`` has left the board (it was converted and took effect)."""
+
+    def check(start, now) -> bool:
+        i = now.grid.index_of(cell)
+        return start.owners[i] == 1 and now.owners[i] != 1
+
+    return check
+
+
+LESSONS = (
+    Lesson(
+        id="fire",
+        title=N_("Groups take effect"),
+        idea=N_(
+            "Cards become stones on the board. When your group grows, every stone in it whose value is "
+            "at most X takes effect: X is the group's size minus one. Those stones leave the board and "
+            "their values are taken from the opponent's time."
+        ),
+        goal=N_("Place your 1 next to your 1: a group of two has X = 1, so both take effect."),
+        start=board(
+            """
+            . . . . .
+            . G1 . . .
+            . . . . .
+            . . . R3 .
+            . . . . .
+            """,
+            ("1", ""),
+        ),
+        reached=damage(2),
+        solution=("0@b3",),
+        sections=(RULE1, DEFINITIONS),
+        miss=N_(
+            "A group is stones of one colour joined up, down, left or right (not diagonally). Alone, "
+            "your 1 has X = 0 and nothing takes effect."
+        ),
+    ),
+    Lesson(
+        id="time",
+        title=N_("Time is your life"),
+        idea=N_(
+            "Each player has time, 100 in a normal game. Stones that take effect take their values from "
+            "the opponent's time, and a player whose time reaches 0 loses."
+        ),
+        goal=N_("Red has 4 time left. Win with one stone."),
+        start=board(
+            """
+            . . . . .
+            . G2 G1 . .
+            . . . . .
+            . . . . .
+            . . . . .
+            """,
+            ("2", ""),
+            time=(20, 4),
+        ),
+        reached=won,
+        solution=("0@b4",),
+        sections=(SETUP,),
+        miss=N_("Join the 2 to your group so that it has three stones: X = 2, and 2 + 1 + 2 = 5 is more than 4."),
+    ),
+    Lesson(
+        id="bigger",
+        title=N_("Big stones need big groups"),
+        idea=N_(
+            "Only the stones whose value is at most X take effect; the others stay and wait for a bigger "
+            "group. The designer's own example: a 2 under a row 3-4-4 makes a group of four, X = 3."
+        ),
+        goal=N_("Take 5 time from red with one stone."),
+        start=board(
+            """
+            . . . . .
+            . G3 G4 G4 .
+            . . . . .
+            . . . . .
+            . . . . .
+            """,
+            ("2 5", ""),
+        ),
+        reached=damage(5),
+        solution=("0@c2",),
+        sections=(RULE1,),
+        miss=N_(
+            "The group of four has X = 3: the 3 and your 2 take effect (5 time), the two 4s stay. "
+            "Play the 2, touching the group."
+        ),
+    ),
+    Lesson(
+        id="enclose",
+        title=N_("Enclose to convert"),
+        idea=N_(
+            "An enemy group with no empty cell beside it is breathless (as in Go; the board's edge is "
+            "no breath). If your stone takes its last breath, it joins your group, counts for X and, "
+            "if it takes effect, hurts its owner."
+        ),
+        goal=N_("Take the red 1's last breath."),
+        start=board(
+            """
+            . . . . .
+            . . G3 . .
+            . G3 R1 G3 .
+            . . . . .
+            . . . . .
+            """,
+            ("4", ""),
+        ),
+        reached=red_stone_gone("c3"),
+        solution=("0@d3",),
+        sections=(RULE2, DEFINITIONS),
+        miss=N_("The red 1 still breathes through one empty cell beside it: fill that cell."),
+    ),
+    Lesson(
+        id="ko",
+        title=N_("Both sides breathless"),
+        idea=N_(
+            "If your new stone takes an enemy's last breath but has no breath itself, both sides count "
+            "at once: the enemy stones join your group, and your stone joins theirs. You play red here."
+        ),
+        goal=N_("Put your 6 into the hole: take at least 7 time from green."),
+        start=board(
+            """
+            . . . . .
+            . . R1 . .
+            . R5 G3 R3 .
+            . G4 . G5 .
+            . . G6 . .
+            """,
+            ("", "6"),
+            player=1,
+            time=(100, 100),
+        ),
+        reached=damage(7),
+        solution=("0@d3",),
+        sections=(RULE3,),
+        miss=N_(
+            "Only the hole next to the green 3 takes its last breath: red's group there is 6, 3, 1, 5 "
+            "and 3 (X = 4), so 1 + 3 + 3 = 7 take effect, while green's 3 and 4 hurt you as much."
+        ),
+    ),
+    Lesson(
+        id="full-speed",
+        title=N_("Full-speed connectivity"),
+        idea=N_(
+            "A switch for faster games: with full speed, X counts the stone itself (X = the group's size), "
+            "so a lone 1 takes effect at once."
+        ),
+        goal=N_("On an empty board, take time from red with one stone."),
+        start=board(EMPTY, ("1 3", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=False, full_speed=True)),
+        reached=damage(1),
+        solution=("0@c3",),
+        sections=(SWITCHES,),
+        miss=N_("Even at full speed a lone 3 has X = 1: only the 1 takes effect alone."),
+    ),
+    Lesson(
+        id="effects",
+        title=N_("Card effects"),
+        idea=N_(
+            "With effects on, a card may carry one: its letter is shown on the card. Pain (A) takes time "
+            "equal to its value from the opponent as soon as it is played."
+        ),
+        goal=N_("Play your Pain card: red loses 3."),
+        start=board(EMPTY, ("3A", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=True)),
+        reached=damage(3),
+        solution=("0@c3",),
+        sections=(EFFECTS,),
+        miss=N_("Pain works wherever the card is played."),
+    ),
+    Lesson(
+        id="terrain",
+        title=N_("Terrain: shrub"),
+        idea=N_(
+            "With terrain on, cells change stones. A stone on shrub counts as two for connectivity, so "
+            "its group's X grows by one more."
+        ),
+        goal=N_("Take 3 time from red with your 1."),
+        start=board(
+            """
+            . . . . .
+            . G2 ./b . .
+            . . . . .
+            . . . . .
+            . . . . .
+            """,
+            ("1", ""),
+            options=CardgoOptions(size=5, start_time=20, terrain=True, effects=False),
+        ),
+        reached=damage(3),
+        solution=("0@b3",),
+        sections=(TERRAIN,),
+        miss=N_("On a plain cell, the 1 and the 2 make X = 1: only the 1 takes effect. Use the shrub."),
+    ),
+)

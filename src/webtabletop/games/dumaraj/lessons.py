@@ -1,0 +1,199 @@
+"""DumaRaj's lessons (``#/dumaraj/learn``): one lesson per mob on a small 6×6 location (its
+name, its picture on the board and its moves drawn as the board's highlights when it is
+selected), then rursus, mate and the agreed extra moves.
+
+Positions are DumaRaj's own position text (ranks from the far side; upper case = the first
+player, who learns and moves first; letters: K Raj, Q Fej, R Lod', B Slod', N Gon', T Trigon',
+P Pixa). Goals are read from the position the rules reach.
+"""
+
+from __future__ import annotations
+
+from webtabletop.games.dumaraj.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules import DumaState, state_from_fen
+from webtabletop.i18n import N_
+from webtabletop.learn.lesson import Lesson
+
+#: the headings of the rules digest (../shared/rules/dumaraj.md)
+SECTIONS = (
+    "Vocabulary",
+    "Mobs",
+    "Location and setup",
+    "Basic moves",
+    "Arbitrary moves",
+    "Not in scope",
+    "Notation",
+)
+VOCABULARY, MOBS, LOCATION, BASIC, ARBITRARY, NOT_IN_SCOPE, NOTATION = SECTIONS
+
+
+def at(text: str, **agreed: bool):
+    """The position ``text``, with the extra moves named in ``agreed`` switched on."""
+    return lambda: state_from_fen(text, DumaRajOptions(fen=text, **agreed))
+
+
+def placement(state: DumaState) -> str:
+    """The mobs on the location, as the first field of the position text."""
+    return state.snapshot()["fen"].split()[0]
+
+
+def fragged(letter: str):
+    """One enemy mob of ``letter`` (lower case: the second player's) is gone."""
+
+    def check(start: DumaState, now: DumaState) -> bool:
+        return placement(now).count(letter) < placement(start).count(letter)
+
+    return check
+
+
+def frag_any(start: DumaState, now: DumaState) -> bool:
+    count = lambda s: sum(ch.islower() for ch in placement(s))  # noqa: E731
+    return count(now) < count(start)
+
+
+def has_more(letter: str):
+    """The learner has one mob of ``letter`` more (rursus)."""
+
+    def check(start: DumaState, now: DumaState) -> bool:
+        return placement(now).count(letter) > placement(start).count(letter)
+
+    return check
+
+
+def won(start: DumaState, now: DumaState) -> bool:
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
+def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str, sections=(MOBS, VOCABULARY)):
+    return Lesson(
+        id=id_, title=title, idea=idea, goal=goal, start=at(text), reached=reached, solution=(move,), sections=sections, miss=miss
+    )
+
+
+LESSONS = (
+    mob(
+        "raj",
+        N_("The Raj"),
+        N_(
+            "The Raj steps one bit in any of the 8 directions. To frag is to take an enemy mob's bit; the "
+            "game is lost when your Raj cannot escape a flag (an attack)."
+        ),
+        N_("Frag the enemy Lod' with your Raj."),
+        "k5/6/6/3r2/4K1/6 w",
+        fragged("r"),
+        "e2d3",
+        N_("The Raj moves one bit at a time: the Lod' stands diagonally next to it."),
+    ),
+    mob(
+        "fej",
+        N_("The Fej"),
+        N_("The Fej slides any distance along a line or a diagonal, while the bits on its way are free."),
+        N_("Frag the enemy Gon' with your Fej."),
+        "k5/6/4n1/6/6/1Q3K w",
+        fragged("n"),
+        "b1e4",
+        N_("The Gon' is on the Fej's diagonal, three bits away."),
+    ),
+    mob(
+        "lod",
+        N_("The Lod'"),
+        N_("The Lod' slides any distance along a line (up, down or sideways), never diagonally."),
+        N_("Frag the enemy Slod' with your Lod'."),
+        "k5/6/1b4/6/6/1R3K w",
+        fragged("b"),
+        "b1b4",
+        N_("The Slod' stands on the Lod's file, and the bits between are free."),
+    ),
+    mob(
+        "slod",
+        N_("The Slod'"),
+        N_("The Slod' slides any distance along a diagonal, so it always stays on bits of one colour."),
+        N_("Frag the enemy Gon' with your Slod'."),
+        "k5/6/5n/6/6/2B2K w",
+        fragged("n"),
+        "c1f4",
+        N_("Follow the diagonal from the Slod' up and to the right."),
+    ),
+    mob(
+        "gon",
+        N_("The Gon'"),
+        N_(
+            "The Gon' leaps one bit along a line and then two at a right angle, like a chess knight. "
+            "It leaps: the mobs between do not stop it."
+        ),
+        N_("Frag the enemy Lod' with your Gon', over the Pixas."),
+        "k5/6/6/3r2/2pp2/2N2K w",
+        fragged("r"),
+        "c1d3",
+        N_("The Lod' is one file across and two ranks up: a Gon' leap."),
+    ),
+    mob(
+        "trigon",
+        N_("The Trigon'"),
+        N_(
+            "The Trigon' leaps too. At the usual 2nd degree it has the Gon's leap and the camel's: one "
+            "bit diagonally, then two more diagonally after a turn (one file across, three ranks up)."
+        ),
+        N_("Frag the enemy Lod' with a camel's leap."),
+        "k5/6/1r4/6/6/T4K w",
+        fragged("r"),
+        "a1b4",
+        N_("The Lod' is one file across and three ranks up from the Trigon'."),
+    ),
+    mob(
+        "pixa",
+        N_("The Pixa"),
+        N_(
+            "The Pixa fleps one bit forward or sideways, or leaps two; it never goes back. Unlike every "
+            "other mob it frags differently: one bit diagonally forward."
+        ),
+        N_("Frag an enemy mob with your Pixa."),
+        "k5/6/6/2nr2/3P2/5K w",
+        frag_any,
+        "d2c3",
+        N_("A Pixa cannot frag straight ahead: only the mob diagonally forward can be fragged."),
+    ),
+    Lesson(
+        id="rursus",
+        title=N_("Rursus"),
+        idea=N_(
+            "A Pixa that reaches its finist line (the farthest rank) becomes, at once, a Fej, Lod', Slod', "
+            "Gon' or Trigon' of your choice."
+        ),
+        goal=N_("Turn your Pixa into a Fej."),
+        start=at("k5/3P2/6/6/6/5K w"),
+        reached=has_more("Q"),
+        solution=("d5d6q",),
+        sections=(BASIC,),
+        miss=N_("Move the Pixa one bit forward to the last rank and choose the Fej."),
+    ),
+    Lesson(
+        id="mate",
+        title=N_("Mate"),
+        idea=N_(
+            "A move may never leave your own Raj under flag. A Raj under flag with no move out is mated, "
+            "and its side loses; with no move and no flag it is a draw."
+        ),
+        goal=N_("Mate the enemy Raj in one move."),
+        start=at("k5/6/1K4/6/6/5R w"),
+        reached=won,
+        solution=("f1f6",),
+        sections=(BASIC, LOCATION),
+        miss=N_("Your Raj already guards the bits in front of the enemy Raj: flag it along its rank."),
+    ),
+    Lesson(
+        id="warp",
+        title=N_("Warp"),
+        idea=N_(
+            "When Warp is agreed, a Gon' may leave over a side border and come back from the other "
+            "side (a Pixa also over the front). Not on a rhombus."
+        ),
+        goal=N_("Frag the enemy Lod' through the left border."),
+        start=at("k5/6/6/5r/6/N3K1 w", warp=True),
+        reached=fragged("r"),
+        solution=("a1f3",),
+        sections=(ARBITRARY,),
+        miss=N_("Leap one file to the left, off the board, and two ranks up: the Gon' lands on the right edge."),
+    ),
+)

@@ -1,0 +1,144 @@
+"""Hexagonal Triple Triad's lessons (``#/htt/learn``): a card's six sides, the standard rule, the
+score, then table rules one at a time, on the default 9-cell rhombus.
+
+Positions name cells (``a1``..``c3``: rows a–c, 1–3 along each row) and cards by their six values
+in side order E, NE, NW, W, SW, SE (``A`` = 10), e.g. ``"543211"`` has 5 facing east. Cell ``b2``'s
+neighbours: E ``b3``, NE ``a3``, NW ``a2``, W ``b1``, SW ``c1``, SE ``c2``. The learner is Player 1
+(owner 0) and moves first.
+"""
+
+from __future__ import annotations
+
+from webtabletop.games.htt.deal import position
+from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.rules import HttState
+from webtabletop.i18n import N_
+from webtabletop.learn.lesson import Lesson
+
+#: the headings of the rules digest (../shared/rules/htt.md)
+SECTIONS = ("Cards", "Sets (themed collections of cards)", "The duel", "Table rules", "The collection")
+CARDS, SETS, DUEL, TABLE, COLLECTION = SECTIONS
+
+STANDARD = HttOptions(friendly=True)
+
+
+def table(cells: dict[str, tuple[int, str]], hand: list[str], enemy_hand: list[str], options: HttOptions = STANDARD):
+    return lambda: position(options, cells, hands=(hand, enemy_hand), player=0)
+
+
+def turned(n: int):
+    """The learner placed a card and turned at least ``n`` enemy cards."""
+
+    def check(start: HttState, now: HttState) -> bool:
+        me = start.to_move()
+        return now.owners.count(me) - start.owners.count(me) >= n + 1
+
+    return check
+
+
+def won(start: HttState, now: HttState) -> bool:
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
+LESSONS = (
+    Lesson(
+        id="turn",
+        title=N_("Cards and the standard rule"),
+        idea=N_(
+            "A card has six values, one on each side (A is 10); the small L number is its level and the "
+            "dot its matter colour. Place a card next to an enemy card: if your value facing it is "
+            "greater than its value facing back, it turns to your colour."
+        ),
+        goal=N_("Turn the enemy card."),
+        start=table({"b3": (1, "543211")}, ["611112"], ["222222"]),
+        reached=turned(1),
+        solution=("0b2",),
+        sections=(CARDS, DUEL),
+        miss=N_("Only the sides that touch count. The enemy card shows a 2 on its west side: put your 6 against it."),
+    ),
+    Lesson(
+        id="score",
+        title=N_("Counting the score"),
+        idea=N_(
+            "When the board is full, each player scores the cards of their colour on the board plus the "
+            "cards still in hand. More wins."
+        ),
+        goal=N_("It is 5 to 5. Place your last card and win."),
+        start=table(
+            {
+                "a1": (0, "333311"),
+                "a2": (1, "222229"),
+                "a3": (0, "311133"),
+                "b1": (1, "922222"),
+                "b3": (1, "432211"),
+                "c1": (0, "113331"),
+                "c2": (1, "229222"),
+                "c3": (0, "113331"),
+            },
+            ["531131"],
+            ["222222"],
+        ),
+        reached=won,
+        solution=("0b2",),
+        sections=(DUEL,),
+        miss=N_("Turn one enemy card and the score is 6 to 4."),
+    ),
+    Lesson(
+        id="same",
+        title=N_("Table rule: Same"),
+        idea=N_(
+            "With Same, a card that touches two cards with equal values on both contacts turns the enemy "
+            "cards among them, even though it is not greater."
+        ),
+        goal=N_("Turn both enemy cards with Same."),
+        start=table(
+            {"a2": (1, "333411"), "b1": (1, "115111")},
+            ["411115"],
+            ["222222"],
+            HttOptions(friendly=True, same=True),
+        ),
+        reached=turned(2),
+        solution=("0a1",),
+        sections=(TABLE,),
+        miss=N_("Look for the cell where both contacts are equal: 4 against 4 and 5 against 5."),
+    ),
+    Lesson(
+        id="plus",
+        title=N_("Table rule: Plus"),
+        idea=N_(
+            "With Plus, two contacts that give the same sum (your value plus the value facing it) turn "
+            "the enemy cards among them."
+        ),
+        goal=N_("Turn both enemy cards with Plus."),
+        start=table(
+            {"a2": (1, "333311"), "b1": (1, "116111")},
+            ["511112"],
+            ["222222"],
+            HttOptions(friendly=True, plus=True),
+        ),
+        reached=turned(2),
+        solution=("0a1",),
+        sections=(TABLE,),
+        miss=N_("In the corner cell, 5 + 3 = 8 and 2 + 6 = 8: the same sum twice."),
+    ),
+    Lesson(
+        id="wall",
+        title=N_("Table rule: Wall"),
+        idea=N_(
+            "With Wall, the board's edge counts as a card showing A for Same, Plus and Minus (it never "
+            "turns, and alone it triggers nothing)."
+        ),
+        goal=N_("Turn the enemy card with Same and the wall."),
+        start=table(
+            {"a2": (1, "111411")},
+            ["4A1111"],
+            ["222222"],
+            HttOptions(friendly=True, same=True, wall="wall"),
+        ),
+        reached=turned(1),
+        solution=("0a1",),
+        sections=(TABLE,),
+        miss=N_("Your card shows A towards the top edge: in the corner, A meets the wall's A and 4 meets 4."),
+    ),
+)
