@@ -23,51 +23,17 @@ import attrs
 
 from webtabletop.ai.mcts import game_ai
 from webtabletop.app import gamerender, lessonpage, lessonstore, playfeel
-from webtabletop.app.saves import Players
-from webtabletop.app.session import Session
+from webtabletop.app.lessonrun import REPLY_LEVEL, Attempt, new_attempt
 from webtabletop.app.state import error_route
-from webtabletop.core.protocol import GameError, GameSpec, State
-from webtabletop.core.record import History, Record
+from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import _
 from webtabletop.learn import catalog
-from webtabletop.learn.lesson import GOING, MISSED, REACHED, Lesson, fixed_reply, judge, stars
+from webtabletop.learn.lesson import GOING, MISSED, REACHED, fixed_reply, judge, stars
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
     from webtabletop.app.state import AppState
-
-#: the AI level that answers a learner who left the lesson's line
-REPLY_LEVEL = "easy"
-
-
-@attrs.define(eq=False)
-class Attempt:
-    """The lesson on screen: the board (a session never saved) and how the attempt stands."""
-
-    spec: GameSpec
-    index: int
-    lesson: Lesson
-    start: State
-    session: Session
-    #: the learner's moves so far, the opponent's replies so far, failed attempts so far
-    played: int = 0
-    replies: int = 0
-    misses: int = 0
-    verdict: str = GOING
-    #: stars of this solve, and the best kept
-    earned: int = 0
-    best: int = 0
-    message: str | None = None
-
-
-def new_attempt(spec: GameSpec, index: int, lesson: Lesson, misses: int = 0) -> Attempt:
-    start = lesson.start()
-    learner = lesson.learner(start)
-    kinds = ("human", "ai") if learner == 0 else ("ai", "human")
-    session = Session(spec, "lesson", History(Record(spec.id), [start]), Players(kinds, REPLY_LEVEL))
-    return Attempt(spec, index, lesson, start, session, misses=misses)
-
 
 # ---------------------------------------------------------------------- routes
 def open_learn(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str], rest: tuple[str, ...] = ()) -> None:

@@ -27,7 +27,7 @@ import attrs
 from webtabletop.core.rng import Rng
 
 if TYPE_CHECKING:
-    from webtabletop.app.lessons import Attempt
+    from webtabletop.app.lessonrun import Attempt
     from webtabletop.app.openmatch import OpenMatch
     from webtabletop.app.session import Session
 

@@ -1,0 +1,132 @@
+"""The lesson screens of all five games, through the page's stand-in (tests/app/harness.py)."""
+
+import json
+import re
+
+import pytest
+
+from tests.app.harness import Page
+from webtabletop.app.lessonstore import key
+from webtabletop.core.registry import PLAYABLE
+from webtabletop.learn import catalog
+
+
+def stars_doc(page, game):
+    raw = page.storage.get(key(game))
+    return json.loads(raw)["data"]["stars"] if raw else {}
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_list_has_one_item_per_lesson(game):
+    page = Page(hash_=f"#/{game}/learn")
+    assert page.last["route"] == "learn"
+    ids = re.findall(r'data-lesson="([^"]+)"', page.last["html"])
+    assert ids == [lesson.id for lesson in catalog.lessons(game)]
+    assert f'href="#/{game}/learn/{ids[0]}"' in page.last["html"]
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_lesson_solved_in_the_app_earns_three_stars(game):
+    page = Page(hash_=f"#/{game}/learn")
+    for lesson in catalog.lessons(game):
+        page.send({"type": "hash", "hash": f"#/{game}/learn/{lesson.id}"})
+        assert page.last["route"] == "lesson"
+        assert "data-verdict='going'" in page.last["html"]
+        for code in lesson.solution:
+            page.send({"type": "move", "code": code})
+        assert "data-verdict='reached'" in page.last["html"], (lesson.id, page.state.lesson.message)
+        assert stars_doc(page, game)[lesson.id] == 3
+    # the list shows them
+    page.send({"type": "hash", "hash": f"#/{game}/learn"})
+    assert page.last["html"].count('aria-label="3 stars of 3"') == len(catalog.lessons(game))
+    assert not any(k.startswith("webtabletop:game:") for k in page.storage)  # no saved game touched
+
+
+def wrong_move(page, lesson):
+    state = page.state.lesson.session.state
+    for move in state.legal_moves():
+        before = page.state.lesson
+        page.send({"type": "move", "code": move.code})
+        if page.state.lesson.verdict == "missed":
+            return move.code
+        page.send({"type": "cmd", "name": "lesson-retry"})
+        assert page.state.lesson is not before
+    raise AssertionError("every first move reaches the goal")
+
+
+def test_a_miss_explains_and_retry_costs_a_star():
+    page = Page(hash_="#/dumaraj/learn/gon")
+    lesson = page.state.lesson.lesson
+    wrong_move(page, lesson)
+    html = page.last["html"]
+    assert "data-verdict='missed'" in html and "Not this time." in html
+    assert "a Gon&#x27; leap" in html  # the lesson's own explanation
+    assert 'data-cmd="lesson-retry"' in html
+    page.send({"type": "move", "code": lesson.solution[0]})  # over: refused, nothing changes
+    assert page.state.lesson.verdict == "missed"
+    page.send({"type": "cmd", "name": "lesson-retry"})
+    page.send({"type": "move", "code": lesson.solution[0]})
+    assert page.state.lesson.verdict == "reached"
+    assert stars_doc(page, "dumaraj") == {"gon": 2}
+    assert 'aria-label="2 stars of 3"' in page.last["html"]
+
+
+def test_an_illegal_move_is_refused_with_the_rules_reason():
+    page = Page(hash_="#/tsifrograd/learn/place")
+    page.send({"type": "move", "code": "4"})  # b2 holds a number
+    run = page.state.lesson
+    assert run.verdict == "going" and run.played == 0 and run.message
+    assert 'class="message" role="alert"' in page.last["html"]
+
+
+def test_stars_never_go_down_and_other_tabs_count():
+    store = {key("sht"): json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1}}})}
+    page = Page(storage=store, hash_="#/sht/learn/win")
+    lesson = page.state.lesson.lesson
+    wrong_move(page, lesson)
+    page.send({"type": "cmd", "name": "lesson-retry"})
+    page.send({"type": "move", "code": lesson.solution[0]})
+    assert stars_doc(page, "sht") == {"win": 3, "closed": 1}
+    # another tab earned a star meanwhile: kept when this tab writes
+    other = json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1, "open": 2}}})
+    page.send({"type": "storage", "key": key("sht"), "value": other})
+    page.storage[key("sht")] = other
+    page.send({"type": "hash", "hash": "#/sht/learn/shield"})
+    page.send({"type": "move", "code": page.state.lesson.lesson.solution[0]})
+    assert stars_doc(page, "sht") == {"win": 3, "closed": 1, "open": 2, "shield": 3}
+
+
+def test_unreadable_progress_is_set_aside_not_wiped():
+    store = {key("htt"): '{"schema": "lesson-stars", "version": 1, "data": {"stars": {"turn": 9}}}'}
+    page = Page(storage=store, hash_="#/htt/learn")
+    assert page.last["route"] == "learn"
+    assert key("htt") not in page.storage
+    aside = [k for k in page.storage if k.startswith("webtabletop:aside:")]
+    assert len(aside) == 1 and page.storage[aside[0]] == store[key("htt")]
+    assert "notice" in page.last["html"]
+
+
+@pytest.mark.parametrize("fragment", ["#/htt/learn/nope", "#/htt/learn/turn/extra", "#/cardgo/learn/..%2F"])
+def test_unknown_lesson_shows_an_error_that_offers_a_way_on(fragment):
+    page = Page(hash_=fragment)
+    assert page.last["route"] == "error"
+    assert "Lesson not found" in page.last["html"]
+
+
+def test_lesson_actions_from_another_screen_do_nothing_harmful():
+    page = Page(hash_="#/tsifrograd/learn")
+    page.send({"type": "cmd", "name": "lesson-retry"})
+    assert page.last["route"] == "learn"
+    page.send({"type": "hash", "hash": "#/tsifrograd/learn/cross"})
+    page.send({"type": "cmd", "name": "no-such-button"})
+    assert page.state.lesson.verdict == "going"
+    page.send({"type": "premove", "drag": "x", "drop": "y"})
+    page.send({"type": "hover", "token": "5"})
+    page.send({"type": "cancel"})
+    assert page.last["route"] == "lesson"
+
+
+def test_drop_plays_like_a_drag_on_the_board():
+    page = Page(hash_="#/dumaraj/learn/raj")
+    page.send({"type": "drop", "drag": "d10", "drop": "t15"})  # the Raj on e2 onto d3 (bits by number)
+    assert page.state.lesson.verdict == "reached"

@@ -1,0 +1,83 @@
+"""Every lesson of every game holds: its position builds, its solution reaches its goal through
+the rules at its last move and not before; ``learn check`` prints what the issue asks for."""
+
+import json
+import subprocess
+import sys
+
+import attrs
+import pytest
+
+from webtabletop.core.registry import PLAYABLE
+from webtabletop.learn import catalog
+from webtabletop.learn.check import report
+from webtabletop.learn.lesson import MISSED, REACHED, judge, replay, stars
+
+ALL = [(game, lesson) for game in PLAYABLE for lesson in catalog.lessons(game)]
+
+#: sections of the digests that no lesson teaches yet (issue 24 asks for every one): this list may
+#: only shrink; a section that loses its lesson fails here
+UNCOVERED = {
+    "htt": ["Sets (themed collections of cards)", "The collection"],
+    "cardgo": ["Custom mode", "What the UI must offer"],
+    "dumaraj": ["Not in scope", "Notation"],
+    "sht": [],
+    "tsifrograd": [],
+}
+
+
+@pytest.mark.parametrize(("game", "lesson"), ALL, ids=[f"{g}-{lesson.id}" for g, lesson in ALL])
+def test_lesson_replays(game, lesson):
+    assert replay(lesson) is None
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_game_has_lessons_with_unique_ids(game):
+    lessons = catalog.lessons(game)
+    assert len(lessons) >= 5
+    assert len({lesson.id for lesson in lessons}) == len(lessons)
+    assert all(section in catalog.sections(game) for lesson in lessons for section in lesson.sections)
+
+
+def test_coverage_only_grows():
+    for game in PLAYABLE:
+        assert catalog.uncovered(game) == UNCOVERED[game], game
+
+
+def test_a_broken_lesson_fails_the_check():
+    good = catalog.lessons("tsifrograd")[1]
+    assert replay(attrs.evolve(good, solution=("0",))) is not None  # misses the goal
+    assert replay(attrs.evolve(good, solution=("x99", "0"))) is not None  # illegal
+    assert replay(attrs.evolve(good, reached=lambda start, now: True)) is not None  # reached at once
+
+
+def test_judge_and_stars():
+    lesson = catalog.lessons("dumaraj")[0]
+    start = lesson.start()
+    assert judge(lesson, start, start.apply_code(lesson.solution[0]), 1) == REACHED
+    wrong = next(m.code for m in start.legal_moves() if m.code != lesson.solution[0])
+    assert judge(lesson, start, start.apply_code(wrong), 1) == MISSED
+    assert [stars(n) for n in range(4)] == [3, 2, 1, 1]
+
+
+def test_report_counts_every_lesson():
+    data, failures = report()
+    assert failures == []
+    assert set(data) == set(PLAYABLE)
+    for game, row in data.items():
+        assert row["lessons"] == row["lessons_ok"] == len(catalog.lessons(game))
+
+
+def test_learn_check_command_prints_one_json_object():
+    out = subprocess.run(
+        [sys.executable, "-m", "webtabletop", "learn", "check", "--json"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) == set(PLAYABLE)
+    for row in data.values():
+        assert set(row) == {"lessons", "lessons_ok", "puzzles", "puzzles_ok", "uncovered_sections"}
+    strict = subprocess.run(
+        [sys.executable, "-m", "webtabletop", "learn", "check", "--require-coverage"], capture_output=True, text=True, check=False
+    )
+    assert strict.returncode == 1  # sections without a lesson remain (UNCOVERED)
