@@ -1,0 +1,61 @@
+"""Learn to play in a real browser: from a game's lesson list, the first lesson's goal is reached
+in at most 3 clicks (issue 24), in every game; the stars are kept over a reload; a miss explains
+and "Try again" restarts; the screens fit a phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import open_app
+from tests.e2e.helpers import act, assert_fits, idle
+from webtabletop.learn import catalog
+
+#: what a newcomer clicks in each game's first lesson after opening it (the lesson's own
+#: selectors: the board's tokens)
+FIRST_LESSON_CLICKS = {
+    "tsifrograd": ["[data-move].legal"],  # any empty cell takes the number
+    "cardgo": ["[data-pick='b3']"],  # the only hand card goes where the cell is clicked
+    "dumaraj": ["[data-pick='s10']", "[aria-label^=\"Black Lod\"]"],  # the Raj, then the Lod' it frags
+    "htt": ["[data-pick='h0']", "[data-pick='c4']"],  # the hand card, then b2
+    "sht": ["[data-pick='f:8']", "[data-pick='f:8']"],  # the 9 on the field, twice: attack
+}
+
+
+@pytest.mark.parametrize("game", list(FIRST_LESSON_CLICKS))
+def test_first_goal_in_at_most_three_clicks(page, site, game):
+    open_app(page, site, f"#/{game}/learn")
+    first = catalog.lessons(game)[0].id
+    items = page.locator("[data-lesson]")
+    assert items.count() == len(catalog.lessons(game))
+    clicks = 1
+    act(page, page.locator(f"[data-lesson='{first}'] a"))
+    assert page.locator(f"section.lesson[data-lesson='{first}'][data-verdict='going']").count() == 1
+    for selector in FIRST_LESSON_CLICKS[game]:
+        act(page, page.locator(f".lesson {selector}").first)
+        clicks += 1
+    assert clicks <= 3
+    assert page.locator(f"section.lesson[data-lesson='{first}'][data-verdict='reached']").count() == 1
+    assert page.locator(".lesson-verdict.reached [aria-label='3 stars of 3']").count() == 1
+    # the stars are kept: the list shows them after a reload
+    act(page, page.get_by_role("link", name="All lessons").first)
+    page.reload()
+    idle(page)
+    assert page.locator(f"[data-lesson='{first}'] [aria-label='3 stars of 3']").count() == 1
+
+
+def test_a_miss_explains_and_try_again_restarts(page, site):
+    open_app(page, site, "#/dumaraj/learn/lod")
+    act(page, page.locator(".lesson [data-pick='s1']"))  # the Lod' on b1 …
+    act(page, page.locator(".lesson [aria-label^='c1']").first)  # … one bit sideways: legal, no frag
+    verdict = page.locator(".lesson-verdict.missed")
+    assert "Not this time." in verdict.inner_text()
+    assert "the Lod" in verdict.inner_text()
+    act(page, page.locator("[data-cmd='lesson-retry']"))
+    assert page.locator("section.lesson[data-verdict='going']").count() == 1
+
+
+def test_lesson_fits_a_phone(phone, site):
+    open_app(phone, site, "#/cardgo/learn/fire")
+    assert_fits(phone, parts=(".board-wrap", ".lesson-goal"))
+    act(phone, phone.locator(".lesson [data-pick='b3']").first)
+    assert phone.locator("section.lesson[data-verdict='reached']").count() == 1
