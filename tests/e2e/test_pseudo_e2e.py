@@ -293,3 +293,28 @@ def test_match_screens(pseudo_page):
     check(page, "home page with games with friends")
     go(page, "#/tsifrograd/m?x=AAAA", ".error-page")
     check(page, "error page: a bad match link")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons(pseudo_page, game):
+    # issue 24: the lesson list and every lesson (idea, goal, board, panel)
+    from webtabletop.learn import catalog
+
+    go(pseudo_page, f"#/{game}/learn", ".lessons")
+    check(pseudo_page, f"{game} lesson list")
+    for lesson in catalog.lessons(game):
+        go(pseudo_page, f"#/{game}/learn/{lesson.id}", f"section.lesson[data-lesson='{lesson.id}']")
+        check(pseudo_page, f"{game} lesson {lesson.id}")
+
+
+def test_lesson_verdicts(pseudo_page):
+    go(pseudo_page, "#/dumaraj/learn/lod", "section.lesson[data-verdict='going']")
+    act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s1']"))
+    act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s2']"))  # legal, misses the goal
+    assert pseudo_page.locator("section.lesson[data-verdict='missed']").count() == 1
+    check(pseudo_page, "a missed lesson")
+    act(pseudo_page, pseudo_page.locator("[data-cmd='lesson-retry']"))
+    act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s1']"))
+    act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s19']"))  # b1 to b4: the Slod' fragged
+    assert pseudo_page.locator("section.lesson[data-verdict='reached']").count() == 1
+    check(pseudo_page, "a solved lesson")
