@@ -1,5 +1,5 @@
 // Make the engine's memory snapshot: Pyodide (the bundled npm package, under Node) after
-// web/worker.py, webtabletop and every game module are imported and each game's first screens were
+// web/worker.py, webtabletop and every game module (but the lessons) are imported and each game's first screens were
 // rendered once (so lazy imports and caches are warm), with a fresh App and English selected.
 // web/engine.mjs restores it in the browser instead of starting the interpreter and importing.
 //
@@ -29,7 +29,9 @@ from webtabletop.i18n import catalogs
 
 for info in pkgutil.walk_packages(webtabletop.__path__, "webtabletop."):
     leaf = info.name.rsplit(".", 1)[-1]
-    if info.name.startswith("webtabletop.tools") or leaf in ("cli", "__main__"):
+    # the games' lessons (games/<game>/lessons.py) are imported when a lesson screen first opens:
+    # they add nothing to the snapshot every start restores
+    if info.name.startswith("webtabletop.tools") or leaf in ("cli", "__main__", "lessons"):
         continue
     importlib.import_module(info.name)
 screens = ["#/", "#/data"] + [f"#/{g.id}{page}" for g in all_games() for page in ("", "/rules", "/new")]

@@ -130,3 +130,29 @@ def test_drop_plays_like_a_drag_on_the_board():
     page = Page(hash_="#/dumaraj/learn/raj")
     page.send({"type": "drop", "drag": "d10", "drop": "t15"})  # the Raj on e2 onto d3 (bits by number)
     assert page.state.lesson.verdict == "reached"
+
+
+def card_actions(page, game):
+    html = page.last["html"]
+    card = html[html.index(f'data-game="{game}"') :]
+    return re.findall(r'<a class="([^"]*)" href="([^"]*)"', card[: card.index("</li>")])
+
+
+def test_learn_to_play_comes_first_until_a_lesson_is_finished():
+    page = Page(hash_="#/")
+    for game in PLAYABLE:
+        first = card_actions(page, game)[0]
+        assert first == ("btn primary", f"#/{game}/learn")
+    page.send({"type": "hash", "hash": "#/tsifrograd/learn/place"})
+    page.send({"type": "move", "code": page.state.lesson.lesson.solution[0]})
+    page.send({"type": "hash", "hash": "#/"})
+    actions = card_actions(page, "tsifrograd")
+    assert actions[0] == ("btn primary", "#/tsifrograd/play?vs=ai")
+    assert ("btn", "#/tsifrograd/learn") in actions[1:]
+    assert card_actions(page, "htt")[0] == ("btn primary", "#/htt/learn")
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_rules_page_links_to_the_lessons(game):
+    page = Page(hash_=f"#/{game}/rules")
+    assert f'href="#/{game}/learn"' in page.last["html"]

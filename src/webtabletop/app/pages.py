@@ -117,22 +117,25 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     )
 
 
-def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "") -> str:
+def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "", learned: frozenset[str] = frozenset()) -> str:
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
-    the "Games with friends" list (empty when there are none)."""
+    the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
+    game's card until the player has finished one of its lessons (``learned``: those games)."""
     cards = []
     for meta, has_saved in games:
         gid = meta.ID
         extra = _nav_links(gid, getattr(meta, "NAV", ()))
         resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
+        newcomer = gid not in learned
+        learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
         cards.append(
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
-            f'<div class="actions">{resume}'
-            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved else "btn primary")}'
+            f'<div class="actions">{resume}{learn if newcomer else ""}'
+            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
             f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
             f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
             f"{link(esc(_('New game…')), f'#/{gid}/new')}"
-            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{extra}</div></li>"
+            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
@@ -256,6 +259,7 @@ def rules_page(spec: GameSpec, view: GameView) -> str:
         f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
+        f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"
         f"{link(esc(_('All games')), '#/', 'btn ghost')}</p></article>"
     )
 

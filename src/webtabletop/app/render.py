@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import matchpages, pages, playfeel
+from webtabletop.app import lessonstore, matchpages, pages, playfeel
 from webtabletop.app.modules import game_view
 from webtabletop.app.pages import notice_html
 from webtabletop.app.saves import GAME_PREFIX
@@ -40,7 +40,8 @@ def answer(st: AppState, fx: Effects, renderer: Renderer | None) -> dict[str, An
 def home(st: AppState, fx: Effects) -> tuple[str, str]:
     """Every game (marked when it has a saved game) and the games with friends."""
     games = [(meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in st.store)) for meta in catalog()]
-    return pages.home(games, st.notices, matchpages.friends_html(st, fx, compact=True)), "webtabletop"
+    learned = frozenset(meta.ID for meta in catalog() if lessonstore.stars(st, fx, meta.ID))
+    return pages.home(games, st.notices, matchpages.friends_html(st, fx, compact=True), learned), "webtabletop"
 
 
 def friends(st: AppState, fx: Effects) -> tuple[str, str]:
