@@ -81,3 +81,12 @@ def test_learn_check_command_prints_one_json_object():
         [sys.executable, "-m", "webtabletop", "learn", "check", "--require-coverage"], capture_output=True, text=True, check=False
     )
     assert strict.returncode == 1  # sections without a lesson remain (UNCOVERED)
+
+
+def test_docs_table_matches_the_lessons():
+    from pathlib import Path
+
+    from webtabletop.learn.check import coverage_table
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "lessons.md").read_text(encoding="utf-8")
+    assert coverage_table().strip() in doc

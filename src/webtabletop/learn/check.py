@@ -35,6 +35,21 @@ def report(games: tuple[str, ...] = PLAYABLE) -> tuple[dict[str, Any], list[str]
     return out, failures
 
 
+def coverage_table(games: tuple[str, ...] = PLAYABLE) -> str:
+    """docs/lessons.md's table: each game's digest sections and the lessons that teach them."""
+    from webtabletop.core.registry import get_game
+
+    out = []
+    for game in games:
+        out.append(f"### {get_game(game).title} (`games/{game}/lessons.py`)\n")
+        out.append("| digest section | lessons |\n|---|---|")
+        for section in catalog.sections(game):
+            taught = [f"`{lesson.id}`" for lesson in catalog.lessons(game) if section in lesson.sections]
+            out.append(f"| {section} | {', '.join(taught) if taught else '**none yet**'} |")
+        out.append("")
+    return "\n".join(out)
+
+
 def main(as_json: bool, require_coverage: bool = False) -> int:
     data, failures = report()
     if as_json:
