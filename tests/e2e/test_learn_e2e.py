@@ -15,7 +15,7 @@ from webtabletop.learn import catalog
 FIRST_LESSON_CLICKS = {
     "tsifrograd": ["[data-move].legal"],  # any empty cell takes the number
     "cardgo": ["[data-pick='b3']"],  # the only hand card goes where the cell is clicked
-    "dumaraj": ["[data-pick='s10']", "[aria-label^=\"Black Lod\"]"],  # the Raj, then the Lod' it frags
+    "dumaraj": ["[aria-label^=\"Black Lod\"]"],  # the Raj starts selected, its moves drawn: the Lod' it frags
     "htt": ["[data-pick='h0']", "[data-pick='c4']"],  # the hand card, then b2
     "sht": ["[data-pick='f:8']", "[data-pick='f:8']"],  # the 9 on the field, twice: attack
 }
@@ -45,8 +45,8 @@ def test_first_goal_in_at_most_three_clicks(page, site, game):
 
 def test_a_miss_explains_and_try_again_restarts(page, site):
     open_app(page, site, "#/dumaraj/learn/lod")
-    act(page, page.locator(".lesson [data-pick='s1']"))  # the Lod' on b1 …
-    act(page, page.locator(".lesson [aria-label^='c1']").first)  # … one bit sideways: legal, no frag
+    assert "selected" in page.locator(".lesson [data-pick='s1']").get_attribute("aria-label")  # the Lod' on b1
+    act(page, page.locator(".lesson [aria-label^='c1']").first)  # one bit sideways: legal, no frag
     verdict = page.locator(".lesson-verdict.missed")
     assert "Not this time." in verdict.inner_text()
     assert "the Lod" in verdict.inner_text()

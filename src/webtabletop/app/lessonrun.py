@@ -40,6 +40,7 @@ def new_attempt(spec: GameSpec, index: int, lesson: Lesson, misses: int = 0) -> 
     learner = lesson.learner(start)
     kinds = ("human", "ai") if learner == 0 else ("ai", "human")
     session = Session(spec, "lesson", History(Record(spec.id), [start]), Players(kinds, REPLY_LEVEL))
+    session.selection = lesson.selected or None
     return Attempt(spec, index, lesson, start, session, misses=misses)
 
 

@@ -55,6 +55,9 @@ class Lesson:
     sections: tuple[str, ...] = ()
     #: why a legal move misses the goal, in the rules' words (shown after a miss)
     miss: str = ""
+    #: a selection token of the game's view shown at the start (DumaRaj: the mob the lesson is
+    #: about, so the board draws its moves before the first click)
+    selected: str = ""
 
     @property
     def allowed(self) -> int:

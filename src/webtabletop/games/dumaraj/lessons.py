@@ -32,6 +32,11 @@ def at(text: str, **agreed: bool):
     return lambda: state_from_fen(text, DumaRajOptions(fen=text, **agreed))
 
 
+def bit(name: str) -> str:
+    """The view's token that selects the mob on ``name`` of a 6-file location (``"e2"`` → ``"s10"``)."""
+    return f"s{(int(name[1:]) - 1) * 6 + 'abcdef'.index(name[0])}"
+
+
 def placement(state: DumaState) -> str:
     """The mobs on the location, as the first field of the position text."""
     return state.snapshot()["fen"].split()[0]
@@ -65,9 +70,19 @@ def won(start: DumaState, now: DumaState) -> bool:
     return outcome is not None and outcome.winner == start.to_move()
 
 
-def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str, sections=(MOBS, VOCABULARY)):
+def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str):
+    """A mob's lesson: the mob starts selected, so the board draws its moves at once."""
     return Lesson(
-        id=id_, title=title, idea=idea, goal=goal, start=at(text), reached=reached, solution=(move,), sections=sections, miss=miss
+        id=id_,
+        title=title,
+        idea=idea,
+        goal=goal,
+        start=at(text),
+        reached=reached,
+        solution=(move,),
+        sections=(MOBS, VOCABULARY),
+        miss=miss,
+        selected=bit(move[:2]),
     )
 
 
