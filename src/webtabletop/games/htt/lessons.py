@@ -22,8 +22,8 @@ CARDS, SETS, DUEL, TABLE, COLLECTION = SECTIONS
 STANDARD = HttOptions(friendly=True)
 
 
-def table(cells: dict[str, tuple[int, str]], hand: list[str], enemy_hand: list[str], options: HttOptions = STANDARD):
-    return lambda: position(options, cells, hands=(hand, enemy_hand), player=0)
+def table(cells: dict[str, tuple[int, str]], hand: list[str], enemy_hand: list[str], options: HttOptions = STANDARD, icons=None):
+    return lambda: position(options, cells, hands=(hand, enemy_hand), player=0, icons=icons)
 
 
 def turned(n: int):
@@ -140,5 +140,54 @@ LESSONS = (
         solution=("0a1",),
         sections=(TABLE,),
         miss=N_("Your card shows A towards the top edge: in the corner, A meets the wall's A and 4 meets 4."),
+    ),
+    Lesson(
+        id="minus",
+        title=N_("Table rule: Minus"),
+        idea=N_("Minus works like Plus with the difference: two contacts where the larger value minus the smaller is the same turn the enemy cards among them."),
+        goal=N_("Turn both enemy cards with Minus."),
+        start=table(
+            {"a2": (1, "333211"), "b1": (1, "114111")},
+            ["511111"],
+            ["222222"],
+            HttOptions(friendly=True, minus=True),
+        ),
+        reached=turned(2),
+        solution=("0a1",),
+        sections=(TABLE,),
+        miss=N_("In the corner cell, 5 − 2 = 3 and 4 − 1 = 3: the same difference twice."),
+    ),
+    Lesson(
+        id="combo",
+        title=N_("Table rule: Combo"),
+        idea=N_("With Combo, each card turned by Same, Plus or Minus acts as if you had just placed it: it turns its weaker enemy neighbours too, and the chain goes on."),
+        goal=N_("Turn three enemy cards with one card."),
+        start=table(
+            {"a2": (1, "511311"), "b1": (1, "112111"), "a3": (1, "111111")},
+            ["311112"],
+            ["222222"],
+            HttOptions(friendly=True, same=True, combo=True),
+        ),
+        reached=turned(3),
+        solution=("0a1",),
+        sections=(TABLE,),
+        miss=N_("In the corner, 3 meets 3 and 2 meets 2: Same turns both, and the turned 5 then turns the card beside it."),
+    ),
+    Lesson(
+        id="matter",
+        title=N_("Table rule: Matter"),
+        idea=N_("With Matter, icons lie on some cells. A card on an icon of its own colour gets +1 on every side; on an icon of another colour, −1."),
+        goal=N_("Turn the enemy card: your red card needs the red icon."),
+        start=table(
+            {"b3": (1, "666666")},
+            ["611112"],
+            ["222222"],
+            HttOptions(friendly=True, matter=True),
+            icons={"b2": "red"},
+        ),
+        reached=turned(1),
+        solution=("0b2",),
+        sections=(TABLE, CARDS),
+        miss=N_("6 against 6 turns nothing; on the red icon your 6 becomes 7."),
     ),
 )
