@@ -156,3 +156,38 @@ def test_learn_to_play_comes_first_until_a_lesson_is_finished():
 def test_rules_page_links_to_the_lessons(game):
     page = Page(hash_=f"#/{game}/rules")
     assert f'href="#/{game}/learn"' in page.last["html"]
+
+
+def test_guided_first_game_marks_each_move_and_ends_with_a_real_game():
+    page = Page(hash_="#/tsifrograd/learn")
+    assert 'data-first-game="first-game"' in page.last["html"]
+    page.send({"type": "hash", "hash": "#/tsifrograd/learn/first-game"})
+    guided = page.state.lesson.lesson
+    tips = set()
+    for code in guided.solution:
+        html = page.last["html"]
+        tips.add(re.search(r'class="lesson-tip"[^>]*>(.*?)</p>', html).group(1))
+        assert "data-hint" in html  # the suggested move is marked on the board
+        page.send({"type": "move", "code": code})
+    assert page.state.lesson.verdict == "reached"
+    assert len(tips) == len(guided.tips)
+    assert 'href="#/tsifrograd/play?vs=ai"' in page.last["html"]  # Play a real game
+    assert stars_doc(page, "tsifrograd") == {"first-game": 3}
+
+
+def test_guided_game_off_its_line_gets_the_ais_answers_and_no_more_marks():
+    page = Page(hash_="#/tsifrograd/learn/first-game")
+    guided = page.state.lesson.lesson
+    other = next(m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0])
+    page.send({"type": "move", "code": other})
+    run = page.state.lesson
+    assert run.off_line and run.verdict == "going" and run.replies == 1
+    assert "data-hint" not in page.last["html"]
+
+
+def test_the_last_lesson_leads_to_the_guided_game():
+    last = catalog.lessons("tsifrograd")[-1]
+    page = Page(hash_=f"#/tsifrograd/learn/{last.id}")
+    for code in last.solution:
+        page.send({"type": "move", "code": code})
+    assert 'href="#/tsifrograd/learn/first-game"' in page.last["html"]

@@ -59,3 +59,16 @@ def test_lesson_fits_a_phone(phone, site):
     assert_fits(phone, parts=(".board-wrap", ".lesson-goal"))
     act(phone, phone.locator(".lesson [data-pick='b3']").first)
     assert phone.locator("section.lesson[data-verdict='reached']").count() == 1
+
+
+def test_guided_first_game_by_its_marks(page, site):
+    open_app(page, site, "#/tsifrograd/learn")
+    act(page, page.locator("[data-first-game] a"))
+    clicks = 0
+    while page.locator("section.lesson[data-verdict='going']").count() and clicks < 30:
+        assert page.locator(".lesson-tip").count() == 1
+        act(page, page.locator(".lesson .board [data-hint]").first)
+        clicks += 1
+    assert page.locator("section.lesson[data-verdict='reached']").count() == 1
+    assert clicks == len(catalog.first_game("tsifrograd").solution)
+    assert page.get_by_role("link", name="Play a real game").count() == 1

@@ -26,8 +26,11 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
     )
 
 
-def lesson_list(spec: GameSpec, lessons: tuple[Lesson, ...], earned: dict[str, int], notices: list[str]) -> str:
-    """``#/<game>/learn``: one item per lesson (``data-lesson``), with its stars."""
+def lesson_list(
+    spec: GameSpec, lessons: tuple[Lesson, ...], earned: dict[str, int], notices: list[str], guided: Lesson | None = None
+) -> str:
+    """``#/<game>/learn``: one item per lesson (``data-lesson``), with its stars, then the guided
+    first game (``data-first-game``) when the game has one."""
     items = []
     for i, lesson in enumerate(lessons, 1):
         n = earned.get(lesson.id, 0)
@@ -46,12 +49,22 @@ def lesson_list(spec: GameSpec, lessons: tuple[Lesson, ...], earned: dict[str, i
         if lessons
         else f'<p class="note">{esc(_("This game has no lessons yet."))}</p>'
     )
+    if guided is not None:
+        body += (
+            f'<div class="first-game" data-first-game="{esc(guided.id)}"><h2>{esc(_(guided.title))}</h2>'
+            f"<p>{esc(_(guided.idea))}</p>{star_row(earned.get(guided.id, 0))} "
+            f"{link(esc(_('Play the guided game')), f'#/{spec.id}/learn/{guided.id}', 'btn primary')}</div>"
+        )
     heading = _("{game}: learn to play").format(game=_(spec.title))
     return (
         f"{notice_html(notices)}<section class='game-page learn' data-game='{esc(spec.id)}'>"
         f"{head(spec, heading, '')}<p class='lead'>{esc(_('Each lesson teaches one idea: reach its goal on a small board within the moves it allows.'))}</p>"
         f"{body}</section>"
     )
+
+
+def tip_html(tip: str) -> str:
+    return f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>' if tip else ""
 
 
 def verdict_html(spec: GameSpec, verdict: str, earned: int, message: str | None, following: str | None) -> str:
@@ -88,6 +101,7 @@ def lesson_screen(
     prompt: str,
     status_line: str,
     left: int,
+    tip: str,
     verdict: str,
     earned: int,
     best: int,
@@ -100,13 +114,18 @@ def lesson_screen(
     if view.player_inks:
         (c0, c1), (i0, i1) = view.player_colours, view.player_inks
         style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
-    heading = _("Lesson {n} of {total}: {title}").format(n=number, total=total, title=_(lesson.title))
+    heading = (
+        _("Lesson {n} of {total}: {title}").format(n=number, total=total, title=_(lesson.title))
+        if number <= total
+        else _(lesson.title)
+    )
     back = link(esc(_("All lessons")), f"#/{spec.id}/learn", "btn small")
     moves_left = ngettext("{n} move left", "{n} moves left", left).format(n=left)
     goal = (
         f'<div class="lesson-goal" data-key="lesson-goal"><p class="lesson-idea">{esc(_(lesson.idea))}</p>'
         f'<p><strong>{esc(_("Goal:"))}</strong> {esc(_(lesson.goal))}</p>'
-        f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p></div>'
+        f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p>'
+        f'{tip_html(tip)}</div>'
     )
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""

@@ -33,6 +33,8 @@ class Attempt:
     earned: int = 0
     best: int = 0
     message: str | None = None
+    #: the learner left the lesson's line: the AI answers, a guided lesson marks no more moves
+    off_line: bool = False
 
 
 def new_attempt(spec: GameSpec, index: int, lesson: Lesson, misses: int = 0) -> Attempt:

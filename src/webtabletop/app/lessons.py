@@ -61,7 +61,7 @@ def open_learn(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str],
 def render_list(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
     earned = lessonstore.stars(st, fx, spec.id)
-    html = lessonpage.lesson_list(spec, catalog.lessons(spec.id), earned, st.notices)
+    html = lessonpage.lesson_list(spec, catalog.lessons(spec.id), earned, st.notices, catalog.first_game(spec.id))
     return html, _("{game}: learn to play · webtabletop").format(game=_(spec.title))
 
 
@@ -73,8 +73,12 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
     ctx = s.context(st.settings)
     if run.verdict != GOING:
         ctx = attrs.evolve(ctx, interactive=False, selection=None, hover=None)
+    else:
+        ctx = attrs.evolve(ctx, hint=guide(run))
     total = len(catalog.lessons(run.spec.id))
     following = catalog.lessons(run.spec.id)[run.index + 1].id if run.index + 1 < total else None
+    if following is None and catalog.first_game(run.spec.id) is not None and run.lesson.id != catalog.FIRST_GAME:
+        following = catalog.FIRST_GAME
     html = lessonpage.lesson_screen(
         spec=run.spec,
         view=s.view,
@@ -86,6 +90,7 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         prompt=s.view.prompt(s.state, ctx) if run.verdict == GOING else "",
         status_line=gamerender.status_line(s, ctx),
         left=max(0, run.lesson.allowed - run.played),
+        tip=_(run.lesson.tip(run.played)) if run.lesson.tips and run.verdict == GOING else "",
         verdict=run.verdict,
         earned=run.earned,
         best=run.best,
@@ -99,6 +104,17 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         st.shown = shown
     fx.selection = s.selection is not None
     return html, _("{game}: {lesson} · webtabletop").format(game=_(run.spec.title), lesson=_(run.lesson.title))
+
+
+def guide(run: Attempt) -> str | None:
+    """A guided lesson's next move (the board marks it) while the learner follows its line."""
+    lesson, s = run.lesson, run.session
+    if not lesson.guided or run.played >= len(lesson.solution) or s.state.to_move() != lesson.learner(run.start):
+        return None
+    if run.off_line:
+        return None  # the learner left the line: no more marks
+    code = lesson.solution[run.played]
+    return code if any(m.code == code for m in s.state.legal_moves()) else None
 
 
 # ---------------------------------------------------------------------- moves
@@ -120,14 +136,17 @@ def play(st: AppState, fx: Effects, code: str) -> None:
         raise GameError(_("Wait for the other side's move."))
     before = s.state
     s.history.play(code)  # raises IllegalMove with the rules' reason
+    if run.played >= len(run.lesson.solution) or code != run.lesson.solution[run.played]:
+        run.off_line = True
     run.played += 1
     run.message = None
     s.selection = s.hover = None
     playfeel.moved(fx, s, before, code)
     verdict = judge(run.lesson, run.start, s.state, run.played)
     while verdict == GOING and not s.state.is_over and s.state.to_move() != learner:
-        reply = fixed_reply(run.lesson, s.state, run.replies)
+        reply = None if run.off_line else fixed_reply(run.lesson, s.state, run.replies)
         if reply is None:
+            run.off_line = True
             reply = game_ai(run.spec.id)(s.state, REPLY_LEVEL, seed=st.rng.next_u64()).move.code
         s.history.play(reply)
         run.replies += 1

@@ -30,11 +30,26 @@ def sections(game_id: str) -> tuple[str, ...]:
     return tuple(getattr(mod, "SECTIONS", ())) if mod is not None else ()
 
 
+#: the id (and URL ``#/<game>/learn/first-game``) of a game's guided first game
+FIRST_GAME = "first-game"
+
+
+def first_game(game_id: str) -> Lesson | None:
+    """The game's guided first game (``FIRST_GAME`` in its lessons module), or None."""
+    mod = module(game_id)
+    return getattr(mod, "FIRST_GAME", None) if mod is not None else None
+
+
 def find(game_id: str, lesson_id: str) -> tuple[int, Lesson] | None:
-    """The lesson's place (0-based) and the lesson, or None."""
-    for i, lesson in enumerate(lessons(game_id)):
+    """The lesson's place (0-based; the guided first game comes after the lessons) and the
+    lesson, or None."""
+    listed = lessons(game_id)
+    for i, lesson in enumerate(listed):
         if lesson.id == lesson_id:
             return i, lesson
+    guided = first_game(game_id)
+    if lesson_id == FIRST_GAME and guided is not None:
+        return len(listed), guided
     return None
 
 

@@ -58,6 +58,16 @@ class Lesson:
     #: a selection token of the game's view shown at the start (DumaRaj: the mob the lesson is
     #: about, so the board draws its moves before the first click)
     selected: str = ""
+    #: tips shown before the learner's moves, in order (the last one stays for the moves after
+    #: it): a guided first game's tips, Board Game Arena's order (theme, goal, overview, rules,
+    #: specifics, strategy last)
+    tips: tuple[str, ...] = ()
+    #: the board marks the solution's next move while the learner follows the lesson's line
+    guided: bool = False
+
+    def tip(self, played: int) -> str:
+        """The tip before the learner's move number ``played`` (from 0), or ""."""
+        return self.tips[min(played, len(self.tips) - 1)] if self.tips else ""
 
     @property
     def allowed(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
-from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, state_from_cells
+from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, new_game, state_from_cells
 from webtabletop.i18n import N_
 from webtabletop.learn.lesson import Lesson
 
@@ -189,5 +189,50 @@ LESSONS = (
         solution=(at("c3", PROXIMITY_SMALL),),
         sections=(PROXIMITY,),
         miss=N_("Only smaller enemy armies are captured: find a cell touching two of them."),
+    ),
+)
+
+
+#: the guided first game (``#/tsifrograd/learn/first-game``): a whole game on the small hexagon
+#: from seed 1 (the dice come from the game's own generator, so they are the same every time),
+#: Blue's replies fixed; the board marks each suggested move and a tip goes with each step
+FIRST_GAME = Lesson(
+    id="first-game",
+    title=N_("Your first game"),
+    idea=N_(
+        "A whole game on a small board with tips at every step. The board marks a good move; play it "
+        "or choose your own (then Blue answers on its own)."
+    ),
+    goal=N_("Win the game: cross out more of Blue's numbers than Blue crosses out of yours."),
+    start=lambda: new_game(SMALL, 1),
+    reached=won,
+    solution=("13", "9", "17", "x16", "7", "x12", "5", "4", "x1", "6", "x2", "10", "14", "18", "x15"),
+    replies=("2", "16", "12", "1", "0", "3", "8", "x7", "11", "15"),
+    moves=20,
+    sections=(COMMON, MAIN),
+    guided=True,
+    tips=(
+        N_(
+            "Welcome to Tsifrograd, a city of numbers. You are Orange: each turn two dice are rolled and "
+            "you write their sum on the board. Write your 5 on the marked cell."
+        ),
+        N_(
+            "The goal: cross out more of Blue's numbers than Blue crosses out of yours. Your own numbers "
+            "that touch help each other: write the 7 next to your 5."
+        ),
+        N_(
+            "A turn: write the number, then you may cross out one enemy number that touches it. Write "
+            "your 3 next to Blue's 2."
+        ),
+        N_(
+            "The rule: your new number plus your largest other number touching the enemy must beat the "
+            "enemy number plus its largest friend. 3 + 5 = 8 beats 2 + 0: cross out the 2."
+        ),
+        N_("Again: write your 3 where it touches Blue's 3 and your 5."),
+        N_("3 + 5 = 8 beats 3 + 0. A crossed-out number stays on the board but no longer counts at all."),
+        N_(
+            "Strategy: big numbers beside your friends are hard to cross out, and they threaten their "
+            "neighbours. Follow the marks to the end, or play your own moves."
+        ),
     ),
 )
