@@ -1,6 +1,7 @@
-// Generate dist/sw.js with workbox-build. Usage: node build-steps/build_sw.mjs <dist> '<json list of files>'
-// The list (src/webtabletop/tools/precache.py) names what the page loads: only those are
-// precached. Pre-rendered screens and catalogs are cached at run time, when the page asks for them
+// Generate dist/sw.js with workbox-build. Usage: node build-steps/build_sw.mjs <dist> '<json {file: revision}>'
+// The files (src/webtabletop/tools/precache.py) are what the page loads: only those are
+// precached, with the revisions the page's config also holds (the page fills the precache with
+// what it downloaded before it registers this worker: web/engine.mjs, keepFiles). Pre-rendered screens and catalogs are cached at run time, when the page asks for them
 // (their URLs carry the build's version, so a new build never gets an old screen).
 // pyodide.asm.wasm is 9.6 MB: raise workbox's 2 MiB default so it is not silently skipped.
 import { generateSW } from "workbox-build";
@@ -9,7 +10,8 @@ const dist = process.argv[2] || "dist";
 const files = JSON.parse(process.argv[3]);
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
-  globPatterns: files,
+  globPatterns: [],
+  additionalManifestEntries: Object.entries(files).map(([url, revision]) => ({ url, revision })),
   swDest: `${dist}/sw.js`,
   maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
   cleanupOutdatedCaches: true,
@@ -33,4 +35,4 @@ if (warnings.length) {
   console.error(warnings.join("\n"));
   process.exit(1);
 }
-console.log(`[build] service worker precaches ${count} files, ${(size / 1e6).toFixed(1)} MB`);
+console.log(`[build] service worker precaches ${count} files`);

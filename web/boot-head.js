@@ -40,14 +40,16 @@
   }
 
   // --- the engine worker, started before anything else ---
+  // It measures the link and the device and chooses the snapshot or the plain start itself
+  // (web/engine.mjs: chooseStart). The page only rules the snapshot out: a reader who asked to save
+  // data, a device where this build's snapshot failed before, or ?snapshot=0 (?snapshot=1: always).
   const net = navigator.connection;
-  const slow = !!net && (net.saveData || /(^|-)(2g|3g)$/.test(net.effectiveType || ""));
+  const asked = params.get("snapshot");
   const snapshot =
     C.engine.snapshot &&
-    typeof DecompressionStream === "function" &&
-    params.get("snapshot") !== "0" &&
-    get("webtabletop.nosnap") !== C.build &&
-    !slow; // a slow line: 7 MB more to download costs more than the interpreter's start saves
+    asked !== "0" &&
+    (asked === "1" || (get("webtabletop.nosnap") !== C.build && !(net && net.saveData)));
+  const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   const waiting = new Map();
   let next = 0;
   const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, engineLang: lang, engine: null, failed: null });
@@ -58,7 +60,9 @@
       B.engine = m.ready;
       performance.mark("engine-ready");
       document.documentElement.setAttribute("data-engine", m.ready.mode);
-      if (snapshot && m.ready.mode !== "snapshot") set("webtabletop.nosnap", C.build); // not again this build
+      if (m.ready.failed) set("webtabletop.nosnap", C.build); // this device could not restore it: not again this build
+    } else if (m.kept !== undefined) {
+      if (B.onKept) B.onKept(m.kept); // web/boot.js registers the service worker
     } else if (m.rehearsed !== undefined) {
       performance.mark("engine-rehearsed"); // web/engine.mjs: the hot paths are warm
     } else if (m.fatal) {
@@ -80,10 +84,17 @@
     type: "init",
     build: C.build,
     lang,
-    snapshot: snapshot ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes } : null,
+    snapshot: snapshot
+      ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes, gz: C.engine.snapshot.gz, force: asked === "1" }
+      : null,
     libs: C.engine.libs,
     lock: C.engine.lock,
+    wasmGz: C.engine.wasmGz,
+    // a first visit keeps what it downloads for the service worker's precache (boot.js: keepFiles)
+    keep: !controlled && "serviceWorker" in navigator && location.protocol !== "file:",
+    precache: C.precache,
   });
+  B.keepFiles = (urls) => worker.postMessage({ type: "keep", urls });
   // web/main.py awaits dispatch(json) -> json, as it would a PyScript worker's export
   window.wttEngine = {
     dispatch: (payload) =>

@@ -226,6 +226,7 @@
     B.live = true;
     status(null);
     APP.classList.remove("pre-inert");
+    if (B.onStarted) B.onStarted();
   };
   B.onFatal = (error) => {
     STATUS.textContent = B.t("engine-failed", { error });
@@ -302,7 +303,30 @@
   show(location.hash);
   B.idle.busy();
   if (B.failed) B.onFatal(B.failed);
+  // --- the service worker ---
+  // A later visit (the page is controlled) registers it at once: that checks for a new build. A
+  // first visit registers it only once the engine has started and has put what this visit
+  // downloaded into the precache (web/engine.mjs: keepFiles), so the precache fetches only what
+  // no one loaded yet: on a first visit every file crosses the network once.
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    addEventListener("load", () => navigator.serviceWorker.register("./sw.js").catch(() => {}));
+    const register = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+    if (navigator.serviceWorker.controller) addEventListener("load", register);
+    else {
+      let asked = false;
+      B.onKept = register;
+      B.onStarted = () => {
+        if (asked) return;
+        asked = true;
+        const urls = [location.href, ...performance.getEntriesByType("resource").map((r) => r.name)];
+        B.keepFiles(urls);
+      };
+      const failed = B.onFatal;
+      B.onFatal = (error) => {
+        failed(error);
+        register(); // no engine: the service worker fetches everything itself
+      };
+      if (B.failed) register();
+      setTimeout(register, 120_000); // a start that never ends still gets its offline copy
+    }
   }
 })();

@@ -7,9 +7,21 @@
 // missing, corrupt, of another build, a browser without DecompressionStream) it starts Pyodide the
 // ordinary way and imports the same files: slower, the same engine, no error shown.
 //
-// Messages in: {type: "init", build, lang, snapshot: {url, bytes} | null, libs, lock} once, then
-// {id, payload} (an action as JSON text). Out: {ready: {mode, phases}} or {fatal} once, then
-// {id, result} (the answer as JSON text) or {id, error}.
+// Which start is faster depends on the link and the device, so the engine measures both before it
+// asks for the snapshot (chooseStart): the bytes per second its first downloads arrive at, and how
+// long a fixed piece of work takes on this device now. The snapshot costs its download and saves
+// the interpreter's start and imports; it is fetched only when that download is predicted to take
+// less time than it saves. This works in every browser (no navigator.connection needed).
+//
+// Every file it downloads is also kept for the service worker (keepFiles): once the page has
+// started, the page registers the service worker, whose precache then finds these files already
+// in its cache and fetches only the ones no one loaded, so on a first visit every file crosses the
+// network once.
+//
+// Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, libs, lock,
+// wasmGz, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
+// once the page has started. Out: {ready: {mode, phases, failed}} or {fatal} once, then
+// {id, result} (the answer as JSON text) or {id, error}, and {kept} after "keep".
 // Nothing is imported statically: the downloads start before Pyodide's 1.2 MB of JavaScript loads.
 
 const LIB = "/lib/wtt"; // where the zips live in Pyodide's file system (as when the snapshot was made)
@@ -22,18 +34,54 @@ let engine = null; // {py, mode, worker, dispatch, reseed}
 let language = "en"; // the catalog installed in the engine
 let chain = null; // every action waits for the one before it (and the first for the start-up)
 
-const bytes = async (url) => {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return new Uint8Array(await r.arrayBuffer());
-};
 const message = (err) => String(err && err.message ? err.message : err).split("\n")[0];
+
+// --- downloads: counted (for chooseStart) and kept (for the service worker's precache) ---
+const SITE = new URL("./", import.meta.url).href; // the site's root, the service worker's scope
+const got = new Map(); // site path -> Promise<{bytes, type}>: what this worker downloaded
+const wire = { bytes: 0, first: 0, open: 0, wake: null }; // bytes received (as sent on the wire)
+const pathOf = (url) => new URL(url, SITE).href.split(/[?#]/)[0].slice(SITE.length);
+
+function counted(r, ratio) {
+  // the body as it arrives, counted in bytes on the wire (a gzipped body: decoded bytes x ratio)
+  const zipped = /gzip|br|deflate/.test(r.headers.get("content-encoding") || "");
+  const k = zipped ? ratio || 0.4 : 1;
+  wire.open++;
+  const count = new TransformStream({
+    transform(chunk, ctl) {
+      if (!wire.first) wire.first = performance.now();
+      wire.bytes += chunk.byteLength * k;
+      if (wire.wake) wire.wake();
+      ctl.enqueue(chunk);
+    },
+    flush() {
+      wire.open--;
+      if (wire.wake) wire.wake();
+    },
+  });
+  return r.body.pipeThrough(count);
+}
+
+// fetch url; -> a Response whose body is counted; the bytes are kept under the url's path
+async function download(url, ratio) {
+  const r = await fetch(url).catch((err) => {
+    throw Object.assign(new Error(`${pathOf(url)}: ${message(err)}`), { network: true }); // offline
+  });
+  if (!r.ok) throw new Error(`${pathOf(url)}: HTTP ${r.status}`);
+  const type = r.headers.get("content-type") || "";
+  if (!init.keep) return new Response(counted(r, ratio), { headers: { "Content-Type": type } });
+  const [use, keep] = counted(r, ratio).tee();
+  const kept = new Response(keep).arrayBuffer().then((b) => ({ bytes: new Uint8Array(b), type }));
+  kept.catch(() => {});
+  got.set(pathOf(url), kept);
+  return new Response(use, { headers: { "Content-Type": type } });
+}
+const bytes = async (url) => new Uint8Array(await (await download(url)).arrayBuffer());
 
 async function snapshotBytes(snap) {
   // gzip on the wire (much of the heap is zeros); DecompressionStream checks gzip's CRC and
   // length, so a damaged file fails here rather than inside the interpreter
-  const r = await fetch(snap.url);
-  if (!r.ok) throw new Error(`snapshot: HTTP ${r.status}`);
+  const r = await download(snap.url);
   const raw = new Uint8Array(await new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   if (raw.length !== snap.bytes) throw new Error(`snapshot: ${raw.length} bytes, expected ${snap.bytes}`);
   mark("snapshot");
@@ -120,15 +168,27 @@ async function fresh(pyodide, libs) {
 
 // Pyodide compiles its 9.6 MB of wasm only when it has the snapshot in hand. Compile it at once,
 // while the snapshot downloads and Pyodide's JavaScript parses, and give Pyodide the compiled
-// module: its own request for the file gets an empty placeholder it never reads.
+// module: its own request for the file gets an empty placeholder it never reads. Its request for
+// the standard library gets the download started here (counted and kept like the others).
 function precompile() {
   const url = `${INDEX}pyodide.asm.wasm`;
-  if (typeof WebAssembly.compileStreaming !== "function") return;
-  const compiled = WebAssembly.compileStreaming(fetch(url));
-  compiled.catch(() => {});
+  const stdlib = `${INDEX}python_stdlib.zip`;
   const realFetch = self.fetch.bind(self);
+  const lib = download(stdlib).then((r) => r.arrayBuffer());
+  lib.catch(() => {});
+  if (typeof WebAssembly.compileStreaming !== "function") {
+    self.fetch = (input, options) => (String(input) === stdlib ? lib.then((b) => new Response(b)) : realFetch(input, options));
+    return;
+  }
+  const compiled = WebAssembly.compileStreaming(download(url, init.wasmGz));
+  compiled.catch(() => {});
   const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
-  self.fetch = (input, options) => (String(input) === url ? Promise.resolve(new Response(null)) : realFetch(input, options));
+  self.fetch = (input, options) => {
+    const name = String(input);
+    if (name === url) return Promise.resolve(new Response(null));
+    if (name === stdlib) return lib.then((b) => new Response(b));
+    return realFetch(input, options);
+  };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     let module;
     try {
@@ -148,28 +208,86 @@ async function setLanguage(e, tag, mo) {
 
 const moURL = (tag) => `./locale/${tag}.mo?v=${init.build}`;
 
+// --- which start: the snapshot, or the interpreter's own start (see the top of this file) ---
+// The snapshot saves SAVED_PER_PROBE times the probe's time: both measured on one machine, in one
+// run, with the engine's phases (benchmarks/first_visit.py --calibrate), so the ratio carries over
+// to a device that is slower or busier (its probe takes longer, its start too).
+const SAVED_PER_PROBE = 450;
+const ENOUGH = 1_000_000; // bytes on the wire that make a fair estimate of the link
+const WAIT_MS = 1500; // at most, after the first byte
+
+function probe() {
+  // a fixed piece of work (ms), the median of five: the device's speed, and how busy it is now
+  const times = [];
+  const a = new Float64Array(1 << 15);
+  let h = 0;
+  for (let run = 0; run < 5; run++) {
+    const t = performance.now();
+    for (let r = 0; r < 24; r++) {
+      for (let i = 0; i < a.length; i++) {
+        a[i] = a[(i * 7919) & (a.length - 1)] * 0.5 + i;
+        h = (Math.imul(h, 31) + (a[i] | 0)) | 0;
+      }
+    }
+    times.push(performance.now() - t);
+  }
+  return { ms: times.sort((x, y) => x - y)[2], h };
+}
+
+// -> null (restore the snapshot) or why not; the measures go into phases.choice
+async function chooseStart() {
+  const snap = init.snapshot;
+  if (!snap) return "no snapshot offered";
+  if (typeof DecompressionStream !== "function") return "no DecompressionStream";
+  const cpu = probe().ms;
+  const saved = SAVED_PER_PROBE * cpu;
+  phases.choice = { probe: +cpu.toFixed(1), saved: Math.round(saved) };
+  if (snap.force) return null;
+  // wait for enough bytes, or until every download so far is done, or WAIT_MS after the first
+  // byte (or 8 s with none: offline, say)
+  const enough = () =>
+    wire.bytes >= ENOUGH ||
+    (wire.first && (wire.open === 0 || performance.now() - wire.first >= WAIT_MS)) ||
+    performance.now() - t0 > 8000;
+  while (!enough()) {
+    await new Promise((resolve) => {
+      wire.wake = resolve;
+      setTimeout(resolve, 50);
+    });
+  }
+  wire.wake = null;
+  const seconds = Math.max(performance.now() - (wire.first || t0), 1) / 1000;
+  const rate = Math.max(wire.bytes, 1) / seconds; // bytes per second, all downloads together
+  const cost = wire.open === 0 && seconds < 0.3 ? 0 : (snap.gz / rate) * 1000; // all in at once: local or cached
+  Object.assign(phases.choice, { mbit: +((rate * 8) / 1e6).toFixed(1), cost: Math.round(cost) });
+  return cost < saved ? null : `the snapshot would take ${Math.round(cost)} ms to download, it saves ${Math.round(saved)} ms`;
+}
+
 async function start() {
   // Pyodide's JavaScript first (1.2 MB to parse), then the downloads, all at once
   precompile();
   const modules = import("./pyodide/pyodide.mjs");
   const asm = import("./pyodide/pyodide.asm.mjs");
   asm.catch(() => {});
+  const libs = Promise.all(init.libs.map(async (n) => [n, await bytes(`./lib/${n}?v=${init.build}`)]));
+  libs.catch(() => {});
+  const mo = init.lang && init.lang !== "en" ? bytes(moURL(init.lang)).catch(() => null) : Promise.resolve(null);
+  let why = await chooseStart();
+  mark("chosen");
   let snap = null;
-  if (init.snapshot && typeof DecompressionStream === "function") {
+  if (!why) {
     snap = snapshotBytes(init.snapshot);
     snap.catch(() => {}); // a failure is reported where it is awaited
   }
-  const libs = Promise.all(init.libs.map(async (n) => [n, await bytes(`./lib/${n}?v=${init.build}`)]));
-  const mo = init.lang && init.lang !== "en" ? bytes(moURL(init.lang)).catch(() => null) : Promise.resolve(null);
   const pyodide = await modules;
   mark("pyodide.mjs");
   let e = null;
-  let why = "no snapshot offered";
   if (snap) {
     try {
       e = await fromSnapshot(pyodide, asm, snap, libs);
     } catch (err) {
       why = message(err);
+      failed = !err.network; // this device cannot restore it (offline is no reason to give up)
     }
   }
   if (!e) {
@@ -183,6 +301,7 @@ async function start() {
   }
   return e;
 }
+let failed = false; // a snapshot was fetched and could not be restored (not: the plain start was chosen)
 
 async function useLanguage(tag) {
   if (tag === language) return;
@@ -223,9 +342,17 @@ self.onmessage = (ev) => {
       (e) => {
         engine = e;
         mark("ready");
-        postMessage({ ready: { mode: e.mode, phases } });
+        postMessage({ ready: { mode: e.mode, phases, failed } });
       },
       (err) => postMessage({ fatal: message(err) }),
+    );
+  } else if (msg.type === "keep") {
+    chain
+      .then(() => import(`./keep.mjs?v=${init.build}`))
+      .then((m) => m.keepFiles({ plan: init.precache, site: SITE, got, urls: msg.urls || [] }))
+      .then(
+      (kept) => postMessage({ kept }),
+      (err) => postMessage({ kept: 0, error: message(err) }),
     );
   } else {
     clearTimeout(rehearsal.timer); // the player acts: the rehearsal waits for the next quiet moment

@@ -9,11 +9,13 @@ pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our packag
 2. the first screens, pre-rendered in every language (:mod:`webtabletop.tools.prerender`), the
    page shell ``index.html`` with its boot scripts, its config and PyScript's (``web/pyscript.toml``,
    written into the page: :func:`inline_pyscript_config`), one manifest per language;
-3. the service worker (workbox-build), precaching what the page loads (:mod:`.precache`).
+3. the service worker (workbox-build), precaching what the page loads (:mod:`.precache`), with
+   the revisions the page also knows (so it can fill the precache with what it downloaded).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import json
@@ -204,10 +206,10 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     snap = make_snapshot(dist, version, libs, quiet)
     log(f"engine snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip'] / 1e6:.1f} MB gzipped")
-    shell_page(dist, version, libs, snap, languages)
+    entries = shell_page(dist, version, libs, snap, languages)
     # service worker: precaches what the page loads (see precache.py), nothing it never runs
     subprocess.run(
-        ["node", str(ROOT / "build-steps" / "build_sw.mjs"), str(dist), json.dumps(precache.plan(dist))],
+        ["node", str(ROOT / "build-steps" / "build_sw.mjs"), str(dist), json.dumps(entries)],
         cwd=ROOT,
         check=True,
         capture_output=quiet,
@@ -237,8 +239,17 @@ def inline_pyscript_config(page: str, toml_text: str) -> str:
     return page.replace(names[1], f"<py-config hidden>{settings}</py-config>")
 
 
-def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], languages=None) -> None:
-    """Pre-rendered screens, manifests and index.html (with its config and boot scripts)."""
+def gzip_ratio(path: Path) -> float:
+    """Bytes on the wire per byte of ``path`` when the host gzips it (as GitHub Pages does)."""
+    raw = path.read_bytes()
+    return round(len(gzip.compress(raw, 6)) / len(raw), 3)
+
+
+def shell_page(
+    dist: Path, version: str, libs: list[str], snap: dict[str, int], languages=None
+) -> dict[str, str]:
+    """Pre-rendered screens, manifests and index.html (with its config and boot scripts); returns
+    the precache's revisions (:func:`.precache.revisions`), which the page's config holds too."""
     from webtabletop.i18n import LANGUAGES
     from webtabletop.i18n.catalogs import PSEUDO
 
@@ -257,10 +268,12 @@ def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], 
         "home": screens["home"],
         "games": screens["games"],
         "engine": {
-            "snapshot": {"file": "engine.snap.gz", "bytes": snap["bytes"]},
+            "snapshot": {"file": "engine.snap.gz", "bytes": snap["bytes"], "gz": snap["gzip"]},
             "libs": libs,
             "lock": lock_header(),
+            "wasmGz": gzip_ratio(dist / "pyodide" / "pyodide.asm.wasm"),
         },
+        "precache": {precache.SELF: precache.SELF_MARK},
     }
     page = prerender.shell(
         (WEB / "index.html").read_text(),
@@ -270,11 +283,14 @@ def shell_page(dist: Path, version: str, libs: list[str], snap: dict[str, int], 
         boot=(WEB / "boot.js").read_text(),
     )
     page = inline_pyscript_config(page, (WEB / "pyscript.toml").read_text())
+    (dist / "index.html").write_text(page, encoding="utf-8")  # the plan below needs it there
+    page, entries = precache.revisions(dist, page)
     (dist / "index.html").write_text(page, encoding="utf-8")
     log(
         f"pre-rendered {screens['screens']} screens ({screens['bytes'] / 1e6:.1f} MB) in {time.perf_counter() - t0:.1f} s; "
         f"index.html {len(page.encode()) / 1000:.0f} kB"
     )
+    return entries
 
 
 if __name__ == "__main__":

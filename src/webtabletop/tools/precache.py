@@ -11,6 +11,13 @@ Three kinds of files in ``dist/``:
   deprecation and donkey plugins, which ``web/pyscript.toml`` turns off; CodeMirror, xterm, TOML
   and zip chunks; the Pyodide package index), which this page never requests.
 
+Each precached file has a revision, the start of its SHA-256 (:func:`revisions`), given to workbox
+and written into the page's config: on a first visit the engine puts what the page downloaded
+into the precache under workbox's keys, checked against these revisions, before the page
+registers the service worker (web/engine.mjs: keepFiles), so the precache fetches only the rest.
+``index.html`` cannot hold its own hash: its revision is the hash of the page with a mark in its
+place, and the page is checked by the revision it holds.
+
 ``tests/e2e/test_precache_e2e.py`` proves it against the requests of real page loads: every file a
 run requests is precached or lazy, and every precached file is requested by some run, except the
 :data:`FEATURES` files, which only some features fetch.
@@ -18,8 +25,14 @@ run requests is precached or lazy, and every precached file is requested by some
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from pathlib import Path
+
+#: the page's own entry in the revisions, and the mark its revision replaces in the page
+SELF = "index.html"
+SELF_MARK = "0" * 20
 
 #: always loaded (paths relative to dist/; globs allowed)
 CORE = [
@@ -28,6 +41,7 @@ CORE = [
     "board.js",
     "board-keys.js",
     "engine.mjs",
+    "keep.mjs",
     "engine.snap.gz",
     "assets/app.css",
     "assets/icon.svg",
@@ -95,3 +109,23 @@ def plan(dist: Path) -> list[str]:
     if missing:
         raise SystemExit(f"the build did not produce files the page loads: {missing}")
     return sorted(out)
+
+
+def digest(data: bytes) -> str:
+    """A file's revision: the first 20 hex digits of its SHA-256 (web/engine.mjs checks it)."""
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def revisions(dist: Path, page: str) -> tuple[str, dict[str, str]]:
+    """``page`` (index.html, whose config holds ``{SELF: SELF_MARK}`` as its precache) with the
+    revision of every precached file in its config, and those revisions."""
+    mark = json.dumps({SELF: SELF_MARK}, separators=(",", ":"))
+    if page.count(mark) != 1:
+        raise SystemExit("index.html: the config's precache mark is missing")
+    entries = {p: digest((dist / p).read_bytes()) for p in plan(dist) if p != SELF}
+    listed = json.dumps({SELF: SELF_MARK, **entries}, separators=(",", ":"))
+    page = page.replace(mark, listed)
+    entries[SELF] = digest(page.encode())
+    return page.replace(f'"{SELF}":"{SELF_MARK}"', f'"{SELF}":"{entries[SELF]}"', 1), dict(
+        sorted(entries.items())
+    )
