@@ -19,6 +19,11 @@ times, alternating:
   installed; a new game);
 - ``offline_answered``: the same with the server stopped.
 
+``--calibrate N`` measures instead the constant of web/engine.mjs's choice (``SAVED_PER_PROBE``):
+N pairs of local loads, one restoring the snapshot and one starting the interpreter (``?snapshot=1``
+/ ``?snapshot=0``), each giving the engine's phases; the time the snapshot saved (ready, plain start
+minus snapshot) over the engine's probe of the device (``phases.choice.probe``), median of the pairs.
+
 Prints, per link, medians and ratios to the bare page's median, the bytes of each part of the
 first visit (run 1), and a JSON line last. ``--dist name=path`` measures another build in the
 same run (e.g. the site before a change).
@@ -154,6 +159,9 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     page.goto(url + "index.html" + query + BOARD)
     out["board_paint"] = shown(page, ".board .cell")
     out["cold_answered"] = click_answered(page)
+    out["start"] = page.evaluate(
+        "window.wttBoot.engine ? [wttBoot.engine.mode, wttBoot.engine.phases.choice] : null"
+    )
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller", timeout=TIMEOUT)
     quiet(server)
     first = list(server.log)
@@ -177,6 +185,32 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     return out
 
 
+def engine_start(browser, url: str, query: str) -> dict:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url + "index.html" + query + BOARD)
+    page.wait_for_function("window.wttBoot && wttBoot.engine", timeout=TIMEOUT)
+    engine = page.evaluate("wttBoot.engine")
+    ctx.close()
+    return engine
+
+
+def calibrate(browser, dist: Path, pairs: int) -> None:
+    server, url = serve_in_thread(dist, pages=True)
+    ratios = []
+    for _ in range(pairs):
+        snap = engine_start(browser, url, "?snapshot=1")
+        plain = engine_start(browser, url, "?snapshot=0")
+        probe = snap["phases"]["choice"]["probe"]
+        saved = plain["phases"]["ready"] - snap["phases"]["ready"]
+        ratios.append(saved / probe)
+        print(
+            f"  snapshot ready {snap['phases']['ready']} ms, plain {plain['phases']['ready']} ms, probe {probe} ms: {saved / probe:.0f}"
+        )
+    server.shutdown()
+    print(json.dumps({"benchmark": "first_visit_calibrate", "saved_per_probe": summary(ratios)}))
+
+
 TIMES = ("board_paint", "cold_answered", "warm_answered", "offline_answered")
 BYTES = ("first_visit_bytes", "warm_bytes")
 
@@ -185,12 +219,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--link", action="append", choices=list(LINKS), help="default: all")
+    ap.add_argument("--site", type=Path, default=DIST, help="the build to measure (default: dist/)")
     ap.add_argument(
         "--dist", action="append", default=[], help="name=path[?query]: another build, measured alongside"
     )
+    ap.add_argument("--calibrate", type=int, default=0, metavar="N", help="measure SAVED_PER_PROBE (N pairs)")
     ap.add_argument("--requests", action="store_true", help="print every request of each first visit")
     args = ap.parse_args()
-    sites = {"site": (DIST, "")}
+    sites = {"site": (args.site, "")}
     for spec in args.dist:
         name, _, where = spec.partition("=")
         path, _, query = where.partition("?")
@@ -201,7 +237,10 @@ def main() -> None:
     result: dict = {"benchmark": "first_visit", "runs": args.runs, "links": {}}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        bare(browser, DIST, None)  # warm the OS file cache once
+        if args.calibrate:
+            calibrate(browser, args.site, args.calibrate)
+            return
+        bare(browser, args.site, None)  # warm the OS file cache once
         for name in args.link or list(LINKS):
             link = LINKS[name]
             bares: list[float] = []
@@ -217,7 +256,7 @@ def main() -> None:
                     print(
                         f"  {name} {site}: "
                         + ", ".join(f"{k} {r[k]:.0f}" for k in TIMES)
-                        + f"; bare {t:.0f}",
+                        + f"; bare {t:.0f}; start {r['start']}",
                         flush=True,
                     )
             base = statistics.median(bares)
@@ -229,6 +268,7 @@ def main() -> None:
                 rep.update({k: statistics.median([r[k] for r in rs]) for k in BYTES})
                 rep["twice"] = sorted({p for r in rs for p in r["twice"]})
                 rep["parts"] = rs[0]["parts"]
+                rep["starts"] = [r["start"] for r in rs]
                 entry[site] = rep
                 print(
                     f"  {site}: "

@@ -216,8 +216,9 @@ const SAVED_PER_PROBE = 450;
 const ENOUGH = 1_000_000; // bytes on the wire that make a fair estimate of the link
 const WAIT_MS = 1500; // at most, after the first byte
 
+// -> ms for a fixed piece of work, the median of five short runs: the device's speed (a short run
+// is seldom interrupted, so this does not see other programs that keep a shared machine busy)
 function probe() {
-  // a fixed piece of work (ms), the median of five: the device's speed, and how busy it is now
   const times = [];
   const a = new Float64Array(1 << 15);
   let h = 0;
@@ -229,9 +230,9 @@ function probe() {
         h = (Math.imul(h, 31) + (a[i] | 0)) | 0;
       }
     }
-    times.push(performance.now() - t);
+    times.push(performance.now() - t + (h & 0)); // h: keeps the work from being optimised away
   }
-  return { ms: times.sort((x, y) => x - y)[2], h };
+  return times.sort((x, y) => x - y)[2];
 }
 
 // -> null (restore the snapshot) or why not; the measures go into phases.choice
@@ -239,7 +240,7 @@ async function chooseStart() {
   const snap = init.snapshot;
   if (!snap) return "no snapshot offered";
   if (typeof DecompressionStream !== "function") return "no DecompressionStream";
-  const cpu = probe().ms;
+  const cpu = probe();
   const saved = SAVED_PER_PROBE * cpu;
   phases.choice = { probe: +cpu.toFixed(1), saved: Math.round(saved) };
   if (snap.force) return null;
