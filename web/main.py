@@ -22,7 +22,7 @@ TOAST = document.getElementById("toast")
 PREFIX = "webtabletop:"
 boot = window.wttBoot
 idle = boot.idle
-state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "first": True, "hash": ""}
+state = {"renders": 0, "engine": None, "live": False, "ai": False, "hover": None, "first": True, "hash": "", "reply_delay": 0.7}
 board = window.wttBoard  # web/board.js: drags, premoves, animation, sounds (plain JS)
 lock = asyncio.Lock()
 latencies = []
@@ -128,6 +128,8 @@ def apply_html(resp):
     active = document.activeElement
     key = active.getAttribute("data-key") if active and active.getAttribute else None
     meta = {k: resp[k] for k in ("moved", "sound", "feel", "top") if k in resp}
+    if "feel" in resp:
+        state["reply_delay"] = float(resp["feel"].get("reply_delay", 0.7))
     board.swap(resp["html"], json.dumps(meta))
     if resp.get("top"):
         window.scrollTo(0, 0)  # a new board opens scrolled to its top
@@ -189,10 +191,14 @@ def restore_focus(key):
 
 
 def scroll_log():
+    # the current move stays in view while stepping: the list scrolls (never the page) so that
+    # its row is in the middle of the list's box
     current = APP.querySelector(".log [aria-current]")
     if current:
         log = current.closest(".log")
-        log.scrollTop = current.offsetTop - log.clientHeight / 2
+        row = current.getBoundingClientRect()
+        box = log.getBoundingClientRect()
+        log.scrollTop = log.scrollTop + (row.top - box.top) - (log.clientHeight - row.height) / 2
 
 
 def apply_clipboard(text):
@@ -266,8 +272,10 @@ def engine_failed(exc):
     document.body.setAttribute("data-ready", "1")
 
 
-async def send(action, t0=None, counted=False):
-    # counted: fire() counted this action as work (the idle signal); it ends when it is applied
+async def send(action, t0=None, counted=False, hold_until=None):
+    # counted: fire() counted this action as work (the idle signal); it ends when it is applied.
+    # hold_until: a performance.now() time before which the answer is not applied (the
+    # computer's reply waits until the player's move has been shown for the reply delay)
     action["now"] = now()
     try:
         async with lock:
@@ -277,6 +285,10 @@ async def send(action, t0=None, counted=False):
             except Exception as exc:
                 engine_failed(exc)
                 return
+            if hold_until is not None:
+                wait = hold_until - window.performance.now()
+                if wait > 0:
+                    await asyncio.sleep(wait / 1000)
             apply(resp, t0)
     finally:
         if counted:
@@ -284,10 +296,13 @@ async def send(action, t0=None, counted=False):
 
 
 async def run_ai():
+    # the computer thinks at once, but its move is applied only once the position before it
+    # (the player's move) has been on screen for the reply delay (settings: "Computer replies")
+    shown = state.get("rendered") or window.performance.now()
     try:
         await asyncio.sleep(0.05)  # let the "thinking" frame paint first
         state["ai"] = False
-        await send({"type": "ai"})
+        await send({"type": "ai"}, None, False, shown + 1000 * state["reply_delay"])
     finally:
         if not state["ai"]:
             document.body.removeAttribute("data-ai")

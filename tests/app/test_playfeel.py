@@ -46,12 +46,18 @@ def test_the_ai_move_is_announced_too():
 
 def test_settings_motion_and_sounds_are_remembered_and_validated():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    assert page.last["feel"] == {"motion": True, "sounds": False}  # sounds off by default
+    # sounds and engine details off by default; the computer's reply waits 0.7 s (issue 23)
+    assert page.last["feel"] == {"motion": True, "sounds": False, "engine": False, "reply_delay": 0.7}
     page.send({"type": "change", "name": "setting:sounds", "value": "true"})
     page.send({"type": "change", "name": "setting:motion", "value": "false"})
-    assert page.last["feel"] == {"motion": False, "sounds": True}
+    page.send({"type": "change", "name": "setting:reply_delay", "value": "0"})
+    assert page.last["feel"] == {"motion": False, "sounds": True, "engine": False, "reply_delay": 0}
     again = Page(storage=page.storage, hash_="#/tsifrograd")
-    assert again.last["feel"] == {"motion": False, "sounds": True}
+    assert again.last["feel"] == {"motion": False, "sounds": True, "engine": False, "reply_delay": 0}
+    assert '<option value="0" selected>at once</option>' in again.last["html"]
+    page.send({"type": "change", "name": "setting:reply_delay", "value": "9"})  # not a choice: refused
+    assert page.state.settings["reply_delay"] == 0
+    assert SETTINGS.validate({"reply_delay": True})["reply_delay"] == 0.7
     assert 'data-change="setting:sounds" data-key="setting-sounds" checked' in again.last["html"]
     # forgiving but bounded: anything but true turns sounds off, anything but false keeps motion
     doc = SETTINGS.validate({"sounds": "yes", "motion": 0})

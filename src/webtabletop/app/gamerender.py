@@ -105,8 +105,11 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
         extra += pages.link(esc(_("Edit position")), f"#/{s.spec.id}/editor?from=game", "btn small")
     options = s.spec.options_from_dict(h.record.options)
-    description = options.describe() if hasattr(options, "describe") else ""
-    log = [(label, h.states[i].to_move()) for i, label in enumerate(h.log())]
+    description = pages.options_subtitle(options)
+    log = [
+        gamescreen.LogStep(label, h.states[i].to_move(), h.states[i].turn_index(), h.record.moves[i])
+        for i, label in enumerate(h.log())
+    ]
     return gamescreen.game_screen(
         spec=s.spec,
         view=view,
@@ -115,6 +118,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         panel=view.panel(state, ctx),
         prompt=prompt,
         status_line=status_line(s, ctx),
+        previous_line=previous_line(s, ctx),
         status=view.status(state),
         players=s.players,
         to_move=None if outcome is not None else state.to_move(),
@@ -132,7 +136,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         message=s.message,
         notices=st.notices,
         extra_controls=extra,
-        ai_note=ai_note(s),
+        ai_note=ai_note(s) if playfeel.feel(st).get("engine") else "",
         clock_html=clock_html(st, s),
         page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
         prefs=s.prefs(st.settings),
@@ -148,6 +152,16 @@ def status_line(s: Session, ctx: ViewContext) -> str:
     if ctx.last_move is None or ctx.previous is None:
         return ""
     return describe(s, ctx.previous, s.state, ctx.last_move)
+
+
+def previous_line(s: Session, ctx: ViewContext) -> str:
+    """What the move before the cursor's did: the last two moves stay readable (the player's own
+    move stays on screen under the computer's reply)."""
+    h = s.history
+    if ctx.hint is not None or h.cursor < 2:
+        return ""
+    i = h.cursor - 2
+    return describe(s, h.states[i], h.states[i + 1], h.record.moves[i])
 
 
 def clock_html(st: AppState, s: Session) -> str:

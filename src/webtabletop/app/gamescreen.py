@@ -13,6 +13,10 @@ into a small bar ("Look at the board") by web/board.js; "Show the result" brings
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from webtabletop.app.pages import (
     ICON_BACK,
     ICON_FIRST,
@@ -26,7 +30,7 @@ from webtabletop.app.pages import (
     players_controls,
     prefs_controls,
 )
-from webtabletop.app.saves import Players
+from webtabletop.app.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, esc
 from webtabletop.i18n import _, pgettext
@@ -65,19 +69,37 @@ ICON_HINT = (
 )
 
 
-def feel_controls(feel: dict[str, bool]) -> str:
-    """The page's own settings: motion and sounds (remembered in the settings document)."""
+def feel_controls(feel: dict[str, Any]) -> str:
+    """The page's own settings: motion, sounds, engine details and how long the player's move
+    stays shown before the computer's reply (remembered in the settings document)."""
     W = words()
     rows = [
         ("motion", _("Animations")),
         ("sounds", _("Sounds")),
+        ("engine", _("Engine details")),
     ]
     boxes = "".join(
         f'<label class="pref"><input type="checkbox" data-change="setting:{name}" data-key="setting-{name}"'
         f"{' checked' if feel.get(name) else ''}> {esc(label)}</label>"
         for name, label in rows
     )
-    return f'<div class="prefs feel" role="group" aria-label="{esc(W["settings"])}">{boxes}</div>'
+    current = feel.get("reply_delay", DEFAULT_REPLY_DELAY)
+    choices = "".join(
+        f'<option value="{d}"{" selected" if d == current else ""}>'
+        f"{esc(_('at once') if d == 0 else _('after {seconds} s').format(seconds=format_seconds(d)))}</option>"
+        for d in REPLY_DELAYS
+    )
+    delay = (
+        f'<label class="pref">{esc(_("Computer replies"))} <select data-change="setting:reply_delay" '
+        f'data-key="setting-reply_delay">{choices}</select></label>'
+    )
+    return f'<div class="prefs feel" role="group" aria-label="{esc(W["settings"])}">{boxes}{delay}</div>'
+
+
+def format_seconds(value: float) -> str:
+    """0.7 -> "0.7", 2 -> "2" (in the language's decimal mark)."""
+    text = f"{value:g}"
+    return text.replace(".", pgettext("decimal mark", "."))
 
 
 def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
@@ -101,25 +123,62 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
     )
 
 
-def log_html(log: list[tuple[str, int]], cursor: int, hints: set[int]) -> str:
+@attrs.frozen
+class LogStep:
+    """One move of the log: its label, who played it, the turn it belongs to
+    (:meth:`State.turn_index`) and its code (shown with "Engine details")."""
+
+    label: str
+    mover: int
+    turn: int | None = None
+    code: str = ""
+
+
+def turns_of(log: list[LogStep]) -> list[list[int]]:
+    """The log's moves (indices) grouped by turn: a new turn starts where the turn index changes,
+    or, for a game without one, where the player to move changes."""
+    rows: list[list[int]] = []
+    for i, step in enumerate(log):
+        prev = log[i - 1] if i else None
+        if prev is None or (
+            (step.turn != prev.turn) if step.turn is not None and prev.turn is not None else step.mover != prev.mover
+        ):
+            rows.append([])
+        rows[-1].append(i)
+    return rows
+
+
+def log_html(log: list[LogStep], cursor: int, hints: set[int], engine: bool = False) -> str:
+    """The move log, one row per turn (its number, then that turn's moves, each a button that
+    shows the position after it); ``engine``: each move's code beside its name."""
     W = words()
-    items = []
-    mark = pgettext("move log", "hint")
-    for i, (label, mover) in enumerate(log):
-        current = ' aria-current="step"' if i + 1 == cursor else ""
-        future = " future" if i + 1 > cursor else ""
-        hinted = (
-            f' <span class="hint-mark" title="{esc(W["a_hint_was_shown_for_this_move"])}">({esc(mark)})</span>'
-            if i in hints
-            else ""
-        )
-        items.append(
-            f'<li class="p{mover}{future}{" hinted" if i in hints else ""}"><button type="button" data-cmd="goto" '
-            f'data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(label)}{hinted}</button></li>'
-        )
-    if not items:
+    if not log:
         return f'<p class="log empty">{esc(W["no_moves_yet"])}</p>'
-    return f'<ol class="log" aria-label="{esc(W["move_log"])}">{"".join(items)}</ol>'
+    mark = pgettext("move log", "hint")
+    rows = []
+    for n, row in enumerate(turns_of(log), 1):
+        items = []
+        for i in row:
+            step = log[i]
+            current = ' aria-current="step"' if i + 1 == cursor else ""
+            future = " future" if i + 1 > cursor else ""
+            hinted = (
+                f' <span class="hint-mark" title="{esc(W["a_hint_was_shown_for_this_move"])}">({esc(mark)})</span>'
+                if i in hints
+                else ""
+            )
+            code = f' <code class="move-code">{esc(step.code)}</code>' if engine and step.code else ""
+            items.append(
+                f'<li class="p{step.mover}{future}{" hinted" if i in hints else ""}"><button type="button" data-cmd="goto" '
+                f'data-arg="{i + 1}" data-key="log-{i + 1}"{current}>{esc(step.label)}{code}{hinted}</button></li>'
+            )
+        owner = log[row[0]].mover
+        future = " future" if row[0] + 1 > cursor else ""
+        rows.append(
+            f'<div class="log-turn p{owner}{future}" role="listitem"><span class="turn-no">{n}.</span>'
+            f'<ol class="steps">{"".join(items)}</ol></div>'
+        )
+    return f'<div class="log" role="list" aria-label="{esc(W["move_log"])}">{"".join(rows)}</div>'
 
 
 def main_controls(view: GameView, cursor: int, can_undo: bool, can_redo: bool, can_hint: bool) -> str:
@@ -210,10 +269,11 @@ def game_screen(
     panel: str,
     prompt: str,
     status_line: str,
+    previous_line: str = "",
     status: list[tuple[str, str]],
     players: Players,
     to_move: int | None,
-    log: list[tuple[str, int]],
+    log: list[LogStep],
     hints: set[int],
     cursor: int,
     can_undo: bool,
@@ -230,7 +290,7 @@ def game_screen(
     clock_html: str = "",
     page_nav: str = "",
     prefs: dict[str, bool] | None = None,
-    feel: dict[str, bool] | None = None,
+    feel: dict[str, Any] | None = None,
     typed: str = "",
 ) -> str:
     W = words()
@@ -251,6 +311,9 @@ def game_screen(
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    if previous_line:  # the move before stays readable above it (not read out again)
+        line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
+    line = f'<div class="status-lines">{line}</div>'
     style = ""
     if view.player_inks:
         (c0, c1), (i0, i1) = view.player_colours, view.player_inks
@@ -266,5 +329,5 @@ def game_screen(
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
         f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{typed}"
         f"<table class='score'><caption class='visually-hidden'>{esc(W['scores'])}</caption>{names}{status_rows}</table>"
-        f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints)}</aside></div>{result}</section>"
+        f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints, bool((feel or {}).get('engine')))}</aside></div>{result}</section>"
     )

@@ -111,6 +111,7 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
             show_match(st, fx, OpenMatch(seen, None, "watch", link))
         return
     om = OpenMatch(held, key, "play")
+    moves_before = len(held.data.moves)
     try:
         answer = held.receive(link, today())
     except GameError as exc:
@@ -120,7 +121,10 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     else:
         if answer == NEWER:
             save_match(st, fx, om)
-            fx.say(_("Your friend's move arrived."))
+            if len(held.data.moves) > moves_before:
+                fx.say(_("Your friend's move arrived."))
+            else:  # the friend's answer to the invitation: joined, no move yet
+                fx.say(_("Your friend has joined the game."))
         elif answer == OLDER:
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)

@@ -98,13 +98,12 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     if len(sent) > 1:  # too long for one message: its parts (correspondence/parts.py)
         share_html = share.parts_window(st.base, sent)
     elif om.share is not None:
+        title, intro = share_words(m)
         share_html = share.share_window(
             st.base + om.share,
             draw=share.loaded(),
-            title=_("Send your move"),
-            intro=_(
-                "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
-            ),
+            title=title,
+            intro=intro,
             label=_("Link to the game"),
             caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
         )
@@ -128,3 +127,19 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     )
     fx.selection = om.selection is not None
     return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
+
+
+def share_words(m) -> tuple[str, str]:
+    """The Share window's title and first sentence for the link being sent: an invitation (the
+    first link), the friend's answer to it (no move yet), or a move."""
+    if not m.data.moves:
+        if m.data.count <= 1:
+            return _("Invite your friend"), _(
+                "Send this link to your friend: they open it to join the game, and their answer comes back as a link."
+            )
+        return _("Send your answer"), _(
+            "Send this link back to your friend: it tells them you have joined, and the game goes on from there."
+        )
+    return _("Send your move"), _(
+        "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
+    )

@@ -19,6 +19,7 @@ from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.forms import options_fields
 from webtabletop.app.modules import game_module, game_view
 from webtabletop.app.saves import Players
+from webtabletop.core import house_rules
 from webtabletop.core.inputs import InputError, parse_int
 from webtabletop.core.protocol import MAX_OPTION_TEXT, GameError, GameSpec, options_from_dict
 from webtabletop.core.registry import get_game
@@ -61,6 +62,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str]:
         view.seed_help(),
         view.choice_labels().get("_preset"),
         matchscreen.friend_fields(spec, view, entered) if supports(spec.id) else "",
+        view,
     )
     return html, _("New {game} game · webtabletop").format(game=_(spec.title))
 
@@ -87,6 +89,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
     if preset in presets:
         data.update(presets[preset])
+    data = house_rules.from_form(spec.options_class, data)  # the switches "House rules (…)"
     # a refused form writes nothing: what a game's pages wrote while preparing is undone
     store_before, writes_before = dict(st.store), len(fx.writes)
     try:

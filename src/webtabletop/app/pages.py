@@ -7,10 +7,11 @@ from typing import Any
 from webtabletop.app import bylink_rules
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
+from webtabletop.core.house_rules import house_rules, house_rules_on
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
 from webtabletop.correspondence.support import supports
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _, ngettext, pgettext
 
 
 def btn(
@@ -203,6 +204,7 @@ def new_game_form(
     seed_help: str | None = None,
     preset_labels: dict[str, str] | None = None,
     friend: str = "",
+    view: GameView | None = None,
 ) -> str:
     """The new-game dialog. ``friend``: the choice of playing here or with a friend by link, and
     its fields (app/matchscreen.py; only for games that can be played by link). The option rows (``fields``) and preset names come from the game; the
@@ -219,7 +221,11 @@ def new_game_form(
         else ""
     )
     pl = []
-    for p, name in ((0, _("First player")), (1, _("Second player"))):
+    names = [_(n) for n in view.player_names] if view is not None else [_("First player"), _("Second player")]
+    coin = view.first_player_note() if view is not None else None
+    if coin is None:  # the first seat always moves first: say so beside its name
+        names[0] = _("{player} (moves first)").format(player=names[0])
+    for p, name in enumerate(names):
         opts = "".join(
             f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'
             for k in ("human", "ai")
@@ -230,6 +236,8 @@ def new_game_form(
     lv = "".join(
         f'<option value="{x}"{" selected" if players.level == x else ""}>{esc(_level(x))}</option>' for x in AI_LEVELS
     )
+    if coin:
+        pl.append(f'<p class="note app-field first-player-note">{esc(coin)}</p>')
     pl.append(
         f'<div class="field app-field"><label for="ai-level">{esc(_("AI level"))}</label><select id="ai-level" name="level">{lv}</select></div>'
     )
@@ -242,21 +250,56 @@ def new_game_form(
         f'<option value="none">{esc(_("no clock"))}</option>{clocks}</select>'
         f"<small>{esc(_('Optional: a time bank per player; whoever runs out of time loses. Links do not carry time.'))}</small></div>"
     )
+    # the seed only where chance plays a part, with the game's own words for what it fixes
+    seed_html = (
+        f"<div class='field app-field local-only'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
+        f"inputmode='numeric' value='{esc(seed_hint)}' placeholder='{esc(pgettext('seed', 'random'))}'>"
+        f"<small>{esc(seed_help)}</small></div>"
+        if seed_help
+        else ""
+    )
     return (
         f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
         f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
-        f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}"
-        f"<div class='field app-field local-only'><label for='opt-seed'>{esc(_('Seed'))}</label><input id='opt-seed' name='seed' type='text' "
-        f"inputmode='numeric' value='{esc(seed_hint)}' placeholder='{esc(pgettext('seed', 'random'))}'>"
-        f"<small>{esc(seed_help or _('Leave empty for a random game; the same seed gives the same dice.'))}</small></div></fieldset>"
+        f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}{seed_html}</fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"
         f"{link(esc(_('Cancel')), f'#/{spec.id}', 'btn ghost')}</div></form></section>"
+    )
+
+
+def options_subtitle(options: Any) -> str:
+    """The game's subtitle: its options in words (``options.describe()``), then the house rules
+    that are on, named as such (core/house_rules.py)."""
+    text = options.describe() if hasattr(options, "describe") else ""
+    on = house_rules_on(options)
+    if not on:
+        return text
+    names = _(", ").join(_(rule.label) for rule in on)
+    house = ngettext("House rule: {rules}", "House rules: {rules}", len(on)).format(rules=names)
+    return f"{text} · {house}" if text else house
+
+
+def house_rules_section(spec: GameSpec) -> str:
+    """The rules page's list of the game's house rules: options that are not in the designer's
+    text, each off unless chosen in the new-game dialog."""
+    rules = house_rules(spec.options_class)
+    if not rules:
+        return ""
+    items = "".join(f"<li><b>{esc(_(r.label))}</b>: {esc(_(r.text))}</li>" for r in rules)
+    intro = _(
+        "These options are not in the designer's text. They are off unless you switch them on in the "
+        "new-game dialog (under “House rules”), and a game played with one names it under its title."
+    )
+    return (
+        f"<section class='house-rules' id='house-rules'><h2>{esc(_('House rules'))}</h2>"
+        f"<p>{esc(intro)}</p><ul>{items}</ul></section>"
     )
 
 
 def rules_page(spec: GameSpec, view: GameView) -> str:
     return (
         f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
+        f"{house_rules_section(spec)}"
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
         f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import persist
+from webtabletop.app.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.view import move_label
 from webtabletop.i18n import _
@@ -28,8 +29,9 @@ if TYPE_CHECKING:
     from webtabletop.app.session import Session
     from webtabletop.app.state import AppState
 
-#: the page's own settings (name -> default); remembered in the settings document
-FEEL_SETTINGS = {"motion": True, "sounds": False}
+#: the page's own switches (name -> default); remembered in the settings document. ``engine``:
+#: "Engine details" (the AI's playouts, depth and nodes; move codes in the log and in labels)
+FEEL_SETTINGS = {"motion": True, "sounds": False, "engine": False}
 
 
 def describe(session: Session | OpenMatch, before: State, after: State, code: str) -> str:
@@ -60,13 +62,28 @@ def moved(fx: Effects, s: Session | OpenMatch, before: State, code: str) -> None
     fx.status = describe(s, before, after, code)
 
 
-def feel(st: AppState) -> dict[str, bool]:
-    """The page's settings for board.js (every answer carries them)."""
-    return {name: st.settings.get(name, default) is True for name, default in FEEL_SETTINGS.items()}
+def feel(st: AppState) -> dict[str, Any]:
+    """The page's settings for board.js and web/main.py (every answer carries them): the
+    switches, and ``reply_delay``, the seconds the player's move stays shown before the
+    computer's reply is applied."""
+    out: dict[str, Any] = {name: st.settings.get(name, default) is True for name, default in FEEL_SETTINGS.items()}
+    out["reply_delay"] = reply_delay(st)
+    return out
+
+
+def reply_delay(st: AppState) -> float:
+    delay = st.settings.get("reply_delay", DEFAULT_REPLY_DELAY)
+    return delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
 
 
 def set_feel(st: AppState, fx: Effects, name: str, value: Any) -> None:
-    """The "Animations" / "Sounds" switches."""
+    """The "Animations" / "Sounds" / "Engine details" switches and the reply delay."""
+    if name == "reply_delay":
+        chosen = next((d for d in REPLY_DELAYS if str(d) == str(value)), None)
+        if chosen is None:
+            raise GameError(_("The computer's reply cannot wait {value} s.").format(value=str(value)[:20]))
+        persist.save_settings(st, fx, {**st.settings, "reply_delay": chosen})
+        return
     if name not in FEEL_SETTINGS:
         raise GameError(_("There is no setting called {name}.").format(name=repr(str(name)[:40])))
     persist.save_settings(st, fx, {**st.settings, name: value in (True, "true", "on")})

@@ -115,6 +115,11 @@ def _validate_last(data: Any) -> dict[str, Any]:
     return {"slot": data["slot"]}
 
 
+#: how long the player's move stays on screen before the computer's reply (seconds; 0: at once)
+REPLY_DELAYS = (0, 0.3, 0.7, 1.2, 2)
+DEFAULT_REPLY_DELAY = 0.7
+
+
 def _validate_settings(data: Any) -> dict[str, Any]:
     """Settings are forgiving (an unknown value falls back to its default) but bounded: display
     preferences only for games this app has, only switches, at most :data:`MAX_PREFS` each."""
@@ -126,6 +131,9 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     out["coords"] = data.get("coords", True) is not False
     out["motion"] = data.get("motion", True) is not False  # animations (on unless turned off)
     out["sounds"] = data.get("sounds", False) is True  # Web Audio sounds (off unless turned on)
+    out["engine"] = data.get("engine", False) is True  # "Engine details" (off unless turned on)
+    delay = data.get("reply_delay", DEFAULT_REPLY_DELAY)  # the computer's reply waits this long
+    out["reply_delay"] = delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}

@@ -98,6 +98,12 @@ class State:
         """A readable name of ``move`` for the move log (played from this state)."""
         return getattr(move, "label", move.code)
 
+    def turn_index(self) -> int | None:
+        """The number of the turn the next move belongs to: the moves of one turn (a defence, a
+        bonus play, a cross-out, an answer to a draw offer) share it, so the move log shows one
+        row per turn. None (the default): every change of the player to move starts a turn."""
+        return None
+
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (None = a spectator). Full information games show everything."""
         return self.snapshot()

@@ -143,7 +143,14 @@ class GameView:
         return self.choice_labels().get(name, {}).get(str(value), str(value))
 
     def seed_help(self) -> str | None:
-        """What the new-game dialog's seed field means for this game (None: the shell's text)."""
+        """What the new-game dialog's seed field means for this game, in words true for it (the
+        dice, the shuffle, the deal...); None: the game has no chance and the dialog shows no
+        seed field."""
+        return None
+
+    def first_player_note(self) -> str | None:
+        """How the first player is chosen when it is not always the first seat (a coin, an option),
+        shown under the new-game dialog's players; None: the first seat moves first."""
         return None
 
 

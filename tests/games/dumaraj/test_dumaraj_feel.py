@@ -198,7 +198,7 @@ def test_dialog_fields_are_named_and_explained():
     assert "Fen" not in labels and "Start position (position text)" in labels
     helps = VIEW.options_help()
     assert "position written as text" in helps["fen"] and "en passant" in helps["picsbumm"]
-    assert "dice" not in VIEW.seed_help()
+    assert VIEW.seed_help() is None  # no chance: no seed field (issue 23)
 
 
 def test_the_whole_dialog_has_one_preset_and_no_dice():
@@ -214,10 +214,12 @@ def test_the_whole_dialog_has_one_preset_and_no_dice():
         Players(("human", "ai"), "normal"),
         seed_help=VIEW.seed_help(),
         preset_labels=VIEW.choice_labels()["_preset"],
+        view=VIEW,
     )
     # choices in words, not option values
     assert ">Grand 10×10 with every arbitrary move<" in html and ">Classic 8×8<" in html
     assert ">grand<" not in html and ">grand-all<" not in html
     labels = re.findall(r"<label for=[\"'][^\"']+[\"']>([^<]*)</label>", html)
     assert labels.count("Preset") == 1
-    assert "dice" not in html and "no chance" in html
+    assert "dice" not in html and "opt-seed" not in html  # no chance, no seed field
+    assert "White (moves first)" in html and "First player" not in html

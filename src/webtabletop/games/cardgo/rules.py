@@ -327,6 +327,10 @@ class CardgoState(HiddenInformation, State):
             return _("{card} → {cell}").format(card=card, cell=self.grid.names[move.cell])
         return _("pass") if isinstance(move, Pass) else _("skip the extra play")
 
+    def turn_index(self) -> int:
+        """An extra play (and its skip) belongs to the turn of the card that gave it."""
+        return self.turn
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "options": attrs.asdict(self.options),

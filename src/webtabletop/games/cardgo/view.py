@@ -55,6 +55,9 @@ def _selected(ctx: ViewContext) -> int | None:
 
 
 class CardgoView(GameView):
+    def seed_help(self) -> str:
+        return _("Leave empty for a random game; the same seed gives the same cards in both hands and draws.")
+
     @property
     def player_names(self) -> tuple[str, str]:  # type: ignore[override]
         """Green and Red in the reader's language (the shell reads them when it draws)."""

@@ -186,5 +186,5 @@ class PanelMixin:
             },
         }
 
-    def seed_help(self) -> str:
-        return _("DumaRaj has no chance: the seed changes nothing here; leave it empty.")
+    def seed_help(self) -> None:
+        return None  # DumaRaj has no chance: the new-game dialog shows no seed field

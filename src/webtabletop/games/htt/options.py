@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.core.house_rules import house_rule
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _
@@ -59,7 +60,19 @@ def _level(_inst, attribute, value):
 
 @attrs.frozen
 class HttOptions:
-    board: str = attrs.field(default="rhombus9", validator=attrs.validators.in_(BOARDS))
+    board: str = attrs.field(
+        default="rhombus9",
+        validator=attrs.validators.in_(BOARDS),
+        metadata=house_rule(
+            on="hex19",
+            off="rhombus9",
+            label=N_("19-cell board, 10 cards each"),
+            text=N_(
+                "A hexagon of 19 cells, each player bringing 10 cards; the designer speaks of five cards "
+                "everywhere («пять заранее выбранных карт»)."
+            ),
+        ),
+    )
     same: bool = False
     plus: bool = False
     minus: bool = False
@@ -73,7 +86,18 @@ class HttOptions:
     open: bool = False
     own_deck: bool = False
     random_hands: bool = False
-    friendly: bool = False
+    friendly: bool = attrs.field(
+        default=False,
+        metadata=house_rule(
+            on=True,
+            off=False,
+            label=N_("Friendly table"),
+            text=N_(
+                "No card changes hands after the game; in the designer's text the winner always takes one "
+                "of the loser's cards («Игрок, одержавший победу, всегда выбирает одну из пяти карт соперника»)."
+            ),
+        ),
+    )
     hand0: tuple = attrs.field(default=(), converter=_hand)
     hand1: tuple = attrs.field(default=(), converter=_hand)
     deal_set: str = "all"
@@ -212,7 +236,10 @@ class HttOptions:
         return [translate_rule(name) for name in self.rule_names()]
 
     def describe(self) -> str:
-        rules = _(", ").join(self.rule_titles()) or _("standard rule only")
+        """The board and the table rules; the house rules (Friendly, the 19-cell board) are named
+        by the app after these (core/house_rules.py)."""
+        titles = [translate_rule(name) for name in self.rule_names() if name != "Friendly"]
+        rules = _(", ").join(titles) or _("standard rule only")
         return _("HTT · {board} · {rules}").format(board=_(BOARD_TITLES[self.board]), rules=rules)
 
 

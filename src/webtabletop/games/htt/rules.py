@@ -324,20 +324,26 @@ class HttState(State):
 
     # --- presentation -------------------------------------------------------------------------
     def move_label(self, move) -> str:
-        """The move as the move log shows it, in the player's language ("Blue: Ifrit (53A271) → c3")."""
+        """The move as the move log shows it, in the player's language ("Blue: Ifrit → c3"; the
+        card's values are an engine detail: the log shows the move's code beside it on request)."""
         who = _(PLAYER_NAMES[self.player])
         if isinstance(move, Place):
             card = self.decks[self.player][move.slot]
-            return _("{player}: {card} ({values}) → {cell}").format(
-                player=who, card=card_name(card), values=card.text, cell=self.board.grid.names[move.cell]
+            return _("{player}: {card} → {cell}").format(
+                player=who, card=card_name(card), cell=self.board.grid.names[move.cell]
             )
         if isinstance(move, Take):
-            return _("{player} takes face-down card {n}").format(player=who, n=move.index + 1)
+            return _("{player} picks face-down card {n}").format(player=who, n=move.index + 1)
         return {
             "draw": _("{player} offers a draw"),
             "accept": _("{player} accepts the draw"),
             "decline": _("{player} declines the draw"),
         }[move.code].format(player=who)
+
+    def turn_index(self) -> int:
+        """A turn is one card placed: a draw offer and its answer belong to the turn of the card
+        that follows; the winner's card pick after the last card is a turn of its own."""
+        return sum(1 for card in self.cards if card is not None)
 
     def snapshot(self) -> dict[str, Any]:
         hands: list[list[str | None]] = []

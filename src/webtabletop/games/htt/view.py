@@ -34,6 +34,15 @@ class HttView(BoardDrawing, GameView):
     #: :mod:`webtabletop.games.htt.pages.extension`), not typed into the form
     hidden_options = ("hand0", "hand1", "own_deck", "random_hands")
 
+    def seed_help(self) -> str:
+        return _(
+            "Leave empty for a random game; the same seed gives the same first player, the same dealt "
+            "hands and the same matter icons."
+        )
+
+    def first_player_note(self) -> str:
+        return _("A coin decides who starts.")
+
     def panel(self, state: HttState, ctx: ViewContext) -> str:
         out = ['<div class="htt-panel">']
         me = ctx.viewer if ctx.viewer is not None else state.player

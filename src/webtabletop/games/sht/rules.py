@@ -337,6 +337,10 @@ class ShtState(HiddenInformation, State):
             out.append(self.attack)
         return out
 
+    def turn_index(self) -> int:
+        """A defence, a decline and the advantage's steps belong to the attacker's turn."""
+        return self.turn
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "options": attrs.asdict(self.options),

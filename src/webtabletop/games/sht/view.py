@@ -48,6 +48,12 @@ class ShtView(GameView):
     player_colours = ("#c0392b", "#2f6fd6")
     privacy_screen = True
 
+    def seed_help(self) -> str:
+        return _("Leave empty for a random game; the same seed gives the same shuffle of the deck and the same first player.")
+
+    def first_player_note(self) -> str:
+        return _("Who begins is set by “First player” below (a coin decides unless you choose).")
+
     def bottom(self, ctx: ViewContext) -> int:
         me = ctx.viewer if ctx.viewer is not None else 0
         return 1 - me if ctx.flipped else me

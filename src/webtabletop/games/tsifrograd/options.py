@@ -63,10 +63,23 @@ class TsifrogradOptions:
 
     variant: str = attrs.field(default="tsifrograd", validator=attrs.validators.in_(VARIANTS))
     board: str = attrs.field(default="hex", validator=attrs.validators.in_(BOARDS))
-    radius: int = attrs.field(default=3, validator=_in_range(*HEX_RADIUS, N_("hexagon radius")))
-    width: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, N_("square board width")))
-    height: int = attrs.field(default=6, validator=_in_range(*SQUARE_SIDE, N_("square board height")))
-    adjacency: int = attrs.field(default=8, validator=attrs.validators.in_((4, 8)))
+    # ``shown_when``: the new-game dialog shows a field only while another has a value (app/forms.py)
+    radius: int = attrs.field(
+        default=3, validator=_in_range(*HEX_RADIUS, N_("hexagon radius")), metadata={"shown_when": ("board", "hex")}
+    )
+    width: int = attrs.field(
+        default=6,
+        validator=_in_range(*SQUARE_SIDE, N_("square board width")),
+        metadata={"shown_when": ("board", "square")},
+    )
+    height: int = attrs.field(
+        default=6,
+        validator=_in_range(*SQUARE_SIDE, N_("square board height")),
+        metadata={"shown_when": ("board", "square")},
+    )
+    adjacency: int = attrs.field(
+        default=8, validator=attrs.validators.in_((4, 8)), metadata={"shown_when": ("board", "square")}
+    )
     grace: int | None = attrs.field(default=None, converter=_grace)
 
     @grace.validator

@@ -246,6 +246,10 @@ class TsifroState(State):
             return _("✗ {value} on {cell}").format(value=self.values[move.cell], cell=names[move.cell])
         return _("no crossing")
 
+    def turn_index(self) -> int:
+        """A cross-out (or "no crossing") belongs to the turn of the numbers just placed."""
+        return self.turns[0] + self.turns[1]
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "options": attrs.asdict(self.options),

@@ -88,6 +88,9 @@ class TsifrogradView(GameView):
     player_names = PLAYER_NAMES
     player_colours = ("#d9641e", "#2563c9")
 
+    def seed_help(self) -> str:
+        return _("Leave empty for a random game; the same seed gives the same dice.")
+
     def board(self, state: TsifroState, ctx: ViewContext) -> str:
         return self.draw(state, ctx)
 

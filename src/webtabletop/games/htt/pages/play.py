@@ -25,7 +25,8 @@ import attrs
 
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.forms import options_fields
-from webtabletop.app.pages import btn, link
+from webtabletop.app.pages import btn, link, options_subtitle
+from webtabletop.core import house_rules
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card
@@ -208,7 +209,7 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
     rows = []
     for name in sorted(c.presets):
         try:
-            desc = c.preset_options(name).describe()
+            desc = options_subtitle(c.preset_options(name))
         except (OptionsError, ValueError) as exc:
             desc = _("cannot be used: {problem}").format(problem=exc)
         rows.append(
@@ -270,6 +271,7 @@ def delete_preset(arg: Any, c: Collection, ctx: PageContext) -> None:
 
 def save_preset(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     pname = str(data.get("preset_name", "")).strip()
+    data = house_rules.from_form(HttOptions, data)  # the form's "House rules (…)" switches
     rules = {k: v for k, v in data.items() if k in RULE_FIELDS}
     try:
         c.save_preset(pname, options_from_dict(HttOptions, rules))

@@ -34,6 +34,12 @@ SELECT = "#0c8f7a"  # the selected hand card (never the last-move yellow)
 LAST = "#f2c200"  # the last placed card
 
 
+def spoken_sides(card) -> str:
+    """The six side values for a label, spaced and separated ("5, 3, A, 2, 7, 1"): read as values,
+    not as one code."""
+    return _(", ").join(card.text)
+
+
 def hover_parts(ctx: ViewContext) -> tuple[str | None, str | None]:
     """(dragged token, hovered drop token) from ``ctx.hover`` ("<drag>@<drop>" or "<drop>")."""
     if not ctx.hover:
@@ -193,20 +199,20 @@ class BoardDrawing:
                     out.append(card_back_svg(x, y, r, extra=attrs_html(data_piece=piece), title=title))
                     continue
                 mine = act and p == state.player
-                fields = {"values": card.text, "level": card.level, "card": card_name(card),
+                fields = {"values": spoken_sides(card), "level": card.level, "card": card_name(card),
                           "matter": matter_name(card.matter), "n": place + 1}  # fmt: skip
                 if not mine:
                     extra = attrs_html(data_piece=piece)
-                    title = _("{values}L{level}: {card}, {matter}").format(**fields)
+                    title = _("{card}, level {level}, {matter}; sides {values}").format(**fields)
                     out.append(card_svg(card, x, y, r, p, extra=extra, title=title))
                     continue
                 allowed = not state.options.in_order or slot == state.hand_slots(p)[0]
-                # the accessible name starts with the visible text as axe reads it (values and level, no
-                # spaces: "53A271L3"): axe label-content-name-mismatch
+                # the accessible name starts with the card's name (the drawn values are aria-hidden;
+                # issue 23: no digit code at the start of a label)
                 label = (
-                    _("{values}L{level}: {card}, {matter}; card {n} of your hand")
+                    _("{card}, level {level}, {matter}; sides {values}; card {n} of your hand")
                     if allowed
-                    else _("{values}L{level}: {card}, {matter}; card {n} of your hand (In order: not yet)")
+                    else _("{card}, level {level}, {matter}; sides {values}; card {n} of your hand (In order: not yet)")
                 ).format(**fields)
                 classes = "htt-hand-card" + (" selected" if sel == slot else "")
                 extra = attrs_html(
@@ -246,9 +252,9 @@ class BoardDrawing:
                 out.append(self._free_cell(i, name, icon, cx, cy, act, ctx, hint_cell == i))
                 continue
             owner = state.owners[i]
-            fields = {"card": card_name(card), "cell": name, "player": _(PLAYER_NAMES[owner]), "values": card.text,
+            fields = {"card": card_name(card), "cell": name, "player": _(PLAYER_NAMES[owner]), "values": spoken_sides(card),
                       "level": card.level, "matter": matter_name(card.matter)}  # fmt: skip
-            title = _("{values}L{level}: {card} on {cell}, {player}; {matter}").format(**fields)
+            title = _("{card} on {cell}, {player}; level {level}, {matter}; sides {values}").format(**fields)
             if icon:
                 title = _("{card}: {matter} icon").format(card=title, matter=matter_name(icon))
             is_placed = from_key is not None and i == state.last

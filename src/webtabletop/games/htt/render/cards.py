@@ -57,7 +57,9 @@ def card_svg(
     extra: str = "",
     title: str | None = None,
 ) -> str:
-    """One card as an SVG group: hex face in the owner's tint, emblem, six values, level, matter gem."""
+    """One card as an SVG group: hex face in the owner's tint, emblem, six values, level, matter gem.
+    The values and the level are drawn for the eye only (``aria-hidden``): the group's label names
+    the card first and says its sides in words, so a screen reader starts with no digit code."""
     fill = OWNER_FILL[owner] if owner is not None else NEUTRAL_FILL
     stroke = OWNER_STROKE[owner] if owner is not None else NEUTRAL_STROKE
     vals = values if values is not None else card.values
@@ -79,14 +81,14 @@ def card_svg(
         v = vals[d]
         colour = "#1d6b2c" if v > card.values[d] else "#9b1c1c" if v < card.values[d] else "#1b1b1b"
         parts.append(
-            f'<text x="{x:.1f}" y="{y + fs * 0.36:.1f}" font-size="{fs:.1f}" font-weight="700" text-anchor="middle" fill="{colour}" font-family="sans-serif">{value_text(v)}</text>'
+            f'<text x="{x:.1f}" y="{y + fs * 0.36:.1f}" font-size="{fs:.1f}" font-weight="700" text-anchor="middle" fill="{colour}" font-family="sans-serif" aria-hidden="true">{value_text(v)}</text>'
         )
     gem = MATTER_COLOURS.get(card.matter, "#888")
     parts.append(
         f'<circle cx="{cx:.1f}" cy="{cy - r * 0.62:.1f}" r="{r * 0.09:.1f}" fill="{gem}" stroke="#333" stroke-width="0.6"/>'
     )
     parts.append(
-        f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif">L{card.level}</text>'
+        f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif" aria-hidden="true">L{card.level}</text>'
     )
     parts.append("</g>")
     return "".join(parts)

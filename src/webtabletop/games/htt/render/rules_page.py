@@ -14,8 +14,8 @@ from webtabletop.i18n import N_, _
 
 OPTIONS_HELP = {
     "board": N_(
-        "rhombus9: 3×3 rhombus, 5 cards each (default); hex7: 7 cells, 5 cards each (3 stay in hand); "
-        "hex19: 19 cells, 10 cards each."
+        "rhombus9: 3×3 rhombus, 5 cards each (default); hex7: 7 cells, 5 cards each (3 stay in hand). "
+        "The 19-cell board is a house rule (below)."
     ),
     "same": N_("Same: two or more touching values equal — the enemy cards among them turn."),
     "plus": N_("Plus: two or more contacts with the same sum — the enemy cards among them turn."),
@@ -80,8 +80,8 @@ def rules_html() -> str:
     duel = _items(
         esc(
             _(
-                "Board: by default a rhombus of 9 cells. Also a hexagon of 7 cells and a hexagon of 19 cells. "
-                "Each player has {n9} cards on the 9-cell and the 7-cell board, {n19} on the 19-cell board. "
+                "Board: by default a rhombus of 9 cells. Also a hexagon of 7 cells and, as a house rule, a hexagon "
+                "of 19 cells. Each player has {n9} cards on the 9-cell and the 7-cell board, {n19} on the 19-cell board. "
                 "On 7 cells the board is full after 4 + 3 cards; the cards left in hand count in the score."
             ).format(n9=HAND_SIZES["rhombus9"], n19=HAND_SIZES["hex19"])
         ),
@@ -108,14 +108,15 @@ def rules_html() -> str:
         + " "
         + esc(
             _(
-                "= your cards on the board + the cards still in your hand (10 in total with 5 cards each). "
+                "= your cards on the board + the cards still in your hand (10 in total with 5 cards each, 20 on the "
+                "19-cell board). "
                 "When the board is full, the higher score wins."
             )
         ),
         esc(
             _(
                 "After a win the winner takes one of the loser's cards, choosing among them face down in random "
-                "order (not at a friendly table). A card changes hands only when a hand came from a collection: "
+                "order (not at a friendly table, a house rule). A card changes hands only when a hand came from a collection: "
                 "against the computer it moves between your collection and the computer's. Hands dealt by the "
                 "rules, and games between two players at one device, change no collection."
             )
@@ -125,7 +126,7 @@ def rules_html() -> str:
         + esc(
             _(
                 "on your turn you may offer a draw (once per turn); if the other player accepts, the game ends "
-                "level (5–5). The computer accepts when it is not ahead, and never offers one itself."
+                "level (5–5; 10–10 on the 19-cell board). The computer accepts when it is not ahead, and never offers one itself."
             )
         ),
     )

@@ -115,10 +115,12 @@ def describe(before: HttState, after: HttState, code: str) -> str:
     if isinstance(move, Place):
         return describe_placement(before, after, move)
     if isinstance(move, Take):
+        # "picks", not "takes": whether the card changes hands is the end text's to say (a dealt
+        # hand, a game by link or between two players at one device changes no collection)
         card = after.taken_card
         if card is None:
-            return _("{player} takes face-down card {n}.").format(player=who, n=move.index + 1)
-        return _("{player} takes face-down card {n}: {card}.").format(
+            return _("{player} picks face-down card {n}.").format(player=who, n=move.index + 1)
+        return _("{player} picks face-down card {n}: {card}.").format(
             player=who, n=move.index + 1, card=card_name(card)
         )
     return {
@@ -175,8 +177,8 @@ def prompt_text(state: HttState, me: int, interactive: bool, selected: bool) -> 
         return _("Waiting for {player} to answer the draw offer.").format(player=who)
     if state.phase == PICK:
         if me == state.player:
-            return _("Take one of the loser's face-down cards.")
-        return _("{player} is taking one of the loser's cards.").format(player=who)
+            return _("Pick one of the loser's face-down cards.")
+        return _("{player} is picking one of the loser's cards.").format(player=who)
     if me != state.player or not interactive or state.phase != PLAY:
         return _("{player} to play.").format(player=who)
     if state.options.in_order:
