@@ -33,11 +33,9 @@ def deck_fields(page_html: str, count: int = 5, highest: bool = False) -> dict[s
     """``count`` level selects of a form (the lowest levels, or the ``highest``), each with its
     first card chosen."""
     out = {}
-    found = re.findall(
-        r'<select id="deck-(\d+)" name="deck_\d+"><option value="">—</option>(.*?)</select>', page_html
-    )
+    found = re.findall(r'<fieldset class="htt-deck-level" id="deck-(\d+)">(.*?)</fieldset>', page_html)
     for level, options in reversed(found) if highest else found:
-        values = re.findall(r'option value="([^"]+)"', options)
+        values = re.findall(r'type="radio" name="deck_\d+" value="([^"]+)"', options)
         if values and len(out) < count:
             out[f"deck_{level}"] = values[0]
     return out
@@ -198,7 +196,7 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
     b.send({"type": "cmd", "name": "deck-down", "arg": first})
     open_link(b, send(a))
     shown = dict(
-        re.findall(r'name="(deck_\d+)">(?:(?!</select>).)*?<option value="([^"]+)" selected>', b.last["html"])
+        re.findall(r'type="radio" name="(deck_\d+)" value="([^"]+)" checked', b.last["html"])
     )
     assert shown == deck
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})

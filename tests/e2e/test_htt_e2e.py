@@ -104,12 +104,12 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
 def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     open_free_pack(page, site)
     visit(page, site, "#/htt/deck", "page")
-    options = page.locator("#deck-card option")
-    ids = [options.nth(i).get_attribute("value") for i in range(options.count())]
-    assert len(ids) == 5
+    cards = page.locator("button.htt-put")  # issue 23: the cards themselves, not a text list
+    ids = [cards.nth(i).get_attribute("data-arg") for i in range(cards.count())]
+    assert len(ids) == 5 and page.locator("button.htt-put svg").count() == 5
     for cid in ids:
-        page.select_option("#deck-card", cid)
-        act(page, page.get_by_role("button", name="Put in the deck"))
+        act(page, page.locator(f"button.htt-put[data-arg='{cid}']"))
+        assert page.locator(f"button.htt-put[data-arg='{cid}']").is_disabled()  # in the deck now
     assert stored(page)["deck"] == ids
     # keyboard: focus the last card's "up" button and press Enter until it leads the deck
     last = ids[-1]

@@ -139,3 +139,47 @@ def old_cards_notice(cards: list[Card]) -> str:
         len(cards),
     ).format(n=len(cards), names=names)
     return f'<p class="htt-old-cards" role="note">{esc(text)}</p>'
+
+
+def spoken_card(c: Card, copies: int | None = None) -> str:
+    """A card in words for a screen reader and a tooltip, its name first (no digit code): "Ifrit,
+    level 3, fire; sides 5, 3, A, 2, 7, 1; set Embers of the Forge"."""
+    fields = {
+        "name": card_name(c),
+        "level": c.level,
+        "matter": _(c.matter),
+        "values": _(", ").join(c.text),
+        "set": set_names().get(c.set_id, c.set_id),
+        "n": copies,
+    }
+    if copies and copies > 1:
+        return _("{name} (×{n}), level {level}, {matter}; sides {values}; set {set}").format(**fields)
+    return _("{name}, level {level}, {matter}; sides {values}; set {set}").format(**fields)
+
+
+def card_face(c: Card, size: int = 72) -> str:
+    """The card's picture for a chooser: drawn for the eye (the words are beside it)."""
+    from webtabletop.games.htt.render.cards import standalone_card_svg
+
+    return standalone_card_svg(c, size).replace('role="img"', 'aria-hidden="true" focusable="false"', 1)
+
+
+def card_radios(name: str, cards: list[Card], chosen: str | None, copies, none_label: str | None = None) -> str:
+    """A choice of one card among ``cards`` shown as the cards themselves (radio buttons named
+    ``name``; the form sends the chosen card's id), with an optional "none" choice first."""
+    items = []
+    if none_label is not None:
+        checked = " checked" if not chosen else ""
+        items.append(
+            f'<label class="htt-pick htt-pick-none"><input type="radio" name="{esc(name)}" value=""{checked}>'
+            f'<span class="htt-name">{esc(none_label)}</span></label>'
+        )
+    for c in cards:
+        checked = " checked" if chosen == c.id else ""
+        n = copies(c.id)
+        items.append(
+            f'<label class="htt-pick" title="{esc(spoken_card(c, n))}"><input type="radio" name="{esc(name)}" '
+            f'value="{esc(c.id)}"{checked} aria-label="{esc(spoken_card(c, n))}">{card_face(c)}'
+            f'<span class="htt-name" aria-hidden="true">{esc(card_name(c))}{f" ×{n}" if n and n > 1 else ""}</span></label>'
+        )
+    return f'<div class="htt-picks">{"".join(items)}</div>'

@@ -17,7 +17,7 @@ from webtabletop.games.htt.cards import LEVELS, Card, inline_code
 from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages.common import (
-    card_label,
+    card_radios,
     date_text,
     load,
     page_hash,
@@ -27,7 +27,7 @@ from webtabletop.games.htt.pages.common import (
 from webtabletop.games.htt.pages.play import DECK_TITLES, RULE_FIELDS, preset_rules
 from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card
 from webtabletop.games.htt.sets.names import card_name
-from webtabletop.i18n import _, ngettext
+from webtabletop.i18n import _, ngettext, pgettext
 
 
 # ------------------------------------------------------------------ new game
@@ -126,8 +126,8 @@ def new_game_fields(ctx: PageContext) -> str:
 def deck_rows(
     c: Collection, deck: list[str] | tuple[str, ...], lo: int = LEVELS[0], hi: int = LEVELS[-1]
 ) -> list[str]:
-    """One select per level ``lo..hi`` the player owns cards of (fields ``deck_<level>``), with
-    the card of ``deck`` of that level selected."""
+    """One choice per level ``lo..hi`` the player owns cards of (fields ``deck_<level>``), shown
+    as the cards themselves, with the card of ``deck`` of that level chosen."""
     by_level: dict[int, list[Card]] = {}
     for card in c.owned_cards():
         by_level.setdefault(card.level, []).append(card)
@@ -137,16 +137,9 @@ def deck_rows(
         cards = by_level.get(lv, [])
         if not cards or not lo <= lv <= hi:
             continue
-        o = "".join(
-            f'<option value="{esc(x.id)}"{" selected" if chosen.get(lv) == x.id else ""}>{esc(card_label(x, c.copies(x.id)))}</option>'
-            for x in cards
-        )
         rows.append(
-            field_row(
-                f"deck-{lv}",
-                esc(_("Level {level}").format(level=lv)),
-                f'<select id="deck-{lv}" name="deck_{lv}"><option value="">—</option>{o}</select>',
-            )
+            f'<fieldset class="htt-deck-level" id="deck-{lv}"><legend>{esc(_("Level {level}").format(level=lv))}</legend>'
+            f"{card_radios(f'deck_{lv}', cards, chosen.get(lv), c.copies, pgettext('card', 'none'))}</fieldset>"
         )
     return rows
 

@@ -28,14 +28,15 @@ from webtabletop.app.forms import options_fields
 from webtabletop.app.pages import btn, link, options_subtitle
 from webtabletop.core import house_rules
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
-from webtabletop.core.view import esc
+from webtabletop.core.view import attrs_html, esc
 from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages.common import (
-    card_label,
+    card_face,
     safe_key,
     save,
+    spoken_card,
 )
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.games.htt.sets.names import card_name
@@ -72,10 +73,10 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         rows = []
         for i, cid in enumerate(deck):
             card = get_card(cid)
-            label = card_label(card, c.copies(cid))
             rows.append(
                 f'<li class="htt-deck-card" data-card="{esc(cid)}"><span class="htt-deck-pos">{i + 1}.</span> '
-                f"<span>{esc(label)}</span> "
+                f'{card_face(card, 48)}<span title="{esc(spoken_card(card, c.copies(cid)))}">{esc(card_name(card))} '
+                f'<small>{esc(_("level {level}").format(level=card.level))}</small></span> '
                 + btn(
                     _arrow("↑", _("Move {card} up").format(card=card_name(card))),
                     "deck-up",
@@ -108,47 +109,45 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         out.append('<p class="htt-empty">' + str(esc(_("Your deck is empty."))) + "</p>")
     owned = c.owned_cards()
     if owned:
+        # the cards themselves, by level: a press puts one in the deck (issue 23: no text list)
         by_level: dict[int, list[Card]] = {}
         for card in owned:
             by_level.setdefault(card.level, []).append(card)
-        groups = "".join(
-            ('<optgroup label="' + str(esc(_("Level {level}").format(level=lv))) + '">')
-            + "".join(
-                f'<option value="{esc(x.id)}">{esc(card_label(x, c.copies(x.id)))}</option>'
-                for x in by_level[lv]
-            )
-            + "</optgroup>"
-            for lv in sorted(by_level)
-        )
+        in_deck = set(deck)
+        groups = []
+        for lv in sorted(by_level):
+            items = "".join(f"<li>{_put_button(x, c, x.id in in_deck)}</li>" for x in by_level[lv])
+            groups.append(f'<h3>{esc(_("Level {level}").format(level=lv))}</h3><ul class="htt-grid htt-deck-pick">{items}</ul>')
         out.append(
-            "".join(
-                [
-                    "<form data-form='deck-add' class='htt-form' data-key='deck-add'>",
-                    (
-                        "<div class='field'><label for='deck-card'>"
-                        + str(esc(_("Card")))
-                        + "</label><select id='deck-card' name='card'>"
-                        + str(groups)
-                        + "</select>"
-                    ),
-                    (
-                        "<small>"
-                        + str(esc(_("A card replaces the deck card of its level, else it goes last.")))
-                        + "</small></div>"
-                    ),
-                    (
-                        "<div class='actions'><button class='btn primary' type='submit'>"
-                        + str(esc(_("Put in the deck")))
-                        + "</button></div></form>"
-                    ),
-                ]
-            )
+            f'<h2>{esc(_("Your cards"))}</h2><p class="note">'
+            f'{esc(_("Press a card to put it in the deck: it replaces the deck card of its level, else it goes last."))}</p>'
+            + "".join(groups)
         )
     else:
         out.append(
             '<p class="note">' + str(link(esc(_("Open your free pack")), "#/htt/packs", "btn small")) + "</p>"
         )
     return "".join(out)
+
+
+def _put_button(card: Card, c: Collection, in_deck: bool) -> str:
+    """One owned card as a button that puts it in the deck (pressed already when it is there)."""
+    words = spoken_card(card, c.copies(card.id))
+    said = _("{card}: in the deck").format(card=words) if in_deck else _("Put in the deck: {card}").format(card=words)
+    a = attrs_html(
+        type="button",
+        class_="htt-card htt-put" + (" in-deck" if in_deck else ""),
+        data_cmd="deck-put",
+        data_arg=card.id,
+        data_key=safe_key("put", card.id),
+        disabled=in_deck,
+        title=words,
+    )
+    mark = f'<span class="htt-in-deck" aria-hidden="true">{esc(_("in the deck"))}</span>' if in_deck else ""
+    return (
+        f"<button {a}>{card_face(card)}<span class=\"htt-name\" aria-hidden=\"true\">{esc(card_name(card))}</span>"
+        f'{mark}<span class="visually-hidden">{esc(said)}</span></button>'
+    )
 
 
 def _arrow(symbol: str, text: str) -> str:
@@ -166,6 +165,9 @@ def _known(card_id: str) -> bool:
 
 def deck_cmd(name: str, arg: Any, c: Collection, ctx: PageContext) -> bool:
     cid = str(arg)
+    if name == "deck-put":
+        deck_add({"card": cid}, c, ctx)
+        return True
     if name == "deck-up":
         c.move_in_deck(cid, -1)
     elif name == "deck-down":
