@@ -7,11 +7,11 @@ from typing import Any
 from webtabletop.app import bylink_rules
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.saves import AI_LEVELS, Players
-from webtabletop.core.house_rules import house_rules, house_rules_on
+from webtabletop.core.house_rules import house_rules, subtitle
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
 from webtabletop.correspondence.support import supports
-from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n import N_, _, pgettext
 
 
 def btn(
@@ -268,15 +268,8 @@ def new_game_form(
 
 
 def options_subtitle(options: Any) -> str:
-    """The game's subtitle: its options in words (``options.describe()``), then the house rules
-    that are on, named as such (core/house_rules.py)."""
-    text = options.describe() if hasattr(options, "describe") else ""
-    on = house_rules_on(options)
-    if not on:
-        return text
-    names = _(", ").join(_(rule.label) for rule in on)
-    house = ngettext("House rule: {rules}", "House rules: {rules}", len(on)).format(rules=names)
-    return f"{text} · {house}" if text else house
+    """The game's subtitle: its options in words, then the house rules that are on."""
+    return subtitle(options)
 
 
 def house_rules_section(spec: GameSpec) -> str:

@@ -22,6 +22,8 @@ from typing import Any
 
 import attrs
 
+from webtabletop.i18n import _, ngettext
+
 #: the metadata key a house-rule field carries
 KEY = "house_rule"
 #: the form field name of a house rule's switch: ``house:<field>``
@@ -72,3 +74,15 @@ def from_form(options_class: type, data: dict[str, Any]) -> dict[str, Any]:
         if data.get(FORM_PREFIX + rule.name) in (True, "true", "on", "1"):
             out[rule.name] = rule.on
     return out
+
+
+def subtitle(options: Any) -> str:
+    """A game's options in words (``options.describe()``), then the house rules that are on,
+    named as such ("… · House rule: Friendly table"): the game's subtitle."""
+    text = options.describe() if hasattr(options, "describe") else ""
+    on = house_rules_on(options)
+    if not on:
+        return text
+    names = _(", ").join(_(rule.label) for rule in on)
+    house = ngettext("House rule: {rules}", "House rules: {rules}", len(on)).format(rules=names)
+    return f"{text} · {house}" if text else house

@@ -15,6 +15,7 @@ markers in chain order (Same/Plus/Minus first, then each Combo step).
 
 from __future__ import annotations
 
+from webtabletop.core.house_rules import subtitle
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.htt.render.board import BoardDrawing, placed
 from webtabletop.games.htt.render.cards import card_back_svg
@@ -125,7 +126,7 @@ class HttView(BoardDrawing, GameView):
                 )
                 out.append(f"<li>{esc(item)}</li>")
             out.append("</ol>")
-        out.append(f'<p class="htt-rules">{esc(state.options.describe())}</p>')
+        out.append(f'<p class="htt-rules">{esc(subtitle(state.options))}</p>')  # with its house rules
         out.append(self._strengths(state, ctx))
         out.append("</div>")
         return "".join(out)
