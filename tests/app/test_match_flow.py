@@ -347,5 +347,5 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
             assert ">?</text>" not in page.last["html"]
     assert a.state.match_open.match.state.outcome() == b.state.match_open.match.state.outcome()
     # the move list shows every move of the game, the same in both browsers
-    logs = [p.last["html"].split("match-log", 1)[1].split("</ol>", 1)[0] for p in (a, b)]
+    logs = [p.last["html"].split("match-log", 1)[1].split("</ol></div></div>", 1)[0] for p in (a, b)]
     assert logs[0] == logs[1] and logs[0].count("<li") > 5

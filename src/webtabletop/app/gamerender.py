@@ -14,6 +14,7 @@ from webtabletop.app import gamescreen, pages, play, playfeel, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.modules import game_module
+from webtabletop.app.movelog import LogStep
 from webtabletop.app.playfeel import describe
 from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _
@@ -107,7 +108,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     options = s.spec.options_from_dict(h.record.options)
     description = pages.options_subtitle(options)
     log = [
-        gamescreen.LogStep(label, h.states[i].to_move(), h.states[i].turn_index(), h.record.moves[i])
+        LogStep(label, h.states[i].to_move(), h.states[i].turn_index(), h.record.moves[i])
         for i, label in enumerate(h.log())
     ]
     return gamescreen.game_screen(

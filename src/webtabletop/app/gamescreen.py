@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from webtabletop.app.movelog import LogStep, turns_of
 from webtabletop.app.pages import (
     ICON_BACK,
     ICON_FIRST,
@@ -121,31 +120,6 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
         f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
         f"{btn(esc(W['share_link']), 'share', 'result', key='result-share')}</div></div></div>"
     )
-
-
-@attrs.frozen
-class LogStep:
-    """One move of the log: its label, who played it, the turn it belongs to
-    (:meth:`State.turn_index`) and its code (shown with "Engine details")."""
-
-    label: str
-    mover: int
-    turn: int | None = None
-    code: str = ""
-
-
-def turns_of(log: list[LogStep]) -> list[list[int]]:
-    """The log's moves (indices) grouped by turn: a new turn starts where the turn index changes,
-    or, for a game without one, where the player to move changes."""
-    rows: list[list[int]] = []
-    for i, step in enumerate(log):
-        prev = log[i - 1] if i else None
-        if prev is None or (
-            (step.turn != prev.turn) if step.turn is not None and prev.turn is not None else step.mover != prev.mover
-        ):
-            rows.append([])
-        rows[-1].append(i)
-    return rows
 
 
 def log_html(log: list[LogStep], cursor: int, hints: set[int], engine: bool = False) -> str:

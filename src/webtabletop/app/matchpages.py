@@ -14,6 +14,7 @@ import attrs
 from webtabletop.app import matchflow, matchscreen, matchstore, share
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.modules import game_view
+from webtabletop.app.movelog import LogStep
 from webtabletop.app.playfeel import describe
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
@@ -75,7 +76,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     ctx = om.context(st.settings)
     state = m.state
     history = [*m.public_history, *om.played]
-    log = [(move_label(before, code), before.to_move()) for before, code in history]
+    log = [LogStep(move_label(before, code), before.to_move(), before.turn_index(), code) for before, code in history]
     status = ""
     if history:
         before, code = history[-1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from webtabletop.app.movelog import LogStep, turns_of
 from webtabletop.app.pages import btn, link, notice_html, outcome_title
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc
@@ -226,17 +227,23 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
 
 
-def log_list(log: list[tuple[str, int]]) -> str:
-    """The moves so far (read-only: a match is reviewed by its players' own boards)."""
+def log_list(log: list[LogStep]) -> str:
+    """The moves so far, one row per turn (read-only: a match is reviewed by its players' own
+    boards)."""
     if not log:
         return f'<p class="log empty">{esc(_("No moves yet."))}</p>'
     # the latest move is the current one: the page scrolls the list to it (web/main.py: scroll_log)
     last, current = len(log) - 1, ' aria-current="step"'
-    items = "".join(
-        f'<li class="p{mover}"{current if i == last else ""}>{esc(label)}</li>'
-        for i, (label, mover) in enumerate(log)
-    )
-    return f'<ol class="log match-log" aria-label="{esc(_("Move log"))}">{items}</ol>'
+    rows = []
+    for n, row in enumerate(turns_of(log), 1):
+        items = "".join(
+            f'<li class="p{log[i].mover}"{current if i == last else ""}>{esc(log[i].label)}</li>' for i in row
+        )
+        rows.append(
+            f'<div class="log-turn p{log[row[0]].mover}" role="listitem"><span class="turn-no">{n}.</span>'
+            f'<ol class="steps">{items}</ol></div>'
+        )
+    return f'<div class="log match-log" role="list" aria-label="{esc(_("Move log"))}">{"".join(rows)}</div>'
 
 
 def match_screen(
@@ -246,7 +253,7 @@ def match_screen(
     board: str,
     panel: str,
     status_line: str,
-    log: list[tuple[str, int]],
+    log: list[LogStep],
     share_html: str,
     notices: list[str],
     today: datetime.date,
