@@ -46,7 +46,6 @@ def test_whole_game_by_clicks_with_flex_promotion_and_editor(page, site, browser
     page.fill("#opt-fen", FEN)
     for name in ("raj_flex", "pair_flex", "editor"):
         page.check(f"#opt-{name}")
-    page.fill("#opt-seed", "0")
     act(page, page.get_by_role("button", name="Start the game"))
     assert "custom position" in page.locator(".variant").inner_text()
     if flip:

@@ -130,7 +130,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
     page.check("#opt-in_order")
-    page.check("#opt-friendly")
+    page.check("#house-friendly")  # a house rule (issue 23)
     page.fill("#opt-seed", "5")
     act(page, page.get_by_role("button", name="Start the game"))
     assert "In order" in page.locator(".variant").inner_text()
