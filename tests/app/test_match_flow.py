@@ -349,3 +349,31 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
     # the move list shows every move of the game, the same in both browsers
     logs = [p.last["html"].split("match-log", 1)[1].split("</ol></div></div>", 1)[0] for p in (a, b)]
     assert logs[0] == logs[1] and logs[0].count("<li") > 5
+
+
+def test_invitation_and_join_say_what_the_link_holds():
+    # issue 23: the invitation was titled "Send your move" before any move, and a friend who
+    # merely joined was announced as "Your friend's move arrived"
+    a = create(side=0)
+    a.send({"type": "cmd", "name": "match-send"})
+    assert 'id="share-title">Invite your friend<' in a.last["html"]
+    first = shared_link(a)
+    a.send({"type": "cmd", "name": "close-share"})
+    b = Page()
+    open_link(b, first)
+    b.send({"type": "cmd", "name": "match-join"})
+    if not b.state.match_open.match.data.moves:  # the friend answers without a move
+        b.send({"type": "cmd", "name": "match-send"})
+        assert 'id="share-title">Send your answer<' in b.last["html"]
+        second = shared_link(b)
+        b.send({"type": "cmd", "name": "close-share"})
+    else:
+        second = send(b)
+    open_link(a, second)
+    moved = bool(a.state.match_open.match.data.moves)
+    said = a.last.get("toast") or ""
+    assert ("Your friend's move arrived." in said) == moved
+    assert ("Your friend has joined the game." in said) == (not moved)
+    play_turn(a)
+    a.send({"type": "cmd", "name": "match-send"})
+    assert 'id="share-title">Send your move<' in a.last["html"]

@@ -244,3 +244,16 @@ def test_house_rules_are_grouped_off_listed_and_named(sized, site, tmp_path):
     go(page, "#/sht/new")
     assert page.locator("fieldset.house-rules #house-first_turn_rule").count() == 1
     assert not page.locator("#house-first_turn_rule").is_checked()
+
+
+def test_htt_pick_and_end_text_agree(sized, site, tmp_path):
+    # issue 23: "Red takes face-down card 2: Cuttle Imp." beside "…so no card changes hands."
+    page = sized
+    open_app(page, site, played("htt", None, seed=4))  # random play to the end; the last move is the pick
+    if page.locator("[data-key='result-close']").count():
+        act(page, page.locator("[data-key='result-close']"))
+    said = page.locator(".status-line[aria-live]").inner_text()
+    assert "picks face-down card" in said and "takes" not in said
+    end = page.locator(".side > .prompt").inner_text()
+    assert "no card changes hands" in end and " takes " not in end
+    shot(page, "flow-htt-end", tmp_path)

@@ -127,7 +127,13 @@ def test_the_end_text_says_what_really_happens_to_the_card(options, viewer, text
         if s.outcome().winner is not None:
             break
     if s.phase == PICK:
-        s = s.apply(s.legal_moves()[0])
+        before, code = s, s.legal_moves()[0].code
+        s = s.apply_code(code)
+        # issue 23: the pick's sentence never says "takes" beside an end that says no card changes
+        # hands; the end text alone says whether it does
+        said = VIEW.describe_move(before, s, code)
+        assert " picks face-down card " in said and "takes" not in said
+        assert "picks face-down card" in before.move_label(before.move_from_code(code))
     ctx = ViewContext(viewer=viewer[0], by_link=True) if isinstance(viewer, tuple) else ViewContext(viewer=viewer)
     prompt = VIEW.prompt(s, ctx)
     assert text in prompt and prompt in VIEW.panel(s, ctx)
