@@ -30,7 +30,7 @@ PRESET_LABELS = {
     "classic": N_("Classic"),
     "chaos": N_("Chaos"),
     "block": N_("Block"),
-    "big": N_("hexagon of 19 cells"),
+    "big": N_("hexagon of 19 cells (house rule)"),
     "small": N_("hexagon of 7 cells"),
 }
 
