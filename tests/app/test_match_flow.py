@@ -359,6 +359,7 @@ def test_invitation_and_join_say_what_the_link_holds():
     assert 'id="share-title">Invite your friend<' in a.last["html"]
     first = shared_link(a)
     a.send({"type": "cmd", "name": "close-share"})
+    assert "Waiting for your friend to join." in a.last["html"]
     b = Page()
     open_link(b, first)
     b.send({"type": "cmd", "name": "match-join"})

@@ -143,6 +143,8 @@ def test_htt_log_entries_stay_on_one_line_without_codes(sized, site, tmp_path):
     assert re.search(r"\([0-9A]{6}\)", text) is None  # no digit code in the list
     rights = page.eval_on_selector_all(".log .turn-no", "els => els.map(e => Math.round(e.getBoundingClientRect().right))")
     assert len(set(rights)) == 1
+    if page.locator("[data-key='reveal']").count():  # the next player's cards, for the picture
+        act(page, page.locator("[data-key='reveal']"))
     page.locator(".log").scroll_into_view_if_needed()
     shot(page, "flow-log-htt", tmp_path)
 
@@ -216,6 +218,7 @@ def test_match_invite_is_titled_as_an_invitation(sized, site, tmp_path):
     act(page, page.locator("[data-key='match-send']"))
     title = page.locator("dialog.share-dialog[open] h2").inner_text()
     assert title == "Invite your friend"
+    assert "Waiting for your friend to join." in page.locator(".match .prompt, section.match").first.inner_text()
     shot(page, "flow-match-invite", tmp_path)
 
 

@@ -122,9 +122,11 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         )
     if m.can_send:
         return join_sentences((_("Send this link to your friend: the game goes on when they open it."), drawing))
-    return join_sentences(
-        (_("Waiting for your friend’s move. When their link comes, open it, or paste it below."), drawing)
-    )
+    if m.data.count <= 1 and m.seat == 0 and not m.data.moves:  # only the invitation is out
+        waiting = _("Waiting for your friend to join. When their link comes, open it, or paste it below.")
+    else:
+        waiting = _("Waiting for your friend’s move. When their link comes, open it, or paste it below.")
+    return join_sentences((waiting, drawing))
 
 
 def end_check(om, today: datetime.date | None = None) -> str:
