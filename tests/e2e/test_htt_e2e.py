@@ -64,11 +64,10 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
     visit(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
-    selects = page.locator(".htt-deck select")
-    assert selects.count() == 5  # one card of each of five levels
+    levels = page.locator(".htt-deck .htt-deck-level")
+    assert levels.count() == 5  # one card of each of five levels, shown as cards (issue 23)
     for i in range(5):
-        value = selects.nth(i).locator("option").nth(1).get_attribute("value")
-        selects.nth(i).select_option(value)
+        levels.nth(i).locator(".htt-pick:not(.htt-pick-none)").first.click()
     for rule in ("same", "plus", "combo"):
         page.check(f"#opt-{rule}")
     page.fill("#opt-seed", "3")
@@ -120,11 +119,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     assert stored(page)["deck"] == order
     shown = page.locator(".htt-deck-order li").evaluate_all("els => els.map(e => e.dataset.card)")
     assert shown == order
-    names = [
-        page.locator(f".htt-deck-order li[data-card='{cid}'] span").nth(1).inner_text().split(" · ")[0]
-        for cid in order
-    ]
-    names = [n.split(" ", 1)[1] for n in names]  # "L3 Name" -> "Name"
+    names = [page.locator(f".htt-deck-order li[data-card='{cid}'] .htt-deck-name").inner_text() for cid in order]
 
     visit(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")

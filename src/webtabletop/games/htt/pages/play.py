@@ -75,7 +75,8 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
             card = get_card(cid)
             rows.append(
                 f'<li class="htt-deck-card" data-card="{esc(cid)}"><span class="htt-deck-pos">{i + 1}.</span> '
-                f'{card_face(card, 48)}<span title="{esc(spoken_card(card, c.copies(cid)))}">{esc(card_name(card))} '
+                f'{card_face(card, 48)}<span title="{esc(spoken_card(card, c.copies(cid)))}">'
+                f'<span class="htt-deck-name">{esc(card_name(card))}</span> '
                 f'<small>{esc(_("level {level}").format(level=card.level))}</small></span> '
                 + btn(
                     _arrow("↑", _("Move {card} up").format(card=card_name(card))),

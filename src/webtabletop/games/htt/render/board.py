@@ -22,7 +22,14 @@ import math
 from webtabletop.core.grid import SQRT3
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.cards import MATTER_COLOURS
-from webtabletop.games.htt.render.cards import OWNER_FILL, OWNER_STROKE, card_back_svg, card_svg, points
+from webtabletop.games.htt.render.cards import (
+    OWNER_FILL,
+    OWNER_STROKE,
+    card_back_svg,
+    card_svg,
+    glyph_defs,
+    points,
+)
 from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.games.htt.render.text import cause_text, matter_name, ordinal_step
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
@@ -171,6 +178,7 @@ class BoardDrawing:
                 + '">'
             )
         ]
+        out.append(glyph_defs(f"httg{v}-"))  # the hand cards' values, drawn without text nodes
         out += self._hands_svg(state, ctx, lay, v)
         out += self._cells_svg(state, ctx, lay, v)
         out.append("</svg>")
@@ -226,7 +234,7 @@ class BoardDrawing:
                     aria_pressed="true" if sel == slot else "false",
                     class_=classes,
                 )
-                out.append(card_svg(card, x, y, r, p, extra=extra, title=label))
+                out.append(card_svg(card, x, y, r, p, extra=extra, title=label, glyphs=f"httg{v}-"))
                 if sel == slot:
                     out.append(
                         f'<polygon class="htt-selected" points="{points(x, y, r * 1.02)}" fill="none" stroke="#fff" stroke-width="7" pointer-events="none"/>'

@@ -56,8 +56,12 @@ def card_svg(
     values: tuple[int, ...] | None = None,
     extra: str = "",
     title: str | None = None,
+    glyphs: str | None = None,
 ) -> str:
     """One card as an SVG group: hex face in the owner's tint, emblem, six values, level, matter gem.
+    ``glyphs``: the id prefix of :func:`glyph_defs` in the same SVG; the values and the level are
+    then drawn as ``<use>`` of those glyphs, so the card holds no text node (a card that is a
+    button: its label names the card, and axe's label-in-name rule reads no digit code in it).
     The values and the level are drawn for the eye only (``aria-hidden``): the group's label names
     the card first and says its sides in words, so a screen reader starts with no digit code."""
     fill = OWNER_FILL[owner] if owner is not None else NEUTRAL_FILL
@@ -80,6 +84,9 @@ def card_svg(
         x, y = cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)
         v = vals[d]
         colour = "#1d6b2c" if v > card.values[d] else "#9b1c1c" if v < card.values[d] else "#1b1b1b"
+        if glyphs:
+            parts.append(_glyph(glyphs, value_text(v), x, y + fs * 0.36, fs, colour))
+            continue
         parts.append(
             f'<text x="{x:.1f}" y="{y + fs * 0.36:.1f}" font-size="{fs:.1f}" font-weight="700" text-anchor="middle" fill="{colour}" font-family="sans-serif" aria-hidden="true">{value_text(v)}</text>'
         )
@@ -87,11 +94,38 @@ def card_svg(
     parts.append(
         f'<circle cx="{cx:.1f}" cy="{cy - r * 0.62:.1f}" r="{r * 0.09:.1f}" fill="{gem}" stroke="#333" stroke-width="0.6"/>'
     )
-    parts.append(
-        f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif" aria-hidden="true">L{card.level}</text>'
-    )
+    if glyphs:
+        parts.append(_glyph(glyphs, f"L{card.level}", cx, cy + r * 0.72, r * 0.19, "#444"))
+    else:
+        parts.append(
+            f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif" aria-hidden="true">L{card.level}</text>'
+        )
     parts.append("</g>")
     return "".join(parts)
+
+
+#: the texts a card draws: side values and levels
+GLYPHS = tuple("123456789A") + tuple(f"L{n}" for n in range(1, 12))
+_GLYPH_SIZE = 10
+
+
+def glyph_defs(prefix: str) -> str:
+    """One ``<text>`` per value and level, defined once in an SVG (``<defs>``: not drawn, not read)
+    for :func:`card_svg`'s ``glyphs``. The level glyphs are regular, the values bold."""
+    bold = ' font-weight="700"'
+    items = "".join(
+        f'<text id="{prefix}{g}" font-size="{_GLYPH_SIZE}" text-anchor="middle" font-family="sans-serif"'
+        f'{"" if g.startswith("L") else bold}>{g}</text>'
+        for g in GLYPHS
+    )
+    return f"<defs>{items}</defs>"
+
+
+def _glyph(prefix: str, text: str, x: float, y: float, size: float, colour: str) -> str:
+    return (
+        f'<use href="#{prefix}{text}" fill="{colour}" '
+        f'transform="translate({x:.1f} {y:.1f}) scale({size / _GLYPH_SIZE:.3f})"/>'
+    )
 
 
 def card_back_svg(cx: float, cy: float, r: float, extra: str = "", title: str | None = None) -> str:
