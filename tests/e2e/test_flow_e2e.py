@@ -257,6 +257,6 @@ def test_htt_pick_and_end_text_agree(sized, site, tmp_path):
         act(page, page.locator("[data-key='result-close']"))
     said = page.locator(".status-line[aria-live]").inner_text()
     assert "picks face-down card" in said and "takes" not in said
-    end = page.locator(".side > .prompt").inner_text()
+    end = page.locator(".side .panel").inner_text()  # HTT's end text, under the board's panel
     assert "no card changes hands" in end and " takes " not in end
     shot(page, "flow-htt-end", tmp_path)
