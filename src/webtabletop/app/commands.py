@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import dataio, matchflow, persist, play, playfeel, share
+from webtabletop.app import dataio, endings, matchflow, persist, play, playfeel, share
 from webtabletop.app.clock import GameClock
 from webtabletop.app.saves import Players
 from webtabletop.core.protocol import GameError
@@ -244,6 +244,7 @@ GAME_COMMANDS: dict[str, GameCommand] = {
     "export-text": export_text,
     "export-game": export_game,
     "rematch": rematch,
+    **endings.COMMANDS,
 }
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from webtabletop.app import gamescreen, pages, play, playfeel, share
+from webtabletop.app import endings, gamescreen, pages, play, playfeel, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.modules import game_module
 from webtabletop.app.movelog import LogStep
 from webtabletop.app.playfeel import describe
+from webtabletop.core.ending import is_ending, sentence
 from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _
 
@@ -64,6 +65,8 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         result = share.share_window(play.share_link(st, s), draw=share.loaded())
         if not share.loaded():
             fx.then = {"type": "cmd", "name": "share-qr"}
+    elif s.pending is not None:
+        result = endings.window(s)
     elif outcome is not None and h.at_end and not s.result_dismissed:
         result = gamescreen.result_window(view, outcome, s.spec)
     prompt = ""
@@ -99,6 +102,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
             key="reveal-all",
             title=_("Show every hidden card of this finished game"),
         )
+    extra += endings.controls(s)
     if view.export_text(state) is not None:
         extra += pages.btn(
             esc(_("Position text")), "export-text", title=_("Copy this position as text"), cls="btn small"
@@ -109,7 +113,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     description = pages.options_subtitle(options)
     log = [
         LogStep(label, h.states[i].to_move(), h.states[i].turn_index(), h.record.moves[i])
-        for i, label in enumerate(h.log())
+        for i, label in enumerate(h.log(view.player_names))
     ]
     return gamescreen.game_screen(
         spec=s.spec,
@@ -150,6 +154,9 @@ def status_line(s: Session, ctx: ViewContext) -> str:
     """What the move at the cursor did (after every move and in review), or the hint."""
     if ctx.hint is not None:
         return _("Hint: {move}").format(move=move_label(s.state, ctx.hint))
+    h = s.history
+    if h.cursor > 0 and is_ending(h.record.moves[h.cursor - 1]):
+        return sentence(h.record.moves[h.cursor - 1], s.view.player_names)
     if ctx.last_move is None or ctx.previous is None:
         return ""
     return describe(s, ctx.previous, s.state, ctx.last_move)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import persist
 from webtabletop.app.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS
+from webtabletop.core.ending import is_ending, sentence
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.view import move_label
 from webtabletop.i18n import _
@@ -37,6 +38,8 @@ FEEL_SETTINGS = {"motion": True, "sounds": False, "engine": False}
 def describe(session: Session | OpenMatch, before: State, after: State, code: str) -> str:
     """The view's sentence for a move; its label if the view fails (the status line never breaks
     a move)."""
+    if is_ending(code):
+        return sentence(code, session.view.player_names)
     try:
         text = session.view.describe_move(before, after, code)
     except Exception:  # noqa: BLE001 - a view's sentence is decoration, the move stands

@@ -7,6 +7,7 @@ from typing import Any
 from webtabletop.app.clock import GameClock
 from webtabletop.app.modules import game_view
 from webtabletop.app.saves import Players
+from webtabletop.core.ending import is_ending
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.record import History
 from webtabletop.core.view import ViewContext
@@ -45,6 +46,11 @@ class Session:
         #: the Share window is open: the data-key of the button that opened it (focus returns
         #: there when it closes); never saved
         self.share: str | None = None
+        #: "resign" (asking to confirm) or "draw" (a hot-seat offer waiting for its answer);
+        #: never saved (app/endings.py)
+        self.pending: str | None = None
+        #: the ply at which the computer declined a draw (the same position gets the same answer)
+        self.draw_declined: int | None = None
 
     @property
     def state(self):
@@ -110,8 +116,11 @@ class Session:
 
     def context(self, settings: dict[str, Any] | None = None) -> ViewContext:
         h = self.history
-        last = h.record.moves[h.cursor - 1] if h.cursor > 0 else None
-        prev = h.states[h.cursor - 1] if h.cursor > 0 else None
+        at = h.cursor
+        if at > 0 and is_ending(h.record.moves[at - 1]):
+            at -= 1  # after a resignation or an agreed draw the board shows the last real move
+        last = h.record.moves[at - 1] if at > 0 else None
+        prev = h.states[at - 1] if at > 0 else None
         return ViewContext(
             viewer=self.viewer(),
             selection=self.selection,

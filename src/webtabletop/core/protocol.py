@@ -92,7 +92,17 @@ class State:
         raise IllegalMove(_("{code} is not a legal move here").format(code=repr(code)))
 
     def apply_code(self, code: str) -> State:
+        if isinstance(code, str) and code.startswith("!"):  # a resignation or an agreed draw
+            from webtabletop.core.ending import end  # noqa: PLC0415 - ending builds on this module
+
+            return end(self, code)
         return self.apply(self.move_from_code(code))
+
+    def can_resign(self) -> bool:
+        """A player may still resign or agree a draw (core/ending.py): the game is not over.
+        A game whose result is already decided but still has moves to make (HTT's pick)
+        says no."""
+        return not self.is_over
 
     def move_label(self, move: Move) -> str:
         """A readable name of ``move`` for the move log (played from this state)."""
@@ -184,6 +194,9 @@ class GameSpec:
     #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/match.py``). None: a
     #: match of this game hides nothing (docs/fair-play.md, "Hidden cards in a match").
     cards: Any = None
+    #: the rules allow a draw by agreement (offered and accepted in the app, recorded as the
+    #: ending ``!draw``: core/ending.py). Every game can be resigned.
+    agreed_draws: bool = False
 
     def default_options(self) -> Any:
         return self.options_class()

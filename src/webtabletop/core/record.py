@@ -15,10 +15,12 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.ending import is_ending
+from webtabletop.core.ending import label as ending_label
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
-from webtabletop.i18n import _, language
+from webtabletop.i18n import N_, _, language
 
 RECORD_FORMAT = "webtabletop-record"
 RECORD_VERSION = 1
@@ -90,6 +92,8 @@ class Record:
     def check_length(self) -> None:
         """Refuse a record longer than any game with its options can be (before replaying it)."""
         cap = self.spec.ply_cap(self.spec.options_from_dict(self.options))
+        if self.moves and is_ending(self.moves[-1]):
+            cap += 1  # a resignation or an agreed draw after the last move the rules allow
         if len(self.moves) > cap:
             raise RecordError(
                 _("it has {n} moves, more than a game of {game} can have ({cap})").format(
@@ -278,8 +282,9 @@ class History:
         """The record up to the cursor (what a share link of the shown position holds)."""
         return self.record.with_moves(self.record.moves[: self.cursor])
 
-    def log(self) -> list[str]:
-        """Readable names of all moves (including those after the cursor)."""
+    def log(self, names: tuple[str, str] = (N_("First player"), N_("Second player"))) -> list[str]:
+        """Readable names of all moves (including those after the cursor); ``names`` (the
+        players', untranslated) name who resigned."""
         moves = self.record.moves
         labels = self._labels
         if self._labels_language != language():
@@ -291,5 +296,9 @@ class History:
         del labels[keep:]
         for i in range(keep, len(moves)):
             state = self.states[i]
-            labels.append((moves[i], state.move_label(state.move_from_code(moves[i]))))
+            code = moves[i]
+            if is_ending(code):
+                labels.append((code, ending_label(code, names)))
+            else:
+                labels.append((code, state.move_label(state.move_from_code(code))))
         return [label for _code, label in labels]

@@ -1,12 +1,15 @@
 """The share-link codec: a record as a short, URL-safe, versioned, checksummed string.
 
-Layout (version 2), then base64url without padding::
+Layout (version 2, or 3 for a game that ended by resignation or agreement), then base64url
+without padding::
 
-    byte    link format (2)
+    byte    link format (2 or 3)
     varint  the game's rules version the link was made under
     varint  seed
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
-    varint  number of moves
+    varint  number of moves (the rules' moves: an ending is not counted)
+    varint  format 3 only: the ending after the moves, 1 + its index in ``core.ending.ENDINGS``
+            (player 0 resigns, player 1 resigns, draw agreed); a game without one is format 2
     rest-4  one big integer, little-endian: the moves in mixed radix — move i is its index in
             ``legal_moves()`` of the state before it, with radix ``len(legal_moves())``
     4 bytes CRC-32 of the game id and everything above (catches truncation and tampering)
@@ -32,13 +35,16 @@ import re
 import zlib
 from urllib.parse import parse_qs
 
+from webtabletop.core.ending import ENDINGS, is_ending
 from webtabletop.core.inputs import InputError, guard, load_json
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import N_, _
 
-VERSION = 2
+VERSION = 3
+#: the format of a link without an ending (links the app made before endings existed)
+PLAIN = 2
 MAX_PAYLOAD = 20000
 MAX_OPTIONS_BYTES = 4000
 _PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
@@ -87,9 +93,14 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
 def encode(record: Record) -> str:
     """The payload string of ``record`` (replays it to find each move's index)."""
     states = record.replay()
+    moves = record.moves
+    ending = 0
+    if moves and is_ending(moves[-1]):
+        ending = ENDINGS.index(moves[-1]) + 1
+        moves = moves[:-1]
     number = 0
     radix = 1
-    for state, code in zip(states, record.moves, strict=False):
+    for state, code in zip(states, moves, strict=False):
         legal = state.legal_moves()
         index = next(i for i, m in enumerate(legal) if m.code == code)
         number += index * radix
@@ -97,11 +108,13 @@ def encode(record: Record) -> str:
     options = (
         json.dumps(record.options, separators=(",", ":"), sort_keys=True).encode() if record.options else b""
     )
-    body = bytearray([VERSION])
+    body = bytearray([VERSION if ending else PLAIN])
     body += varint(record.spec.rules_version)
     body += varint(record.seed)
     body += varint(len(options)) + options
-    body += varint(len(record.moves))
+    body += varint(len(moves))
+    if ending:
+        body += varint(ending)
     body += number.to_bytes((number.bit_length() + 7) // 8, "little")
     crc = zlib.crc32(record.game_id.encode() + bytes(body)) & 0xFFFFFFFF
     body += crc.to_bytes(4, "little")
@@ -188,6 +201,11 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
             raise LinkError(_("the link's options are unreadable"))
     pos += n_opt
     count, pos = _read_varint(body, pos)
+    ending = 0
+    if fmt >= 3:
+        ending, pos = _read_varint(body, pos)
+        if not 1 <= ending <= len(ENDINGS):  # format 3 is written only for a game with an ending
+            raise LinkError(_(NOT_A_LINK))
     older = rules < spec.rules_version
     record = Record(game_id, options, seed, (), rules if older else 0)
     try:
@@ -232,6 +250,13 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
         states.append(state)
     if number:
         raise LinkError(_("the link is damaged (it holds more than its moves)"))
+    if ending:
+        code = ENDINGS[ending - 1]
+        try:
+            states.append(state.apply_code(code))
+        except GameError as exc:
+            raise LinkError(_("the link's ending cannot follow its moves: {problem}").format(problem=exc)) from None
+        codes.append(code)
     return record.with_moves(tuple(codes)), states, None
 
 

@@ -24,7 +24,10 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.ending import is_ending
+from webtabletop.core.ending import label as ending_label
 from webtabletop.core.protocol import State
+from webtabletop.i18n import N_
 
 
 @attrs.frozen
@@ -155,7 +158,10 @@ class GameView:
 
 
 def move_label(state: State, code: str) -> str:
-    """The label of the legal move ``code`` in ``state`` (the code itself if it is not legal)."""
+    """The label of the legal move ``code`` in ``state`` (the code itself if it is not legal;
+    an ending's label names no player: the move list names them, :meth:`History.log`)."""
+    if is_ending(code):
+        return ending_label(code, (N_("First player"), N_("Second player")))
     for move in state.legal_moves():
         if move.code == code:
             return state.move_label(move)

@@ -21,6 +21,7 @@ SPEC = register(
         rules_version=RULES_VERSION,
         max_plies=max_plies,
         legacy_codes=legacy_codes,
+        agreed_draws=True,  # "by agreement" (digest, "End of the game")
     )
 )
 rules.DumaState.spec = SPEC

@@ -34,6 +34,7 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.ending import ending_of, resigner
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.board import Board, get_board
@@ -375,10 +376,22 @@ class HttState(State):
 
     @property
     def taken_card(self) -> Card | None:
-        """The card the winner took from the loser (None when none was taken)."""
-        if self.taken < 0 or self.winner is None:
+        """The card the winner took from the loser (None when none was taken). A player who
+        resigned (core/ending.py) at a table with stakes gives up a card as the loser of a
+        finished game does: the first of its cards in a seeded face-down order, the same order
+        the pick would have shuffled."""
+        if self.taken >= 0 and self.winner is not None:
+            return self.decks[1 - self.winner][self.taken]
+        loser = resigner(ending_of(self) or "")
+        if loser is None or self.options.friendly:
             return None
-        return self.decks[1 - self.winner][self.taken]
+        order = list(range(len(self.decks[loser])))
+        Rng(self.rng_state).shuffle(order)
+        return self.decks[loser][order[0]]
+
+    def can_resign(self) -> bool:
+        """Not once the board is full: the result is decided, only the winner's pick is left."""
+        return self.phase in (PLAY, DRAW)
 
     def text(self) -> str:
         names = self.board.grid.names

@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from webtabletop.core.ending import ending_of
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
@@ -50,6 +51,7 @@ from webtabletop.games.htt.collection.rewards import (
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.sets.library import all_sets, get_card, get_set
 from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.turning import EMPTY
 from webtabletop.i18n import N_, _, ngettext
 
 FORMAT = "htt-collection"
@@ -162,31 +164,13 @@ class Collection(PlayerSets, Decks):
         return cards
 
     # --- games ---------------------------------------------------------------------------------
-    def record_game(
-        self,
-        state,
-        me: int,
-        opponent: str = "AI",
-        date: str = "",
-        preset: str | None = None,
-        stakes: bool | None = None,
-    ) -> list[str]:
-        """Count a finished game from player ``me``'s side; returns messages for the player.
-
-        ``stakes``: the pick moves a card between this collection and the AI's notional one; by
-        default when the player's hand was given (from this collection) rather than dealt by the
-        rules. Only a copy the player owns can be lost. Packs are earned per
-        :data:`EARN_RULE`; the battle log gets an entry; achievements are updated."""
-        out = state.outcome()
-        if out is None:
-            raise ValueError("the game is not over")
-        msgs: list[str] = []
+    def _count(self, winner: int | None, me: int, theirs: int, preset: str | None, msgs: list[str]) -> str:
+        """Count a game played to its end: the result, packs earned; returns "win", "draw" or "loss"."""
         self.games_played += 1
-        mine, theirs = int(out.scores[me]), int(out.scores[1 - me])
-        if out.winner is None:
+        if winner is None:
             self.games_drawn += 1
             result = "draw"
-        elif out.winner == me:
+        elif winner == me:
             self.games_won += 1
             result = "win"
             self.packs_available += WINS_PER_PACK
@@ -213,6 +197,38 @@ class Collection(PlayerSets, Decks):
                     GAMES_PER_PACK,
                 ).format(n=GAMES_PER_PACK)
             )
+        return result
+
+    def record_game(
+        self,
+        state,
+        me: int,
+        opponent: str = "AI",
+        date: str = "",
+        preset: str | None = None,
+        stakes: bool | None = None,
+    ) -> list[str]:
+        """Count a finished game from player ``me``'s side; returns messages for the player.
+
+        ``stakes``: the pick moves a card between this collection and the AI's notional one; by
+        default when the player's hand was given (from this collection) rather than dealt by the
+        rules. Only a copy the player owns can be lost. Packs are earned per
+        :data:`EARN_RULE`; the battle log gets an entry; achievements are updated."""
+        out = state.outcome()
+        if out is None:
+            raise ValueError("the game is not over")
+        msgs: list[str] = []
+        mine, theirs = int(out.scores[me]), int(out.scores[1 - me])
+        if ending_of(state) is not None:  # a resignation: the cards as they stood
+            mine, theirs = state.score()[me], state.score()[1 - me]
+        # a draw by agreement or a resignation before the last card: no pack, no achievement,
+        # no count (three instant draws once earned a pack in 17 s); the battle log keeps it
+        early = EMPTY in state.owners
+        if early:
+            result = "draw" if out.winner is None else "win" if out.winner == me else "loss"
+            msgs.append(_("A game that ends before the last card earns no pack and counts for no achievement."))
+        else:
+            result = self._count(out.winner, me, theirs, preset, msgs)
         taken = state.taken_card
         if stakes is None:
             stakes = not state.dealt[me]
@@ -239,7 +255,7 @@ class Collection(PlayerSets, Decks):
             }
         )
         del self.log[:-LOG_SIZE]
-        for a in self.update_achievements():
+        for a in [] if early else self.update_achievements():
             msgs.append(_("Achievement: {title} — claim a level-11 card!").format(title=a.title))
         return msgs
 

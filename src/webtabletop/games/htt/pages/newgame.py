@@ -11,6 +11,7 @@ from typing import Any
 
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.pages import link
+from webtabletop.core.ending import ending_of
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import LEVELS, Card, inline_code
@@ -27,6 +28,7 @@ from webtabletop.games.htt.pages.common import (
 from webtabletop.games.htt.pages.play import DECK_TITLES, RULE_FIELDS, preset_rules
 from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card
 from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.turning import EMPTY
 from webtabletop.i18n import _, ngettext, pgettext
 
 
@@ -263,7 +265,13 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
     gained = [x for x in c.owned if c.owned[x] > before[0].get(x, 0)]
     lost = [x for x in before[0] if c.owned.get(x, 0) < before[0][x]]
     score = f"{a}–{b}"
-    if outcome.winner is None:
+    if ending_of(state) is not None and outcome.winner != me:
+        text = (
+            _("You resigned; the computer took your {card}.").format(card=card_name(get_card(lost[0])))
+            if lost
+            else _("You resigned.")
+        )
+    elif outcome.winner is None:
         text = _("Draw {score}.").format(score=score)
     elif outcome.winner == me:
         text = (
@@ -280,6 +288,8 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
             else _("You lost {score}.").format(score=score)
         )
     parts = [text]
+    if EMPTY in state.owners:  # an agreed draw or a resignation before the last card
+        parts.append(_("A game that ends before the last card earns no pack and counts for no achievement."))
     packs = c.packs_available - before[1]
     if packs:
         parts.append(ngettext("{n} new pack earned!", "{n} new packs earned!", packs).format(n=packs))

@@ -1,0 +1,126 @@
+"""Endings the players choose, outside a game's rules: a resignation, or a draw both agreed.
+
+Issue 23 §5. Every game can be resigned; a draw by agreement only where the game's rules allow
+one (``GameSpec.agreed_draws``; HTT's draw offer is a move of its own rules instead). An ending
+is recorded as the last entry of a record's moves, with a code no game's move has:
+
+- ``!resign0`` / ``!resign1``: that player resigns, the other wins;
+- ``!draw``: the game ends drawn by agreement.
+
+:func:`end` (what ``State.apply_code`` does with such a code) gives the same position as a
+finished game: a copy of the state whose class is a subclass of the game's state class with the
+ending's outcome, no legal moves and no further move. Every consumer of a state (views, the
+app's game-over window, the AI, saved results, a game's game-over hook) sees an ordinary
+finished game; the board is the position the game stopped in. Invariants:
+
+- an ending is legal only while ``state.can_resign()`` (the game is not over, nor decided), and
+  is always the last entry;
+- a draw by agreement is refused in a game whose spec does not allow one;
+- the ended state's class attribute ``ended_by`` names the code (``ending_of`` reads it; None for a
+  state the rules themselves ended or that goes on).
+
+The offer itself (asking the other player, the computer's answer) is the app's part: only the
+agreed result reaches the record.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.i18n import N_, _
+
+RESIGN = ("!resign0", "!resign1")
+DRAW = "!draw"
+ENDINGS = (*RESIGN, DRAW)
+#: the outcome's reasons (shown translated by the game-over window, like every reason)
+RESIGNATION = N_("resignation")
+AGREED = N_("draw agreed")
+
+_CLASSES: dict[tuple[type, str], type] = {}
+
+
+def is_ending(code: Any) -> bool:
+    return code in ENDINGS
+
+
+def resign_code(player: int) -> str:
+    return RESIGN[player]
+
+
+def ending_of(state: State) -> str | None:
+    """The ending code that finished ``state``, or None."""
+    return getattr(type(state), "ended_by", None)
+
+
+def resigner(code: str) -> int | None:
+    """The player who resigned with ``code`` (None for a draw)."""
+    return RESIGN.index(code) if code in RESIGN else None
+
+
+def allows_draw(state: State) -> bool:
+    """The game's rules allow a draw by agreement (and the game is not over)."""
+    return bool(getattr(state.spec, "agreed_draws", False)) and state.can_resign()
+
+
+def end(state: State, code: str) -> State:
+    """``state`` finished by the ending ``code``; :class:`IllegalMove` says why not."""
+    if code not in ENDINGS:
+        raise IllegalMove(_("{code} is not a legal move here").format(code=repr(code)))
+    if not state.can_resign():
+        raise IllegalMove(_("the game is over"))
+    if code == DRAW and not allows_draw(state):
+        raise IllegalMove(_("the rules of this game allow no draw by agreement"))
+    cls = type(state)
+    sub = _CLASSES.get((cls, code))
+    if sub is None:
+        outcome = _outcome(code)
+        sub = type(
+            f"{cls.__name__}Ended",
+            (cls,),
+            {
+                "__slots__": (),
+                "ended_by": code,
+                "outcome": lambda self: outcome,
+                "legal_moves": lambda self: [],
+                "apply": _no_move,
+                "apply_code": _no_code,
+            },
+        )
+        _CLASSES[(cls, code)] = sub
+    twin = copy.copy(state)
+    object.__setattr__(twin, "__class__", sub)
+    return twin
+
+
+def _outcome(code: str) -> Outcome:
+    loser = resigner(code)
+    if loser is None:
+        return Outcome(None, (0.5, 0.5), AGREED)
+    winner = 1 - loser
+    return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), RESIGNATION)
+
+
+def _no_move(self: State, move: Any) -> State:
+    raise IllegalMove(_("the game is over"))
+
+
+def _no_code(self: State, code: str) -> State:
+    raise IllegalMove(_("the game is over"))
+
+
+def label(code: str, names: tuple[str, str]) -> str:
+    """The move list's entry of an ending (``names``: the players' names, untranslated)."""
+    loser = resigner(code)
+    if loser is None:
+        return _("Draw agreed")
+    return _("{player} resigns").format(player=_(names[loser]))
+
+
+def sentence(code: str, names: tuple[str, str]) -> str:
+    """The status line's sentence for an ending."""
+    loser = resigner(code)
+    if loser is None:
+        return _("Both players agreed to a draw.")
+    return _("{player} resigned: {winner} wins.").format(player=_(names[loser]), winner=_(names[1 - loser]))
