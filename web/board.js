@@ -185,6 +185,7 @@
   // --- the page's state that survives re-renders (menu open, game-over window aside) ---
   const ui = { menu: false, peek: false, dx: 0, dy: 0 };
   function restore() {
+    if (APP.querySelector(".ending-dialog")) ui.menu = false; // a question (resign, draw) folds the menu
     const t = APP.querySelector("[data-menu]");
     if (t) {
       t.setAttribute("aria-expanded", String(ui.menu));

@@ -137,6 +137,9 @@ def deselect(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
         fx.focus = s.share
         s.share = None
         return
+    if s.pending is not None:  # the resign / draw question: Esc answers "no"
+        endings.cancel(st, fx, s, arg)
+        return
     s.selection = None
     if s.finished() and s.history.at_end:
         s.result_dismissed = True
