@@ -120,6 +120,8 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         '<p class="htt-rule">'
         + esc(_(EARN_RULE))
         + " "
+        + esc(_("A game that ends before the last card earns no pack and counts for no achievement."))
+        + " "
         + esc(
             _(
                 "Your first pack is free. A pack holds {n} cards of the set you choose, levels 1 to 10 "
