@@ -142,6 +142,9 @@ PAGE: dict[str, str] = {
     "t26": N_(
         "<b>Fire.</b> The original text says «火焰 N 放置的棋子立即生效,但是时间值减半»: a stone placed on fire takes effect at once, but with half its time value. To take effect (生效) is what rule 1 does to a stone: it leaves the board and deals its value as damage. So the app burns the stone for half its value (rounded down, our decision) and the fire cell is empty again. Nothing in the text uses a fire cell up, so every turn either player may burn another card there: a sure hit that the opponent can neither block nor capture, while a group takes several turns to build and can be captured. The computer found this at once: in one game against random play it put 34 of its about 50 cards on the same fire cell and won without building a group. The text gives no terrain frequencies; the app makes about one cell in 25 fire, so almost every board has some."
     ),
+    "t28": N_(
+        "<b>Checked against the text.</b> The reading is the designer's, not ours: the text uses 生效 (take effect) for exactly this elsewhere, for a stone that leaves the board and deals its value (rule 1; Happy «该卡棋生效所需的连通数-1»; full-speed mode «放置数值为1的卡牌,将会直接生效»), and it says nothing that puts a fire cell out. Measured with every computer level (terrain and effects on, two boards each): easy put 55 of its 92 cards on fire (60%), normal 54 of 88 (61%), random play 4 of 175; each level won every such game against random play. So fire decides most games, whatever the level: a finding about the game's balance."
+    ),
     "t27": N_(
         "The app plays the rule as written. If fire should be a bonus rather than the whole game, a fire cell that goes out after it has burned one stone, or a burned stone that leaves ash on which nothing can be placed, would keep it one."
     ),
@@ -217,6 +220,7 @@ def rules_html() -> str:
 <ul>{decisions}</ul>
 <h3>{T["t25"]}</h3>
 <p>{T["t26"]}</p>
+<p>{T["t28"]}</p>
 <p>{T["t27"]}</p>
 <h3>{esc(saved)}</h3>
 <p>{esc(record_text)}</p>
