@@ -157,9 +157,7 @@ def window(s: Session) -> str:
     names = s.view.player_names
     if s.pending == "resign":
         title = _("Resign this game?")
-        text = _("{player} resigns and {winner} wins.").format(
-            player=_(names[who]), winner=_(names[1 - who])
-        )
+        text = _("{player} resigns and {winner} wins.").format(player=_(names[who]), winner=_(names[1 - who]))
         yes = pages.btn(esc(_("Resign")), "resign-confirm", key="resign-confirm", cls="btn danger")
         no = pages.btn(esc(_("Keep playing")), "ending-cancel", key="resign-cancel", cls="btn primary")
     else:

@@ -226,7 +226,9 @@ class Collection(PlayerSets, Decks):
         early = EMPTY in state.owners
         if early:
             result = "draw" if out.winner is None else "win" if out.winner == me else "loss"
-            msgs.append(_("A game that ends before the last card earns no pack and counts for no achievement."))
+            msgs.append(
+                _("A game that ends before the last card earns no pack and counts for no achievement.")
+            )
         else:
             result = self._count(out.winner, me, theirs, preset, msgs)
         taken = state.taken_card
@@ -354,4 +356,3 @@ class Collection(PlayerSets, Decks):
     def loads(cls, text: str) -> Collection:
         data = guard(lambda: load_json(text, "the collection"), CollectionError, "the collection")
         return cls.from_json(data)
-
