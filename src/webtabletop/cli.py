@@ -1,4 +1,4 @@
-"""Command line: ``python -m webtabletop {serve,build,selfplay,replay,…}``.
+"""Command line: ``python -m webtabletop {serve,build,selfplay,replay,review,…}``.
 
 Game packages add their own subcommands through ``games/<game>/cli.py:add_commands``.
 
@@ -75,21 +75,53 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_replay(args: argparse.Namespace) -> int:
+def _load_source(source: str):
+    """(record, why a link stops early or None) of a share link or a record file."""
     from webtabletop.core import sharelink
-    from webtabletop.core.record import Record, RecordError
-    from webtabletop.i18n import _, ngettext
+    from webtabletop.core.record import Record
 
-    source = args.source
     path = Path(source)
     if "#" in source or "r=" in source:
-        record, problem = sharelink.decode_link_upto(source)
-    elif len(source) < 4096 and path.is_file():
+        return sharelink.decode_link_upto(source)
+    if len(source) < 4096 and path.is_file():
         if path.stat().st_size > MAX_FILE:
             raise GameError(f"{source!r} is larger than any webtabletop record")
-        record, problem = Record.loads(path.read_text(encoding="utf-8", errors="replace")), None
-    else:
-        raise GameError(f"{source[:80]!r} is neither a share link nor an existing file")
+        return Record.loads(path.read_text(encoding="utf-8", errors="replace")), None
+    raise GameError(f"{source[:80]!r} is neither a share link nor an existing file")
+
+
+def _cmd_review(args: argparse.Namespace) -> int:
+    from webtabletop.ai.review import Reviewer, mark_for
+
+    record, problem = _load_source(args.source)
+    if problem is not None:
+        raise GameError(f"the game cannot be replayed to its end: {problem}")
+    reviewer = Reviewer.of_record(record, args.budget, args.seed)
+    total = reviewer.total
+    while reviewer.step():
+        if args.progress:
+            print(f"{reviewer.done_steps}/{total}", file=sys.stderr, flush=True)
+    out = reviewer.to_json()
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    for r in reviewer.plies:
+        mark = r.mark or ""
+        better = f"  (better {r.best}: {' '.join(r.line)})" if mark_for(r.loss) else ""
+        print(f"{r.ply:4d}. P{r.player + 1} {r.move}{mark:<3}  {r.chances[0]:.2f}-{r.chances[1]:.2f}{better}")
+    for s in out["summary"]["players"]:
+        marks = ", ".join(f"{k} {v}" for k, v in s["marks"].items())
+        print(
+            f"player {s['player'] + 1}: {marks}; average loss {s['average_loss']:.3f}, accuracy {s['accuracy']}"
+        )
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from webtabletop.core.record import RecordError
+    from webtabletop.i18n import _, ngettext
+
+    record, problem = _load_source(args.source)
     result = record.replay_upto()
     if result.problem is not None and not record.older_rules and problem is None:
         raise RecordError(result.problem)
@@ -119,7 +151,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         outcome = final.outcome()
         if outcome is not None:
             who = _("draw") if outcome.winner is None else _("player {n} wins").format(n=outcome.winner + 1)
-            print(_("result: {result} {scores} ({reason})").format(result=who, scores=outcome.scores, reason=outcome.reason))
+            print(
+                _("result: {result} {scores} ({reason})").format(
+                    result=who, scores=outcome.scores, reason=outcome.reason
+                )
+            )
     if problem is not None:
         print(f"error: the game stops after move {len(record.moves)}: {problem}", file=sys.stderr)
         return 1
@@ -172,6 +208,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print one JSON object: per game, counts and uncovered sections")
     q.add_argument("--require-coverage", action="store_true", help="also fail when a rules section has no lesson")
     q.set_defaults(func=_cmd_learn_check)
+    p = sub.add_parser("review", help="analyse every move of a game: winning chances, marked mistakes, luck")
+    p.add_argument("source", help="a share URL (or #/game?r=…) or a record .json file")
+    p.add_argument(
+        "--budget", default="normal", choices=["normal", "hard"], help="the analysis's search budget"
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="the review's seed (the same seed gives the same review)"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", action="store_true", help="print the steps done on stderr")
+    p.set_defaults(func=_cmd_review)
     for name in GAME_CLIS:
         try:
             module = importlib.import_module(f"webtabletop.games.{name}.cli")

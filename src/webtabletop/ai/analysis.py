@@ -14,6 +14,12 @@ designer's lab build on it). Where the value comes from:
   exactly, SHT sees an immediate win, CardGO uses its sampled search); otherwise the shared MCTS
   runs with the game's hooks.
 
+``analyse_move(state, code, budget, seed, analysis, after) -> MoveValue`` judges one move: the
+mover's chances after it, from what the mover knew when it chose (game review marks moves by it).
+Where dice or hidden cards matter it never reads the position actually reached: a search of that
+move alone, determinized for the mover (or the game's own ``analyse_move``); a game of perfect
+information with no chance (DumaRaj) takes the next position's own analysis, as Lichess does.
+
 A draw counts half a win, so ``chances[0] + chances[1] == 1``. Budgets are the AI levels' names
 (``easy``, ``normal``, ``hard``), searched by their iteration or node caps only (no clock), so the
 answer is a pure function of the position and ``seed``: the same on every machine and in the page.
@@ -91,7 +97,9 @@ def over(state: State) -> Analysis | None:
     return Analysis(chances, None, (), None, True, "over", {"value": None, "winner": outcome.winner})
 
 
-def mcts_line(state: State, result: SearchResult, observer: int, seed: int, limit: int = LINE_LENGTH) -> tuple[str, ...]:
+def mcts_line(
+    state: State, result: SearchResult, observer: int, seed: int, limit: int = LINE_LENGTH
+) -> tuple[str, ...]:
     """The most visited path of a search tree, as move codes, played in one world ``observer``
     may imagine (hidden cards are never read). It stops where the tree is thin (a node visited
     once), at a branch that names no move (an opponent's hidden choice), or at the game's end."""
@@ -139,7 +147,9 @@ def mcts_analysis(
     me = s.to_move()
     result = search(s, level_budget(budget, hooks, time_limited=False), seed, hooks, always_search=True)
     visits, value = result.stats.get(result.move.code, (0, 0.0))
-    moves = {code: [n, round(v, 4)] for code, (n, v) in sorted(result.stats.items(), key=lambda kv: -kv[1][0])}
+    moves = {
+        code: [n, round(v, 4)] for code, (n, v) in sorted(result.stats.items(), key=lambda kv: -kv[1][0])
+    }
     return Analysis(
         chances_from_value(value, me),
         result.move.code,
@@ -180,3 +190,78 @@ def analyse(state: State, budget: str = "normal", seed: int = 0) -> Analysis:
     if fn is not None:
         return fn(state, budget, seed)
     return mcts_analysis(state, budget, seed)
+
+
+#: a root move searched at least this often by the position's own analysis is judged by it
+TRUSTED_VISITS = 60
+
+
+@attrs.frozen
+class MoveValue:
+    """What one move is worth to its mover, judged from the mover's knowledge when it chose."""
+
+    #: the mover's chances (0..1) after the move, before anything the mover could not know
+    chances: float
+    #: where it comes from: "best" (the analysis's own choice), "stats" (the analysis's root
+    #: statistics), "search" (a search of this move alone), "next" (the next position's analysis:
+    #: nothing hidden, nothing random), "exact"
+    kind: str
+    #: nothing random or hidden separates the move from the position reached (no luck to measure)
+    certain: bool = False
+
+
+def analyse_move(
+    state: State,
+    code: str,
+    budget: str = "normal",
+    seed: int = 0,
+    analysis: Analysis | None = None,
+    after: Analysis | None = None,
+) -> MoveValue:
+    """The mover's chances after playing ``code`` in ``state``, judged with only what the mover
+    knew (hidden cards and dice to come are sampled for the mover, never read). ``analysis``: the
+    position's own (computed when missing); ``after``: the next position's, which a game of
+    perfect information without chance uses as it is."""
+    check_budget(budget)
+    state.move_from_code(code)  # IllegalMove for a move that is not legal here
+    analysis = analysis if analysis is not None else analyse(state, budget, seed)
+    fn = game_move_judge(state.spec.id)
+    if fn is not None:
+        return fn(state, code, budget, seed, analysis, after)
+    return mcts_move_value(state, code, budget, seed, analysis)
+
+
+def mcts_move_value(
+    state: State,
+    code: str,
+    budget: str,
+    seed: int,
+    analysis: Analysis,
+    hooks: AiHooks | None = None,
+    search_state: State | None = None,
+) -> MoveValue:
+    """A move judged by the shared MCTS: the analysis's own choice and well-searched root moves by
+    its statistics, any other move by a search of that move alone at half the budget (its one
+    root child then gets as many visits as the best move did), determinized for the mover."""
+    me = state.to_move()
+    if code == analysis.best_move:
+        return MoveValue(analysis.chances[me], "best")
+    stats = analysis.details.get("moves") or {}
+    if code in stats and stats[code][0] >= TRUSTED_VISITS:
+        return MoveValue(chances_from_value(stats[code][1], me)[me], "stats")
+    hooks = hooks if hooks is not None else getattr(state.spec, "ai_hooks", None)
+    full = level_budget(budget, hooks, time_limited=False)
+    half = attrs.evolve(full, iterations=max(1, (full.iterations or 100) // 2))
+    s = search_state if search_state is not None else state
+    result = search(s, half, seed ^ 0x6A09E667, hooks, always_search=True, root_moves=frozenset((code,)))
+    value = result.stats.get(code, (0, 0.0))[1]
+    return MoveValue(chances_from_value(value, me)[me], "search")
+
+
+def game_move_judge(game_id: str) -> Callable[..., MoveValue] | None:
+    """The game's own ``analyse_move(state, code, budget, seed, analysis, after)``, if any."""
+    try:
+        module = importlib.import_module(f"webtabletop.games.{game_id}.ai")
+    except ImportError:
+        return None
+    return getattr(module, "analyse_move", None)

@@ -123,25 +123,29 @@ def search(
     clock: Callable[[], float] = time.perf_counter,
     observer: int | None = None,
     always_search: bool = False,
+    root_moves: frozenset[str] | None = None,
 ) -> SearchResult:
     """Best move for ``state.to_move()`` within ``budget`` (at least one iteration).
 
     ``observer``: whose knowledge the search uses (default: the player to move); every
     determinization is drawn for that player. ``always_search``: search even a single legal move
-    (analysis wants its value; a player does not)."""
+    (analysis wants its value; a player does not). ``root_moves``: search only these codes at the
+    root (game review judges a played move by a search of that move alone)."""
     if budget.trees > 1:
-        return _forest(state, budget, seed, hooks, clock, observer, always_search)
+        return _forest(state, budget, seed, hooks, clock, observer, always_search, root_moves)
     hooks = hooks or AiHooks()
     rng = Rng.from_seed(seed)
     me = state.to_move() if observer is None else observer
     legal = list(state.legal_moves())
+    if root_moves is not None:
+        legal = [m for m in legal if m.code in root_moves]
     if not legal:
         raise ValueError("no legal move: the game is over")
     start = clock()
     if len(legal) == 1 and not always_search:
         return SearchResult(legal[0], 0, 0.0, {legal[0].code: (0, 0.0)})
     if hooks.multi_observer and hooks.observe is not None and me == state.to_move():
-        return _search_mo(state, budget, rng, hooks, clock, me, legal, start)
+        return _search_mo(state, budget, rng, hooks, clock, me, legal, start, root_moves)
     root = Node(-1)
     c = hooks.exploration
     order = hooks.order_moves
@@ -159,11 +163,14 @@ def search(
         node = root
         path = [root]
         while s.outcome() is None:
+            moves = s.legal_moves()
+            if root_moves is not None and node is root:
+                moves = [m for m in moves if m.code in root_moves] or moves
             if observe is None:
-                groups = {m.code: (m,) for m in s.legal_moves()}
+                groups = {m.code: (m,) for m in moves}
             else:
                 groups = {}
-                for m in s.legal_moves():
+                for m in moves:
                     groups.setdefault(observe(s, m, me), []).append(m)
             children = node.children
             untried = [k for k in groups if k not in children]
@@ -207,7 +214,7 @@ def search(
     return SearchResult(best_move, iterations, clock() - start, stats, root)
 
 
-def _search_mo(state, budget, rng, hooks, clock, me, legal, start) -> SearchResult:
+def _search_mo(state, budget, rng, hooks, clock, me, legal, start, root_moves=None) -> SearchResult:
     """Multiple-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree per player, each
     keyed by what its player observes of every move (``hooks.observe``). The player to move
     chooses in its own tree, by the moves it can tell apart, so an opponent inside the search
@@ -232,7 +239,10 @@ def _search_mo(state, budget, rng, hooks, clock, me, legal, start) -> SearchResu
         paths = ([roots[0]], [roots[1]])
         while s.outcome() is None:
             p = s.to_move()
-            own = {observe(s, m, p): m for m in s.legal_moves()}
+            moves = s.legal_moves()
+            if root_moves is not None and nodes[p] is roots[p] and p == me:
+                moves = [m for m in moves if m.code in root_moves] or moves
+            own = {observe(s, m, p): m for m in moves}
             children = nodes[p].children
             untried = [k for k in own if k not in children]
             for k in own:
@@ -271,12 +281,14 @@ def _search_mo(state, budget, rng, hooks, clock, me, legal, start) -> SearchResu
                 if n.player >= 0:
                     n.total += returns[n.player]
     root = roots[me]
-    stats = {code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()}
+    stats = {
+        code: (ch.visits, ch.total / ch.visits if ch.visits else 0.0) for code, ch in root.children.items()
+    }
     best_move = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
     return SearchResult(best_move, iterations, clock() - start, stats, root)
 
 
-def _forest(state, budget, seed, hooks, clock, observer, always_search) -> SearchResult:
+def _forest(state, budget, seed, hooks, clock, observer, always_search, root_moves=None) -> SearchResult:
     """``budget.trees`` searches, each with its share of the iterations and of the time left,
     seeded apart; a move's visits add up and its value is the visit-weighted mean."""
     start = clock()
@@ -293,14 +305,15 @@ def _forest(state, budget, seed, hooks, clock, observer, always_search) -> Searc
             if k and seconds <= 0:
                 break
         one = Budget(share, seconds)
-        r = search(state, one, seed if k == 0 else (seed * 0x9E3779B1 + k) & 0xFFFFFFFFFFFFFFFF, hooks, clock, observer, always_search)
+        k_seed = seed if k == 0 else (seed * 0x9E3779B1 + k) & 0xFFFFFFFFFFFFFFFF
+        r = search(state, one, k_seed, hooks, clock, observer, always_search, root_moves)
         results.append(r)
         iterations += r.iterations
         for code, (n, v) in r.stats.items():
             visits[code] = visits.get(code, 0) + n
             totals[code] = totals.get(code, 0.0) + n * v
     stats = {code: (n, totals[code] / n if n else 0.0) for code, n in visits.items()}
-    legal = list(state.legal_moves())
+    legal = [m for m in state.legal_moves() if root_moves is None or m.code in root_moves]
     best = max(legal, key=lambda m: (stats.get(m.code, (0, 0.0))[0], stats.get(m.code, (0, -2.0))[1]))
     # the line of the tree that was surest of that move
     lead = max(results, key=lambda r: r.stats.get(best.code, (0, 0.0))[0])

@@ -393,6 +393,31 @@ def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
     return Analysis(chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details)
 
 
+def analyse_move(state: CardgoState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+    """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`): a candidate
+    the analysis sampled as often as its best is judged by those samples; any other move by as
+    many samples of its own, on the same determinized worlds the search drew (common random
+    numbers: hand, tall grass and draws resampled for the mover, never read)."""
+    from webtabletop.ai.analysis import MoveValue, chances_from_value
+    from webtabletop.ai.analysis import analyse as analyse_position
+
+    me = state.player
+    analysis = analysis if analysis is not None else analyse_position(state, budget, seed)
+    if code == analysis.best_move:
+        return MoveValue(analysis.chances[me], "best")
+    stats = analysis.details.get("moves") or {}
+    wanted = max(1, analysis.details.get("samples") or 1)
+    if code in stats and stats[code][0] >= wanted:
+        return MoveValue(chances_from_value(stats[code][1], me)[me], "stats")
+    lv = ANALYSIS_LEVELS[budget]
+    rng = Rng.from_seed(seed)
+    rng.next_u64()  # root_candidates' world (its noise draws none at analysis levels)
+    worlds = [rng.next_u64() for _ in range(wanted)]
+    move = state.move_from_code(code)
+    values = [_sample(state, move, me, w, lv.depth, lv.engine) for w in worlds]
+    return MoveValue(chances_from_value(sum(values) / len(values), me)[me], "search")
+
+
 def ai_choose(
     state: CardgoState,
     level: str = "normal",

@@ -13,7 +13,7 @@ from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj.evaluation import evaluate
 from webtabletop.games.dumaraj.search import MATE, Level, Searcher, search_board
 
-__all__ = ["LEVELS", "MATE", "Level", "Searcher", "SearchResult", "analyse", "choose_move", "mcts_hooks", "search_board"]
+__all__ = ["LEVELS", "MATE", "Level", "Searcher", "SearchResult", "analyse", "analyse_move", "choose_move", "mcts_hooks", "search_board"]
 
 #: node caps sized for the page (Pyodide searches about 50-70k nodes/s): normal about 0.6 s, hard
 #: about 2 s, so the time caps are only a safety net and a game is the same in the page as in
@@ -114,6 +114,18 @@ def analyse(state, budget: str = "normal", seed: int = 0):
     if mate:
         details["mate_in_plies"] = MATE - abs(score)
     return Analysis(chances, best, line[:10], me, mate, "alphabeta", details)
+
+
+def analyse_move(state, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+    """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`): DumaRaj has
+    no dice and nothing hidden, so it is the next position's own analysis (``after`` when the
+    caller has it), as Lichess judges a move: the chances before against the chances after."""
+    from webtabletop.ai.analysis import MoveValue
+
+    me = state.to_move()
+    if after is None:
+        after = analyse(state.apply_code(code), budget, seed)
+    return MoveValue(after.chances[me], "exact" if after.exact else "next", certain=True)
 
 
 # --- plug-ins for the generic MCTS (webtabletop.ai.mcts), used by game-agnostic tools ----------

@@ -269,3 +269,27 @@ def analyse(state: HttState, budget: str = "normal", seed: int = 0):
         details = {"value": value, "worlds": len(signs), "margin": sum(values[best]) / len(signs)}
         return Analysis(chances_from_value(value, me), best, (best,), me, exact, "solved", details)
     return mcts_analysis(state, budget, seed, HOOKS, search_state=state.for_search())
+
+
+def analyse_move(state: HttState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+    """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`), from the
+    mover's knowledge: the blind pick changes no result; accepting a draw is worth ½; declining
+    is the searched value; where the analysis solved the endgame, the solver's average over the
+    same determinized worlds; else the shared MCTS judge on the searched state."""
+    from webtabletop.ai.analysis import MoveValue, chances_from_value, mcts_move_value
+
+    me = state.to_move()
+    analysis = analysis if analysis is not None else analyse(state, budget, seed)
+    if code == analysis.best_move or state.phase == PICK:
+        return MoveValue(analysis.chances[me], "best")
+    if state.phase == DRAW:
+        if code == ACCEPT.code:
+            return MoveValue(0.5, "exact")
+        declined = analysis.details.get("declined", 0.0)
+        return MoveValue(chances_from_value(declined, me)[me], "search")
+    if analysis.kind == "solved":
+        _moves, values = endgame_values(state, ENDGAME[budget][1], seed)
+        signs = [(v > 0) - (v < 0) for v in values[code]]
+        kind = "exact" if len(signs) == 1 else "search"
+        return MoveValue(chances_from_value(sum(signs) / len(signs), me)[me], kind)
+    return mcts_move_value(state, code, budget, seed, analysis, HOOKS, state.for_search())

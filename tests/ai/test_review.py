@@ -1,0 +1,147 @@
+"""Game review (webtabletop.ai.review): the series, the marks and their thresholds, blindness to
+hidden cards and dice, reproducibility, the command line, and that marks mean something: random
+play is marked far more often than the normal AI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tests.ai.test_analysis import random_game
+from webtabletop.ai.analysis import analyse, analyse_move
+from webtabletop.ai.arena import player_for
+from webtabletop.ai.review import MARKS, Reviewer, accuracy, mark_for, review
+from webtabletop.cli import main
+from webtabletop.core import sharelink
+from webtabletop.core.record import Record
+from webtabletop.core.registry import PLAYABLE, get_game
+from webtabletop.core.rng import Rng
+
+
+def played(game_id: str, seats: tuple[str, str], seed: int, plies: int) -> Record:
+    """A record of ``plies`` moves (or to the end) between two player kinds, from fixed seeds."""
+    record = Record(game_id, {}, seed, ())
+    state = record.start_state()
+    players = [player_for(seats[0]), player_for(seats[1])]
+    rng = Rng.from_seed(seed)
+    moves = []
+    while len(moves) < plies and not state.is_over:
+        move = players[state.to_move()](state, rng)
+        moves.append(move.code)
+        state = state.apply(move)
+    return record.with_moves(tuple(moves))
+
+
+def test_thresholds_and_accuracy():
+    assert [t for t, _ in MARKS] == [0.3, 0.2, 0.1]
+    assert mark_for(0.0) is None and mark_for(0.0999) is None
+    assert mark_for(0.1) == "?!" and mark_for(0.19) == "?!"
+    assert mark_for(0.2) == "?" and mark_for(0.3) == "??" and mark_for(1.0) == "??"
+    assert accuracy(0.0) == pytest.approx(100.0, abs=0.01)
+    assert accuracy(1.0) == 0.0
+    assert accuracy(0.1) == pytest.approx(103.1668 * math.exp(-0.4354) - 3.1669)
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_a_review_judges_every_move(game_id):
+    record = played(game_id, ("random", "random"), 3, 8)
+    r = Reviewer.of_record(record, "easy", seed=2)
+    steps = 0
+    while r.step():
+        steps += 1
+        assert len(r.plies) <= len(record.moves)
+    assert r.done and steps == r.total == 2 * len(record.moves) + 1
+    out = r.to_json()
+    assert out["game"] == game_id and out["complete"] and len(out["plies"]) == len(record.moves)
+    states = record.replay()
+    for k, p in enumerate(out["plies"]):
+        assert p["ply"] == k + 1 and p["move"] == record.moves[k] and p["player"] == states[k].to_move()
+        assert math.isclose(sum(p["chances"]), 1.0, abs_tol=2e-4) and all(0 <= c <= 1 for c in p["chances"])
+        assert p["mark"] == mark_for(p["loss"])
+        if p["best"] is None:  # the analysis's own move is never a mistake
+            assert p["loss"] == 0 and p["mark"] is None and p["line"] == []
+        else:
+            assert p["best"] != p["move"] and p["line"][0] == p["best"]
+            states[k].move_from_code(p["best"])
+        assert (p["luck"] is None) == (game_id == "dumaraj")  # DumaRaj has no dice, nothing hidden
+    for s in out["summary"]["players"]:
+        mine = [p for p in out["plies"] if p["player"] == s["player"]]
+        assert s["moves"] == len(mine)
+        assert s["marks"] == {m: sum(p["mark"] == m for p in mine) for m in ("?!", "?", "??")}
+    # the same record, budget and seed: the same review
+    assert review(record, "easy", seed=2).to_json() == out
+
+
+@pytest.mark.parametrize("game_id", ["sht", "htt", "cardgo", "tsifrograd"])
+def test_a_move_is_judged_only_by_what_its_mover_knew(game_id):
+    """Two worlds the mover cannot tell apart (other hidden cards, other dice to come) give every
+    move the same value: the review never marks a move from hindsight."""
+    for plies in (3, 6):
+        state = random_game(game_id, 21, plies=plies)[-1]
+        if state.is_over:
+            continue
+        me = state.to_move()
+        other = state.determinize(me, 99)
+        seen = {k: v for k, v in state.view(me).items() if k != "rng_state"}  # dice to come differ
+        assert {k: v for k, v in other.view(me).items() if k != "rng_state"} == seen
+        codes = [m.code for m in state.legal_moves()][:3]
+        for code in codes:
+            a, b = analyse(state, "easy", 5), analyse(other, "easy", 5)
+            assert analyse_move(state, code, "easy", 5, a) == analyse_move(other, code, "easy", 5, b)
+
+
+def test_dumaraj_judges_a_move_by_the_next_position():
+    record = played("dumaraj", ("random", "random"), 4, 4)
+    r = review(record, "easy", seed=1)
+    for p, after in zip(r.plies, r.analyses[1:], strict=True):
+        if p.best is not None:
+            assert p.played == after.chances[p.player]
+            assert p.loss == pytest.approx(max(0.0, p.before - after.chances[p.player]))
+
+
+def test_cli_review_of_a_link_and_of_a_record_file(tmp_path, capsys):
+    record = played("tsifrograd", ("random", "normal"), 5, 6)
+    link = "https://example.org/#/tsifrograd?r=" + sharelink.encode(record)
+    assert main(["review", link, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "tsifrograd" and out["budget"] == "normal" and len(out["plies"]) == 6
+    assert set(out["plies"][0]) >= {"ply", "player", "move", "chances", "mark", "best", "luck"}
+    assert [s["player"] for s in out["summary"]["players"]] == [0, 1]
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps())
+    assert main(["review", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == out  # the same game, the same review
+    assert main(["review", "#/tsifrograd?r=AAAA"]) == 1
+    assert capsys.readouterr().err.startswith("error: ")
+    with pytest.raises(SystemExit):  # argparse: not a review budget
+        main(["review", str(path), "--budget", "easy"])
+
+
+MARKS_PLIES = {"tsifrograd": 24, "htt": 9, "sht": 24, "cardgo": 16, "dumaraj": 24}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_random_play_is_marked_far_more_often_than_the_normal_ai(game_id):
+    """Random play against the normal AI, both seats in turn (fixed seeds), reviewed at the normal
+    budget: the random player's moves carry at least three times as many marks per move."""
+    marks = {"random": 0, "normal": 0}
+    moves = {"random": 0, "normal": 0}
+    for seed, seats in ((11, ("random", "normal")), (12, ("normal", "random"))):
+        record = played(game_id, seats, seed, MARKS_PLIES[game_id])
+        for p in review(record, "normal", seed=seed).plies:
+            kind = seats[p.player]
+            moves[kind] += 1
+            marks[kind] += p.mark is not None
+    rate = {k: marks[k] / max(1, moves[k]) for k in marks}
+    assert rate["random"] > 0 and rate["random"] >= 3 * rate["normal"], (marks, moves)
+
+
+def test_the_review_budgets_are_named():
+    start = get_game("tsifrograd").start(seed=1)
+    with pytest.raises(ValueError):
+        Reviewer([start], (), "grandmaster")
+    with pytest.raises(ValueError):
+        Reviewer([start], ("1",), "normal")
