@@ -437,7 +437,7 @@ def on_key(ev):
             ev.preventDefault()
             fire({"type": "cmd", "name": "redo"})
         return
-    if document.body.getAttribute("data-route") not in ("game", "match"):
+    if document.body.getAttribute("data-route") not in ("game", "match", "review"):
         return
     name = KEYS.get(ev.key)
     if name:

@@ -208,6 +208,9 @@ class MoveValue:
     kind: str
     #: nothing random or hidden separates the move from the position reached (no luck to measure)
     certain: bool = False
+    #: the analysis's best move judged the same way (same search, same seed), when the move was
+    #: judged by a search of its own: the loss compares like with like (None: the analysis's chances)
+    best: float | None = None
 
 
 def analyse_move(
@@ -242,7 +245,9 @@ def mcts_move_value(
 ) -> MoveValue:
     """A move judged by the shared MCTS: the analysis's own choice and well-searched root moves by
     its statistics, any other move by a search of that move alone at half the budget (its one
-    root child then gets as many visits as the best move did), determinized for the mover."""
+    root child then gets as many visits as the best move did), determinized for the mover; the
+    best move is then searched alone the same way, from the same seed (common random numbers),
+    so that the best move's value is not the maximum of noisy estimates while the move's is not."""
     me = state.to_move()
     if code == analysis.best_move:
         return MoveValue(analysis.chances[me], "best")
@@ -253,9 +258,13 @@ def mcts_move_value(
     full = level_budget(budget, hooks, time_limited=False)
     half = attrs.evolve(full, iterations=max(1, (full.iterations or 100) // 2))
     s = search_state if search_state is not None else state
-    result = search(s, half, seed ^ 0x6A09E667, hooks, always_search=True, root_moves=frozenset((code,)))
-    value = result.stats.get(code, (0, 0.0))[1]
-    return MoveValue(chances_from_value(value, me)[me], "search")
+
+    def alone(move: str) -> float:
+        result = search(s, half, seed ^ 0x6A09E667, hooks, always_search=True, root_moves=frozenset((move,)))
+        return chances_from_value(result.stats.get(move, (0, 0.0))[1], me)[me]
+
+    best = alone(analysis.best_move) if analysis.best_move is not None else None
+    return MoveValue(alone(code), "search", best=best)
 
 
 def game_move_judge(game_id: str) -> Callable[..., MoveValue] | None:

@@ -9,7 +9,8 @@ What it computes:
 - **Chances** of both players at every position: :func:`webtabletop.ai.analysis.analyse` at the
   review's budget (a finished game is exact). This is the win-chance graph.
 - **A move's loss**: the mover's chances with the analysis's best move minus the mover's chances
-  after the move played, both judged with only what the mover knew when choosing
+  after the move played, both judged alike (where the move needed a search of its own, the best
+  move gets the same search) and with only what the mover knew when choosing
   (:func:`webtabletop.ai.analysis.analyse_move`: dice to come and hidden cards are sampled for the
   mover, never read; in DumaRaj, which hides nothing and rolls nothing, the next position's own
   analysis, as Lichess does). A move the analysis itself prefers loses nothing. So a card that
@@ -171,7 +172,7 @@ class Reviewer:
         me = state.to_move()
         value = analyse_move(state, code, self.budget, position_seed(self.seed, k), before_a, after_a)
         self.values[k] = value
-        before = before_a.chances[me]
+        before = before_a.chances[me] if value.best is None else value.best
         loss = 0.0 if code == before_a.best_move else max(0.0, before - value.chances)
         luck = None if value.certain else after_a.chances[me] - value.chances
         self.plies.append(

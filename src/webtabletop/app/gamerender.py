@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from webtabletop.app import endings, gamescreen, pages, play, playfeel, share
+from webtabletop.app import endings, gamescreen, pages, play, playfeel, reviewflow, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.modules import game_module
@@ -68,7 +68,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     elif s.pending is not None:
         result = endings.window(s)
     elif outcome is not None and h.at_end and not s.result_dismissed:
-        result = gamescreen.result_window(view, outcome, s.spec)
+        result = gamescreen.result_window(view, outcome, s.spec, analysis_href(s))
     prompt = ""
     extra = ""
     privacy = ""
@@ -147,7 +147,17 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         prefs=s.prefs(st.settings),
         feel=playfeel.feel(st),
         typed="" if outcome is not None else gamescreen.move_box(view, view.typed_moves(state, ctx)),
+        analysis_href=analysis_href(s),
     )
+
+
+def analysis_href(s: Session) -> str | None:
+    """The address of the computer's review of the game on screen (its saved slot), when it
+    can be reviewed (:func:`.reviewflow.can_review`)."""
+    record = s.history.record
+    if reviewflow.can_review(s.spec, record, s.history.states[-1].is_over) is not None:
+        return None
+    return f"#/{s.spec.id}/review?s={s.slot}"
 
 
 def status_line(s: Session, ctx: ViewContext) -> str:

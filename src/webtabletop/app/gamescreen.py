@@ -43,6 +43,7 @@ def words() -> dict[str, str]:
         "rematch": _("Rematch"),
         "new_game": _("New game…"),
         "review_the_game": _("Review the game"),
+        "computer_analysis": _("Computer analysis"),
         "share_link": _("Share link…"),
         "a_hint_was_shown_for_this_move": _("A hint was shown for this move"),
         "no_moves_yet": _("No moves yet."),
@@ -101,7 +102,7 @@ def format_seconds(value: float) -> str:
     return text.replace(".", pgettext("decimal mark", "."))
 
 
-def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
+def result_window(view: GameView, outcome: Outcome, spec: GameSpec, analysis_href: str | None = None) -> str:
     """The game-over window: closable (×, Esc, a click outside) and movable (its title bar)."""
     W = words()
     title = outcome_title(view, outcome)
@@ -118,6 +119,7 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec) -> str:
         f'<span class="p1">{b:g} {esc(_(view.player_names[1]))}</span></p><p>{esc(_(str(outcome.reason)).capitalize())}.</p>'
         f'<div class="actions">{btn(esc(W["rematch"]), "rematch", cls="btn primary", key="rematch")}'
         f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
+        f"{link(esc(W['computer_analysis']), analysis_href, 'btn analysis') if analysis_href else ''}"
         f"{btn(esc(W['share_link']), 'share', 'result', key='result-share')}</div></div></div>"
     )
 
@@ -169,23 +171,7 @@ def main_controls(view: GameView, cursor: int, can_undo: bool, can_redo: bool, c
             title=_("Show a good move (the computer's choice at its normal level)"),
             cls="btn hint",
         )
-        + "".join(
-            btn(
-                icon + f'<span class="visually-hidden">{esc(W[word])}</span>',
-                cmd,
-                disabled=not enabled,
-                title=title,
-                cls="btn icon",
-                shortcut=key,
-            )
-            for icon, word, cmd, enabled, title, key in (
-                (ICON_FIRST, "first_position", "first", cursor > 0, _("First position (Home)"), None),
-                (ICON_BACK, "previous_move", "back", cursor > 0, _("Previous move (←)"), "ArrowLeft"),
-                (ICON_FORWARD, "next_move", "forward", can_redo, _("Next move (→)"), "ArrowRight"),
-                (ICON_LAST, "last_position", "last", can_redo, _("Last position (End)"), None),
-            )
-        )
-        + (btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else "")
+        + step_buttons(view, cursor, can_redo)
         + "</div>"
     )
 
@@ -204,6 +190,27 @@ def move_box(view: GameView, typed: dict[str, str] | None) -> str:
         f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
         f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
     )
+def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
+    """The arrows that step through the positions (first, back, forward, last) and Flip."""
+    W = words()
+    arrows = "".join(
+        btn(
+            icon + f'<span class="visually-hidden">{esc(W[word])}</span>',
+            cmd,
+            disabled=not enabled,
+            title=title,
+            cls="btn icon",
+            shortcut=key,
+        )
+        for icon, word, cmd, enabled, title, key in (
+            (ICON_FIRST, "first_position", "first", cursor > 0, _("First position (Home)"), None),
+            (ICON_BACK, "previous_move", "back", cursor > 0, _("Previous move (←)"), "ArrowLeft"),
+            (ICON_FORWARD, "next_move", "forward", can_forward, _("Next move (→)"), "ArrowRight"),
+            (ICON_LAST, "last_position", "last", can_forward, _("Last position (End)"), None),
+        )
+    )
+    flip = btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else ""
+    return arrows + flip
 
 
 def menu_html(
@@ -215,10 +222,13 @@ def menu_html(
     page_nav: str,
     extra: str,
     show_result: bool,
+    analysis_href: str | None = None,
 ) -> str:
     """Every secondary action in one place (folded behind "Menu" on a phone)."""
     W = words()
     again = btn(esc(_("Show the result")), "show-result", key="show-result") if show_result else ""
+    if analysis_href:
+        again += link(esc(W["computer_analysis"]), analysis_href, "btn small analysis")
     actions = (
         link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
         + page_nav
@@ -266,6 +276,7 @@ def game_screen(
     prefs: dict[str, bool] | None = None,
     feel: dict[str, Any] | None = None,
     typed: str = "",
+    analysis_href: str | None = None,
 ) -> str:
     W = words()
     turn = ""
@@ -293,7 +304,7 @@ def game_screen(
         (c0, c1), (i0, i1) = view.player_colours, view.player_inks
         style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
     flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
-    menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result)
+    menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href)
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"

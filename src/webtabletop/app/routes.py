@@ -8,6 +8,8 @@
   again opens the game it opened before);
 - ``#/<game>/m?…`` a game with a friend (:mod:`.matchflow`);
 - ``#/<game>/learn`` and ``#/<game>/learn/<lesson>``: the lessons (:mod:`.lessons`);
+- ``#/<game>/review?r=…`` (a link's game), ``?s=…`` (a saved game) or nothing: the review
+  (:mod:`.reviewflow`);
 - ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
   play, editor, slot), then the game's own pages (:mod:`.extensions`), else "Page not found".
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, lessons, matchflow, matchparts, persist, play
+from webtabletop.app import editor, lessons, matchflow, matchparts, persist, play, reviewflow
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -119,6 +121,9 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
         else:
             matchflow.match_route(st, fx, spec, query)
         return
+    if page == "review":  # its ``r`` is the reviewed game's link, not a game to open
+        open_review(st, fx, spec, query)
+        return
     if "r" in query:
         open_link(st, fx, spec, query["r"])
         return
@@ -139,6 +144,23 @@ def sub_path(fragment: str) -> tuple[str, ...]:
     """The parts of a fragment's path after ``<game>/<page>`` (``#/htt/learn/cards`` → ("cards",))."""
     path = (fragment or "").lstrip("#").lstrip("/").partition("?")[0]
     return tuple(p for p in path.split("/") if p)[2:]
+def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """The review of a link's game, of a saved game (``?s=<slot>``, read from this browser's
+    storage and then addressed by its link), or the page that offers them."""
+    slot = query.get("s")
+    if slot and "r" not in query:
+        data = persist.read(st, fx, game_key(spec.id, slot), SAVED_GAME)
+        if data is None:
+            st.route = error_route(_("Saved game not found"), _("That saved game is not in this browser's storage."), spec.id)
+            return
+        try:
+            record = Record.from_json(data["record"])
+            query = {"r": sharelink.encode(record)}
+        except (GameError, ValueError) as exc:
+            st.route = error_route(_("This game cannot be reviewed"), str(exc), spec.id)
+            return
+        fx.hash = f"#/{spec.id}/review?r={query['r']}"
+    reviewflow.open_review(st, fx, spec, query)
 
 
 def page_not_found(st: AppState, fx: Effects, spec: GameSpec, page: str) -> None:

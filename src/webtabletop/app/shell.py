@@ -40,6 +40,8 @@ from webtabletop.app import (
     ownpages,
     play,
     render,
+    reviewflow,
+    reviewscreen,
     routes,
 )
 from webtabletop.app.effects import Effects
@@ -107,6 +109,16 @@ SCREENS: dict[str, Screen] = {
             "ai": lessons.ignore,
         },
     ),
+    "review": Screen(
+        reviewscreen.render,
+        {
+            "review-step": reviewflow.on_step,
+            "cmd": reviewflow.on_cmd,
+            "import": reviewflow.on_import,
+            # the board is only shown: nothing on it plays a move
+            **dict.fromkeys(("move", "pick", "hover", "drop", "cancel", "premove", "change", "ai"), ignore),
+        },
+    ),
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)
@@ -117,6 +129,7 @@ ACTIONS: dict[str, Handler] = {
     "import": dataio.on_import,
     "ai": play.ai_move,
     "bench": play.bench,
+    "review-step": reviewflow.on_step_elsewhere,
     # the game screen's (with no game open, the board's own actions do nothing)
     "move": play.on_move,
     "pick": play.on_pick,

@@ -15,6 +15,8 @@ functions in this package read and change it (each gets the state, the action an
 - ``("learn", game)``: the game's lessons; ``("lesson", game, lesson)``: the lesson in
   :attr:`AppState.lesson` (:mod:`.lessons`);
 - ``("page", game, page, query)``: a game's own page (:mod:`.extensions`);
+- ``("review", game, payload)``: the review of the game of a link's payload (:attr:`AppState.review`);
+  ``payload`` "": the page that offers saved games and record files;
 - ``("error", title, message, game)``: an error screen (``game`` offers a new game, "" none).
 """
 
@@ -29,6 +31,7 @@ from webtabletop.core.rng import Rng
 if TYPE_CHECKING:
     from webtabletop.app.lessonrun import Attempt
     from webtabletop.app.openmatch import OpenMatch
+    from webtabletop.app.reviewsession import ReviewSession
     from webtabletop.app.session import Session
 
 
@@ -69,6 +72,8 @@ class AppState:
     lesson: Attempt | None = None
     #: the board last drawn (game, slot): a different one opens scrolled to its top
     shown: tuple[str, str] | None = None
+    #: the game review on screen or last shown (app/reviewflow.py)
+    review: ReviewSession | None = None
 
 
 def error_route(title: str, message: str, game_id: str) -> tuple[str, str, str, str]:

@@ -28,6 +28,7 @@ from webtabletop.games.htt.rules import (
     ACCEPT,
     DECLINE,
     DRAW,
+    OFFER,
     PICK,
     HttState,
     Place,
@@ -280,7 +281,9 @@ def analyse_move(state: HttState, code: str, budget: str = "normal", seed: int =
 
     me = state.to_move()
     analysis = analysis if analysis is not None else analyse(state, budget, seed)
-    if code == analysis.best_move or state.phase == PICK:
+    if code == analysis.best_move or state.phase == PICK or code == OFFER.code:
+        # offering a draw is no mistake by itself: the position stays, or the game ends at ½
+        # by the other player's choice
         return MoveValue(analysis.chances[me], "best")
     if state.phase == DRAW:
         if code == ACCEPT.code:

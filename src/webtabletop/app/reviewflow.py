@@ -1,0 +1,170 @@
+"""The review screen's flow (``#/<game>/review?r=<link>``): open a game for review, run the
+analysis a step at a time, step through the positions.
+
+How the analysis runs: opening a review answers with ``then: {"type": "review-step"}``; each
+``review-step`` runs one search of :class:`webtabletop.ai.review.Reviewer` in the engine worker
+and, while work remains and the player has not cancelled, asks for the next one the same way. So
+the page shows each move's result as soon as it exists, its main thread never waits on a search,
+a click between two steps is answered after at most one search, and "Cancel" stops the chain.
+The page counts every step as work, so it is idle only when the review is done or stopped.
+
+Where a review opens from: the game-over window and the game's menu (the game on screen), the
+review page without a link (this browser's saved games of that game, and a record file), and any
+share link (``review?r=`` with the link's payload). A game with hidden information is reviewed
+only once it is over: the analysis of the other player's positions names their hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from webtabletop.ai.review import REVIEW_BUDGETS, Reviewer
+from webtabletop.app.reviewsession import ReviewSession
+from webtabletop.app.state import error_route
+from webtabletop.core import sharelink
+from webtabletop.core.protocol import GameError, GameSpec
+from webtabletop.core.record import Record, RecordError
+from webtabletop.i18n import _
+
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
+
+STEP = {"type": "review-step"}
+
+
+def review_hash(record: Record) -> str:
+    """The address of the review of ``record``."""
+    return f"#/{record.game_id}/review?r={sharelink.encode(record)}"
+
+
+def can_review(spec: GameSpec, record: Record, final_over: bool) -> str | None:
+    """Why ``record`` cannot be reviewed (None: it can)."""
+    if not record.moves:
+        return _("There is no move to review yet.")
+    if spec.hidden_information and not final_over:
+        return _("A game with hidden cards can be reviewed once it is over.")
+    return None
+
+
+def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """``#/<game>/review``: the review of the link's game (``?r=``), else the page that lists
+    this browser's saved games and takes a record file."""
+    payload = query.get("r")
+    budget = query.get("b", "normal")
+    if budget not in REVIEW_BUDGETS:
+        budget = "normal"
+    if not payload:
+        st.route = ("review", spec.id, "")
+        return
+    r = st.review
+    if r is not None and r.spec.id == spec.id and r.payload == payload and r.reviewer.budget == budget:
+        st.route = ("review", spec.id, payload)  # the same review (back from another screen)
+        resume(r, fx)
+        return
+    try:
+        record, states, problem = sharelink.decode_states(spec.id, payload)
+        if problem is not None:
+            raise RecordError(problem)
+    except (GameError, RecordError) as exc:
+        st.route = error_route(
+            _("This game cannot be reviewed"),
+            _("{problem}. Nothing was changed: your saved games are untouched.").format(problem=exc),
+            spec.id,
+        )
+        return
+    start(st, fx, spec, record, states, budget, payload)
+
+
+def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str) -> None:
+    why = can_review(spec, record, states[-1].is_over)
+    if why is not None:
+        st.route = error_route(_("This game cannot be reviewed"), why, spec.id)
+        return
+    reviewer = Reviewer(states, record.moves, budget, seed=record.seed & 0xFFFFFFFF)
+    st.review = ReviewSession(spec, record, reviewer, cursor=len(record.moves), payload=payload)
+    st.route = ("review", spec.id, payload)
+    fx.then = dict(STEP)
+    fx.top = True
+
+
+def resume(r: ReviewSession, fx: Effects) -> None:
+    if r.running and not r.reviewer.done:
+        fx.then = dict(STEP)
+
+
+def current(st: AppState) -> ReviewSession | None:
+    r = st.review
+    if r is None or st.route[0] != "review" or len(st.route) < 3 or not st.route[2]:
+        return None
+    return r
+
+
+# ---------------------------------------------------------------------- actions
+def on_step(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """One search of the review on screen; asks for the next while work remains."""
+    r = current(st)
+    if r is None or not r.running:
+        return
+    if r.reviewer.step() and not r.reviewer.done:
+        fx.then = dict(STEP)
+    else:
+        r.running = False
+
+
+def on_step_elsewhere(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A step that arrives after the player left the review: it pauses there, nothing to draw."""
+    fx.quiet = True
+
+
+def goto(r: ReviewSession, where: int) -> None:
+    r.cursor = max(0, min(len(r.record.moves), where))
+
+
+def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The review screen's buttons and keys."""
+    name, arg = str(action.get("name", "")), action.get("arg")
+    r = current(st)
+    if r is None:
+        return
+    n = len(r.record.moves)
+    if name == "review-goto":
+        try:
+            goto(r, int(str(arg)))
+        except ValueError:
+            return
+    elif name == "first":
+        goto(r, 0)
+    elif name == "back":
+        goto(r, r.cursor - 1)
+    elif name == "forward":
+        goto(r, r.cursor + 1)
+    elif name == "last":
+        goto(r, n)
+    elif name == "flip":
+        r.flipped = not r.flipped
+    elif name == "review-cancel":
+        r.running = False
+    elif name == "review-continue":
+        r.running = True
+        resume(r, fx)
+    elif name == "review-mistake":  # the next marked move of the player after the cursor
+        marked = [p.ply for p in r.reviewer.plies if p.mark and p.ply > r.cursor]
+        if marked:
+            goto(r, marked[0] - 1)
+
+
+def on_import(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A record file chosen on the review page: reviewed at once (a record of another game opens
+    that game's review)."""
+    text, name = str(action.get("text", "")), str(action.get("name", "file"))
+    try:
+        record = Record.loads(text)
+        states = record.replay()
+        payload = sharelink.encode(record)
+    except GameError as exc:
+        fx.say(_("{name} cannot be reviewed: {problem}").format(name=name, problem=exc))
+        return
+    start(st, fx, record.spec, record, states, "normal", payload)
+    if st.route[0] == "review":
+        fx.hash = f"#/{record.game_id}/review?r={payload}"

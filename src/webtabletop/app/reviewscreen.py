@@ -1,0 +1,283 @@
+"""The review screen's HTML (:mod:`.reviewflow` runs it): the board at the position shown, the
+win-chance graph (SVG; a click on it goes to that move), the move list with its marks, the
+judgement of the move shown (its mark, the better move and its line, luck), the summary per
+player, and the analysis's progress with Cancel / Continue.
+
+Without a link, the page lists this browser's saved games of the game and takes a record file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from webtabletop.ai.review import MARKS, PlyReview, accuracy
+from webtabletop.app.datapage import saved_games
+from webtabletop.app.gamescreen import step_buttons
+from webtabletop.app.modules import game_view
+from webtabletop.app.pages import btn, link, notice_html
+from webtabletop.app.reviewsession import ReviewSession
+from webtabletop.core.registry import get_game
+from webtabletop.core.view import ViewContext, esc, move_label
+from webtabletop.i18n import _, language, ngettext
+
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+    from webtabletop.app.state import AppState
+
+#: the graph's size in SVG units
+GRAPH_W, GRAPH_H = 600, 120
+MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+
+
+def mark_names() -> dict[str, str]:
+    return {"?!": _("Inaccuracy"), "?": _("Mistake"), "??": _("Blunder")}
+
+
+def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
+    spec = get_game(st.route[1])
+    title = _("Review of {game} · webtabletop").format(game=_(spec.title))
+    r = st.review
+    if len(st.route) < 3 or not st.route[2] or r is None:
+        return picker_html(st, spec), title
+    return review_html(st, r), title
+
+
+# ---------------------------------------------------------------------- without a link
+def picker_html(st: AppState, spec) -> str:
+    rows = []
+    games = [g for g in saved_games(st.store)[0] if g.game == spec.id and g.moves]
+    for g in games[:12]:
+        moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
+        state = _("finished") if g.result else _("in progress")
+        slot = g.key.rsplit(":", 1)[1]
+        label = _("Saved game: {moves}, {state}").format(moves=moves, state=state)
+        rows.append(f"<li>{link(esc(label), f'#/{spec.id}/review?s={slot}', 'btn small')}</li>")
+    saved = (
+        f"<ul class='review-saved'>{''.join(rows)}</ul>"
+        if rows
+        else f"<p>{esc(_('No saved game of this game in this browser.'))}</p>"
+    )
+    return (
+        f"{notice_html(st.notices)}<section class='review-pick'><h1>"
+        f"{esc(_('Review a game of {game}').format(game=_(spec.title)))}</h1>"
+        f"<p>{esc(_('The computer analyses every move: each player’s winning chances, the mistakes and the better moves.'))}</p>"
+        f"<h2>{esc(_('Saved games'))}</h2>{saved}"
+        f"<p class='actions'><label class='btn file'>{esc(_('Review a record file…'))}<input type='file' "
+        "accept='.json,application/json' data-import='review' data-key='review-file'></label>"
+        f"{link(esc(_('Back to the game')), f'#/{spec.id}', 'btn ghost')}</p></section>"
+    )
+
+
+# ---------------------------------------------------------------------- the review
+def labels(r: ReviewSession) -> list[str]:
+    """The moves' readable names (cached per language)."""
+    if r.labels is None or r.labels[0] != language():
+        r.labels = (language(), [move_label(s, code) for s, code in zip(r.states, r.record.moves, strict=False)])
+    return r.labels[1]
+
+
+def review_html(st: AppState, r: ReviewSession) -> str:
+    view = game_view(r.spec.id)
+    n = len(r.record.moves)
+    state = r.states[r.cursor]
+    final_over = r.states[-1].is_over
+    chosen = st.settings.get("prefs", {}).get(r.spec.id, {})
+    ctx = ViewContext(
+        viewer=None,
+        interactive=False,
+        flipped=r.flipped,
+        last_move=r.record.moves[r.cursor - 1] if r.cursor else None,
+        previous=r.states[r.cursor - 1] if r.cursor else None,
+        prefs={name: chosen.get(name, default) for name, _label, default in view.preferences},
+        reveal_all=final_over,
+    )
+    names = [_(view.player_names[0]), _(view.player_names[1])]
+    style = ""
+    if view.player_inks:
+        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    judged = {p.ply: p for p in r.reviewer.plies}
+    heading = _("Review of {game}").format(game=_(r.spec.title))
+    controls = (
+        f"<div class='controls' role='toolbar' aria-label='{esc(_('Review controls'))}'>"
+        f"{step_buttons(view, r.cursor, r.cursor < n)}"
+        f"{btn(esc(_('Next mistake')), 'review-mistake', disabled=not any(p.mark and p.ply > r.cursor for p in r.reviewer.plies))}"
+        "</div>"
+    )
+    play = link(esc(_("Back to the game")), f"#/{r.spec.id}", "btn small ghost")
+    return (
+        f"{notice_html(st.notices)}<section class='game review' data-game='{esc(r.spec.id)}'{style}>"
+        f"<div class='game-head'><h1>{esc(heading)}</h1>{play}</div>"
+        f"<div class='layout'><div class='board-col'>{progress_html(r)}"
+        f"{graph_svg(r, names)}{chances_html(r, names)}"
+        f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
+        f"<aside class='side'>{judgement_html(r, judged.get(r.cursor), names)}{controls}"
+        f"{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html(r, judged)}</aside></div></section>"
+    )
+
+
+def progress_html(r: ReviewSession) -> str:
+    rv = r.reviewer
+    n = len(r.record.moves)
+    if rv.done:
+        return ""
+    done = len(rv.plies)
+    if r.running:
+        text = ngettext(
+            "Analysing: {done} of {total} move…", "Analysing: {done} of {total} moves…", n
+        ).format(done=done, total=n)
+        action = btn(esc(_("Cancel")), "review-cancel", key="review-cancel", cls="btn small")
+    else:
+        text = ngettext(
+            "Analysis stopped after {done} of {total} move.", "Analysis stopped after {done} of {total} moves.", n
+        ).format(done=done, total=n)
+        action = btn(esc(_("Continue the analysis")), "review-continue", key="review-continue", cls="btn small primary")
+    return (
+        f"<div class='review-progress' role='status' data-running='{1 if r.running else 0}'>"
+        f"<progress max='{rv.total}' value='{rv.done_steps}' aria-label='{esc(text)}'></progress>"
+        f"<span>{esc(text)}</span>{action}</div>"
+    )
+
+
+def graph_svg(r: ReviewSession, names: list[str]) -> str:
+    """The first player's winning chances over the game (up: the first player wins); each move
+    with a mark has a dot of its colour; a click on a column goes to that position."""
+    n = len(r.record.moves)
+    step = GRAPH_W / max(1, n)
+    series = r.reviewer.chances()
+    points = [(i * step, (1 - c[0]) * GRAPH_H) for i, c in enumerate(series) if c is not None]
+    area = ""
+    if points:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        area = (
+            f"<polygon class='g-area' points='0,{GRAPH_H} {path} {points[-1][0]:.1f},{GRAPH_H}'/>"
+            f"<polyline class='g-line' points='{path}'/>"
+        )
+    dots = "".join(
+        f"<circle class='g-mark {MARK_CLASS[p.mark]}' cx='{p.ply * step:.1f}' cy='{(1 - p.chances[0]) * GRAPH_H:.1f}' r='4'/>"
+        for p in r.reviewer.plies
+        if p.mark
+    )
+    cursor = f"<line class='g-cursor' x1='{r.cursor * step:.1f}' x2='{r.cursor * step:.1f}' y1='0' y2='{GRAPH_H}'/>"
+    hits = "".join(
+        f"<rect class='g-hit' x='{max(0.0, (i - 0.5) * step):.1f}' y='0' width='{step:.1f}' height='{GRAPH_H}' "
+        f"data-cmd='review-goto' data-arg='{i}'><title>{esc(_('Position after move {n}').format(n=i) if i else _('The start'))}</title></rect>"
+        for i in range(n + 1)
+    )
+    label = _("Winning chances of {player} over the game (up: {player} wins)").format(player=names[0])
+    return (
+        f"<figure class='review-graph'><svg viewBox='0 0 {GRAPH_W} {GRAPH_H}' preserveAspectRatio='none' role='img' "
+        f"aria-label='{esc(label)}'><rect class='g-bg' width='{GRAPH_W}' height='{GRAPH_H}'/>{area}"
+        f"<line class='g-mid' x1='0' x2='{GRAPH_W}' y1='{GRAPH_H / 2}' y2='{GRAPH_H / 2}'/>{cursor}{dots}{hits}</svg></figure>"
+    )
+
+
+def percent(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+def chances_html(r: ReviewSession, names: list[str]) -> str:
+    """Both players' chances at the position shown (an evaluation bar)."""
+    c = r.reviewer.chances()[r.cursor]
+    if c is None:
+        return f"<p class='review-chances pending'>{esc(_('Not analysed yet.'))}</p>"
+    text = _("{first}: {a} · {second}: {b}").format(first=names[0], a=percent(c[0]), second=names[1], b=percent(c[1]))
+    return (
+        f"<div class='review-chances' data-key='chances'><div class='eval-bar' aria-hidden='true'>"
+        f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p></div>"
+    )
+
+
+def line_labels(r: ReviewSession, ply: PlyReview) -> str:
+    """The better line's moves by name, as far as they can be played on the real position."""
+    state = r.states[ply.ply - 1]
+    out = []
+    for code in ply.line[:6]:
+        try:
+            move = state.move_from_code(code)
+        except Exception:  # noqa: BLE001 - a line from an imagined world: stop where it parts
+            break
+        out.append(state.move_label(move))
+        state = state.apply(move)
+    return " ".join(out)
+
+
+def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) -> str:
+    if r.cursor == 0:
+        return f"<div class='review-move'><p>{esc(_('The start of the game.'))}</p></div>"
+    if ply is None:
+        return f"<div class='review-move'><p>{esc(_('This move is not analysed yet.'))}</p></div>"
+    who = names[ply.player]
+    move = labels(r)[ply.ply - 1]
+    parts = []
+    if ply.mark:
+        verdict = _("{mark}: {player} lost {loss} of their winning chances.").format(
+            mark=mark_names()[ply.mark], player=who, loss=percent(ply.loss)
+        )
+        parts.append(f"<p class='verdict {MARK_CLASS[ply.mark]}'><strong>{esc(move)}{esc(ply.mark)}</strong> {esc(verdict)}</p>")
+    elif ply.best is None:
+        parts.append(f"<p class='verdict good'><strong>{esc(move)}</strong> {esc(_('The computer’s choice too.'))}</p>")
+    else:
+        parts.append(f"<p class='verdict'><strong>{esc(move)}</strong> {esc(_('A good move.'))}</p>")
+    if ply.best is not None and ply.mark:
+        best = move_label(r.states[ply.ply - 1], ply.best)
+        parts.append(
+            f"<p class='better'>{esc(_('Better: {move}').format(move=best))}"
+            f" <span class='line'>{esc(line_labels(r, ply))}</span></p>"
+        )
+    if ply.luck is not None and abs(ply.luck) >= 0.05:
+        text = (
+            _("Luck (dice, draws, unseen cards) then gave {player} {change}.")
+            if ply.luck > 0
+            else _("Luck (dice, draws, unseen cards) then cost {player} {change}.")
+        )
+        parts.append(f"<p class='luck'>{esc(text.format(player=who, change=percent(abs(ply.luck))))}</p>")
+    return f"<div class='review-move' data-key='review-move'>{''.join(parts)}</div>"
+
+
+def summary_html(r: ReviewSession, names: list[str]) -> str:
+    """Per player: the count of each mark, the average loss, accuracy and luck."""
+    rows = {p: [x for x in r.reviewer.plies if x.player == p] for p in (0, 1)}
+    head = "".join(f"<th scope='col' class='p{p}'>{esc(names[p])}</th>" for p in (0, 1))
+    body = []
+    for _least, mark in reversed(MARKS):
+        cells = "".join(f"<td>{sum(x.mark == mark for x in rows[p])}</td>" for p in (0, 1))
+        body.append(f"<tr><th scope='row'><span class='mk {MARK_CLASS[mark]}'>{esc(mark)}</span> {esc(mark_names()[mark])}</th>{cells}</tr>")
+
+    def mean(p: int, fn) -> str:
+        xs = rows[p]
+        return f"{sum(fn(x) for x in xs) / len(xs):.0f}" if xs else "–"
+
+    body.append(
+        f"<tr><th scope='row' title='{esc(_('Lichess’s accuracy: 100 for moves that lose nothing'))}'>{esc(_('Accuracy'))}</th>"
+        + "".join(f"<td>{mean(p, lambda x: accuracy(x.loss))}</td>" for p in (0, 1))
+        + "</tr>"
+    )
+    body.append(
+        f"<tr><th scope='row'>{esc(_('Average loss'))}</th>"
+        + "".join(f"<td>{mean(p, lambda x: x.loss * 100)}%</td>" if rows[p] else "<td>–</td>" for p in (0, 1))
+        + "</tr>"
+    )
+    if any(x.luck is not None for x in r.reviewer.plies):
+        cells = "".join(
+            f"<td>{sum(x.luck or 0.0 for x in rows[p]) * 100:+.0f}%</td>" for p in (0, 1)
+        )
+        body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
+    caption = _("Summary ({budget} analysis)").format(budget=_("normal") if r.reviewer.budget == "normal" else _("hard"))
+    return f"<table class='score review-summary'><caption>{esc(caption)}</caption><tr><td></td>{head}</tr>{''.join(body)}</table>"
+
+
+def log_html(r: ReviewSession, judged: dict[int, PlyReview]) -> str:
+    names = labels(r)
+    items = []
+    for i, label in enumerate(names):
+        ply = i + 1
+        state = r.states[i]
+        p = judged.get(ply)
+        mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
+        current = ' aria-current="step"' if ply == r.cursor else ""
+        items.append(
+            f"<li class='p{state.to_move()}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "
+            f"data-key='log-{ply}'{current}>{esc(label)}{mark}</button></li>"
+        )
+    return f"<ol class='log review-log' aria-label='{esc(_('Move log'))}'>{''.join(items)}</ol>"

@@ -1,0 +1,148 @@
+"""The review screen through the app shell (tests/app/harness.py stands in for the page): opened
+from a link, a saved game and a record file; the analysis runs a step per action, can be
+cancelled and continued; the board steps through the positions and plays nothing."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.ai.test_review import played
+from tests.app.harness import Page
+from webtabletop.core import sharelink
+
+
+def run(page: Page, resp: dict, limit: int = 500) -> tuple[dict, int]:
+    """Follow the answers' ``then`` like web/main.py does; (last answer, steps taken)."""
+    steps = 0
+    while resp.get("then") and steps < limit:
+        resp = page.send(resp["then"])
+        steps += 1
+    return resp, steps
+
+
+def finished(game: str = "tsifrograd", plies: int = 6):
+    return played(game, ("random", "random"), 5, plies)
+
+
+def test_a_link_is_reviewed_move_by_move():
+    record = finished()
+    page = Page(hash_=f"#/tsifrograd/review?r={sharelink.encode(record)}")
+    first = page.last
+    assert first["route"] == "review" and first["then"] == {"type": "review-step"}
+    assert "review-progress" in first["html"] and "<svg" in first["html"]
+    seen = []
+    resp = first
+    while resp.get("then"):
+        resp = page.send(resp["then"])
+        seen.append(len(page.state.review.reviewer.plies))
+    assert seen == sorted(seen) and seen[-1] == len(record.moves)  # results arrive move by move
+    r = page.state.review
+    assert r.reviewer.done and not r.running
+    html = resp["html"]
+    assert "review-progress" not in html  # done: no progress bar
+    assert html.count("data-cmd='review-goto'") >= 2 * len(record.moves) + 1  # graph columns and moves
+    assert "<polyline class='g-line'" in html and "review-summary" in html
+    marks = sum(p.mark is not None for p in r.reviewer.plies)
+    assert len(re.findall(r"<span class='mk (?:inaccuracy|mistake|blunder)'>", html)) >= marks
+
+
+def test_stepping_through_the_positions_and_nothing_is_played():
+    record = finished()
+    page = Page(hash_=f"#/tsifrograd/review?r={sharelink.encode(record)}")
+    run(page, page.last)
+    r = page.state.review
+    assert r.cursor == len(record.moves)
+    page.send({"type": "cmd", "name": "back"})
+    assert r.cursor == len(record.moves) - 1
+    page.send({"type": "cmd", "name": "first"})
+    assert r.cursor == 0 and "The start of the game." in page.last["html"]
+    page.send({"type": "cmd", "name": "review-goto", "arg": "3"})
+    assert r.cursor == 3 and "aria-current=\"step\"" in page.last["html"]
+    page.send({"type": "cmd", "name": "review-goto", "arg": "999"})
+    assert r.cursor == len(record.moves)
+    page.send({"type": "cmd", "name": "review-goto", "arg": "x"})
+    assert r.cursor == len(record.moves)
+    before = dict(page.storage)
+    legal = record.replay()[r.cursor].legal_moves()
+    if legal:
+        page.send({"type": "move", "code": legal[0].code})
+    page.send({"type": "pick", "token": "0"})
+    assert page.storage == before and page.last["route"] == "review"
+
+
+def test_cancel_stops_the_analysis_and_continue_resumes_it():
+    record = finished(plies=8)
+    page = Page(hash_=f"#/tsifrograd/review?r={sharelink.encode(record)}")
+    resp = page.send(page.last["then"])  # one step
+    resp = page.send({"type": "cmd", "name": "review-cancel"})
+    stopped = page.send(resp.get("then") or {"type": "review-step"})  # the step already on its way
+    r = page.state.review
+    assert not r.running and "then" not in stopped and not r.reviewer.done
+    assert "review-continue" in stopped["html"]
+    resp = page.send({"type": "cmd", "name": "review-continue"})
+    assert resp["then"] == {"type": "review-step"}
+    run(page, resp)
+    assert r.reviewer.done
+
+
+def test_leaving_the_review_pauses_it_and_coming_back_resumes():
+    record = finished(plies=8)
+    link = f"#/tsifrograd/review?r={sharelink.encode(record)}"
+    page = Page(hash_=link)
+    page.send(page.last["then"])
+    resp = page.send({"type": "hash", "hash": "#/"})
+    assert resp["route"] == "home"
+    stray = page.send({"type": "review-step"})
+    assert stray.get("quiet") and "then" not in stray
+    done = len(page.state.review.reviewer.plies)
+    resp = page.send({"type": "hash", "hash": link})
+    assert resp["route"] == "review" and resp["then"] == {"type": "review-step"}
+    assert len(page.state.review.reviewer.plies) == done  # the same review, not a new one
+    run(page, resp)
+    assert page.state.review.reviewer.done
+
+
+def test_a_saved_game_and_the_game_over_window_lead_to_the_review():
+    record = finished()
+    page = Page(hash_=f"#/tsifrograd?r={sharelink.encode(record)}")  # opened (and saved) from a link
+    s = page.state.session
+    resp = page.last
+    assert f"#/tsifrograd/review?s={s.slot}" in resp["html"]  # the menu's "Computer analysis"
+    resp = page.send({"type": "hash", "hash": f"#/tsifrograd/review?s={s.slot}"})
+    assert resp["route"] == "review" and page.hash == f"#/tsifrograd/review?r={sharelink.encode(record)}"
+    # the page without a link lists the saved game
+    resp = page.send({"type": "hash", "hash": "#/tsifrograd/review"})
+    assert resp["route"] == "review" and f"review?s={s.slot}" in resp["html"] and "data-import='review'" in resp["html"]
+    resp = page.send({"type": "hash", "hash": "#/tsifrograd/review?s=nothere"})
+    assert resp["route"] == "error"
+
+
+def test_the_game_over_window_offers_the_computer_analysis():
+    record = played("tsifrograd", ("random", "random"), 5, 500)  # to its end
+    page = Page(hash_=f"#/tsifrograd?r={sharelink.encode(record)}")
+    html = page.last["html"]
+    assert "result-dialog" in html
+    dialog = html[html.index("result-dialog") :]
+    assert f"#/tsifrograd/review?s={page.state.session.slot}" in dialog
+
+
+def test_a_record_file_is_reviewed():
+    record = finished("dumaraj", 4)
+    page = Page(hash_="#/dumaraj/review")
+    resp = page.send({"type": "import", "kind": "review", "name": "g.json", "text": json.dumps(record.to_json())})
+    assert resp["route"] == "review" and resp["then"] == {"type": "review-step"}
+    assert page.hash == f"#/dumaraj/review?r={sharelink.encode(record)}"
+    resp = page.send({"type": "import", "kind": "review", "name": "bad.json", "text": "{]"})
+    assert "bad.json cannot be reviewed" in resp["toast"]
+
+
+def test_bad_links_and_hidden_cards_before_the_end():
+    page = Page(hash_="#/tsifrograd/review?r=AAAA")
+    assert page.last["route"] == "error" and "then" not in page.last
+    unfinished = played("sht", ("random", "random"), 3, 4)
+    page = Page(hash_=f"#/sht/review?r={sharelink.encode(unfinished)}")
+    assert page.last["route"] == "error"
+    assert "hidden cards can be reviewed once it is over" in page.last["html"]
+    page = Page(hash_=f"#/sht?r={sharelink.encode(unfinished)}")
+    assert "/review?s=" not in page.last["html"]  # no "Computer analysis" in the menu yet
