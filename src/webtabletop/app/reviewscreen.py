@@ -47,10 +47,12 @@ def picker_html(st: AppState, spec) -> str:
     rows = []
     games = [g for g in saved_games(st.store)[0] if g.game == spec.id and g.moves]
     for g in games[:12]:
-        moves = ngettext("{n} move", "{n} moves", g.moves).format(n=g.moves)
-        state = _("finished") if g.result else _("in progress")
+        if g.result:
+            label = ngettext("Finished game, {n} move", "Finished game, {n} moves", g.moves)
+        else:
+            label = ngettext("Game in progress, {n} move", "Game in progress, {n} moves", g.moves)
+        label = label.format(n=g.moves)
         slot = g.key.rsplit(":", 1)[1]
-        label = _("Saved game: {moves}, {state}").format(moves=moves, state=state)
         rows.append(f"<li>{link(esc(label), f'#/{spec.id}/review?s={slot}', 'btn small')}</li>")
     saved = (
         f"<ul class='review-saved'>{''.join(rows)}</ul>"
@@ -263,7 +265,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
             f"<td>{sum(x.luck or 0.0 for x in rows[p]) * 100:+.0f}%</td>" for p in (0, 1)
         )
         body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
-    caption = _("Summary ({budget} analysis)").format(budget=_("normal") if r.reviewer.budget == "normal" else _("hard"))
+    caption = _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
     return f"<table class='score review-summary'><caption>{esc(caption)}</caption><tr><td></td>{head}</tr>{''.join(body)}</table>"
 
 
