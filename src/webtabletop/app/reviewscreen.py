@@ -178,6 +178,12 @@ def percent(x: float) -> str:
     return f"{round(x * 100)}%"
 
 
+def signed_percent(x: float) -> str:
+    """+12%, −3%, 0% (never −0%)."""
+    n = round(x * 100)
+    return f"+{n}%" if n > 0 else (f"−{-n}%" if n < 0 else "0%")
+
+
 def chances_html(r: ReviewSession, names: list[str]) -> str:
     """Both players' chances at the position shown (an evaluation bar)."""
     c = r.reviewer.chances()[r.cursor]
@@ -191,17 +197,19 @@ def chances_html(r: ReviewSession, names: list[str]) -> str:
 
 
 def line_labels(r: ReviewSession, ply: PlyReview) -> str:
-    """The better line's moves by name, as far as they can be played on the real position."""
+    """The moves that follow the better move in its line, by name, as far as they can be played
+    on the real position (a line found in a world the mover imagined may part from it)."""
     state = r.states[ply.ply - 1]
     out = []
-    for code in ply.line[:6]:
+    for i, code in enumerate(ply.line[:6]):
         try:
             move = state.move_from_code(code)
         except Exception:  # noqa: BLE001 - a line from an imagined world: stop where it parts
             break
-        out.append(state.move_label(move))
+        if i:  # the better move itself is named before the line
+            out.append(state.move_label(move))
         state = state.apply(move)
-    return " ".join(out)
+    return " · ".join(out)
 
 
 def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) -> str:
@@ -223,9 +231,11 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
         parts.append(f"<p class='verdict'><strong>{esc(move)}</strong> {esc(_('A good move.'))}</p>")
     if ply.best is not None and ply.mark:
         best = move_label(r.states[ply.ply - 1], ply.best)
+        then = line_labels(r, ply)
         parts.append(
             f"<p class='better'>{esc(_('Better: {move}').format(move=best))}"
-            f" <span class='line'>{esc(line_labels(r, ply))}</span></p>"
+            + (f" <span class='line'>{esc(_('then {moves}').format(moves=then))}</span>" if then else "")
+            + "</p>"
         )
     if ply.luck is not None and abs(ply.luck) >= 0.05:
         text = (
@@ -262,7 +272,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
     )
     if any(x.luck is not None for x in r.reviewer.plies):
         cells = "".join(
-            f"<td>{sum(x.luck or 0.0 for x in rows[p]) * 100:+.0f}%</td>" for p in (0, 1)
+            f"<td>{signed_percent(sum(x.luck or 0.0 for x in rows[p]))}</td>" for p in (0, 1)
         )
         body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
     caption = _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
