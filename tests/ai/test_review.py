@@ -20,9 +20,9 @@ from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.rng import Rng
 
 
-def played(game_id: str, seats: tuple[str, str], seed: int, plies: int) -> Record:
+def played(game_id: str, seats: tuple[str, str], seed: int, plies: int, options: dict | None = None) -> Record:
     """A record of ``plies`` moves (or to the end) between two player kinds, from fixed seeds."""
-    record = Record(game_id, {}, seed, ())
+    record = Record(game_id, options or {}, seed, ())
     state = record.start_state()
     players = [player_for(seats[0]), player_for(seats[1])]
     rng = Rng.from_seed(seed)

@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from tests.ai.test_review import played
 from tests.app.harness import Page
 from webtabletop.core import sharelink
+from webtabletop.core.registry import PLAYABLE, get_game
 
 
 def run(page: Page, resp: dict, limit: int = 500) -> tuple[dict, int]:
@@ -146,3 +149,21 @@ def test_bad_links_and_hidden_cards_before_the_end():
     assert "hidden cards can be reviewed once it is over" in page.last["html"]
     page = Page(hash_=f"#/sht?r={sharelink.encode(unfinished)}")
     assert "/review?s=" not in page.last["html"]  # no "Computer analysis" in the menu yet
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_game_is_reviewed_in_the_app(game):
+    """A finished game of each game (hidden cards are reviewed only at the end) is reviewed to its
+    last move, and each of its positions can be shown."""
+    hidden = get_game(game).hidden_information
+    options = {"size": 4, "start_time": 12} if game == "cardgo" else {}  # a short game to its end
+    record = played(game, ("random", "random"), 2, 500 if hidden else 4, options)
+    if not record.replay()[-1].is_over and get_game(game).hidden_information:
+        pytest.skip("random play did not end")
+    page = Page(hash_=f"#/{game}/review?r={sharelink.encode(record)}")
+    resp, _steps = run(page, page.last, limit=5000)
+    r = page.state.review
+    assert r.reviewer.done and len(r.reviewer.plies) == len(record.moves) and resp["route"] == "review"
+    for k in (0, 1, len(record.moves)):
+        resp = page.send({"type": "cmd", "name": "review-goto", "arg": str(k)})
+        assert r.cursor == k and "board-wrap" in resp["html"]

@@ -316,3 +316,12 @@ def test_lesson_verdicts(pseudo_page):
     act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s19']"))  # b1 to b4: the Slod' fragged
     assert pseudo_page.locator("section.lesson[data-verdict='reached']").count() == 1
     check(pseudo_page, "a solved lesson")
+
+
+def test_review_screens(pseudo_page):
+    """The review (issue 26) and the page that offers games to review: every text translated."""
+    fragment = "#" + played("tsifrograd", 6).split("#", 1)[1].replace("?", "/review?", 1)
+    go(pseudo_page, fragment, ".review .review-summary")
+    check(pseudo_page, "review of a game")
+    go(pseudo_page, "#/tsifrograd/review", ".review-pick")
+    check(pseudo_page, "review page without a game")
