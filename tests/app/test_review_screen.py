@@ -102,6 +102,8 @@ def test_leaving_the_review_pauses_it_and_coming_back_resumes():
     resp = page.send({"type": "hash", "hash": link})
     assert resp["route"] == "review" and resp["then"] == {"type": "review-step"}
     assert len(page.state.review.reviewer.plies) == done  # the same review, not a new one
+    again = page.send({"type": "hash", "hash": link})  # e.g. a language switch: the same route again
+    assert "then" not in again  # one chain of steps at a time
     run(page, resp)
     assert page.state.review.reviewer.done
 

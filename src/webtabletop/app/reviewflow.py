@@ -84,12 +84,14 @@ def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: lis
     reviewer = Reviewer(states, record.moves, budget, seed=record.seed & 0xFFFFFFFF)
     st.review = ReviewSession(spec, record, reviewer, cursor=len(record.moves), payload=payload)
     st.route = ("review", spec.id, payload)
-    fx.then = dict(STEP)
+    resume(st.review, fx)
     fx.top = True
 
 
 def resume(r: ReviewSession, fx: Effects) -> None:
-    if r.running and not r.reviewer.done:
+    """Ask for the next step, unless one is on its way already."""
+    if r.running and not r.reviewer.done and not r.pending:
+        r.pending = True
         fx.then = dict(STEP)
 
 
@@ -103,17 +105,20 @@ def current(st: AppState) -> ReviewSession | None:
 # ---------------------------------------------------------------------- actions
 def on_step(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """One search of the review on screen; asks for the next while work remains."""
+    if st.review is not None:
+        st.review.pending = False
     r = current(st)
     if r is None or not r.running:
         return
-    if r.reviewer.step() and not r.reviewer.done:
-        fx.then = dict(STEP)
-    else:
+    if not r.reviewer.step() or r.reviewer.done:
         r.running = False
+    resume(r, fx)
 
 
 def on_step_elsewhere(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """A step that arrives after the player left the review: it pauses there, nothing to draw."""
+    if st.review is not None:
+        st.review.pending = False
     fx.quiet = True
 
 

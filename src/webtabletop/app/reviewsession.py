@@ -23,6 +23,8 @@ class ReviewSession:
     running: bool = True
     #: the payload of the review's link (its address)
     payload: str = ""
+    #: a ``review-step`` is on its way (one chain of steps at a time, whatever reopens the screen)
+    pending: bool = False
     #: (language, the moves' readable names), drawn once per language
     labels: tuple[str, list[str]] | None = None
 
