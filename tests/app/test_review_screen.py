@@ -169,3 +169,38 @@ def test_every_game_is_reviewed_in_the_app(game):
     for k in (0, 1, len(record.moves)):
         resp = page.send({"type": "cmd", "name": "review-goto", "arg": str(k)})
         assert r.cursor == k and "board-wrap" in resp["html"]
+
+
+def test_learn_from_your_mistakes():
+    """Each marked move of the chosen player comes back; the move played is no answer, a move
+    as good as the best is found, two wrong tries show the computer's move; navigation waits."""
+    record = played("dumaraj", ("random", "normal"), 11, 12)
+    page = Page(hash_=f"#/dumaraj/review?r={sharelink.encode(record)}")
+    resp, _steps = run(page, page.last)
+    r = page.state.review
+    mistakes = [p for p in r.reviewer.plies if p.player == 0 and p.mark]
+    assert mistakes, "random play made no marked move"
+    assert "data-cmd=\"learn-start\"" in resp["html"] or "data-cmd='learn-start'" in resp["html"]
+    resp = page.send({"type": "cmd", "name": "learn-start", "arg": "0"})
+    first = mistakes[0]
+    assert r.learn is not None and r.cursor == first.ply - 1 and "class='learn'" in resp["html"]
+    page.send({"type": "cmd", "name": "forward"})
+    assert r.cursor == first.ply - 1  # the position stays while the player is asked
+    page.send({"type": "move", "code": first.move})  # the mistake itself
+    assert r.learn.tries == 1 and r.learn.status == "ask"
+    page.send({"type": "move", "code": r.reviewer.analyses[first.ply - 1].best_move})
+    assert r.learn.status == "found" and r.learn.found == 1
+    page.send({"type": "cmd", "name": "learn-next"})
+    for p in mistakes[1:]:
+        assert r.cursor == p.ply - 1 and r.learn.status == "ask"
+        page.send({"type": "move", "code": p.move})
+        page.send({"type": "move", "code": p.move})
+        assert r.learn.status == "shown"  # two tries: the answer
+        page.send({"type": "cmd", "name": "learn-next"})
+    resp = page.send({"type": "move", "code": "x"})
+    assert r.learn.ply is None and "1 of" in resp["html"]
+    page.send({"type": "cmd", "name": "learn-stop"})
+    assert r.learn is None
+    before = dict(page.storage)
+    page.send({"type": "move", "code": record.replay()[0].legal_moves()[0].code})
+    assert page.storage == before  # outside the lesson the board plays nothing

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.ai.review import REVIEW_BUDGETS, Reviewer
+from webtabletop.app import reviewlearn
 from webtabletop.app.reviewsession import ReviewSession
 from webtabletop.app.state import error_route
 from webtabletop.core import sharelink
@@ -133,6 +134,10 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     if r is None:
         return
     n = len(r.record.moves)
+    if reviewlearn.on_cmd(st, fx, r, name, arg):
+        return
+    if r.learn is not None and name != "flip":
+        return  # stepping away from the position the player is asked about
     if name == "review-goto":
         try:
             goto(r, int(str(arg)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from webtabletop.ai.review import MARKS, PlyReview, accuracy
+from webtabletop.app import reviewlearn
 from webtabletop.app.datapage import saved_games
 from webtabletop.app.gamescreen import step_buttons
 from webtabletop.app.modules import game_view
@@ -99,6 +100,8 @@ def review_html(st: AppState, r: ReviewSession) -> str:
         (c0, c1), (i0, i1) = view.player_colours, view.player_inks
         style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
     judged = {p.ply: p for p in r.reviewer.plies}
+    if r.learn is not None:
+        ctx = reviewlearn.context(st, r)
     heading = _("Review of {game}").format(game=_(r.spec.title))
     controls = (
         f"<div class='controls' role='toolbar' aria-label='{esc(_('Review controls'))}'>"
@@ -113,8 +116,8 @@ def review_html(st: AppState, r: ReviewSession) -> str:
         f"<div class='layout'><div class='board-col'>{progress_html(r)}"
         f"{graph_svg(r, names)}{chances_html(r, names)}"
         f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
-        f"<aside class='side'>{judgement_html(r, judged.get(r.cursor), names)}{controls}"
-        f"{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html(r, judged)}</aside></div></section>"
+        f"<aside class='side'>{learn_html(r, view, state, ctx, names) if r.learn else judgement_html(r, judged.get(r.cursor), names) + controls}"
+        f"{'' if r.learn else learn_buttons(r, names)}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html(r, judged)}</aside></div></section>"
     )
 
 
@@ -245,6 +248,48 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
         )
         parts.append(f"<p class='luck'>{esc(text.format(player=who, change=percent(abs(ply.luck))))}</p>")
     return f"<div class='review-move' data-key='review-move'>{''.join(parts)}</div>"
+
+
+def learn_buttons(r: ReviewSession, names: list[str]) -> str:
+    """"Learn from your mistakes" for each player with a marked move (once the review is done)."""
+    if not r.reviewer.done:
+        return ""
+    out = []
+    for p in (0, 1):
+        n = sum(1 for x in r.reviewer.plies if x.player == p and x.mark)
+        if n:
+            label = _("Learn from {player}’s mistakes").format(player=names[p])
+            out.append(btn(esc(label), "learn-start", p, key=f"learn-{p}", cls="btn small primary"))
+    return f"<div class='learn-start'>{''.join(out)}</div>" if out else ""
+
+
+def learn_html(r: ReviewSession, view, state, ctx, names: list[str]) -> str:
+    """The learner's panel: what to find, the answer to the last try, and the way on."""
+    learn = r.learn
+    total = len(learn.queue)
+    if learn.ply is None:
+        text = ngettext(
+            "Done: you found {found} of {total} better move.", "Done: you found {found} of {total} better moves.", total
+        ).format(found=learn.found, total=total)
+        return (
+            f"<div class='learn' data-key='learn'><p class='prompt'>{esc(text)}</p>"
+            f"{btn(esc(_('Back to the review')), 'learn-stop', key='learn-stop', cls='btn primary')}</div>"
+        )
+    ask = _("Position {n} of {total}: {player} played a mistake here. Find a better move.").format(
+        n=learn.index + 1, total=total, player=names[learn.player]
+    )
+    message = f"<p class='message' role='status'>{esc(learn.message)}</p>" if learn.message else ""
+    if learn.status == "ask":
+        actions = btn(esc(_("Show the answer")), "learn-show", key="learn-show", cls="btn small")
+        panel = f"<div class='panel'>{view.panel(state, ctx)}</div>"
+    else:
+        actions = btn(esc(_("Next position")), "learn-next", key="learn-next", cls="btn primary")
+        panel = ""
+    actions += btn(esc(_("Stop")), "learn-stop", key="learn-stop", cls="btn small ghost")
+    return (
+        f"<div class='learn' data-key='learn' data-status='{esc(learn.status)}'><p class='prompt'>{esc(ask)}</p>"
+        f"{message}{panel}<div class='actions'>{actions}</div></div>"
+    )
 
 
 def summary_html(r: ReviewSession, names: list[str]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from webtabletop.ai.review import Reviewer
@@ -25,6 +27,8 @@ class ReviewSession:
     payload: str = ""
     #: a ``review-step`` is on its way (one chain of steps at a time, whatever reopens the screen)
     pending: bool = False
+    #: "Learn from your mistakes" under way (app/reviewlearn.py's ``Learn``), or None
+    learn: Any = None
     #: (language, the moves' readable names), drawn once per language
     labels: tuple[str, list[str]] | None = None
 

@@ -41,6 +41,7 @@ from webtabletop.app import (
     play,
     render,
     reviewflow,
+    reviewlearn,
     reviewscreen,
     routes,
 )
@@ -115,8 +116,13 @@ SCREENS: dict[str, Screen] = {
             "review-step": reviewflow.on_step,
             "cmd": reviewflow.on_cmd,
             "import": reviewflow.on_import,
-            # the board is only shown: nothing on it plays a move
-            **dict.fromkeys(("move", "pick", "hover", "drop", "cancel", "premove", "change", "ai"), ignore),
+            # the board plays nothing: it takes the tries of "Learn from your mistakes"
+            "move": reviewlearn.on_move,
+            "pick": reviewlearn.on_pick,
+            "hover": reviewlearn.on_hover,
+            "drop": reviewlearn.on_drop,
+            "cancel": reviewlearn.on_cancel,
+            **dict.fromkeys(("premove", "change", "ai"), ignore),
         },
     ),
 }
