@@ -194,6 +194,9 @@ def analyse(state: State, budget: str = "normal", seed: int = 0) -> Analysis:
 
 #: a root move searched at least this often by the position's own analysis is judged by it
 TRUSTED_VISITS = 60
+#: a move judged this much worse than the best by its own search is searched a second time (the
+#: smallest gap a review marks: the second look halves the noise where a mark depends on it)
+CONFIRM_GAP = 0.1
 
 
 @attrs.frozen
@@ -247,7 +250,8 @@ def mcts_move_value(
     its statistics, any other move by a search of that move alone at half the budget (its one
     root child then gets as many visits as the best move did), determinized for the mover; the
     best move is then searched alone the same way, from the same seed (common random numbers),
-    so that the best move's value is not the maximum of noisy estimates while the move's is not."""
+    so that the best move's value is not the maximum of noisy estimates while the move's is not.
+    A gap of :data:`CONFIRM_GAP` or more is measured again from another seed, and averaged."""
     me = state.to_move()
     if code == analysis.best_move:
         return MoveValue(analysis.chances[me], "best")
@@ -259,12 +263,15 @@ def mcts_move_value(
     half = attrs.evolve(full, iterations=max(1, (full.iterations or 100) // 2))
     s = search_state if search_state is not None else state
 
-    def alone(move: str) -> float:
-        result = search(s, half, seed ^ 0x6A09E667, hooks, always_search=True, root_moves=frozenset((move,)))
+    def alone(move: str, run: int) -> float:
+        seeded = (seed ^ 0x6A09E667) + run * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+        result = search(s, half, seeded, hooks, always_search=True, root_moves=frozenset((move,)))
         return chances_from_value(result.stats.get(move, (0, 0.0))[1], me)[me]
 
-    best = alone(analysis.best_move) if analysis.best_move is not None else None
-    return MoveValue(alone(code), "search", best=best)
+    best, played = alone(analysis.best_move, 0), alone(code, 0)
+    if best - played >= CONFIRM_GAP:  # a gap a review would mark: measured again, then averaged
+        best, played = (best + alone(analysis.best_move, 1)) / 2, (played + alone(code, 1)) / 2
+    return MoveValue(played, "search", best=best)
 
 
 def game_move_judge(game_id: str) -> Callable[..., MoveValue] | None:
