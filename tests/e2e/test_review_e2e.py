@@ -78,3 +78,26 @@ def test_screenshots(browser, site, tmp_path):
         act(page, page.locator(".review-log .mk").first.locator(".."))  # the first marked move
         page.screenshot(path=str(out / name), full_page="390" in name)
         ctx.close()
+
+
+def test_learn_from_your_mistakes(browser, site):
+    """The marked positions of one player come back on a playable board; the answer is shown on
+    demand; the way on leads back to the review."""
+    fragment = played("htt", None, seed=3)
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    open_review_from_game_over(page, site, fragment)
+    start = page.locator("[data-cmd='learn-start']").first
+    act(page, start)
+    learn = page.locator(".learn[data-status='ask']")
+    assert learn.count() == 1
+    assert page.locator(".board-wrap [data-pick]").count() > 0  # the learner's board takes moves
+    act(page, page.locator("[data-cmd='learn-show']"))
+    assert page.locator(".learn[data-status='shown'] .message").count() == 1
+    while page.locator("[data-cmd='learn-next']").count():
+        act(page, page.locator("[data-cmd='learn-next']"))
+        if page.locator("[data-cmd='learn-show']").count():
+            act(page, page.locator("[data-cmd='learn-show']"))
+    act(page, page.locator("[data-cmd='learn-stop']"))
+    assert page.locator(".learn").count() == 0 and page.locator(".review-summary").count() == 1
+    ctx.close()
