@@ -232,8 +232,11 @@ def apply(resp, t0=None):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
         step("ai-stats", lambda: window.wttAiStats.push(to_js(resp["ai_stats"])))
-    if resp.get("then"):  # a follow-up the answer asks for (the Share window's QR code)
-        fire(resp["then"])
+    if resp.get("then"):  # a follow-up the answer asks for (the Share window's QR code, a review's next step)
+        if state["live"]:
+            fire(resp["then"])
+        else:
+            state["then"] = resp["then"]  # asked during the start: sent once the page is live
     if resp.get("ai") and not state["ai"]:
         state["ai"] = True
         idle.work(1)  # the computer's move, until its answer is applied (run_ai ends it)
@@ -534,6 +537,8 @@ if state["renders"]:
     while boot.queue.length:  # clicks made on the pre-rendered board, in order
         await send(json.loads(str(boot.queue.shift())), window.performance.now())
     state["live"] = True
+    if state.get("then"):
+        fire(state.pop("then"))
     boot.ready()
     window.performance.mark("playable")
     if str(window.location.hash) != state["hash"]:
