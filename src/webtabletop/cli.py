@@ -1,4 +1,4 @@
-"""Command line: ``python -m webtabletop {serve,build,selfplay,replay,review,…}``.
+"""Command line: ``python -m webtabletop {serve,build,selfplay,replay,review,lab,…}``.
 
 Game packages add their own subcommands through ``games/<game>/cli.py:add_commands``.
 
@@ -219,6 +219,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="print the steps done on stderr")
     p.set_defaults(func=_cmd_review)
+    from webtabletop.lab.cli import add_commands as add_lab
+
+    add_lab(sub)
     for name in GAME_CLIS:
         try:
             module = importlib.import_module(f"webtabletop.games.{name}.cli")

@@ -1,0 +1,87 @@
+"""Running a lab batch: in this process, on a pool of local processes, or on a Dask cluster.
+
+Every executor plays the same tasks (:meth:`webtabletop.lab.batch.Batch.tasks`) with the same
+pure function (:func:`webtabletop.lab.play.play_task`) and hands the results back in task order,
+so :func:`report` gives the same JSON for the same batch whatever ran it. Dask is an optional
+extra (``pip install -e .[lab]``); it is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from webtabletop.core.protocol import GameError
+from webtabletop.lab.batch import Batch
+from webtabletop.lab.metrics import compare, summary
+from webtabletop.lab.play import play_task, record_of
+
+Progress = Callable[[int, int], None]
+
+
+def _local(tasks: list[tuple], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        yield from map(play_task, tasks)
+        return
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap(play_task, tasks, chunksize=1)
+
+
+def _dask(tasks: list[tuple], address: str, workers: int) -> Iterator[dict[str, Any]]:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # the optional extra
+        raise GameError("--dask needs Dask: pip install -e '.[lab]'") from None
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        futures = client.map(play_task, tasks, pure=False)
+        for future in futures:  # in task order
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def play_batch(
+    batch: Batch, workers: int = 1, dask: str | None = None, progress: Progress | None = None
+) -> list[dict[str, Any]]:
+    """Every game of ``batch``, in task order."""
+    tasks = [t.as_tuple() for t in batch.check().tasks()]
+    source = _dask(tasks, dask, workers) if dask else _local(tasks, workers)
+    results = []
+    for result in source:
+        results.append(result)
+        if progress:
+            progress(len(results), len(tasks))
+    return results
+
+
+def report(batch: Batch, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The lab's JSON: option set A's numbers at the top level, and ``compare`` (B's numbers and
+    B − A) when the batch has two option sets."""
+    a = [r for r in results if r["variant"] == 0]
+    out: dict[str, Any] = {"game": batch.game, "setup": batch.to_json(), **summary(a), "compare": None}
+    if batch.b is not None:
+        b = [r for r in results if r["variant"] == 1]
+        out["compare"] = {"b": summary(b), "diff": compare(a, b)}
+    return out
+
+
+def write_records(batch: Batch, results: list[dict[str, Any]], folder: Path) -> int:
+    """Each game's record file (``<game>-<A|B>-<index>.json``), read by ``replay`` and ``review``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for r in results:
+        options = batch.variants[r["variant"]]
+        name = f"{batch.game}-{'AB'[r['variant']]}-{r['index']:05d}.json"
+        (folder / name).write_text(record_of(batch.game, options, r).dumps() + "\n", encoding="utf-8")
+    return len(results)
