@@ -7,8 +7,18 @@ from webtabletop.lab import metrics as M
 
 
 def game(winner, plies=10, first=0, evals=(), items=({}, {}), seats=("normal", "normal")):
-    return {"variant": 0, "index": 0, "seats": list(seats), "deal_seed": 1, "first": first, "winner": winner,
-            "plies": plies, "moves": [], "evals": list(evals), "items": [dict(items[0]), dict(items[1])]}
+    return {
+        "variant": 0,
+        "index": 0,
+        "seats": list(seats),
+        "deal_seed": 1,
+        "first": first,
+        "winner": winner,
+        "plies": plies,
+        "moves": [],
+        "evals": list(evals),
+        "items": [dict(items[0]), dict(items[1])],
+    }
 
 
 def test_balance_is_one_when_each_seat_scores_half_and_zero_when_one_seat_always_wins():
@@ -62,4 +72,4 @@ def test_compare_calls_a_big_change_significant_and_a_small_one_not():
 
 def test_newcombe_interval_contains_the_difference():
     lo, hi = M.newcombe(10, 50, 20, 50)
-    assert lo < 0.2 < hi and -1 <= lo and hi <= 1
+    assert lo < 0.2 < hi and lo >= -1 and hi <= 1

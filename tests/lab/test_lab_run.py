@@ -15,7 +15,19 @@ from webtabletop.lab.run import play_batch, report
 
 pytestmark = pytest.mark.xdist_group("lab")
 
-SMALL = ["tsifrograd", "--games", "4", "--players", "random,random", "--eval", "easy", "--seed", "7", "--json", "--quiet"]
+SMALL = [
+    "tsifrograd",
+    "--games",
+    "4",
+    "--players",
+    "random,random",
+    "--eval",
+    "easy",
+    "--seed",
+    "7",
+    "--json",
+    "--quiet",
+]
 
 
 def run(capsys, *extra):

@@ -41,7 +41,16 @@ class Task:
     eval_budget: str
 
     def as_tuple(self) -> tuple:
-        return (self.game, self.variant, self.index, self.options, self.seats, self.deal_seed, self.move_seed, self.eval_budget)
+        return (
+            self.game,
+            self.variant,
+            self.index,
+            self.options,
+            self.seats,
+            self.deal_seed,
+            self.move_seed,
+            self.eval_budget,
+        )
 
 
 @attrs.frozen
@@ -85,7 +94,16 @@ class Batch:
             for i in range(self.games):
                 deal, moves = game_seeds(self.seed, self.game, pairing, i)
                 out.append(
-                    Task(self.game, variant, i, dict(options), seats_of(*self.players, i), deal, moves, self.eval_budget)
+                    Task(
+                        self.game,
+                        variant,
+                        i,
+                        dict(options),
+                        seats_of(*self.players, i),
+                        deal,
+                        moves,
+                        self.eval_budget,
+                    )
                 )
         return out
 

@@ -42,11 +42,15 @@ def _text(out: dict[str, Any]) -> str:
         f"first player's score {fp:.1%} (95%: {lo:.1%}–{hi:.1%}); balance {out['balance']:.2f}; mean length {out['mean_plies']} plies",
     ]
     if out["decisiveness"] is not None:
-        lines.append(f"decisiveness {out['decisiveness']:.2f}; lead changes {out['lead_changes']:.2f} per ply")
+        lines.append(
+            f"decisiveness {out['decisiveness']:.2f}; lead changes {out['lead_changes']:.2f} per ply"
+        )
     if out["compare"]:
         for name, d in out["compare"]["diff"].items():
             if d and d["significant"]:
-                lines.append(f"B − A: {name} {d['diff']:+} (95%: {d['ci95'][0]:+} to {d['ci95'][1]:+}), a real difference")
+                lines.append(
+                    f"B − A: {name} {d['diff']:+} (95%: {d['ci95'][0]:+} to {d['ci95'][1]:+}), a real difference"
+                )
     return "\n".join(lines)
 
 
@@ -73,7 +77,10 @@ def cmd_lab(args: argparse.Namespace) -> int:
     results = play_batch(batch, workers=workers, dask=args.dask, progress=progress)
     seconds = time.perf_counter() - t0
     if not args.quiet:
-        print(f"\r{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.2f} games/s)", file=sys.stderr)
+        print(
+            f"\r{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.2f} games/s)",
+            file=sys.stderr,
+        )
     if args.records:
         write_records(batch, results, Path(args.records))
     out = report(batch, results)

@@ -46,7 +46,14 @@ def _dumaraj(before: State, move: Move, after: State) -> list[str]:
     from webtabletop.games.dumaraj.pieces import MOBS
 
     kind = move.kind
-    names = {E.PROMO: "rursus", E.RAJFLEX: "Raj flex", E.PAIRFLEX: "pair flex", E.BUMM: "piCSbumm", E.CUT: "editor", E.SKIP: "editor"}
+    names = {
+        E.PROMO: "rursus",
+        E.RAJFLEX: "Raj flex",
+        E.PAIRFLEX: "pair flex",
+        E.BUMM: "piCSbumm",
+        E.CUT: "editor",
+        E.SKIP: "editor",
+    }
     out = [f"move/{names.get(kind, 'normal')}"]
     if kind not in (E.CUT, E.SKIP):
         piece = before.cells[move.frm] & 7
@@ -73,7 +80,13 @@ def _sht(before: State, move: Move, after: State) -> list[str]:
 def _tsifrograd(before: State, move: Move, after: State) -> list[str]:
     from webtabletop.games.tsifrograd.rules import Cross, Place
 
-    return ["move/place" if isinstance(move, Place) else "move/cross out" if isinstance(move, Cross) else "move/no crossing"]
+    return [
+        "move/place"
+        if isinstance(move, Place)
+        else "move/cross out"
+        if isinstance(move, Cross)
+        else "move/no crossing"
+    ]
 
 
 ITEMS: dict[str, Callable[[State, Move, State], list[str]]] = {

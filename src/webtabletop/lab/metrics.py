@@ -110,7 +110,12 @@ def per_item(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     for item in sorted(table):
         scores = table[item]
         s = sum(scores)
-        out[item] = {"uses": uses[item], "sides": len(scores), "score": _r(s / len(scores)), "ci95": _ci(wilson(s, len(scores)))}
+        out[item] = {
+            "uses": uses[item],
+            "sides": len(scores),
+            "score": _r(s / len(scores)),
+            "ci95": _ci(wilson(s, len(scores))),
+        }
     return out
 
 
@@ -152,7 +157,10 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "decisiveness_ci95": mean_ci(dec)[1] if dec else None,
         "lead_changes": mean_ci(lead)[0] if lead else None,
         "lead_changes_ci95": mean_ci(lead)[1] if lead else None,
-        "score_by_player": {k: {"score": _r(sum(v) / len(v)), "ci95": _ci(wilson(sum(v), len(v)))} for k, v in sorted(by_kind.items())},
+        "score_by_player": {
+            k: {"score": _r(sum(v) / len(v)), "ci95": _ci(wilson(sum(v), len(v)))}
+            for k, v in sorted(by_kind.items())
+        },
         "per_item": per_item(results),
     }
 
@@ -189,9 +197,20 @@ def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> dict[str, Any]:
         out[name] = {"diff": _r(s2 / n2 - s1 / n1), "ci95": [_r(lo), _r(hi)], "significant": lo > 0 or hi < 0}
     for name, values in (
         ("mean_plies", lambda rs: [float(r["plies"]) for r in rs]),
-        ("decisiveness", lambda rs: [d for r in rs if (d := decisiveness(r["evals"], r["winner"])) is not None]),
+        (
+            "decisiveness",
+            lambda rs: [d for r in rs if (d := decisiveness(r["evals"], r["winner"])) is not None],
+        ),
         ("lead_changes", lambda rs: [x for r in rs if (x := lead_changes(r["evals"])) is not None]),
     ):
         got = _mean_diff(values(a), values(b))
-        out[name] = None if got is None else {"diff": _r(got[0]), "ci95": [_r(got[1]), _r(got[2])], "significant": got[1] > 0 or got[2] < 0}
+        out[name] = (
+            None
+            if got is None
+            else {
+                "diff": _r(got[0]),
+                "ci95": [_r(got[1]), _r(got[2])],
+                "significant": got[1] > 0 or got[2] < 0,
+            }
+        )
     return out

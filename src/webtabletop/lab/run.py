@@ -38,7 +38,9 @@ def _dask(tasks: list[tuple], address: str, workers: int) -> Iterator[dict[str, 
         raise GameError("--dask needs Dask: pip install -e '.[lab]'") from None
     cluster = None
     if address == "local":
-        cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=max(1, workers), threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = Client(cluster)
     else:
         client = Client(address)
