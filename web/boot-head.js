@@ -80,7 +80,8 @@
     B.failed = String((ev && ev.message) || "the engine's script did not load");
     if (B.onFatal) B.onFatal(B.failed);
   };
-  worker.postMessage({
+  // kept for the lab's pool of engine workers (web/labpool.mjs), which start the same way
+  B.engineInit = {
     type: "init",
     build: C.build,
     lang,
@@ -93,8 +94,12 @@
     // a first visit keeps what it downloads for the service worker's precache (boot.js: keepFiles)
     keep: !controlled && "serviceWorker" in navigator && location.protocol !== "file:",
     precache: C.precache,
-  });
+  };
+  worker.postMessage(B.engineInit);
   B.keepFiles = (urls) => worker.postMessage({ type: "keep", urls });
+  // the lab's pool of engine workers, loaded when a lab run starts (web/labpool.mjs)
+  B.lab = (text) =>
+    import(`./labpool.mjs?v=${C.build}`).then((m) => m.command(JSON.parse(text)));
   // web/main.py awaits dispatch(json) -> json, as it would a PyScript worker's export
   window.wttEngine = {
     dispatch: (payload) =>

@@ -228,6 +228,8 @@ def apply(resp, t0=None):
         step("toast", lambda: toast(messages, resp.get("toast_link")))
     if t0 is not None:
         step("latency", lambda: board.frame(t0))  # measured at the first frame of the new position
+    if resp.get("lab"):  # start or stop a lab run on the pool of engine workers (web/labpool.mjs)
+        step("lab", lambda: boot.lab(json.dumps(resp["lab"])))
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):

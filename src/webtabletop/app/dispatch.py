@@ -18,6 +18,15 @@ from webtabletop.app.shell import App
 from webtabletop.i18n import _
 
 
+def lab_task(task: Any) -> dict[str, Any]:
+    """One game of a lab run (web/labpool.mjs sends it to each worker of its pool)."""
+    from webtabletop.lab.play import play_task
+
+    if not isinstance(task, list) or len(task) != 8:
+        return {"lab_error": "a lab task is a list of 8 fields"}
+    return {"lab_result": play_task(tuple(task[:4]) + (tuple(task[4]),) + tuple(task[5:]))}
+
+
 class Dispatcher:
     def __init__(self, app: App | None = None) -> None:
         self.app = app if app is not None else App()
@@ -28,6 +37,8 @@ class Dispatcher:
             action = json.loads(str(payload))
             if not isinstance(action, dict):
                 raise TypeError("an action must be a JSON object")
+            if action.get("type") == "lab_task":  # a worker of the lab's pool: no screen, no state
+                return json.dumps(lab_task(action.get("task")))
             text = json.dumps(self.app.handle(action))
         except Exception as exc:  # noqa: BLE001 - the worker must always answer
             traceback.print_exception(exc, file=sys.stderr)

@@ -24,7 +24,9 @@ worker sends back. The keys (a field left at ``None`` is not sent):
   ``top``: a new board is shown (the page scrolls to its top); ``premove``: the game accepts a
   queued move while the computer thinks; ``selection``: something on the board is selected;
 - ``quiet``: an answer to another tab's storage change that need not be drawn again;
-- ``ai_stats`` / ``bench``: what the computer's search reached (benchmarks read them).
+- ``ai_stats`` / ``bench``: what the computer's search reached (benchmarks read them);
+- ``lab``: start a lab run on the page's pool of engine workers (``{run, tasks, workers}``) or stop
+  one (``{cancel: run}``): web/labpool.mjs (:mod:`.lab`).
 
 ``follow`` is not sent: it is a navigation a game's page asked for (:meth:`PageContext.go
 <webtabletop.app.extensions.PageContext.go>`), which the shell follows once the handler is done.
@@ -50,6 +52,7 @@ SENT = (
     "status",
     "ai_stats",
     "bench",
+    "lab",
     "quiet",
     "ai",
     "selection",
@@ -78,6 +81,7 @@ class Effects:
     status: str | None = None
     ai_stats: dict[str, Any] | None = None
     bench: dict[str, Any] | None = None
+    lab: dict[str, Any] | None = None
     quiet: bool | None = None
     ai: bool | None = None
     selection: bool | None = None

@@ -48,6 +48,7 @@ def options_fields(
     view: GameView,
     error: str | None = None,
     entered: dict[str, Any] | None = None,
+    prefix: str = "",
 ) -> str:
     """Form controls for every option field (select for choices, checkbox for bools, number/text).
 
@@ -57,7 +58,8 @@ def options_fields(
     carry the class ``game-option``: the pseudo-locale test tells the game's words from the form's.
 
     ``entered`` holds what the player typed when the form came back with an error: it is shown
-    again as typed, so nothing has to be re-entered.
+    again as typed, so nothing has to be re-entered. ``prefix`` goes before every field's name and
+    id, so that one form can hold two option sets (the lab's A and B).
     """
     values = options_to_dict(options)
     for name, raw in (entered or {}).items():
@@ -83,7 +85,7 @@ def options_fields(
         if f.name in hidden or (KEY in f.metadata and isinstance(f.default, bool)):
             continue  # a house-rule switch is in its own group (below)
         value = values[f.name]
-        fid = f"opt-{f.name}"
+        fid = f"opt-{prefix}{f.name}"
         help_text = helps.get(f.name, "")
         desc = f'<small id="{fid}-help">{esc(help_text)}</small>' if help_text else ""
         described = f"{fid}-help" if help_text else None
@@ -92,7 +94,7 @@ def options_fields(
             choices = [c for c in choices if c != f.metadata[KEY].on]
         label = labels.get(f.name) or _label(f.name)
         if isinstance(f.default, bool):
-            control = f'<input type="checkbox" {attrs_html(id=fid, name=f.name, checked=bool(value), aria_describedby=described)}>'
+            control = f'<input type="checkbox" {attrs_html(id=fid, name=prefix + f.name, checked=bool(value), aria_describedby=described)}>'
             rows.append(
                 f'<div class="field check game-option"{when_attr(f)}>{control}<label for="{fid}">{esc(label)}</label>{desc}</div>'
             )
@@ -103,11 +105,11 @@ def options_fields(
                 f"{esc(choice_label(f.name, c) if choice_label else c)}</option>"
                 for c in choices
             )
-            control = f"<select {attrs_html(id=fid, name=f.name, aria_describedby=described)}>{opts}</select>"
+            control = f"<select {attrs_html(id=fid, name=prefix + f.name, aria_describedby=described)}>{opts}</select>"
         elif isinstance(f.default, int) or (f.default is None and f.name in helps):
-            control = f'<input type="number" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
+            control = f'<input type="number" {attrs_html(id=fid, name=prefix + f.name, value="" if value is None else value, aria_describedby=described)}>'
         else:
-            control = f'<input type="text" {attrs_html(id=fid, name=f.name, value="" if value is None else value, aria_describedby=described)}>'
+            control = f'<input type="text" {attrs_html(id=fid, name=prefix + f.name, value="" if value is None else value, aria_describedby=described)}>'
         rows.append(
             f'<div class="field game-option"{when_attr(f)}><label for="{fid}">{esc(label)}</label>{control}{desc}</div>'
         )

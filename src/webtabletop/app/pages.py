@@ -296,6 +296,7 @@ def rules_page(spec: GameSpec, view: GameView) -> str:
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
         f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"
+        f"{link(esc(_('Designer’s lab: measure the rules from AI games')), f'#/{spec.id}/lab', 'btn ghost')}"
         f"{link(esc(_('All games')), '#/', 'btn ghost')}</p></article>"
     )
 

@@ -11,7 +11,7 @@
 - ``#/<game>/review?r=…`` (a link's game), ``?s=…`` (a saved game) or nothing: the review
   (:mod:`.reviewflow`);
 - ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
-  play, editor, slot), then the game's own pages (:mod:`.extensions`), else "Page not found".
+  play, editor, slot, lab), then the game's own pages (:mod:`.extensions`), else "Page not found".
 
 A bad fragment never fails: it shows an error screen that offers a way on.
 """
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, lessons, matchflow, matchparts, persist, play, reviewflow
+from webtabletop.app import editor, lab, lessons, matchflow, matchparts, persist, play, reviewflow
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -222,6 +222,7 @@ GAME_PAGES: dict[str, PageOpener] = {
     "play": open_play,
     "editor": open_editor,
     "slot": open_slot,
+    "lab": lab.open_lab,
 }
 
 

@@ -33,6 +33,7 @@ from webtabletop.app import (
     editor,
     gamerender,
     lessons,
+    lab,
     matchflow,
     matchpages,
     matchparts,
@@ -125,6 +126,7 @@ SCREENS: dict[str, Screen] = {
             **dict.fromkeys(("premove", "change", "ai"), ignore),
         },
     ),
+    "lab": Screen(lab.render, {"form": lab.on_form, "cmd": lab.on_cmd, "lab_results": lab.on_results}),
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)
@@ -147,6 +149,7 @@ ACTIONS: dict[str, Handler] = {
     "cmd": commands.on_cmd,
     "change": commands.on_change,
     "form": newgame.form_not_open,
+    "lab_results": lab.on_results,  # a run's late answer after the player left the lab: ignored
 }
 
 

@@ -74,6 +74,8 @@ class AppState:
     shown: tuple[str, str] | None = None
     #: the game review on screen or last shown (app/reviewflow.py)
     review: ReviewSession | None = None
+    #: the lab screen's set-up and run (app/lab.py): not stored, it lasts as long as the page
+    lab: dict[str, Any] | None = None
 
 
 def error_route(title: str, message: str, game_id: str) -> tuple[str, str, str, str]:

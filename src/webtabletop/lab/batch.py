@@ -25,6 +25,8 @@ from webtabletop.core.registry import PLAYABLE, get_game
 MAX_GAMES = 100_000
 #: the evaluation budgets: an analysis budget, or "none" (no evaluations: no decisiveness or lead changes)
 EVALS = ("none",) + BUDGETS
+#: seeds stay below 2**53: a task crosses JavaScript (web/labpool.mjs), whose numbers are doubles
+JS_SAFE = (1 << 53) - 1
 
 
 @attrs.frozen
@@ -61,7 +63,7 @@ class Batch:
     players: tuple[str, str] = ("normal", "normal")
     games: int = 20
     seed: int = 1
-    eval_budget: str = "easy"
+    eval_budget: str = "normal"
 
     def check(self) -> Batch:
         """The batch itself, or a :class:`GameError` that says what is wrong with it."""
@@ -93,6 +95,7 @@ class Batch:
         for variant, options in enumerate(self.variants):
             for i in range(self.games):
                 deal, moves = game_seeds(self.seed, self.game, pairing, i)
+                moves &= JS_SAFE  # the page's pool passes tasks through JavaScript numbers
                 out.append(
                     Task(
                         self.game,

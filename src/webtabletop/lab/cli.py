@@ -98,7 +98,9 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--compare", help="option set B as JSON, to compare with A")
     p.add_argument("--players", default="normal,normal", help="two of random, easy, normal, hard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--eval", default="easy", choices=EVALS, help="budget of the evaluations along each game")
+    p.add_argument(
+        "--eval", default="normal", choices=EVALS, help="budget of the evaluations along each game"
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, help="local processes (default: every core)")
     where.add_argument("--dask", help="a Dask scheduler address, or 'local' for a LocalCluster here")
