@@ -32,8 +32,8 @@ def _pct(x: float) -> str:
     return _("{percent}%").format(percent=f"{100 * x:.1f}")
 
 
-def _ci(lo: float, hi: float, pct: bool = True) -> str:
-    f = _pct if pct else (lambda v: f"{v:g}")
+def _ci(lo: float, hi: float, pct: bool = True, places: int = 2) -> str:
+    f = _pct if pct else (lambda v: f"{v:.{places}f}")
     return _("95%: {low}–{high}").format(low=f(lo), high=f(hi))
 
 
@@ -173,7 +173,7 @@ def numbers(s: dict[str, Any], title: str) -> str:
         (_("First player's score"), f"{_pct(s['first_player_win_rate'])} ({_ci(*s['ci95'])})"),
         (_("Draws"), f"{s['draws']} ({_ci(*s['draw_ci95'])})"),
         (_("Balance (1 = even)"), f"{s['balance']:.2f} ({_ci(*s['balance_ci95'], pct=False)})"),
-        (_("Game length (moves)"), f"{s['mean_plies']:g} ({_ci(*s['plies_ci95'], pct=False)})"),
+        (_("Game length (moves)"), f"{s['mean_plies']:.1f} ({_ci(*s['plies_ci95'], pct=False, places=1)})"),
     ]
     if s["decisiveness"] is not None:
         table.append(
@@ -182,7 +182,7 @@ def numbers(s: dict[str, Any], title: str) -> str:
         table.append(
             (
                 _("Lead changes per move"),
-                f"{s['lead_changes']:.3f} ({_ci(*s['lead_changes_ci95'], pct=False)})",
+                f"{s['lead_changes']:.2f} ({_ci(*s['lead_changes_ci95'], pct=False)})",
             )
         )
     body = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in table)
@@ -210,11 +210,11 @@ def comparison(diff: dict[str, Any]) -> str:
             continue
         name = _(MEASURES[key])
         pct = key in ("first_player_win_rate", "draw_rate")
-        value = (f"{100 * d['diff']:+.1f} " + _("points")) if pct else f"{d['diff']:+g}"
+        scale, places = (100, 1) if pct else (1, 1 if key == "mean_plies" else 2)
         lo, hi = d["ci95"]
-        ci = _("95%: {low} to {high}").format(
-            low=f"{100 * lo:+.1f}" if pct else f"{lo:+g}", high=f"{100 * hi:+.1f}" if pct else f"{hi:+g}"
-        )
+        number = f"{scale * d['diff']:+.{places}f}"
+        value = _("{number} points").format(number=number) if pct else number
+        ci = _("95%: {low} to {high}").format(low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}")
         verdict = (
             _("A real difference: B changes this.")
             if d["significant"]
