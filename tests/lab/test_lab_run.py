@@ -90,3 +90,15 @@ def test_a_bad_setup_gets_one_clear_line(capsys, args, words):
 def test_batch_check_refuses_an_unknown_budget():
     with pytest.raises(GameError, match="evaluation budget"):
         Batch("htt", eval_budget="deep").check()
+
+
+def test_the_skill_trace_has_a_step_per_level_with_its_interval(capsys):
+    out = run(capsys, "--workers", "1", "--skill")
+    steps = out["skill_trace"]
+    assert [(s["stronger"], s["weaker"]) for s in steps] == [
+        ("easy", "random"),
+        ("normal", "easy"),
+        ("hard", "normal"),
+    ]
+    for s in steps:
+        assert s["games"] == 4 and s["ci95"][0] <= s["score"] <= s["ci95"][1]

@@ -2,7 +2,7 @@
 
     python -m webtabletop lab GAME [--games N] [--options JSON] [--compare JSON] [--players A,B]
                                    [--seed S] [--eval easy|normal|hard|none]
-                                   [--workers N | --dask ADDRESS|local] [--records DIR] [--json]
+                                   [--workers N | --dask ADDRESS|local] [--records DIR] [--skill] [--json]
 
 ``--games`` is per option set. ``--workers`` defaults to every local core; ``--dask tcp://host:8786``
 uses an existing Dask cluster and ``--dask local`` starts one on this machine. The JSON is the
@@ -22,7 +22,7 @@ from typing import Any
 from webtabletop.core.inputs import load_json
 from webtabletop.core.protocol import GameError
 from webtabletop.lab.batch import EVALS, Batch
-from webtabletop.lab.run import play_batch, report, write_records
+from webtabletop.lab.run import play_batch, report, skill_trace, write_records
 
 
 def _options(text: str | None, flag: str) -> dict[str, Any] | None:
@@ -44,6 +44,11 @@ def _text(out: dict[str, Any]) -> str:
     if out["decisiveness"] is not None:
         lines.append(
             f"decisiveness {out['decisiveness']:.2f}; lead changes {out['lead_changes']:.2f} per ply"
+        )
+    for step in out.get("skill_trace", []):
+        lo, hi = step["ci95"]
+        lines.append(
+            f"skill: {step['stronger']} scores {step['score']:.1%} against {step['weaker']} (95%: {lo:.1%}–{hi:.1%})"
         )
     if out["compare"]:
         for name, d in out["compare"]["diff"].items():
@@ -84,6 +89,8 @@ def cmd_lab(args: argparse.Namespace) -> int:
     if args.records:
         write_records(batch, results, Path(args.records))
     out = report(batch, results)
+    if args.skill:
+        out["skill_trace"] = skill_trace(batch, workers=workers, dask=args.dask)
     if not args.json:
         print(_text(out))
     print(json.dumps(out, ensure_ascii=False))
@@ -105,6 +112,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     where.add_argument("--workers", type=int, help="local processes (default: every core)")
     where.add_argument("--dask", help="a Dask scheduler address, or 'local' for a LocalCluster here")
     p.add_argument("--records", help="write each game's record file into this folder")
+    p.add_argument(
+        "--skill",
+        action="store_true",
+        help="add a skill trace: easy against random, normal against easy, hard against normal",
+    )
     p.add_argument("--json", action="store_true", help="print only the JSON line")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_lab)

@@ -79,6 +79,38 @@ def report(batch: Batch, results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+#: the skill trace's steps: (stronger, weaker); each level searches several times the one below
+SKILL_STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+
+
+def skill_trace(batch: Batch, workers: int = 1, dask: str | None = None) -> list[dict[str, Any]]:
+    """After Ludii's skill trace: at each step a stronger player meets the one below it on option
+    set A (``batch.games`` games, seats alternating), and the stronger's score says how much the
+    game rewards a deeper search over luck (near 0.5: luck decides; near 1: skill does)."""
+    import attrs
+
+    from webtabletop.ai.arena import wilson
+
+    steps = []
+    for strong, weak in SKILL_STEPS:
+        step = attrs.evolve(batch, b=None, players=(strong, weak), eval_budget="none")
+        results = play_batch(step, workers=workers, dask=dask)
+        score = sum(
+            0.5 if r["winner"] is None else 1.0 if r["seats"][r["winner"]] == strong else 0.0 for r in results
+        )
+        lo, hi = wilson(score, len(results))
+        steps.append(
+            {
+                "stronger": strong,
+                "weaker": weak,
+                "games": len(results),
+                "score": round(score / len(results), 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+            }
+        )
+    return steps
+
+
 def write_records(batch: Batch, results: list[dict[str, Any]], folder: Path) -> int:
     """Each game's record file (``<game>-<A|B>-<index>.json``), read by ``replay`` and ``review``."""
     folder.mkdir(parents=True, exist_ok=True)
