@@ -93,12 +93,25 @@ def test_batch_check_refuses_an_unknown_budget():
 
 
 def test_the_skill_trace_has_a_step_per_level_with_its_interval(capsys):
-    out = run(capsys, "--workers", "1", "--skill")
-    steps = out["skill_trace"]
+    args = [
+        "lab",
+        "htt",
+        "--games",
+        "2",
+        "--players",
+        "random,random",
+        "--eval",
+        "none",
+        "--skill",
+        "--json",
+        "--quiet",
+    ]
+    assert main([*args, "--workers", "1"]) == 0
+    steps = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["skill_trace"]
     assert [(s["stronger"], s["weaker"]) for s in steps] == [
         ("easy", "random"),
         ("normal", "easy"),
         ("hard", "normal"),
     ]
     for s in steps:
-        assert s["games"] == 4 and s["ci95"][0] <= s["score"] <= s["ci95"][1]
+        assert s["games"] == 2 and s["ci95"][0] <= s["score"] <= s["ci95"][1]
