@@ -118,3 +118,14 @@ def test_garbage_results_are_dropped_and_a_pool_error_is_shown():
 def test_a_pool_worker_answers_a_bad_task_with_an_error_not_a_crash():
     answer = json.loads(Dispatcher().dispatch(json.dumps({"type": "lab_task", "task": "nope"})))
     assert "lab_error" in answer
+
+
+def test_each_lab_game_opens_in_the_review():
+    page = Page(hash_="#/tsifrograd/lab")
+    resp = page.send({"type": "form", "name": "lab", "data": FORM})
+    done = pool(page, resp)
+    import re
+
+    href = re.search(r'href="(#/tsifrograd/review\?r=[^"]+)"', done["html"]).group(1)
+    review = Page(hash_=href)
+    assert review.state.route[0] == "review"

@@ -267,9 +267,11 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 def game_link(lab: dict[str, Any], result: dict[str, Any]) -> str:
-    """The fragment that opens one lab game (its record as a share link: step through it)."""
+    """The fragment that opens one lab game in the review (app/reviewflow.py): its chances move by
+    move, the marked moves, and the board to step through."""
     batch = lab["batch"]
-    return sharelink.make_hash(record_of(batch.game, batch.variants[result["variant"]], result))
+    record = record_of(batch.game, batch.variants[result["variant"]], result)
+    return f"#/{batch.game}/review?r={sharelink.encode(record)}"
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:
