@@ -217,7 +217,10 @@
   // called by web/main.py with the engine's answer; returns after the new HTML is in place
   W.swap = (html, metaText) => {
     const meta = JSON.parse(metaText || "{}");
-    if (meta.feel) W.feel = meta.feel;
+    if (meta.feel) {
+      W.feel = meta.feel;
+      if (meta.feel.theme) B.theme(meta.feel.theme); // web/boot-head.js: <html data-theme>
+    }
     document.body.setAttribute("data-motion", W.feel.motion ? "on" : "off");
     const animate = meta.moved && motion();
     let before = null;

@@ -34,6 +34,26 @@
   if (known(lang)) set(LANG_KEY, lang); // ?lang=… (also the pseudo-locale, for tests) is remembered
   else lang = known(get(LANG_KEY)) ? get(LANG_KEY) : detect();
   document.documentElement.lang = C.htmlLang[lang] || lang;
+  // --- the colour theme, before the first paint: the settings document's choice (system, light
+  // or dark; web/board.js applies later changes), "system" following prefers-color-scheme live ---
+  const darkScheme = matchMedia("(prefers-color-scheme: dark)");
+  let themeChoice = "system";
+  try {
+    const t = JSON.parse(get("webtabletop:settings") || "{}").data.theme;
+    if (t === "light" || t === "dark") themeChoice = t;
+  } catch (e) {
+    /* no settings yet, or unreadable ones (the engine sets them aside): follow the system */
+  }
+  const applyTheme = () => {
+    const dark = themeChoice === "dark" || (themeChoice === "system" && darkScheme.matches);
+    document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
+  };
+  const theme = (choice) => {
+    themeChoice = choice === "light" || choice === "dark" ? choice : "system";
+    applyTheme();
+  };
+  darkScheme.addEventListener("change", applyTheme);
+  applyTheme();
   const hash = location.hash.replace(/^#\/?/, "");
   if (lang !== "en" || (hash && !hash.startsWith("?")) || get("webtabletop.screen:home")) {
     document.documentElement.classList.add("wtt-swap");
@@ -52,7 +72,7 @@
   const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   const waiting = new Map();
   let next = 0;
-  const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, engineLang: lang, engine: null, failed: null });
+  const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, theme, engineLang: lang, engine: null, failed: null });
   const worker = new Worker(`./engine.mjs?v=${C.build}`, { type: "module" });
   worker.onmessage = (ev) => {
     const m = ev.data;

@@ -87,7 +87,7 @@ class Effects:
     selection: bool | None = None
     premove: bool | None = None
     top: bool | None = None
-    feel: dict[str, bool] | None = None
+    feel: dict[str, bool | str] | None = None
     html: str | None = None
     title: str | None = None
     route: str | None = None

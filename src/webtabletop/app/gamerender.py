@@ -125,6 +125,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         status_line=status_line(s, ctx),
         previous_line=previous_line(s, ctx),
         status=view.status(state),
+        score=view.score(state),
         players=s.players,
         to_move=None if outcome is not None else state.to_move(),
         log=log,

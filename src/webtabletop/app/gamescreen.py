@@ -28,10 +28,11 @@ from webtabletop.app.pages import (
     outcome_title,
     players_controls,
     prefs_controls,
+    turn_score,
 )
 from webtabletop.app.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
-from webtabletop.core.view import GameView, esc
+from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.i18n import _, pgettext
 
 
@@ -69,9 +70,23 @@ ICON_HINT = (
 )
 
 
+def theme_control(theme: str) -> str:
+    """The colour theme: as the system says (``prefers-color-scheme``), light or dark."""
+    names = {"system": _("As the system"), "light": pgettext("theme", "Light"), "dark": pgettext("theme", "Dark")}
+    options = "".join(
+        f'<option value="{value}"{" selected" if value == theme else ""}>{esc(name)}</option>'
+        for value, name in names.items()
+    )
+    label = _("Theme")
+    return (
+        f'<label class="pref">{esc(label)} <select data-change="setting:theme" data-key="setting-theme">'
+        f"{options}</select></label>"
+    )
+
+
 def feel_controls(feel: dict[str, Any]) -> str:
-    """The page's own settings: motion, sounds, engine details and how long the player's move
-    stays shown before the computer's reply (remembered in the settings document)."""
+    """The page's own settings: motion, sounds, engine details, how long the player's move stays
+    shown before the computer's reply, and the colour theme (remembered in the settings document)."""
     W = words()
     rows = [
         ("motion", _("Animations")),
@@ -93,7 +108,8 @@ def feel_controls(feel: dict[str, Any]) -> str:
         f'<label class="pref">{esc(_("Computer replies"))} <select data-change="setting:reply_delay" '
         f'data-key="setting-reply_delay">{choices}</select></label>'
     )
-    return f'<div class="prefs feel" role="group" aria-label="{esc(W["settings"])}">{boxes}{delay}</div>'
+    theme = str(feel.get("theme", "system"))
+    return f'<div class="prefs feel" role="group" aria-label="{esc(W["settings"])}">{boxes}{delay}{theme_control(theme)}</div>'
 
 
 def format_seconds(value: float) -> str:
@@ -277,6 +293,7 @@ def game_screen(
     feel: dict[str, Any] | None = None,
     typed: str = "",
     analysis_href: str | None = None,
+    score: tuple[str, str, str] | None = None,
 ) -> str:
     W = words()
     turn = ""
@@ -285,11 +302,11 @@ def game_screen(
         text = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
         turn = (
             f'<div class="turn p{to_move}"><span class="swatch p{to_move}" aria-hidden="true"></span>'
-            f"{esc(text.format(player=who))}</div>"
+            f"<span>{esc(text.format(player=who))}</span>{turn_score(score)}</div>"
         )
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
     names = (
-        f"<tr><th scope='row'><span class='visually-hidden'>{esc(W['players'])}</span></th><td><span class='p0'>"
+        f"<tr><th scope='row'><span class='visually-hidden'>{esc(W['players'])}</span></th><td class='names'><span class='p0'>"
         f"{esc(_(view.player_names[0]))}</span> · <span class='p1'>{esc(_(view.player_names[1]))}</span></td></tr>"
     )
     think = f'<div class="thinking" role="status">{esc(W["computer_is_thinking"])}</div>' if thinking else ""
@@ -299,10 +316,7 @@ def game_screen(
     if previous_line:  # the move before stays readable above it (not read out again)
         line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
     line = f'<div class="status-lines">{line}</div>'
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = player_style(view)
     flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
     menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href)
     return (

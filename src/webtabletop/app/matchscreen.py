@@ -12,9 +12,9 @@ import datetime
 from typing import Any
 
 from webtabletop.app.movelog import LogStep, turns_of
-from webtabletop.app.pages import btn, link, notice_html, outcome_title
+from webtabletop.app.pages import btn, link, notice_html, outcome_title, turn_score
 from webtabletop.core.protocol import GameSpec
-from webtabletop.core.view import GameView, esc
+from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.correspondence import clock
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK
 from webtabletop.i18n import _, ngettext, pgettext
@@ -265,7 +265,11 @@ def match_screen(
     view = om.view
     turn_text, colour = match_turn(om)
     sw = f'<span class="swatch p{colour}" aria-hidden="true"></span>' if colour is not None else ""
-    turn = f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}{esc(turn_text)}</div>'
+    score = turn_score(view.score(om.state))
+    turn = (
+        f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}'
+        f"<span>{esc(turn_text)}</span>{score}</div>"
+    )
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     ctx = om.context({})
     prompt = prompt_text(om, ctx, today)
@@ -289,10 +293,7 @@ def match_screen(
         f"{link(esc(_('Games with friends')), '#/friends', 'btn small')}"
         f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav>"
     )
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = player_style(view)
     title = _("{game} with a friend").format(game=_(spec.title))
     return (
         f"{notice_html(notices)}<section class='game match' data-game='{esc(spec.id)}' data-match='{esc(om.mode)}' "

@@ -188,6 +188,18 @@ def players_controls(view: GameView, players: Players) -> str:
     return f'<div class="players">{"".join(rows)}</div>'
 
 
+def turn_score(score: tuple[str, str, str] | None) -> str:
+    """The score inside the turn badge (``GameView.score``): shown on a phone only, where the
+    scoreboard is below the fold (app.css ``.turn-score``)."""
+    if score is None:
+        return ""
+    label, a, b = score
+    return (
+        f'<span class="turn-score" data-key="turn-score"><span class="turn-score-label">{esc(label)}</span> '
+        f'<b class="p0">{esc(a)}</b> · <b class="p1">{esc(b)}</b></span>'
+    )
+
+
 def outcome_title(view: GameView, outcome: Outcome) -> str:
     if outcome.winner is None:
         return _("Draw")

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: the page's own switches (name -> default); remembered in the settings document. ``engine``:
 #: "Engine details" (the AI's playouts, depth and nodes; move codes in the log and in labels)
 FEEL_SETTINGS = {"motion": True, "sounds": False, "engine": False}
+#: the colour theme: follow the system's ``prefers-color-scheme``, or always light, or always dark
+THEMES = ("system", "light", "dark")
 
 
 def describe(session: Session | OpenMatch, before: State, after: State, code: str) -> str:
@@ -68,9 +70,12 @@ def moved(fx: Effects, s: Session | OpenMatch, before: State, code: str) -> None
 def feel(st: AppState) -> dict[str, Any]:
     """The page's settings for board.js and web/main.py (every answer carries them): the
     switches, and ``reply_delay``, the seconds the player's move stays shown before the
-    computer's reply is applied."""
+    computer's reply is applied; and the theme (web/boot-head.js applies it:
+    ``<html data-theme="light|dark">``)."""
     out: dict[str, Any] = {name: st.settings.get(name, default) is True for name, default in FEEL_SETTINGS.items()}
     out["reply_delay"] = reply_delay(st)
+    theme = st.settings.get("theme")
+    out["theme"] = theme if theme in THEMES else "system"
     return out
 
 
@@ -80,7 +85,12 @@ def reply_delay(st: AppState) -> float:
 
 
 def set_feel(st: AppState, fx: Effects, name: str, value: Any) -> None:
-    """The "Animations" / "Sounds" / "Engine details" switches and the reply delay."""
+    """The "Animations" / "Sounds" / "Engine details" switches, the reply delay and the theme."""
+    if name == "theme":
+        if value not in THEMES:
+            raise GameError(_("There is no theme called {name}.").format(name=repr(str(value)[:40])))
+        persist.save_settings(st, fx, {**st.settings, "theme": value})
+        return
     if name == "reply_delay":
         chosen = next((d for d in REPLY_DELAYS if str(d) == str(value)), None)
         if chosen is None:

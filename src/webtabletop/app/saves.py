@@ -134,6 +134,8 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     out["engine"] = data.get("engine", False) is True  # "Engine details" (off unless turned on)
     delay = data.get("reply_delay", DEFAULT_REPLY_DELAY)  # the computer's reply waits this long
     out["reply_delay"] = delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
+    theme = data.get("theme", "system")  # colours: as the system says, or always light / dark
+    out["theme"] = theme if theme in ("system", "light", "dark") else "system"
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}

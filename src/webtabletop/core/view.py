@@ -91,6 +91,11 @@ class GameView:
         """Score lines (label, value) shown in the scoreboard."""
         return []
 
+    def score(self, state: State) -> tuple[str, str, str] | None:
+        """The score the turn badge shows on a phone, where the scoreboard is below the fold:
+        (translated label, first player's, second player's); None for a game without one."""
+        return None
+
     def prompt(self, state: State, ctx: ViewContext) -> str:
         """One line telling the player at the device what to do now (plain text)."""
         return ""
@@ -181,3 +186,56 @@ def attrs_html(**attributes: Any) -> str:
         name = key.rstrip("_").replace("_", "-")
         parts.append(name if value is True else f'{name}="{esc(value)}"')
     return " ".join(parts)
+
+
+# --- colours in both themes (web/assets/app.css: ``:root`` and ``[data-theme=dark]``) ---
+#: the dark theme's card colour (app.css ``--card``): player inks are lightened until they read on it
+DARK_CARD = "#1d222b"
+#: WCAG 2 AA for text, with a margin for the page's other dark surfaces
+INK_CONTRAST = 6.0
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+
+    def lum(colour: str) -> float:
+        def ch(v: int) -> float:
+            s = v / 255
+            return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+        r, g, b_ = (ch(v) for v in _rgb(colour))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on_dark(colour: str, background: str = DARK_CARD) -> str:
+    """``colour`` mixed with white just enough to read (5:1) on the dark theme's ``background``."""
+    r, g, b = _rgb(colour)
+    for step in range(21):
+        t = step / 20
+        mixed = "#{:02x}{:02x}{:02x}".format(*(round(v + (255 - v) * t) for v in (r, g, b)))
+        if contrast(mixed, background) >= INK_CONTRAST:
+            return mixed
+    return "#ffffff"
+
+
+def player_style(view: GameView) -> str:
+    """The ``style`` attribute giving a game's own player colours to the page (swatches, names in
+    text), with the inks for the dark theme (``--p0-ink-dark``); empty for the page's own."""
+    if not view.player_inks:
+        return ""
+    (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+    d0, d1 = ink_on_dark(c0), ink_on_dark(c1)
+    return (
+        f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)};"
+        f"--p0-ink-dark:{d0};--p1-ink-dark:{d1}'"
+    )

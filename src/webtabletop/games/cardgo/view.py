@@ -310,6 +310,9 @@ class CardgoView(GameView):
             (_("Turn"), str(state.turn)),
         ]
 
+    def score(self, state: CardgoState) -> tuple[str, str, str]:
+        return _("Time"), str(state.time[0]), str(state.time[1])
+
     def prompt(self, state: CardgoState, ctx: ViewContext) -> str:
         out = state.outcome()
         if out is not None:

@@ -21,6 +21,11 @@ from webtabletop.i18n import _, pgettext
 
 CELL = 48.0
 PAD = 4.0
+#: the strip beside a square board that holds its coordinates (left: ranks, below: files)
+GUTTER = 17.0
+#: coordinates drawn on the squares (the rhombus board): dark on every wood square (4.5:1 or more
+#: on the light, dark and last-move squares), white on a removed line's grey
+COORD_INK, COORD_INK_GONE = "#2e1c0c", "#ffffff"
 LIGHT, DARK, GONE = "#eed9b5", "#b58863", "#6b6b6b"
 KIND_MARK = {E.RAJFLEX: "flex", E.PAIRFLEX: "flex", E.BUMM: "bumm"}
 STYLE = (
@@ -162,6 +167,10 @@ class BoardMixin:
             vw, vh = side + 2 * PAD, side + 2 * PAD
             cx, cy = vw / 2, vh / 2
             transform = f"translate({cx:g},{cy:g}) rotate(-45) translate({-bw / 2:g},{-bh / 2:g})"
+        elif ctx.prefs.get("coords", True):
+            # coordinates in a gutter left of and below the squares: never over a mob
+            vw, vh = bw + PAD + GUTTER, bh + PAD + GUTTER
+            transform = f"translate({GUTTER:g},{PAD:g})"
         else:
             vw, vh = bw + 2 * PAD, bh + 2 * PAD
             transform = f"translate({PAD:g},{PAD:g})"
@@ -281,25 +290,41 @@ class BoardMixin:
         return "".join(out)
 
     def _coords(self, state: DumaState, ctx: ViewContext, upright: str) -> list[str]:
-        """File letters in the bottom row's squares, rank numbers in the left column's (inside
-        the board, as on Lichess, so that the squares take all the width a phone has)."""
+        """File letters and rank numbers: on a square board in the gutter below and left of the
+        squares (the page's muted ink, 4.5:1 or more in both themes), on the rhombus inside the
+        bottom row's and left column's squares (there is no straight edge to put them beside)."""
         if not ctx.prefs.get("coords", True):
             return []
         w, h, flipped = state.width, state.height, ctx.flipped
+        geo = state._board().geo
         out = []
+        inside = bool(upright)
+        attrs = 'class="coord" font-size="13" font-weight="700" aria-hidden="true"'
         for x in range(w):
             col = (w - 1 - x) if flipped else x
-            tx, ty = col * CELL + CELL - 3, h * CELL - 3
-            ink = LIGHT if (x + (h - 1 if flipped else 0)) % 2 == 0 else DARK
+            if inside:
+                tx, ty = col * CELL + CELL - 3, h * CELL - 3
+                bit = x + (h - 1) * w if flipped else x
+                ink = COORD_INK if geo.active[bit] else COORD_INK_GONE
+                place = f'text-anchor="end" fill="{ink}"'
+            else:
+                tx, ty = col * CELL + CELL / 2, h * CELL + GUTTER - 4
+                place = 'text-anchor="middle" fill="var(--muted, #545d6b)"'
             out.append(
-                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" text-anchor="end" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
+                f'<text {attrs} x="{tx:g}" y="{ty:g}" {place}{upright.format(x=tx, y=ty)}>{N.FILES[x]}</text>'
             )
         for y in range(h):
             row = y if flipped else h - 1 - y
-            tx, ty = 2.5, row * CELL + 13
-            ink = LIGHT if ((w - 1 if flipped else 0) + y) % 2 == 0 else DARK
+            if inside:
+                tx, ty = 2.5, row * CELL + 13
+                bit = (w - 1) + y * w if flipped else y * w
+                ink = COORD_INK if geo.active[bit] else COORD_INK_GONE
+                place = f'fill="{ink}"'
+            else:
+                tx, ty = -3, row * CELL + CELL / 2 + 4.5
+                place = 'text-anchor="end" fill="var(--muted, #545d6b)"'
             out.append(
-                f'<text class="coord" x="{tx:g}" y="{ty:g}" font-size="13" font-weight="700" fill="{ink}" aria-hidden="true"{upright.format(x=tx, y=ty)}>{y + 1}</text>'
+                f'<text {attrs} x="{tx:g}" y="{ty:g}" {place}{upright.format(x=tx, y=ty)}>{y + 1}</text>'
             )
         return out
 

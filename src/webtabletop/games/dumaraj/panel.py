@@ -92,6 +92,10 @@ class PanelMixin:
             return pgettext("DumaRaj", "Keep the location")
         return _("Remove {line}").format(line=T.line_label(E.m_from(mv.m)))
 
+    def score(self, state: DumaState) -> tuple[str, str, str]:
+        mw, mb = state.material()
+        return pgettext("DumaRaj", "Material"), str(mw), str(mb)
+
     def status(self, state: DumaState) -> list[tuple[str, str]]:
         o = state.options
         mw, mb = state.material()

@@ -158,6 +158,10 @@ class HttView(BoardDrawing, GameView):
         a, b = state.score() if state.phase != OVER else state.scores
         return [(_(PLAYER_NAMES[0]), str(a)), (_(PLAYER_NAMES[1]), str(b))]
 
+    def score(self, state: HttState) -> tuple[str, str, str]:
+        a, b = state.score() if state.phase != OVER else state.scores
+        return _("Score"), str(a), str(b)
+
     def prompt(self, state: HttState, ctx: ViewContext) -> str:
         if state.phase == OVER:
             return self._result(state, ctx)

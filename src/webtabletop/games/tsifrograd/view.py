@@ -280,6 +280,11 @@ class TsifrogradView(GameView):
             return "capture"
         return "move"
 
+    def score(self, state: TsifroState) -> tuple[str, str, str]:
+        """Crossings in the classic game; the totals of numbers in Tsifroshturm and Proximity."""
+        a, b = state.crossings if state.options.variant not in ("proximity", "tsifroshturm") else state.totals()
+        return _("Score"), str(a), str(b)
+
     def status(self, state: TsifroState) -> list[tuple[str, str]]:
         a, b = state.crossings
         ta, tb = state.totals()
