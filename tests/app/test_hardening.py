@@ -251,7 +251,7 @@ def test_copies_and_backups_can_be_exported_and_deleted_after_confirmation():
         {"key": ASIDE + "settings:1", "kept_as": None}
     ]
     page.send({"type": "cmd", "name": "delete-entry", "arg": SETTINGS_KEY})
-    assert "only copies kept aside and backups" in page.last["toast"]
+    assert "only saved games, copies kept aside and backups" in page.last["toast"]
 
 
 # --- the engine always answers ------------------------------------------------------------------

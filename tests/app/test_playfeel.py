@@ -46,18 +46,25 @@ def test_the_ai_move_is_announced_too():
 
 def test_settings_motion_and_sounds_are_remembered_and_validated():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    # sounds and engine details off by default; the computer's reply waits 0.7 s (issue 23)
-    assert page.last["feel"] == {"motion": True, "sounds": False, "engine": False, "reply_delay": 0.7}
+    # sounds and engine details off by default; the computer's reply waits 0.7 s (issue 23); the theme follows the system
+    base = {"motion": True, "sounds": False, "engine": False, "reply_delay": 0.7, "theme": "system"}
+    assert page.last["feel"] == base
     page.send({"type": "change", "name": "setting:sounds", "value": "true"})
     page.send({"type": "change", "name": "setting:motion", "value": "false"})
     page.send({"type": "change", "name": "setting:reply_delay", "value": "0"})
-    assert page.last["feel"] == {"motion": False, "sounds": True, "engine": False, "reply_delay": 0}
+    assert page.last["feel"] == {**base, "motion": False, "sounds": True, "reply_delay": 0}
+    page.send({"type": "change", "name": "setting:theme", "value": "dark"})
     again = Page(storage=page.storage, hash_="#/tsifrograd")
-    assert again.last["feel"] == {"motion": False, "sounds": True, "engine": False, "reply_delay": 0}
+    assert again.last["feel"] == {**base, "motion": False, "sounds": True, "reply_delay": 0, "theme": "dark"}
     assert '<option value="0" selected>at once</option>' in again.last["html"]
+    assert '<option value="dark" selected>' in again.last["html"]
     page.send({"type": "change", "name": "setting:reply_delay", "value": "9"})  # not a choice: refused
     assert page.state.settings["reply_delay"] == 0
     assert SETTINGS.validate({"reply_delay": True})["reply_delay"] == 0.7
+    again.send({"type": "change", "name": "setting:theme", "value": "purple"})
+    assert "no theme called 'purple'" in again.state.session.message  # a clear message, the setting unchanged
+    assert json.loads(again.storage[SETTINGS_KEY])["data"]["theme"] == "dark"
+    assert SETTINGS.validate({"theme": "purple"})["theme"] == "system"
     assert 'data-change="setting:sounds" data-key="setting-sounds" checked' in again.last["html"]
     # forgiving but bounded: anything but true turns sounds off, anything but false keeps motion
     doc = SETTINGS.validate({"sounds": "yes", "motion": 0})
@@ -124,6 +131,7 @@ def test_hint_names_a_move_marks_the_log_and_is_saved():
 
 def test_a_saved_game_without_hints_still_loads_and_bad_hints_are_refused():
     page = Page(hash_="#/tsifrograd/play?vs=human")
+    page.send({"type": "move", "code": page.cells()[0]})  # a game is saved from its first move
     key = game_key("tsifrograd", page.state.session.slot)
     doc = json.loads(page.storage[key])
     del doc["data"]["hints"]  # a game saved before this round

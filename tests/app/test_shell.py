@@ -371,3 +371,27 @@ def test_display_preferences_are_saved_per_game():
     assert page.state.session.context(page.state.settings).prefs == {"preview": False}
     again = Page(page.storage, "#/cardgo")
     assert again.state.session.context(again.state.settings).prefs == {"preview": False}
+
+
+def test_a_game_is_saved_from_its_first_move_and_every_saved_row_can_be_deleted():
+    """Issue 23, item 13: a "Play vs AI" click that is never played leaves no "in progress" row;
+    a row of "Your data" is deleted after a confirmation, and the page then resumes no deleted game."""
+    page = Page(hash_="#/tsifrograd/play?vs=human")
+    saved = lambda: sorted(k for k in page.storage if k.startswith(PREFIX + "game:"))  # noqa: E731
+    assert saved() == []
+    page.send({"type": "hash", "hash": "#/data"})
+    assert "data-saved=" not in page.last["html"]
+    page.send({"type": "hash", "hash": "#/tsifrograd"})
+    page.send({"type": "move", "code": page.cells()[0]})
+    (key,) = saved()
+    page.send({"type": "cmd", "name": "undo"})
+    assert json.loads(page.storage[key])["data"]["cursor"] == 0  # saved back to no moves, not dropped
+    page.send({"type": "hash", "hash": "#/data"})
+    assert f"data-saved='{key}'" in page.last["html"] and f"delete:{key}" in page.last["html"]
+    page.send({"type": "cmd", "name": "delete-entry", "arg": key})
+    assert "Delete this saved game for good?" in page.last["html"] and key in page.storage
+    page.send({"type": "cmd", "name": "confirm-delete", "arg": key})
+    assert saved() == [] and PREFIX + "last:tsifrograd" not in page.storage
+    assert "data-saved=" not in page.last["html"]
+    page.send({"type": "hash", "hash": "#/tsifrograd"})  # a fresh game, not the deleted one
+    assert page.last["route"] == "game" and saved() == []

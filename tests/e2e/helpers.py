@@ -124,7 +124,7 @@ def log_count(page) -> int:
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 #: the smallest touch target (CSS px); board cells may be smaller only at the largest board that fits
 MIN_TARGET = 44
-INTERACTIVE = "a[href], button, select, input, textarea, [data-move], [data-pick], [data-cmd], [data-drag], [role=button]"
+INTERACTIVE = "a[href], button, summary, select, input, textarea, [data-move], [data-pick], [data-cmd], [data-drag], [role=button]"
 
 
 def center(target):

@@ -12,6 +12,7 @@ would not.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from webtabletop.app import datapage, matchflow, matchpages, persist, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.lessonstore import LEARN_PREFIX, LESSON_STARS
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, PARTS, PARTS_PREFIX, match_secret, without_secret
-from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key
+from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key, last_key
 from webtabletop.app.session import Session
 from webtabletop.core import storage
 from webtabletop.core.inputs import guard, load_json
@@ -168,10 +169,10 @@ def export_entry(st: AppState, fx: Effects, arg: Any) -> None:
 
 
 def ask_delete(st: AppState, fx: Effects, arg: Any) -> None:
-    """Delete a copy kept aside or a backup: first ask."""
+    """Delete a saved game, a copy kept aside or a backup: first ask."""
     key = str(arg or "")
-    if not key.startswith((storage.ASIDE, storage.BACKUP)) or key not in st.store:
-        raise GameError(_("only copies kept aside and backups can be deleted here"))
+    if not key.startswith((storage.ASIDE, storage.BACKUP, GAME_PREFIX)) or key not in st.store:
+        raise GameError(_("only saved games, copies kept aside and backups can be deleted here"))
     st.confirm_delete = key
 
 
@@ -181,7 +182,24 @@ def confirm_delete(st: AppState, fx: Effects, arg: Any) -> None:
         raise GameError(_("nothing is waiting to be deleted"))
     persist.remove(st, fx, storage.Remove(key))
     st.confirm_delete = None
+    if key.startswith(GAME_PREFIX):
+        forget_saved_game(st, fx, key)
     fx.say(_("Deleted “{name}”.").format(name=storage.label(key)))
+
+
+def forget_saved_game(st: AppState, fx: Effects, key: str) -> None:
+    """A deleted saved game is no longer the game its page resumes, nor the one kept open."""
+    game_id, _sep, slot = key[len(GAME_PREFIX) :].partition(":")
+    last = last_key(game_id)
+    try:
+        pointed = json.loads(st.store.get(last, "null"))["data"]["slot"]
+    except (ValueError, TypeError, KeyError):
+        pointed = None
+    if pointed == slot:
+        persist.remove(st, fx, storage.Remove(last))
+    s = st.session
+    if s is not None and s.spec.id == game_id and s.slot == slot:
+        st.session = None
 
 
 def cancel_delete(st: AppState, fx: Effects, arg: Any) -> None:

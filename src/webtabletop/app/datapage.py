@@ -125,20 +125,32 @@ def _result_text(g: SavedGame) -> str:
     return _("{player} won ({reason})").format(player=winner, reason=_(reason))
 
 
-def _saved_html(games: list[SavedGame], bad: list[str]) -> str:
+def _delete_actions(key: str, confirm: str | None, question: str) -> str:
+    """A row's "Delete…" button, or the question and its two answers while it is being asked."""
+    if key == confirm:
+        return (
+            f"<span role='alert'>{esc(question)}</span> "
+            + btn(esc(_("Delete")), "confirm-delete", key, key="confirm-delete", cls="btn small danger")
+            + btn(esc(_("Cancel")), "cancel-delete", key="cancel-delete", cls="btn small")
+        )
+    return btn(esc(_("Delete…")), "delete-entry", key, key=f"delete:{key}", cls="btn small ghost")
+
+
+def _saved_html(games: list[SavedGame], bad: list[str], confirm: str | None = None) -> str:
     if not games and not bad:
         return f"<p>{esc(_('No saved games yet.'))}</p>"
+    question = _("Delete this saved game for good? It cannot be undone.")
     rows = "".join(
         f"<tr data-saved='{esc(g.key)}'><td><a href='{esc(g.href)}'>{esc(g.title)}</a></td>"
         f"<td>{esc(date_text(g.updated))}</td><td>{esc(_players_text(g))}</td>"
         f"<td>{esc(ngettext('{n} move', '{n} moves', g.moves).format(n=g.moves))}</td>"
-        f"<td>{esc(_result_text(g))}</td></tr>"
+        f"<td>{esc(_result_text(g))}</td><td class='row-actions'>{_delete_actions(g.key, confirm, question)}</td></tr>"
         for g in games
     )
     head = "".join(
         f"<th scope='col'>{esc(h)}</th>"
         for h in (_("Game"), _("Date"), _("Players"), _("Moves"), _("Result"))
-    )
+    ) + f"<th scope='col'><span class='visually-hidden'>{esc(_('Actions'))}</span></th>"
     unreadable = ""
     if bad:
         unreadable = (
@@ -164,16 +176,9 @@ def _copies_html(title: str, intro: str, keys: list[str], store: dict[str, str],
     items = []
     for key in keys:
         size = len(store[key])
-        if key == confirm:
-            actions = (
-                f"<span role='alert'>{esc(_('Delete this copy for good? It cannot be undone.'))}</span> "
-                + btn(esc(_("Delete")), "confirm-delete", key, key="confirm-delete", cls="btn small danger")
-                + btn(esc(_("Cancel")), "cancel-delete", key="cancel-delete", cls="btn small")
-            )
-        else:
-            actions = btn(esc(_("Export")), "export-entry", key, key=f"export:{key}", cls="btn small") + btn(
-                esc(_("Delete…")), "delete-entry", key, key=f"delete:{key}", cls="btn small ghost"
-            )
+        actions = _delete_actions(key, confirm, _("Delete this copy for good? It cannot be undone."))
+        if key != confirm:
+            actions = btn(esc(_("Export")), "export-entry", key, key=f"export:{key}", cls="btn small") + actions
         items.append(
             f"<li data-entry='{esc(key)}'><code>{esc(storage.label(key))}</code> "
             f"<small>{esc(ngettext('{n} character', '{n} characters', size).format(n=size))}</small> {actions}</li>"
@@ -232,7 +237,7 @@ def data_page(
         f"<div class='actions'>{btn(esc(_('Export all data')), 'export-all', cls='btn primary')}"
         f"<label class='btn file'>{esc(_('Import a file…'))}<input type='file' accept='.json,application/json' "
         "data-import='any' data-key='import'></label></div>"
-        f"{_export_question() if confirm_export else ''}{_report_html(report)}<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad)}"
+        f"{_export_question() if confirm_export else ''}{_report_html(report)}<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad, confirm)}"
         + _copies_html(
             _("Kept aside"),
             _(

@@ -50,18 +50,26 @@ def new_slot(st: AppState) -> str:
     return f"{int(st.now):x}-{st.rng.next_u64() & 0xFFFFFF:06x}"
 
 
-def new_session(st: AppState, fx: Effects, spec: GameSpec, options: Any, seed: int, players: Players) -> Session:
-    """A new game on screen, saved."""
+def new_session(
+    st: AppState, fx: Effects, spec: GameSpec, options: Any, seed: int, players: Players, *, keep: bool = False
+) -> Session:
+    """A new game on screen, saved from its first move on (``keep``: at once, as the game the
+    page resumes from now on)."""
     record = Record.new(spec, options, seed)
     st.session = Session(spec, new_slot(st), History(record), players)
     st.route = ("game", spec.id)
-    save(st, fx)
+    save(st, fx, keep=keep)
     return st.session
 
 
-def save(st: AppState, fx: Effects) -> None:
+def save(st: AppState, fx: Effects, *, keep: bool = False) -> None:
+    """Save the game on screen. A game is not saved before its first move (a "Play vs AI" click
+    that is never played leaves no row in "Your data") unless ``keep``; once saved, it is saved
+    at every change, back to no moves too."""
     s = st.session
     if s is None:
+        return
+    if not keep and not s.history.record.moves and game_key(s.spec.id, s.slot) not in st.store:
         return
     if s.forked:  # never overwrite what another tab saved: keep both games
         s.slot = new_slot(st)

@@ -248,6 +248,7 @@ def resume(st: AppState, fx: Effects, spec: GameSpec) -> None:
         spec.default_options(),
         play.fresh_seed(st),
         Players(("human", "ai"), st.settings["ai_level"]),
+        keep=slot is not None,  # it replaces the saved game that could not be opened
     )
 
 

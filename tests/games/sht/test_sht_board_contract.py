@@ -186,17 +186,14 @@ def test_no_english_left_in_the_pseudo_locale(language):
         assert not words, words
 
 
-def test_table_text_lines_fit_in_japanese_too():
-    """The battle line is drawn in the SVG: Japanese has no spaces, so lines break between
-    characters (never before a closing 。), and no line is wider than the space given."""
-    from webtabletop.games.sht.board import fit_lines
+def test_the_battle_summary_is_wrapped_by_the_browser_inside_the_table():
+    """The last battle's words are HTML in a <foreignObject> inside the green band, so the browser
+    breaks the lines (Japanese between characters too) and nothing runs past the table (the
+    e2e test measures it on screen: tests/e2e/test_look_e2e.py)."""
+    from webtabletop.games.sht.card_svg import WIDTH
 
-    text = "プレイヤー1が5♠（5）で攻撃。プレイヤー2のシールドが壊れて手札に入った。"
-    lines = fit_lines(text, 200, 15)
-    assert "".join(lines) == text and len(lines) >= 3
-    def width(line):  # full-width characters one em, the rest about half of one
-        return sum(15 if ord(ch) >= 0x3000 else 8.4 for ch in line)
-
-    assert all(width(line) <= 200 for line in lines if not line.endswith("。")), lines
-    assert not any(line.startswith("。") for line in lines)
-    assert fit_lines("a b c", 500, 15) == ["a b c"]
+    s = next(s for s in random_game(3) if s.view(None)["last_battle"] and not s.view(None)["attack"])
+    svg = VIEW.board(s, ViewContext(viewer=0))
+    m = re.search(r'<foreignObject x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*><div[^>]*class="sht-summary', svg)
+    assert m, svg[-600:]
+    assert float(m.group(1)) + float(m.group(2)) <= WIDTH - 8  # the band ends 8 units before the edge

@@ -137,7 +137,7 @@ class CardgoView(GameView):
             text = _("Drag a hand card onto an empty cell (or pick a card, then a cell).")
         return (
             f'<text class="foot" x="{svg.MARGIN:g}" y="{h - 8:g}" '
-            f'style="font-size:11px;fill:#333;text-anchor:start">{esc(text)}</text>'
+            f'style="font-size:11px;fill:var(--ink, #333);text-anchor:start">{esc(text)}</text>'
         )
 
     # --- panel ------------------------------------------------------------------------------
@@ -153,7 +153,7 @@ class CardgoView(GameView):
                 f'<div class="cg-time{turn}" role="meter" aria-valuemin="0" aria-valuemax="{top}" '
                 f'aria-valuenow="{state.time[p]}" aria-label="{esc(label)}" style="font-weight:{weight}">'
                 f'<span class="cg-name">{esc(who(p))}</span> '
-                f'<span class="cg-bar" style="display:inline-block;width:64px;height:10px;background:#ddd;border-radius:5px;overflow:hidden">'
+                f'<span class="cg-bar" style="display:inline-block;width:64px;height:10px;background:var(--line, #ddd);border-radius:5px;overflow:hidden">'
                 f'<span style="display:block;width:{pct:.1f}%;height:100%;background:{COLOURS[p]}"></span></span> '
                 f"<b>{state.time[p]}</b></div>"
             )
@@ -242,7 +242,7 @@ class CardgoView(GameView):
                 out.append(
                     f'<div class="cg-card unseen" role="img" aria-label="{esc(label)}" title="{esc(label)}" '
                     f'style="display:inline-flex;align-items:center;justify-content:center;min-width:46px;min-height:52px;'
-                    f'border:2px dashed {COLOURS[owner]};border-radius:6px;color:#5b6473;font-size:20px">?</div>'
+                    f'border:2px dashed {COLOURS[owner]};border-radius:6px;color:var(--muted, #5b6473);font-size:20px">?</div>'
                 )
                 continue
             eff = EFFECTS[card.effect]
@@ -272,7 +272,7 @@ class CardgoView(GameView):
             style = (
                 "display:inline-flex;flex-direction:column;align-items:center;justify-content:center;"
                 f"min-width:46px;max-width:92px;min-height:52px;padding:2px 3px;text-align:center;overflow-wrap:break-word;hyphens:auto;box-sizing:border-box;border:2px solid {COLOURS[owner]};"
-                f"border-radius:6px;background:#fffdf5;color:#1c2330;opacity:{1 if i in playable else 0.6};"
+                f"border-radius:6px;background:var(--card-face, #fffdf5);color:var(--ink, #1c2330);opacity:{1 if i in playable else 0.6};"
                 f"cursor:{'grab' if i in playable else 'default'};"
                 + ("box-shadow:0 0 0 3px #f2b705;" if selected == i else "")
             )

@@ -55,33 +55,6 @@ def ids(selection: str | None, prefix: str) -> tuple[int, ...]:
         return ()
 
 
-TOKENS = re.compile(r"[\u3000-\u9fff\uff00-\uffef]|[^\s\u3000-\u9fff\uff00-\uffef]+|\s+")
-
-
-CLOSERS = set("。、，．）」』,.);:!?")
-
-
-def fit_lines(text: str, width: float, font: float) -> list[str]:
-    """``text`` broken into lines at most ``width`` SVG units wide (estimated: a CJK character is
-    one em, others about 0.56 em); Chinese and Japanese break between any two characters."""
-    lines: list[str] = [""]
-    used = 0.0
-    for token in TOKENS.findall(text):
-        if token.isspace():
-            if lines[-1]:
-                lines[-1] += " "
-                used += font * 0.3
-            continue
-        size = sum(font if "\u3000" <= ch <= "\uffef" else font * 0.56 for ch in token)
-        if lines[-1].strip() and used + size > width and token not in CLOSERS:
-            lines[-1] = lines[-1].rstrip()
-            lines.append("")
-            used = 0.0
-        lines[-1] += token
-        used += size
-    return [line.rstrip() for line in lines if line.strip()]
-
-
 def hint_cards(ctx: ViewContext) -> set[int]:
     code = ctx.hint or ""
     _kind, _sep, body = code.partition(":")
@@ -183,7 +156,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
             return (
                 f'<g {anim} role="img" aria-label="{word}"><rect x="{x:g}" y="{y:g}" width="{CW}" height="{CH}" rx="6" fill="none" '
                 f'stroke="#ffffff88" stroke-dasharray="4 4"/><text x="{x + CW / 2:g}" y="{y + CH / 2 + 4:g}" font-size="11" '
-                f'fill="#ffffffcc" text-anchor="middle">{word}</text></g>'
+                f'fill="#fff" text-anchor="middle">{word}</text></g>'
             )
         if pv.get("shield_card"):
             return card_face(x, y, C.from_name(pv["shield_card"]), extra=anim)
@@ -198,7 +171,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         if not field:
             none = esc(_("no field cards"))
             parts.append(
-                f'<text x="{(WIDTH - 110) / 2:g}" y="{y + CH / 2:g}" font-size="13" fill="#ffffffaa" '
+                f'<text x="{(WIDTH - 110) / 2:g}" y="{y + CH / 2:g}" font-size="13" fill="#fff" '
                 f'text-anchor="middle">{none}</text>'
             )
         for i, (x, f) in enumerate(zip(xs, field, strict=True)):
@@ -348,8 +321,15 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
             text = _("{player}: advantage step — a card was drawn; put one open or skip.").format(
                 player=player(v["advantage"]["player"])
             )
-        for i, line in enumerate(fit_lines(text, WIDTH - 200, 15)[:4]):
-            out.append(f'<text x="190" y="{mid + 24 + i * 20}" font-size="15" fill="#fff">{esc(line)}</text>')
+        if text:
+            # HTML inside the band, so the browser wraps the words (any language, any font) and
+            # the text never runs past the table; a long text gets a smaller font (app.css)
+            size = "long" if len(text) > 130 else "short"
+            out.append(
+                f'<foreignObject x="184" y="{mid - 2}" width="{WIDTH - 184 - 14}" height="{CH + 28}">'
+                f'<div xmlns="http://www.w3.org/1999/xhtml" class="sht-summary {size}" data-key="sht-summary">'
+                f"{esc(text)}</div></foreignObject>"
+            )
 
     # viewer (bottom)
     bv = v["players"][bottom]

@@ -10,7 +10,9 @@ from webtabletop.i18n import _
 WIDTH, HEIGHT = 512, 572
 CW, CH = 64, 90  # card size on the field and in the viewer's hand
 SW, SH = 40, 56  # small cards (opponent's hand)
-RED, BLACK = "#c62828", "#1b1b1b"
+# card faces take the page's theme (web/assets/app.css, [data-theme=dark]): light is the fallback
+RED, BLACK = "var(--suit-red, #c62828)", "var(--suit-black, #1b1b1b)"
+FACE = "var(--card-face, #fffdf7)"
 TABLE = "#1f6f4a"
 
 
@@ -46,7 +48,7 @@ def card_face(
     parts = [
         f'<g class="card face{" closed" if closed else ""}{" selected" if selected else ""}{" " + cls if cls else ""}" data-card="{C.name(card)}" '
         f'transform="translate({x:g},{y:g})"{own_label} {extra}>',
-        f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="#fffdf7" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
+        f'<title>{esc(label)}</title><rect width="{w:g}" height="{h:g}" rx="{w * 0.1:g}" fill="{FACE}" stroke="{stroke}" stroke-width="{sw}"{dash}/>',
         f'<text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}'
         f'<tspan x="{w * 0.08:g}" y="{fs * 2.0:g}" font-size="{fs * 0.9:g}" font-weight="400" font-family="system-ui,sans-serif">{sym}</tspan></text>',
         f'<text aria-hidden="true" x="{w / 2:g}" y="{h * 0.64:g}" font-size="{h * 0.38:g}" fill="{colour}" text-anchor="middle">{sym}</text>',

@@ -147,11 +147,13 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         except ValueError:
             continue
     if opened:
+        # revealed one by one (app.css .htt-reveal: a turn of each card in order; at once under
+        # prefers-reduced-motion or with Animations off)
         cards = "".join(
-            f'<li class="htt-card owned" tabindex="0" aria-label="{esc(card_label(x))}" title="{esc(card_label(x))}" data-card="{esc(x.id)}">'
+            f'<li class="htt-card owned htt-reveal" style="--i:{i}" tabindex="0" aria-label="{esc(card_label(x))}" title="{esc(card_label(x))}" data-card="{esc(x.id)}">'
             f'{standalone_card_svg(x, 96, None, card_label(x))}<span class="htt-name">{esc(card_name(x))}</span>'
             f'<span class="htt-copies">L{x.level} · ×{c.copies(x.id)}</span></li>'
-            for x in opened
+            for i, x in enumerate(opened)
         )
         out.append(
             '<section class="htt-opened" aria-live="polite"><h2>'

@@ -323,9 +323,10 @@ class BoardDrawing:
             )
         else:
             extra = attrs_html(aria_label=label, role="img", class_="htt-cell")
-        fill = "#fff6c8" if hover else "#efeadf" if act else "#e9e5dc"
+        fill = "var(--htt-hover, #fff6c8)" if hover else "var(--htt-legal, #efeadf)" if act else "var(--htt-cell, #e9e5dc)"
+        line = "var(--htt-legal-line, #8fb8ad)" if act else "var(--htt-cell-line, #b5ad9c)"
         out = [
-            f'<g {extra}><title>{esc(label)}</title><polygon points="{points(cx, cy, S * 0.97)}" fill="{fill}" stroke="{"#8fb8ad" if act else "#b5ad9c"}" stroke-width="1.5"/>'
+            f'<g {extra}><title>{esc(label)}</title><polygon points="{points(cx, cy, S * 0.97)}" fill="{fill}" stroke="{line}" stroke-width="1.5"/>'
         ]
         if icon:
             c = MATTER_COLOURS[icon]
@@ -342,7 +343,7 @@ class BoardDrawing:
                 f'<circle class="htt-legal-dot" cx="{cx:.1f}" cy="{cy:.1f}" r="{S * 0.3:.1f}" fill="none" stroke="{SELECT}" stroke-opacity="0.6" stroke-width="2.5" pointer-events="none"/>'
             )
         out.append(
-            f'<text x="{cx:.1f}" y="{cy + S * 0.62:.1f}" font-size="{S * 0.2:.1f}" text-anchor="middle" fill="#6d6656" font-family="sans-serif">{name}</text></g>'
+            f'<text x="{cx:.1f}" y="{cy + S * 0.62:.1f}" font-size="{S * 0.2:.1f}" text-anchor="middle" fill="var(--coord, #6d6656)" font-family="sans-serif">{name}</text></g>'
         )
         return "".join(out)
 

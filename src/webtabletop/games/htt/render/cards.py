@@ -13,9 +13,12 @@ from webtabletop.games.htt.render.art import emblem
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext, pgettext
 
-OWNER_FILL = ("#d7e6fd", "#fbd9d4")
+# faces take the page's theme (web/assets/app.css, [data-theme=dark]); the light colour is the fallback
+OWNER_FILL = ("var(--htt-face0, #d7e6fd)", "var(--htt-face1, #fbd9d4)")
 OWNER_STROKE = ("#2f6fd6", "#d0453a")
-NEUTRAL_FILL, NEUTRAL_STROKE = "#f4f1ea", "#7a7263"
+NEUTRAL_FILL, NEUTRAL_STROKE = "var(--htt-face, #f4f1ea)", "#7a7263"
+#: a side's value: raised, lowered, as printed
+VALUE_UP, VALUE_DOWN, VALUE_INK = "var(--htt-up, #1d6b2c)", "var(--htt-down, #9b1c1c)", "var(--htt-value, #1b1b1b)"
 SIDE_ANGLES = (0, -60, -120, 180, 120, 60)  # E NE NW W SW SE, SVG y down
 
 
@@ -83,7 +86,7 @@ def card_svg(
         a = math.radians(ang)
         x, y = cx + r * 0.6 * math.cos(a), cy + r * 0.6 * math.sin(a)
         v = vals[d]
-        colour = "#1d6b2c" if v > card.values[d] else "#9b1c1c" if v < card.values[d] else "#1b1b1b"
+        colour = VALUE_UP if v > card.values[d] else VALUE_DOWN if v < card.values[d] else VALUE_INK
         if glyphs:
             parts.append(_glyph(glyphs, value_text(v), x, y + fs * 0.36, fs, colour))
             continue
@@ -95,10 +98,10 @@ def card_svg(
         f'<circle cx="{cx:.1f}" cy="{cy - r * 0.62:.1f}" r="{r * 0.09:.1f}" fill="{gem}" stroke="#333" stroke-width="0.6"/>'
     )
     if glyphs:
-        parts.append(_glyph(glyphs, f"L{card.level}", cx, cy + r * 0.72, r * 0.19, "#444"))
+        parts.append(_glyph(glyphs, f"L{card.level}", cx, cy + r * 0.72, r * 0.19, "var(--htt-level, #444)"))
     else:
         parts.append(
-            f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="#444" font-family="sans-serif" aria-hidden="true">L{card.level}</text>'
+            f'<text x="{cx:.1f}" y="{cy + r * 0.72:.1f}" font-size="{r * 0.19:.1f}" text-anchor="middle" fill="var(--htt-level, #444)" font-family="sans-serif" aria-hidden="true">L{card.level}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
