@@ -21,7 +21,16 @@ from webtabletop.app import datapage, matchflow, matchpages, persist, play
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.lessonstore import LEARN_PREFIX, LESSON_STARS
 from webtabletop.app.matchstore import MATCH, MATCH_PREFIX, PARTS, PARTS_PREFIX, match_secret, without_secret
-from webtabletop.app.saves import GAME_PREFIX, LAST_PREFIX, MAX_SLOT, SCHEMAS, SETTINGS_KEY, Players, game_key, last_key
+from webtabletop.app.saves import (
+    GAME_PREFIX,
+    LAST_PREFIX,
+    MAX_SLOT,
+    SCHEMAS,
+    SETTINGS_KEY,
+    Players,
+    game_key,
+    last_key,
+)
 from webtabletop.app.session import Session
 from webtabletop.core import storage
 from webtabletop.core.inputs import guard, load_json

@@ -18,8 +18,6 @@ viewer may not see:
 
 from __future__ import annotations
 
-import re
-
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.card_svg import (
