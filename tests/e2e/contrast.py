@@ -10,7 +10,8 @@ measured against its halo. The ratio is WCAG 2's contrast ratio of the text's co
 that background by its opacity, against the background.
 
 Left out, as WCAG leaves them out: disabled controls, text hidden from sight (``visibility``,
-``display``, zero size, ``.visually-hidden``), an SVG ``<title>``.
+``display``, zero size, ``.visually-hidden``, a closed ``<details>``, off the screen sideways), an
+SVG ``<title>``.
 """
 
 from __future__ import annotations
@@ -39,9 +40,17 @@ _COLLECT = r"""
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
     return o;
   };
+  // the content of a closed <details> is not drawn (its summary is)
+  const folded = (el) => {
+    for (let d = el.closest("details:not([open])"); d; d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+      const summary = d.querySelector(":scope > summary");
+      if (!summary || !summary.contains(el)) return true;
+    }
+    return false;
+  };
   const hidden = (el) =>
     !!el.closest(".visually-hidden, [hidden], [disabled], [aria-disabled='true'], fieldset:disabled") ||
-    getComputedStyle(el).visibility !== "visible";
+    folded(el) || getComputedStyle(el).visibility !== "visible";
   const path = (el) => {
     const parts = [];
     for (let e = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
@@ -138,7 +147,8 @@ def _background(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int
     crop = image.crop(box)
     if crop.width == 0 or crop.height == 0:
         return None
-    counts = Counter(crop.getdata())
+    pixels = crop.get_flattened_data() if hasattr(crop, "get_flattened_data") else crop.getdata()
+    counts = Counter(pixels)
     return counts.most_common(1)[0][0][:3]
 
 
