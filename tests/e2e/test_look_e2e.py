@@ -172,7 +172,7 @@ def test_sht_battle_summary_stays_inside_the_green_table(context_of, site, size)
         step(page)
     assert "attacked" in summary.inner_text()
     inside = summary.evaluate(
-        """e => { const t = e.closest('svg').querySelector('rect').getBoundingClientRect();
+        """e => { const t = e.closest('svg').querySelector(':scope > rect[rx="14"]').getBoundingClientRect();
                   const r = e.getBoundingClientRect();
                   return {fits: r.left >= t.left && r.right <= t.right + 0.5 && r.top >= t.top && r.bottom <= t.bottom,
                           hidden: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1}; }"""
@@ -203,8 +203,9 @@ def test_dumaraj_coordinates_sit_beside_the_squares_and_the_names_do_not_wrap(co
     shoot(page, f"look-dumaraj-{size}")
 
 
-def test_a_game_is_saved_from_its_first_move_and_every_row_can_be_deleted(context_of, site):
-    page = context_of("1366")
+@pytest.mark.parametrize("size", ["1366", "390"])
+def test_a_game_is_saved_from_its_first_move_and_every_row_can_be_deleted(context_of, site, size):
+    page = context_of(size)
     open_app(page, site, "#/tsifrograd/play?vs=ai")
     open_app(page, site, "#/data")
     assert page.locator("tr[data-saved]").count() == 0  # "Play vs AI" alone saves nothing
@@ -215,7 +216,9 @@ def test_a_game_is_saved_from_its_first_move_and_every_row_can_be_deleted(contex
     assert rows.count() == 1
     act(page, rows.first.locator("[data-cmd='delete-entry']"))
     assert "cannot be undone" in rows.first.inner_text()
-    shoot(page, "look-data-delete-1366")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")  # nothing off the side
+    assert page.locator("[data-cmd='confirm-delete']").bounding_box()["height"] >= (44 if size == "390" else 30)
+    shoot(page, f"look-data-delete-{size}")
     act(page, page.locator("[data-cmd='confirm-delete']"))
     assert page.locator("tr[data-saved]").count() == 0
     assert not page.evaluate("Object.keys(localStorage).some(k => k.startsWith('webtabletop:game:'))")
@@ -246,6 +249,10 @@ def test_an_opened_htt_pack_reveals_its_cards_one_by_one(context_of, site, size)
     assert delays == sorted(delays) and len(set(delays)) == 5, delays  # one after another
     assert all(t["opacity"] == "1" for t in timing)  # idle: the reveal is over, all face up
     shoot(page, f"look-htt-pack-{size}")
+    # the reveal's moment, for the screenshot: the third card turning, the last two still to come
+    page.evaluate("document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 1250; })")
+    shoot(page, f"look-htt-pack-reveal-{size}")
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
 
 
 def test_an_opened_htt_pack_shows_its_cards_at_once_under_reduced_motion(context_of, site):

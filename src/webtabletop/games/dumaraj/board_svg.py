@@ -22,7 +22,7 @@ from webtabletop.i18n import _, pgettext
 CELL = 48.0
 PAD = 4.0
 #: the strip beside a square board that holds its coordinates (left: ranks, below: files)
-GUTTER = 17.0
+GUTTER = 21.0
 #: coordinates drawn on the squares (the rhombus board): dark on every wood square (4.5:1 or more
 #: on the light, dark and last-move squares), white on a removed line's grey
 COORD_INK, COORD_INK_GONE = "#2e1c0c", "#ffffff"
