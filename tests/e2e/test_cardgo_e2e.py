@@ -171,7 +171,7 @@ def test_terrain_colour_survives_the_generic_cell_css(page, site):
     legal = page.locator(".board .cg-cell.legal.terrain-1 .cg-ground").first
     assert legal.evaluate("el => getComputedStyle(el).fill") == "rgb(226, 211, 168)"
     text = page.locator(".board .cg-cell.terrain-8 .cg-ticon").first
-    assert text.evaluate("el => getComputedStyle(el).fill") == "rgb(34, 34, 34)"  # not the generic #fff
+    assert text.evaluate("el => getComputedStyle(el).fill") == "rgb(17, 17, 17)"  # not the generic #fff
     # place the first card on a highland cell by dragging; its title explains the value
     cell = page.locator(".board .cg-cell.legal.terrain-8").first
     name = cell.get_attribute("data-drop")

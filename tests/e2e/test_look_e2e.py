@@ -261,3 +261,15 @@ def test_an_opened_htt_pack_shows_its_cards_at_once_under_reduced_motion(context
     act(page, page.get_by_role("button", name="Open a pack of Embers of the Forge"))
     names = page.locator(".htt-opened .htt-card").evaluate_all("els => els.map(e => getComputedStyle(e).animationName)")
     assert names == ["none"] * 5
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["1366", "390"])
+def test_the_other_screens_read_at_4_5_to_1_in_both_themes(context_of, site, size, scheme):
+    """Rules, the new-game dialog, "Your data", games with friends and HTT's collection."""
+    page = context_of(size, scheme)
+    for fragment in ("#/sht/rules", "#/dumaraj/new", "#/data", "#/friends", "#/htt/collection", "#/htt/packs"):
+        open_app(page, site, fragment)
+        assert theme(page) == scheme
+        assert_contrast(page, f"{fragment} {scheme} {size}")
+    shoot(page, f"look-htt-packs-{scheme}-{size}")

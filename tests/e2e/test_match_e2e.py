@@ -112,7 +112,7 @@ def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
         assert links(other) == len(sent)
         current, other = other, current
     assert turn(a) == "over" and turn(b) == "over"
-    assert a.inner_text(f"{MATCH} .turn") == b.inner_text(f"{MATCH} .turn")  # the same result
+    assert a.inner_text(f"{MATCH} .turn-words") == b.inner_text(f"{MATCH} .turn-words")  # the same result
     assert len(sent) > 10
 
     # a third browser opening a link is read-only and says why

@@ -94,7 +94,7 @@ def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
         current, other = other, current
     for page in (a, b):
         assert shown_in(page, f"{MATCH} .prompt", VERIFIED)
-    assert a.inner_text(f"{MATCH} .turn") == b.inner_text(f"{MATCH} .turn")
+    assert a.inner_text(f"{MATCH} .turn-words") == b.inner_text(f"{MATCH} .turn-words")
     assert len(hands[0]) == len(hands[1]) == 5
 
     middle = max(seen)  # a spectator of the last link before the end: only the board's cards

@@ -21,6 +21,7 @@ def test_offline_reload_then_play(browser, server_control):
     )
     page = ctx.new_page()
     open_app(page, url, "#/tsifrograd/play?vs=human")
+    act(page, page.locator(".cell.legal").first)  # a game is saved from its first move
     # the service worker installs only after precaching what the page loads (22 MB: Pyodide, snapshot)
     page.wait_for_function(
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=120_000
@@ -38,8 +39,9 @@ def test_offline_reload_then_play(browser, server_control):
     wait_ready(page)
     assert page.locator(".board").is_visible()
     assert page.get_attribute("html", "data-engine") == "snapshot"  # the snapshot works offline too
+    assert log_count(page) == 1  # the saved hot-seat game resumed offline
     act(page, page.locator(".cell.legal").first)
-    assert log_count(page) == 1
+    assert log_count(page) == 2
     assert outside == [], f"requests left the site: {outside}"
     ctx.close()
 

@@ -302,7 +302,7 @@ def game_screen(
         text = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
         turn = (
             f'<div class="turn p{to_move}"><span class="swatch p{to_move}" aria-hidden="true"></span>'
-            f"<span>{esc(text.format(player=who))}</span>{turn_score(score)}</div>"
+            f"<span class='turn-words'>{esc(text.format(player=who))}</span>{turn_score(score)}</div>"
         )
     status_rows = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in status)
     names = (

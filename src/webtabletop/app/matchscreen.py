@@ -268,7 +268,7 @@ def match_screen(
     score = turn_score(view.score(om.state))
     turn = (
         f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}'
-        f"<span>{esc(turn_text)}</span>{score}</div>"
+        f"<span class='turn-words'>{esc(turn_text)}</span>{score}</div>"
     )
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     ctx = om.context({})
