@@ -55,9 +55,9 @@ def theme(page) -> str:
     return page.get_attribute("html", "data-theme")
 
 
-def assert_contrast(page, where: str) -> int:
+def assert_contrast(page, where: str, at_least: int = 10) -> int:
     readings = contrast.measure(page)
-    assert len(readings) > 10, f"{where}: only {len(readings)} texts measured"
+    assert len(readings) >= at_least, f"{where}: only {len(readings)} texts measured"
     low = sorted((r for r in readings if r.ratio < contrast.MINIMUM), key=lambda r: r.ratio)
     assert not low, f"{where}: texts under {contrast.MINIMUM}:1:\n" + "\n".join(map(str, low[:12]))
     return len(readings)
@@ -271,5 +271,5 @@ def test_the_other_screens_read_at_4_5_to_1_in_both_themes(context_of, site, siz
     for fragment in ("#/sht/rules", "#/dumaraj/new", "#/data", "#/friends", "#/htt/collection", "#/htt/packs"):
         open_app(page, site, fragment)
         assert theme(page) == scheme
-        assert_contrast(page, f"{fragment} {scheme} {size}")
+        assert_contrast(page, f"{fragment} {scheme} {size}", at_least=5)
     shoot(page, f"look-htt-packs-{scheme}-{size}")
