@@ -161,8 +161,13 @@ def measure(page) -> list[Reading]:
     try:
         top = 0.0
         while True:
-            page.evaluate("(y) => window.scrollTo(0, y)", top)
-            at = page.evaluate("scrollY")
+            # scrolled, then two frames drawn: the screenshot shows painted tiles (a phone's
+            # long page is otherwise partly black where the compositor has not rasterised yet)
+            at = page.evaluate(
+                "(y) => new Promise((done) => { window.scrollTo(0, y);"
+                " requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY))); })",
+                top,
+            )
             shots.append((at, Image.open(io.BytesIO(page.screenshot(animations="disabled"))).convert("RGB")))
             if at + view_h >= full - 1 or top > at:  # the bottom is on screen (or scrolling stopped)
                 break
