@@ -143,7 +143,7 @@ def test_cardgo_status_line_wraps_and_names_the_damage(context_of, site, size):
 @pytest.mark.parametrize("game", ["htt", "cardgo", "dumaraj", "tsifrograd"])
 def test_on_a_phone_the_turn_badge_shows_the_score_above_the_fold(context_of, site, game):
     page = context_of("390")
-    open_app(page, site, f"#/{game}/play?vs=human")
+    open_app(page, site, f"#/{game}/play?vs=ai")  # against the computer: no privacy screen
     score = page.locator(".turn .turn-score")
     assert score.is_visible()
     box = score.bounding_box()
