@@ -46,7 +46,7 @@ def test_free_pack_then_no_pack_and_the_rule_is_stated():
     c = collection(p)
     assert c.total_cards() == 5 and c.packs_available == 0 and c.packs_opened == 1
     assert len({get_card(x).level for x in c.owned}) == 5  # the free pack makes an Own deck
-    assert p.hash.startswith("#/htt/packs?opened=") and p.last["html"].count('class="htt-card owned"') == 5
+    assert p.hash.startswith("#/htt/packs?opened=") and p.last["html"].count('class="htt-card owned htt-reveal"') == 5
     assert "Your new cards" in p.last["html"] and "disabled" in p.last["html"]
     p.send({"type": "cmd", "name": "open-pack", "arg": "tid"})
     assert "No pack to open" in p.last["toast"] and collection(p).total_cards() == 5

@@ -178,6 +178,11 @@ def test_player_made_cards_play_as_inline_codes():
     )
     hand = p2.state.session.state.options.hand0
     assert all(x.startswith("~") for x in hand)
+    state = p2.state.session.state  # a game is saved from its first move (issue 23 §13)
+    if p2.state.session.players.is_ai(state.to_move()):
+        p2.send({"type": "ai"})
+    else:
+        p2.send({"type": "move", "code": state.legal_moves()[0].code})
     saved = [k for k in p2.storage if k.startswith("webtabletop:game:htt:")]
     assert (
         saved
