@@ -19,10 +19,13 @@ from webtabletop.core import sharelink
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE, get_game
 
-#: the slowest answer a decoder may give (seconds)
+#: the most CPU time an answer may take (seconds of this process's CPU, ``time.process_time``:
+#: other jobs on a loaded machine do not count, so the check catches a slow decoder, not a busy box)
 LIMIT = 1.0
-#: per-example deadline for hypothesis (ms): a little above LIMIT for hypothesis' own work
-DEADLINE = 1500
+#: per-example deadline for hypothesis (ms, wall clock): only a guard against a hang, far above
+#: LIMIT, so that a loaded machine never fails an example (the lead suite once failed at 2.06 s
+#: of wall clock under a load average of 60)
+DEADLINE = 60_000
 GAMES = PLAYABLE
 
 
@@ -105,7 +108,7 @@ def options_for(game: str):
 
 @contextmanager
 def within_limit(what: str):
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     yield
-    seconds = time.perf_counter() - t0
-    assert seconds < LIMIT, f"{what} took {seconds:.2f} s"
+    seconds = time.process_time() - t0
+    assert seconds < LIMIT, f"{what} took {seconds:.2f} s of CPU"
