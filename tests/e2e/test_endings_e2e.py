@@ -55,7 +55,7 @@ def test_hot_seat_resign_asks_then_ends_the_game(browser, site, size, tmp_path):
         result.is_visible() and "Orange wins" in result.inner_text() and "Resignation" in result.inner_text()
     )
     assert page.locator(".log li").last.inner_text().endswith("Blue resigns")
-    assert "Blue resigned: Orange wins." in page.locator(".status-line").inner_text()
+    assert "Blue resigned: Orange wins." in page.locator("[data-key='status-line']").inner_text()
     page.screenshot(path=str(Path(tmp_path) / f"resign-over-{width}.png"))
     page.reload()  # the saved game keeps the resignation
     idle(page)
@@ -68,7 +68,6 @@ def start_dumaraj_vs_computer(page, site, fen):
     page.select_option("#pl0", "human")
     page.select_option("#pl1", "ai")
     page.fill("#opt-fen", fen)
-    page.fill("#opt-seed", "3")
     act(page, page.get_by_role("button", name="Start the game"))
 
 
