@@ -151,13 +151,7 @@ def search(
     order = hooks.order_moves
     observe = hooks.observe
     iterations = 0
-    deadline = start + budget.seconds if budget.seconds is not None else None
-    max_iter = budget.iterations
-    while True:
-        if max_iter is not None and iterations >= max_iter:
-            break
-        if deadline is not None and iterations and (iterations & 7) == 0 and clock() >= deadline:
-            break
+    while _go_on(budget, start, clock, iterations):
         iterations += 1
         s = state.determinize(me, rng.next_u64())
         node = root
@@ -214,6 +208,16 @@ def search(
     return SearchResult(best_move, iterations, clock() - start, stats, root)
 
 
+def _go_on(budget, start: float, clock, iterations: int) -> bool:
+    """Whether a search may run another iteration: under its iteration cap, and (checked every
+    8 iterations) before its deadline."""
+    if budget.iterations is not None and iterations >= budget.iterations:
+        return False
+    if budget.seconds is None or not iterations or iterations & 7:
+        return True
+    return clock() < start + budget.seconds
+
+
 def _search_mo(state, budget, rng, hooks, clock, me, legal, start, root_moves=None) -> SearchResult:
     """Multiple-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree per player, each
     keyed by what its player observes of every move (``hooks.observe``). The player to move
@@ -226,13 +230,7 @@ def _search_mo(state, budget, rng, hooks, clock, me, legal, start, root_moves=No
     c = hooks.exploration
     order = hooks.order_moves
     iterations = 0
-    deadline = start + budget.seconds if budget.seconds is not None else None
-    max_iter = budget.iterations
-    while True:
-        if max_iter is not None and iterations >= max_iter:
-            break
-        if deadline is not None and iterations and (iterations & 7) == 0 and clock() >= deadline:
-            break
+    while _go_on(budget, start, clock, iterations):
         iterations += 1
         s = state.determinize(me, rng.next_u64())
         nodes = [roots[0], roots[1]]
