@@ -121,15 +121,17 @@ def open_packs(page, site) -> None:
 
 
 def choose_deck(page, highest: bool = False) -> set[str]:
-    """Own deck in the form on screen: the first card of five levels (the lowest or the highest)."""
+    """Own deck in the form on screen: the first card of five levels (the lowest or the highest),
+    clicked as the pictures the player sees (one radio group ``deck_<level>`` per level)."""
     page.select_option("#htt-deck-source", "own")
     levels = page.eval_on_selector_all(
-        "select[id^='deck-']",
-        "els => els.map(e => [e.id, [...e.options].map(o => o.value).filter(v => v)]).filter(x => x[1].length)",
+        "fieldset.htt-deck-level",
+        "els => els.map(e => [e.id, [...e.querySelectorAll('input[type=radio]')].map(i => i.value).filter(v => v)])"
+        ".filter(x => x[1].length)",
     )
     chosen = set()
-    for select, values in (levels[::-1] if highest else levels)[:5]:
-        page.select_option(f"#{select}", values[0])
+    for level, values in (levels[::-1] if highest else levels)[:5]:
+        page.locator(f"#{level} input[value='{values[0]}']").check()
         chosen.add(values[0])
     return chosen
 
