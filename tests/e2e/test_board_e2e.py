@@ -63,8 +63,10 @@ def test_touch_drag_lands_on_the_cell_and_a_drop_outside_cancels(phone, site):
     touch_drag(phone, phone.locator("[data-drag^='h']").first, target)
     idle(phone)
     assert log_count(phone) >= 1
-    # the card lies on the intended cell: that cell is no drop target any more
-    assert phone.locator(f".board [data-drop='{name}']").count() == 0
+    # the card was played on the intended cell: the move list's first entry names it (not "that
+    # cell is no drop target any more": the random terrain may be a crypt that swallows the card or
+    # a fire it burns in, which leaves the cell free — it failed so 1 run in 4)
+    assert phone.locator(".log li").first.inner_text().endswith(f"→ {name}")
     assert phone.locator(".drag-ghost").count() == 0
 
 
