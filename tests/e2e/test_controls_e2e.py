@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import open_app
-from tests.e2e.helpers import PHONE, act, center, idle, log_count, press
+from tests.e2e.helpers import PHONE, act, center, go, idle, log_count, press
 
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 SIZES = {"1366": DESKTOP, "390": PHONE}
@@ -76,6 +76,45 @@ def test_htt_pages_fold_into_the_same_menu_on_a_phone(phone, site):
     act(phone, menu.get_by_role("link", name="Collection"))
     assert phone.get_attribute("body", "data-route") == "page"
     assert phone.locator("h1").inner_text().endswith("Collection")
+
+
+#: the head's parts on screen: the title's box and line count, the "Menu" button's box, the page width
+HEAD = """() => {
+  const box = q => { const e = document.querySelector(q); return e && e.getBoundingClientRect().toJSON(); };
+  const h1 = document.querySelector('.game-head h1');
+  const lines = Math.round(h1.getBoundingClientRect().height / parseFloat(getComputedStyle(h1).lineHeight));
+  return {title: box('.game-head h1'), menu: box('[data-menu]'), lines, width: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_htt_title_never_pushes_menu_off_a_phone_screen(phone, site, lang, tmp_path):
+    """A long title ("Hexagonal Triple Triad: Collection", 355 px at 1.1rem) wraps beside the
+    "Menu" button instead of pushing it past the 390 px screen; the short game title stays on one line."""
+    phone.size = "390"
+    open_app(phone, site, "#/htt/play?vs=ai")
+    phone.select_option("#lang", lang)
+    idle(phone)
+    for fragment, lines in (("#/htt/play?vs=ai", 1), ("#/htt/collection", 2), ("#/htt/packs", None)):
+        go(phone, fragment)
+        head = phone.evaluate(HEAD)
+        assert head["width"] <= 390, (fragment, head)
+        assert head["menu"]["right"] <= 390 and head["menu"]["left"] >= head["title"]["right"], (
+            fragment,
+            head,
+        )
+        if lines is not None:
+            assert head["lines"] == lines, (fragment, head)
+        assert phone.locator("[data-menu]").is_visible()
+        if lines == 2:
+            folder = Path(os.environ.get("WTT_SCREENS") or tmp_path)
+            phone.screenshot(path=str(folder / f"controls-htt-title-{lang}-390.png"))
+    act(phone, phone.locator("[data-menu]"))  # reachable, and it opens the one menu
+    assert (
+        phone.locator("#game-menu")
+        .get_by_role("link", name="Collection" if lang == "en" else "Коллекция")
+        .is_visible()
+    )
 
 
 # --- 2 and 3. the drag ghost under the pointer, lifted above a finger, at full size ------------
