@@ -378,3 +378,37 @@ def test_invitation_and_join_say_what_the_link_holds():
     play_turn(a)
     a.send({"type": "cmd", "name": "match-send"})
     assert 'id="share-title">Send your move<' in a.last["html"]
+
+
+def test_sht_dealing_links_say_what_they_hold():
+    """Issue 23: SHT's dealing links (sent in parts) were titled "Send your move" before any move.
+    Each Share window names what its link holds, and the send button says the same."""
+    a = Page(hash_="#/sht/new?mode=link")
+    a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})
+    b = Page()
+    titles: list[str] = []
+    buttons: list[str] = []
+    sender, other = a, b
+    link = None
+    while True:
+        if link is not None:
+            open_link(sender, link)
+            if sender is b and sender.state.match_open.mode == "join":
+                sender.send({"type": "cmd", "name": "match-join"})
+        m = sender.state.match_open.match
+        if m.can_move:
+            break
+        buttons.append(re.search(r'data-key="match-send"[^>]*>([^<]*)<', sender.last["html"]).group(1))
+        sender.send({"type": "cmd", "name": "match-send"})
+        titles.append(re.search(r'id="share-title">([^<]*)<', sender.last["html"]).group(1))
+        if m.data.count == 1:
+            assert "share-parts" in sender.last["html"]  # the first dealing message goes in parts
+        link = shared_link(sender)
+        sender.send({"type": "cmd", "name": "close-share"})
+        sender, other = other, sender
+    assert titles[:3] == ["Invite your friend", "Send your answer", "Send the dealing link"], titles
+    assert buttons == titles
+    assert "Send your move" not in titles
+    play_turn(sender)
+    sender.send({"type": "cmd", "name": "match-send"})
+    assert 'id="share-title">Send your move<' in sender.last["html"]

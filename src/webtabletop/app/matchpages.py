@@ -13,6 +13,7 @@ import attrs
 
 from webtabletop.app import matchflow, matchscreen, matchstore, share
 from webtabletop.app.extensions import PageContext, game_pages
+from webtabletop.app.linkwords import link_words
 from webtabletop.app.modules import game_view
 from webtabletop.app.movelog import LogStep
 from webtabletop.app.playfeel import describe
@@ -62,9 +63,7 @@ def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
         rows.append(matchstore.summary(key, match, updated))
     rows.sort(key=lambda r: (r.status != "mine", -r.updated))
     titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
-    return matchscreen.friends_list(
-        rows, st.confirm_match, titles, compact, matchflow.today()
-    )
+    return matchscreen.friends_list(rows, st.confirm_match, titles, compact, matchflow.today())
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
@@ -76,7 +75,10 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     ctx = om.context(st.settings)
     state = m.state
     history = [*m.public_history, *om.played]
-    log = [LogStep(move_label(before, code), before.to_move(), before.turn_index(), code) for before, code in history]
+    log = [
+        LogStep(move_label(before, code), before.to_move(), before.turn_index(), code)
+        for before, code in history
+    ]
     status = ""
     if history:
         before, code = history[-1]
@@ -97,7 +99,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     share_html = ""
     sent = split(om.share) if om.share is not None else []
     if len(sent) > 1:  # too long for one message: its parts (correspondence/parts.py)
-        share_html = share.parts_window(st.base, sent)
+        share_html = share.parts_window(st.base, sent, share_words(m)[0])
     elif om.share is not None:
         title, intro = share_words(m)
         share_html = share.share_window(
@@ -131,16 +133,5 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
 
 
 def share_words(m) -> tuple[str, str]:
-    """The Share window's title and first sentence for the link being sent: an invitation (the
-    first link), the friend's answer to it (no move yet), or a move."""
-    if not m.data.moves:
-        if m.data.count <= 1:
-            return _("Invite your friend"), _(
-                "Send this link to your friend: they open it to join the game, and their answer comes back as a link."
-            )
-        return _("Send your answer"), _(
-            "Send this link back to your friend: it tells them you have joined, and the game goes on from there."
-        )
-    return _("Send your move"), _(
-        "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
-    )
+    """The Share window's title and first sentence for the link just sealed (the latest)."""
+    return link_words(m, m.data.count, m.data.links[-1] if m.data.links else ())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from webtabletop.app.linkwords import next_link_words
 from webtabletop.app.movelog import LogStep, turns_of
 from webtabletop.app.pages import btn, link, notice_html, outcome_title, turn_score
 from webtabletop.core.protocol import GameSpec
@@ -64,8 +65,10 @@ def match_turn(om) -> tuple[str, int | None]:
         return (_("{player} to move").format(player=side_name(view, side)), side)
     if m.can_move:
         return (_("Your move ({player})").format(player=side_name(view, side)), side)
-    if m.can_send:
+    if m.can_send and m.pending:
         return (_("Send your move to your friend"), m.role)
+    if m.can_send:
+        return (_("Send the link to your friend"), m.role)
     return (_("Waiting for your friend"), 1 - m.role if m.role is not None else None)
 
 
@@ -121,7 +124,9 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
             "Your hand is drawn when your friend's next link arrives, from randomness neither of you can steer."
         )
     if m.can_send:
-        return join_sentences((_("Send this link to your friend: the game goes on when they open it."), drawing))
+        return join_sentences(
+            (_("Send this link to your friend: the game goes on when they open it."), drawing)
+        )
     if m.data.count <= 1 and m.seat == 0 and not m.data.moves:  # only the invitation is out
         waiting = _("Waiting for your friend to join. When their link comes, open it, or paste it below.")
     else:
@@ -210,7 +215,7 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
                 title=_("Take back a move not sent yet"),
             )
         if m.can_send:
-            label = _("Invite your friend") if not m.data.count else _("Send your move")
+            label = next_link_words(m)[0]
             out += btn(esc(label), "match-send", key="match-send", cls="btn primary send-move")
         elif not m.can_move and m.data.count:
             out += btn(esc(_("Send the link again")), "match-resend", key="match-resend")
@@ -219,11 +224,18 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
             if om.confirm_forfeit:
                 out += (
                     f"<span class='confirm'>{esc(_('Count this game as won by forfeit? It stays unverified; if your friend still sends the last link, the game is checked then.'))}</span>"
-                    + btn(esc(_("Count it as a forfeit")), "match-forfeit-yes", key="match-forfeit-yes", cls="btn danger")
+                    + btn(
+                        esc(_("Count it as a forfeit")),
+                        "match-forfeit-yes",
+                        key="match-forfeit-yes",
+                        cls="btn danger",
+                    )
                     + btn(esc(_("Keep waiting")), "match-forfeit-no", key="match-forfeit-no")
                 )
             else:
-                out += btn(esc(_("Count it as a forfeit…")), "match-forfeit", key="match-forfeit", cls="btn danger")
+                out += btn(
+                    esc(_("Count it as a forfeit…")), "match-forfeit", key="match-forfeit", cls="btn danger"
+                )
     else:
         out += btn(esc(_("Share this link")), "match-resend", key="match-resend")
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
@@ -361,7 +373,9 @@ def list_state(r, today: datetime.date) -> str:
     result = _("Draw") if r.winner is None else (_("You won") if r.winner == r.role else _("Your friend won"))
     if r.verified is False:
         if r.cheater == "friend":
-            return _("{result} · Cheating detected: your friend broke the rules of play by link").format(result=result)
+            return _("{result} · Cheating detected: your friend broke the rules of play by link").format(
+                result=result
+            )
         if r.cheater == "you":
             return _("{result} · Not verified: the check failed on this browser's side").format(result=result)
         return _("{result} · Not verified").format(result=result)
@@ -369,7 +383,9 @@ def list_state(r, today: datetime.date) -> str:
         if r.forfeit:
             return _("You won by forfeit (unverified): your friend never revealed their secrets")
         if r.reveal_deadline is not None and clock.overdue(r.reveal_deadline, today):
-            return _("{result} · Unverified: your friend has not revealed their secrets").format(result=result)
+            return _("{result} · Unverified: your friend has not revealed their secrets").format(
+                result=result
+            )
         return _("{result} · not verified yet: waiting for your friend's last link").format(result=result)
     return result
 

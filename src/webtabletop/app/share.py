@@ -126,11 +126,12 @@ def share_window(
     )
 
 
-def parts_window(base: str, texts: list[str]) -> str:
+def parts_window(base: str, texts: list[str], title: str) -> str:
     """The Share window of a match link too long for one message (``correspondence.parts``): each
     part with its own Copy button, and "Copy all links" for one message holding them all (the
     friend may open the parts in any order, or paste them all at once). The parts are too long
-    for QR codes a phone can read from a screen, so none is drawn; the window says so."""
+    for QR codes a phone can read from a screen, so none is drawn; the window says so. ``title``
+    (translated) says what the link holds (``matchpages.link_words``: a dealing link, a move…)."""
     close = _("Close")
     n = len(texts)
     rows = "".join(
@@ -151,7 +152,7 @@ def parts_window(base: str, texts: list[str]) -> str:
     return (
         '<dialog class="share-dialog share-parts" aria-labelledby="share-title" data-key="share-dialog">'
         '<div class="share-box">'
-        f'<div class="share-bar"><h2 id="share-title">{esc(_("Send your move"))}</h2>'
+        f'<div class="share-bar"><h2 id="share-title">{esc(title)}</h2>'
         f'<button type="button" class="btn icon close" data-cmd="close-share" data-key="share-close" '
         f'aria-label="{esc(close)}" title="{esc(close)}">×</button></div>'
         f'<p class="share-intro">{esc(intro)}</p>'
