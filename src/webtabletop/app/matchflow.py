@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import persist, playfeel, share
+from webtabletop.app import matchendings, persist, playfeel, share
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.matchstore import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.openmatch import OpenMatch
@@ -54,6 +54,7 @@ def new_secret() -> bytes:
 
 
 # ---------------------------------------------------------------------- routes
+
 
 def match_route(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
     """``#/<game>/m?x=…`` (a match link) or ``#/<game>/m?id=…`` (a match held here)."""
@@ -112,16 +113,18 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         return
     om = OpenMatch(held, key, "play")
     moves_before = len(held.data.moves)
+    ending_before = held.ending
     try:
         answer = held.receive(link, today())
     except GameError as exc:
-        om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(
-            problem=exc
-        )
+        om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
     else:
         if answer == NEWER:
             save_match(st, fx, om)
-            if len(held.data.moves) > moves_before:
+            said = matchendings.arrived(held, ending_before)
+            if said is not None:
+                fx.say(said)
+            elif len(held.data.moves) > moves_before:
                 fx.say(_("Your friend's move arrived."))
             else:  # the friend's answer to the invitation: joined, no move yet
                 fx.say(_("Your friend has joined the game."))
@@ -129,9 +132,13 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)
 
+
 # ---------------------------------------------------------------------- creating
 
-def create_match(st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str) -> None:
+
+def create_match(
+    st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str
+) -> None:
     """The new-game form's "Play a friend by link": a new match, saved, on screen."""
     side = parse_int(side_text or "0", _("your side"), 0, 1)
     days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
@@ -250,7 +257,7 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    """"Send your move": the next link, in the Share window."""
+    """ "Send your move": the next link, in the Share window."""
     if om.mode == "play":
         om.share = om.match.link(today())
         om.played = []
@@ -328,6 +335,7 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit": ask_forfeit,
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
+    **matchendings.COMMANDS,
 }
 
 

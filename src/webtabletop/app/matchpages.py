@@ -17,6 +17,8 @@ from webtabletop.app.linkwords import link_words
 from webtabletop.app.modules import game_view
 from webtabletop.app.movelog import LogStep
 from webtabletop.app.playfeel import describe
+from webtabletop.core.ending import label as ending_label
+from webtabletop.core.ending import resigner
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
@@ -79,6 +81,18 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
         LogStep(move_label(before, code), before.to_move(), before.turn_index(), code)
         for before, code in history
     ]
+    ending = m.ending
+    if ending is not None and ending.final:  # the resignation or the agreed draw ends the list
+        code = ending.code(m.data.creator_side)
+        side = resigner(code)
+        log.append(
+            LogStep(
+                ending_label(code, om.view.player_names),
+                m.state.to_move() if side is None else side,
+                None,
+                code,
+            )
+        )
     status = ""
     if history:
         before, code = history[-1]

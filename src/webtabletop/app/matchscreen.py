@@ -11,9 +11,11 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from webtabletop.app import matchendings
 from webtabletop.app.linkwords import next_link_words
 from webtabletop.app.movelog import LogStep, turns_of
 from webtabletop.app.pages import btn, link, notice_html, outcome_title, turn_score
+from webtabletop.core.ending import AGREED, RESIGNATION
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.correspondence import clock
@@ -101,6 +103,9 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
         return " ".join(part for part in (end_check(om, today), over) if part)
+    offer = matchendings.status(om)
+    if offer is not None and not (m.can_move and om.played):
+        return offer
     if m.can_move:
         return view.prompt(m.state, ctx)
     if m.can_send and m.pending:
@@ -238,6 +243,7 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
                 )
     else:
         out += btn(esc(_("Share this link")), "match-resend", key="match-resend")
+    out += matchendings.controls(om)
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
 
 
@@ -315,7 +321,7 @@ def match_screen(
         f"<div class='board-wrap'>{board}</div></div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields, today)}"
         f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
-        f"{share_html}</section>"
+        f"{share_html}{matchendings.window(om)}</section>"
     )
 
 
@@ -366,11 +372,19 @@ def list_state(r, today: datetime.date) -> str:
     """The state of one game in the "Games with friends" list. A game with hidden cards is a plain
     result only once the end check verified it (issue 21 §4: "Not verified" or "Cheating detected"
     next to the result, never a plain "Your friend won")."""
+    if r.offer:
+        return _("Your friend offers a draw")
     if r.status == "mine":
         return _("Send the last link") if r.over else _("Your move")
     if r.status != "over":
         return _("Waiting for your friend")
     result = _("Draw") if r.winner is None else (_("You won") if r.winner == r.role else _("Your friend won"))
+    if r.reason == RESIGNATION:
+        result = (
+            _("You won: your friend resigned") if r.winner == r.role else _("Your friend won: you resigned")
+        )
+    elif r.reason == AGREED:
+        result = _("Draw agreed")
     if r.verified is False:
         if r.cheater == "friend":
             return _("{result} · Cheating detected: your friend broke the rules of play by link").format(

@@ -69,7 +69,7 @@ def _validate_parts(data: Any) -> dict[str, Any]:
     updated = data.get("updated", 0)
     if not is_finite_number(updated) or not 0 <= updated < 10**15:
         raise ValueError(_("bad timestamp"))
-    texts = [t for t in data["parts"] if isinstance(t, str)][: MAX_PARTS]
+    texts = [t for t in data["parts"] if isinstance(t, str)][:MAX_PARTS]
     for t in texts:
         read_part(t)  # each still reads (raises a clear MatchError otherwise)
     return {"parts": texts, "updated": updated}
@@ -129,6 +129,10 @@ class Summary:
     reveal_deadline: datetime.date | None = None
     forfeit: bool = False
     over: bool = False
+    #: why the game ended, untranslated (``Outcome.reason``: "resignation", "draw agreed", …)
+    reason: str | None = None
+    #: the friend's draw offer waits for this player's answer
+    offer: bool = False
 
 
 def summary(key: str, match: Match, updated: float) -> Summary:
@@ -164,6 +168,8 @@ def summary(key: str, match: Match, updated: float) -> Summary:
         match.reveal_deadline,
         match.forfeit,
         match.is_over,
+        None if outcome is None else outcome.reason,
+        match.draw_offered,
     )
 
 

@@ -29,6 +29,7 @@ class OpenMatch:
         self.share: str | None = None  # the link shown in the Share window, while it is open
         self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
         self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
+        self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/matchendings.py)
 
     @property
     def state(self) -> State:

@@ -7,7 +7,9 @@ without padding, of::
             keys and tags, made before links were authenticated; still read, see below)
     varint  the game's rules version
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
-    byte    flags: bit 0 = the game side the match's creator plays (0: moves first); others 0
+    byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
+            ending's kind and bit 4 its seat (0: none; formats 3 and 4 only,
+            :mod:`~webtabletop.correspondence.endings`); others 0
     varint  days per move (0: no clock)
     varint  number of links so far, N >= 1 (this link is link N)
     varint  the date the sender sent link N (proleptic Gregorian ordinal, ``date.toordinal()``)
@@ -15,6 +17,7 @@ without padding, of::
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
     (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
+    (an ending) its signatures, 40 B each (two for an agreed draw)
     (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
@@ -53,6 +56,10 @@ from typing import Any
 import attrs
 
 from webtabletop.correspondence.binary import Reader, varint
+from webtabletop.correspondence.endings import Ending
+from webtabletop.correspondence.endings import decode as decode_ending
+from webtabletop.correspondence.endings import encode as encode_ending
+from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
 from webtabletop.fairplay.kdf import digest
@@ -101,6 +108,8 @@ class MatchData:
     #: each seat's public link key (20 bytes; seat 1's from link 2), or (None, None) in a match
     #: started before links carried keys (formats 1 and 2)
     link_keys: tuple[bytes | None, bytes | None] = (None, None)
+    #: a resignation or a draw offer and its answer on this (the latest) link, or None
+    ending: Ending | None = None
 
     @property
     def authenticated(self) -> bool:
@@ -152,7 +161,9 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
-    body.append(data.creator_side)
+    if data.ending is not None and not auth:
+        raise ValueError("an ending needs the link keys of an authenticated match")
+    body.append(data.creator_side | ending_flags(data.ending))
     body += varint(data.days)
     body += varint(n)
     body += varint(data.date)
@@ -165,6 +176,8 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
         body += data.link_keys[0]
         if n >= 2:
             body += data.link_keys[1]
+        if data.ending is not None:
+            body += encode_ending(data.ending)
     if sectioned:
         body += varint(len(data.fair)) + data.fair
     count, number = moves
@@ -273,8 +286,10 @@ def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
             raise MatchError(_("The options in this match link are unreadable.")) from None
         if not isinstance(options, dict) or not options:
             raise MatchError(_("The options in this match link are unreadable."))
-    side = r.byte()
-    if side not in (0, 1):
+    flag_bits = r.byte()
+    side = flag_bits & 1
+    auth, sectioned = FORMAT_OF[fmt]
+    if flag_bits & ~1 and not auth:
         raise MatchError(_("The match link is damaged."))
     days = r.varint(365)
     n = r.varint(2 * MAX_LENGTH + 1)
@@ -290,10 +305,11 @@ def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
         v1 = r.take(VALUE_BYTES)
     if n >= 3:
         v0 = r.take(VALUE_BYTES)
-    auth, sectioned = FORMAT_OF[fmt]
     keys: tuple[bytes | None, bytes | None] = (None, None)
+    ending = None
     if auth:
         keys = (r.take(LINK_KEY_BYTES), r.take(LINK_KEY_BYTES) if n >= 2 else None)
+        ending = decode_ending(flag_bits & ~1, r)
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()
@@ -305,6 +321,6 @@ def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
     if rest.endswith(b"\x00"):
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
-    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys)
+    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending)
     tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
     return Unpacked(data, n, count, number, sectioned, tagged, link_tag)

@@ -17,7 +17,7 @@ from webtabletop.core.inputs import guard
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.registry import get_game
 from webtabletop.core.sharelink import parse_hash
-from webtabletop.correspondence import turns
+from webtabletop.correspondence import endings, turns
 from webtabletop.correspondence.data import (
     PAGE,
     PARAM,
@@ -106,6 +106,12 @@ def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
             u.check_tag(key)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
+    if data.ending is not None:
+        if spec.cards is not None:
+            raise MatchError(
+                _("This app cannot yet end a game with hidden cards by resignation or agreement.")
+            )
+        endings.check(data, (count, number), data.ending, bool(getattr(spec, "agreed_draws", False)))
     if spec.cards is not None:
         replay = walk_of(spec)(spec, data, values, number, count)
         return Opened(

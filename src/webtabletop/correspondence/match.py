@@ -22,9 +22,10 @@ import datetime
 
 import attrs
 
+from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
-from webtabletop.correspondence import clock, turns
+from webtabletop.correspondence import clock, endings, turns
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened, make_link, read_link
@@ -259,7 +260,9 @@ class Match:
         limit = self.reveal_deadline
         if not self.awaiting_secret or limit is None or not clock.overdue(limit, now):
             raise MatchError(
-                _("A game can be counted as a forfeit only when your friend's last link is past its deadline.")
+                _(
+                    "A game can be counted as a forfeit only when your friend's last link is past its deadline."
+                )
             )
         self.forfeit = True
 
@@ -284,6 +287,62 @@ class Match:
         if other is None:
             return None
         return self._link_key.shared(other, held.key())
+
+    # --- resigning and draws (correspondence.endings) ----------------------------------------
+    @property
+    def ending(self) -> endings.Ending | None:
+        """The resignation, draw offer or answer on the latest link (None: none)."""
+        return self._data.ending
+
+    @property
+    def can_resign(self) -> bool:
+        """This player may resign now (whoever is to move): both have joined, the game goes on,
+        and the game has no hidden cards (their end-of-game check is not built for it yet)."""
+        d = self._data
+        return (
+            self.seat is not None
+            and self.spec.cards is None
+            and d.authenticated
+            and d.count >= 2
+            and None not in d.link_keys
+            and not self.is_over
+        )
+
+    @property
+    def can_offer_draw(self) -> bool:
+        """A draw may be offered: the rules allow one and no offer or answer is on this link."""
+        return self.can_resign and self.spec.agreed_draws and self.ending is None
+
+    @property
+    def draw_offered(self) -> bool:
+        """The other player's draw offer waits for this player's answer."""
+        e = self.ending
+        return self.can_resign and e is not None and e.kind == endings.OFFER and e.seat != self.seat
+
+    def resign(self) -> str:
+        """Resign (a move of this turn not sent yet is dropped); the link that says so."""
+        if not self.can_resign:
+            raise MatchError(_("There is nothing to resign here."))
+        return self._annotate(endings.RESIGN)
+
+    def offer_draw(self) -> str:
+        if not self.can_offer_draw:
+            raise MatchError(_("A draw cannot be offered here."))
+        return self._annotate(endings.OFFER)
+
+    def answer_draw(self, accept: bool) -> str:
+        if not self.draw_offered:
+            raise MatchError(_("Your friend has not offered a draw in this position."))
+        return self._annotate(endings.AGREED if accept else endings.DECLINED)
+
+    def _annotate(self, kind: int) -> str:
+        """Put this player's signed ending on the latest link and return that link."""
+        o = self._opened
+        moves = (len(self._data.moves), o.number)
+        ending = endings.make(self._data, moves, kind, self.seat, self._link_key)
+        data = attrs.evolve(self._data, ending=ending)
+        self._set_opened(Opened(data, o.values, o.state, o.number, o.radix))
+        return make_link(data, o.number, self.mac_key(data))
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
@@ -328,6 +387,10 @@ class Match:
         new, held = opened.data, self._data
         if new.game_id != held.game_id or new.key() != held.key():
             raise MatchError(_("This link belongs to another match."))
+        if new.ending is not None or held.ending is not None:
+            outcome = self._ended(opened, held, link)
+            if outcome is not None:
+                return outcome
         if _another_joiner(new, held):
             raise MatchError(
                 _(
@@ -391,6 +454,7 @@ class Match:
             latest[self.seat] = self._chain.value(index)
         return attrs.evolve(
             d,
+            ending=None,  # a new link ends an offer (or its answer) made on the one before
             links=(*d.links, codes),
             date=max(self.today.toordinal(), d.date),
             commitments=tuple(commitments),
@@ -415,11 +479,48 @@ class Match:
         walked = turns.walk(self.spec, data, values, pick, len(codes))
         if walked.links != data.links:
             raise MatchError(_("The moves of this match do not fit its links."))
+        if data.ending is not None:
+            endings.check(data, (len(codes), acc[0]), data.ending, self.spec.agreed_draws)
         self._set_opened(Opened(data, values, walked.state, acc[0], walked.radix))
+
+    def _ended(self, opened: Opened, held: MatchData, link: str) -> str | None:
+        """A received link where either side holds an ending (``endings``): its outcome, or None
+        to go on as for any link. The signatures were checked as the link was read."""
+        new = opened.data
+        mine, theirs = held.ending, new.ending
+        if mine is not None and mine.final and new.count > held.count:
+            raise MatchError(_("This link came after the end of the game: it was not taken."))
+        if new.count < held.count:
+            earlier = (
+                held.links[: new.count] == new.links
+                and new.link_keys == held.link_keys
+                and new.commitments == held.commitments
+            )
+            if theirs is not None and theirs.kind == endings.RESIGN and earlier:
+                # a resignation made before this browser's later link arrived: it ends the game there
+                self._take(opened, link)
+                return NEWER
+            return None
+        if new.count > held.count or _bare(new) != _bare(held):
+            return None
+        if theirs == mine or endings.rank(theirs) <= endings.rank(mine):
+            return SAME if theirs == mine else OLDER
+        if self.seat is not None and theirs.seat == self.seat:
+            raise MatchError(_("This link holds a move of yours that this browser did not send."))
+        self._take(opened, link)
+        return NEWER
+
+    def _take(self, opened: Opened, link: str) -> None:
+        self._set_opened(opened)
+        if self.seat is None:
+            self._received = link
 
     def _set_opened(self, opened: Opened) -> None:
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
+        ending = opened.data.ending
+        if ending is not None and ending.final and not self._base.is_over:
+            self._base = end_state(self._base, ending.code(opened.data.creator_side))
         self._history = None
         self.pending = ()
         self._current = self._turn_start()
@@ -460,6 +561,11 @@ def match_class(spec: GameSpec) -> type:
     if spec.cards is None:
         return Match
     return SCHEME_CLASSES[spec.cards.scheme]
+
+
+def _bare(data: MatchData) -> MatchData:
+    """``data`` without its ending."""
+    return attrs.evolve(data, ending=None)
 
 
 def _same_match(data: MatchData, held: MatchData) -> bool:

@@ -8,6 +8,9 @@ Document (version 1)::
      "seat": 0 | 1 | null, "secret": hex | null, "pending": [codes played, not sent],
      "link_keys": [hex | null, hex | null]}
 
+``ending`` (absent: none): a resignation, draw offer or answer on the latest link, as
+``[kind, seat, [signature hex, ...]]`` (:mod:`~webtabletop.correspondence.endings`).
+
 ``link_keys`` (each seat's public link key, ``fairplay.linkauth``) is absent from documents of
 matches started before links carried tags; such a match goes on without tags, as it began.
 ``forfeit`` (absent: false): this player counted the game as won by forfeit, its friend's
@@ -32,6 +35,7 @@ from typing import Any
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence.data import LINK_KEY_BYTES, MatchData
+from webtabletop.correspondence.endings import AGREED, KINDS, Ending
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.match import Match, match_class
@@ -62,6 +66,7 @@ def to_json(match: Match) -> dict[str, Any]:
         "pending": list(match.pending),
         "link_keys": [None if k is None else k.hex() for k in d.link_keys],
         "forfeit": match.forfeit,
+        **({"ending": _ending_json(d.ending)} if d.ending is not None else {}),
         **(match.stored() if match.spec.cards is not None else {}),
     }
 
@@ -126,6 +131,7 @@ def _from_json(doc: Any) -> Match:
         (c0, c1),
         (v0, v1),
         link_keys=link_keys,
+        ending=_ending_from(doc.get("ending")),
     )
     if spec.cards is not None:
         cls = match_class(spec)
@@ -142,6 +148,24 @@ def _from_json(doc: Any) -> Match:
         match = Match(data, seat, secret, text_list(doc["pending"]))
     match.forfeit = doc.get("forfeit", False) is True
     return match
+
+
+def _ending_json(ending: Ending) -> list:
+    return [ending.kind, ending.seat, [sig.hex() for sig in ending.signatures]]
+
+
+def _ending_from(value: Any) -> Ending | None:
+    """The ending of a stored match (its signatures are checked again as the match is read back)."""
+    if value is None:
+        return None
+    try:
+        kind, seat, sigs = value
+        ending = Ending(int(kind), int(seat), tuple(bytes.fromhex(x) for x in sigs))
+    except (TypeError, ValueError):
+        raise MatchError(_("This stored match is damaged.")) from None
+    if ending.kind not in KINDS or ending.seat not in (0, 1) or len(sigs) != (2 if kind == AGREED else 1):
+        raise MatchError(_("This stored match is damaged."))
+    return ending
 
 
 def without_secrets(doc: dict[str, Any]) -> dict[str, Any]:

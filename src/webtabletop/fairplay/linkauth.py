@@ -53,6 +53,13 @@ class LinkKey:
         g = self.group
         return g.encode(g.mul(g.generator_x, self._d))
 
+    def sign(self, message: bytes) -> bytes:
+        """A signature of ``message`` that only this player can make and anyone can check
+        against :attr:`public` (:mod:`~webtabletop.fairplay.signature`)."""
+        from webtabletop.fairplay.signature import sign
+
+        return sign(self.group, self._d, message)
+
     def shared(self, other_public: bytes, match_key: bytes) -> bytes:
         """The 32-byte key both players derive (``other_public`` must decode to a group element)."""
         g = self.group

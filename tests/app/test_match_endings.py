@@ -1,0 +1,103 @@
+"""Resign and "Offer a draw" in a game by link, through the app's screens only (issue 23 §5):
+two pages exchange the links their Share windows show; the friends list shows the result."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+
+import pytest
+
+from tests.app.harness import Page
+from tests.app.test_match_flow import open_link, play_turn, send, shared_link
+from webtabletop.app import matchflow
+
+
+@pytest.fixture(autouse=True)
+def fixed_secrets(monkeypatch, request):
+    count = [0]
+
+    def secret() -> bytes:
+        count[0] += 1
+        return hashlib.sha256(f"{request.node.name}/{count[0]}".encode()).digest()
+
+    monkeypatch.setattr(matchflow, "new_secret", secret)
+
+
+def started(game: str, options: dict | None = None) -> tuple[Page, Page]:
+    """A creates a match of ``game``, B joins; both have the first links."""
+    a = Page(hash_=f"#/{game}/new?mode=link")
+    a.send(
+        {
+            "type": "form",
+            "name": "new-game",
+            "data": {"mode": "link", "side": "0", "days": "0", **(options or {})},
+        }
+    )
+    play_turn(a)
+    b = Page()
+    open_link(b, send(a))
+    b.send({"type": "cmd", "name": "match-join"})
+    play_turn(b)
+    open_link(a, send(b))
+    return a, b
+
+
+def text(page: Page) -> str:
+    return html.unescape(page.last["html"])
+
+
+def friends(page: Page) -> str:
+    page.send({"type": "hash", "hash": "#/friends"})
+    return text(page)
+
+
+def test_resign_out_of_turn_by_link():
+    a, b = started("tsifrograd", {"radius": "2"})
+    waiting = b if a.state.match_open.match.my_link else a
+    other = a if waiting is b else b
+    assert 'data-key="match-resign"' in waiting.last["html"]
+    waiting.send({"type": "cmd", "name": "match-resign"})
+    assert "Resign this game?" in text(waiting)
+    waiting.send({"type": "cmd", "name": "match-resign-no"})
+    assert "Resign this game?" not in text(waiting) and not waiting.state.match_open.match.is_over
+    waiting.send({"type": "cmd", "name": "match-resign"})
+    waiting.send({"type": "cmd", "name": "match-resign-yes"})
+    assert "You resigned. Send the link to your friend." in waiting.last.get("toast", "")
+    link = shared_link(waiting)
+    open_link(other, link)
+    assert "Your friend resigned: you win." in other.last.get("toast", "")
+    assert other.state.match_open.match.is_over
+    assert " resigns</li>" in text(other)  # the move list ends with the resignation
+    assert "(resignation)" in text(other)
+    assert 'data-key="match-resign"' not in other.last["html"]
+    assert "You won: your friend resigned" in friends(other)
+    assert "Your friend won: you resigned" in friends(waiting)
+
+
+def test_draw_offered_and_accepted_by_link():
+    a, b = started("dumaraj")
+    a.send({"type": "cmd", "name": "match-offer-draw"})
+    offer = shared_link(a)
+    assert "You offered a draw" in text(a)
+    open_link(b, offer)
+    assert "Your friend offers a draw" in text(b)
+    assert "Your friend offers a draw" in friends(b)
+    open_link(b, offer)
+    b.send({"type": "cmd", "name": "match-draw-accept"})
+    open_link(a, shared_link(b))
+    for page in (a, b):
+        outcome = page.state.match_open.match.state.outcome()
+        assert outcome.winner is None and outcome.reason == "draw agreed"
+        assert "Draw agreed" in friends(page)
+
+
+def test_draw_declined_by_link_and_the_game_goes_on():
+    a, b = started("dumaraj")
+    a.send({"type": "cmd", "name": "match-offer-draw"})
+    open_link(b, shared_link(a))
+    b.send({"type": "cmd", "name": "match-draw-decline"})
+    open_link(a, shared_link(b))
+    assert "Your friend declined the draw" in text(a)
+    assert not a.state.match_open.match.is_over
+    assert 'data-key="match-offer-draw"' not in a.last["html"]  # one offer per position
