@@ -9,7 +9,7 @@ What it proves on the way (docs/fair-play.md, "Hidden cards in a match: a dealt 
   cards, read from that player's own screen), and a third browser opening a link mid-game sees
   exactly the public cards;
 - "The pause": a card drawn into a hand (a broken shield, an advantage draw) waits for the other
-  player's key; that browser's screen offers "Send your move" with no move to make;
+  player's key; that browser's screen offers "Send the next link" with no move to make;
 - "The end": after the last move one more link carries the secrets, and both browsers show the
   end check's verdict, "Verified: no card was swapped."
 
