@@ -110,6 +110,34 @@ def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool) -> No
             )
 
 
+#: what a received link with an ending does (:func:`received`)
+TAKE, SAME, OLDER = "take", "same", "older"
+
+
+def received(new, held, seat: int | None) -> str | None:
+    """What a received link's data ``new`` does to the match held as ``held`` when either holds
+    an ending (their signatures were checked as the link was read): ``TAKE`` it, it is the
+    ``SAME``, it is ``OLDER`` (nothing changes), or None (an ordinary link: the usual checks)."""
+    mine, theirs = held.ending, new.ending
+    if mine is not None and mine.final and new.count > held.count:
+        raise MatchError(_("This link came after the end of the game: it was not taken."))
+    if new.count < held.count:
+        earlier = (
+            held.links[: new.count] == new.links
+            and new.link_keys == held.link_keys
+            and new.commitments == held.commitments
+        )
+        # a resignation made before this browser's later link arrived: it ends the game there
+        return TAKE if theirs is not None and theirs.kind == RESIGN and earlier else None
+    if new.count > held.count or attrs.evolve(new, ending=None) != attrs.evolve(held, ending=None):
+        return None
+    if theirs == mine or rank(theirs) <= rank(mine):
+        return SAME if theirs == mine else OLDER
+    if seat is not None and theirs.seat == seat:
+        raise MatchError(_("This link holds a move of yours that this browser did not send."))
+    return TAKE
+
+
 def encode(ending: Ending) -> bytes:
     return b"".join(ending.signatures)
 

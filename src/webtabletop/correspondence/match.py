@@ -486,34 +486,13 @@ class Match:
     def _ended(self, opened: Opened, held: MatchData, link: str) -> str | None:
         """A received link where either side holds an ending (``endings``): its outcome, or None
         to go on as for any link. The signatures were checked as the link was read."""
-        new = opened.data
-        mine, theirs = held.ending, new.ending
-        if mine is not None and mine.final and new.count > held.count:
-            raise MatchError(_("This link came after the end of the game: it was not taken."))
-        if new.count < held.count:
-            earlier = (
-                held.links[: new.count] == new.links
-                and new.link_keys == held.link_keys
-                and new.commitments == held.commitments
-            )
-            if theirs is not None and theirs.kind == endings.RESIGN and earlier:
-                # a resignation made before this browser's later link arrived: it ends the game there
-                self._take(opened, link)
-                return NEWER
-            return None
-        if new.count > held.count or _bare(new) != _bare(held):
-            return None
-        if theirs == mine or endings.rank(theirs) <= endings.rank(mine):
-            return SAME if theirs == mine else OLDER
-        if self.seat is not None and theirs.seat == self.seat:
-            raise MatchError(_("This link holds a move of yours that this browser did not send."))
-        self._take(opened, link)
-        return NEWER
-
-    def _take(self, opened: Opened, link: str) -> None:
-        self._set_opened(opened)
-        if self.seat is None:
-            self._received = link
+        answer = endings.received(opened.data, held, self.seat)
+        if answer == endings.TAKE:
+            self._set_opened(opened)
+            if self.seat is None:
+                self._received = link
+            return NEWER
+        return {endings.SAME: SAME, endings.OLDER: OLDER}.get(answer)
 
     def _set_opened(self, opened: Opened) -> None:
         self._opened = opened
@@ -561,11 +540,6 @@ def match_class(spec: GameSpec) -> type:
     if spec.cards is None:
         return Match
     return SCHEME_CLASSES[spec.cards.scheme]
-
-
-def _bare(data: MatchData) -> MatchData:
-    """``data`` without its ending."""
-    return attrs.evolve(data, ending=None)
 
 
 def _same_match(data: MatchData, held: MatchData) -> bool:
