@@ -39,6 +39,7 @@ CORE = [
     "index.html",
     "main.py",
     "board.js",
+    "board-motion.js",
     "board-keys.js",
     "engine.mjs",
     "keep.mjs",
