@@ -113,7 +113,7 @@ def goto(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
 
 
 def ai_here(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
-    """ "Computer, play from here": the moves after the cursor are dropped."""
+    """"Computer, play from here": the moves after the cursor are dropped."""
     h = s.history
     h.record = h.record.with_moves(h.record.moves[: h.cursor])
     h.states = h.states[: h.cursor + 1]
@@ -207,7 +207,7 @@ def export_text(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
 
 
 def export_game(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
-    """ "Save file": the game's record as a file."""
+    """"Save file": the game's record as a file."""
     rec = s.history.record
     fx.download = {"name": f"{rec.game_id}-{rec.seed}.json", "text": json.dumps(rec.to_json(), indent=1)}
 

@@ -153,9 +153,7 @@ def import_record(st: AppState, fx: Effects, text: str, name: str) -> None:
     record = Record.loads(text)
     history, problem = History.upto(record)  # validate fully before saving anything
     spec = get_game(record.game_id)
-    st.session = Session(
-        spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"])
-    )
+    st.session = Session(spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"]))
     if problem is not None:
         st.session.message = _("The imported game stops after move {n}: {problem}.").format(
             n=len(history.states) - 1, problem=problem
@@ -222,7 +220,7 @@ def dismiss_import(st: AppState, fx: Effects, arg: Any) -> None:
 
 
 def export_all(st: AppState, fx: Effects, arg: Any) -> None:
-    """ "Export all data": every entry of this app, in one file. When games with friends hold
+    """"Export all data": every entry of this app, in one file. When games with friends hold
     their secrets, first ask whether the file should carry them (issue 21: anyone holding the
     file could read the hidden cards of those games)."""
     if any(match_secret(raw) for key, raw in st.store.items() if key.startswith(MATCH_PREFIX)):
@@ -239,9 +237,7 @@ def export_with_secrets(st: AppState, fx: Effects, arg: Any) -> None:
 def export_without_secrets(st: AppState, fx: Effects, arg: Any) -> None:
     """Every entry, the games with friends as a spectator's (no secret: they open read-only)."""
     st.confirm_export = False
-    _download_all(
-        fx, {k: (without_secret(v) if k.startswith(MATCH_PREFIX) else v) for k, v in st.store.items()}
-    )
+    _download_all(fx, {k: (without_secret(v) if k.startswith(MATCH_PREFIX) else v) for k, v in st.store.items()})
 
 
 def cancel_export(st: AppState, fx: Effects, arg: Any) -> None:

@@ -147,13 +147,10 @@ def _saved_html(games: list[SavedGame], bad: list[str], confirm: str | None = No
         f"<td>{esc(_result_text(g))}</td><td class='row-actions'>{_delete_actions(g.key, confirm, question)}</td></tr>"
         for g in games
     )
-    head = (
-        "".join(
-            f"<th scope='col'>{esc(h)}</th>"
-            for h in (_("Game"), _("Date"), _("Players"), _("Moves"), _("Result"))
-        )
-        + f"<th scope='col'><span class='visually-hidden'>{esc(_('Actions'))}</span></th>"
-    )
+    head = "".join(
+        f"<th scope='col'>{esc(h)}</th>"
+        for h in (_("Game"), _("Date"), _("Players"), _("Moves"), _("Result"))
+    ) + f"<th scope='col'><span class='visually-hidden'>{esc(_('Actions'))}</span></th>"
     unreadable = ""
     if bad:
         unreadable = (
@@ -181,9 +178,7 @@ def _copies_html(title: str, intro: str, keys: list[str], store: dict[str, str],
         size = len(store[key])
         actions = _delete_actions(key, confirm, _("Delete this copy for good? It cannot be undone."))
         if key != confirm:
-            actions = (
-                btn(esc(_("Export")), "export-entry", key, key=f"export:{key}", cls="btn small") + actions
-            )
+            actions = btn(esc(_("Export")), "export-entry", key, key=f"export:{key}", cls="btn small") + actions
         items.append(
             f"<li data-entry='{esc(key)}'><code>{esc(storage.label(key))}</code> "
             f"<small>{esc(ngettext('{n} character', '{n} characters', size).format(n=size))}</small> {actions}</li>"

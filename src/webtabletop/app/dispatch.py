@@ -48,9 +48,9 @@ class Dispatcher:
 
     def failure(self, exc: BaseException) -> dict[str, Any]:
         """The answer to an action that failed: a toast, and an error page if nothing is shown yet."""
-        message = _("Something went wrong inside the app ({error}). Your saved data is untouched.").format(
-            error=type(exc).__name__
-        )
+        message = _(
+            "Something went wrong inside the app ({error}). Your saved data is untouched."
+        ).format(error=type(exc).__name__)
         response: dict[str, Any] = {"writes": [], "removes": [], "toast": message}
         if not self.rendered:
             response.update(

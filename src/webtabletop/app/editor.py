@@ -63,7 +63,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """ "Start a game from here"; the editor's other buttons are the app's (:mod:`.commands`)."""
+    """"Start a game from here"; the editor's other buttons are the app's (:mod:`.commands`)."""
     if action.get("name") == "editor-start":
         start(st, fx)
     else:
@@ -71,7 +71,7 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 def start(st: AppState, fx: Effects) -> None:
-    """ "Start a game from here": the new-game dialog with this position (a position the rules
+    """"Start a game from here": the new-game dialog with this position (a position the rules
     refuse stays in the editor, which says why)."""
     editor = game_module(st.route[1]).EDITOR
     problem = editor.check(st.editor["text"])

@@ -133,9 +133,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         cursor=h.cursor,
         can_undo=h.can_undo(),
         can_redo=h.can_redo(),
-        can_hint=outcome is None
-        and not thinking
-        and not s.needs_privacy_screen()
+        can_hint=outcome is None and not thinking and not s.needs_privacy_screen()
         and not (s.players.is_ai(state.to_move()) and h.at_end),
         thinking=thinking,
         premove=bool(view.premove and thinking),

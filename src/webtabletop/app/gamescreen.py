@@ -72,11 +72,7 @@ ICON_HINT = (
 
 def theme_control(theme: str) -> str:
     """The colour theme: as the system says (``prefers-color-scheme``), light or dark."""
-    names = {
-        "system": _("As the system"),
-        "light": pgettext("theme", "Light"),
-        "dark": pgettext("theme", "Dark"),
-    }
+    names = {"system": _("As the system"), "light": pgettext("theme", "Light"), "dark": pgettext("theme", "Dark")}
     options = "".join(
         f'<option value="{value}"{" selected" if value == theme else ""}>{esc(name)}</option>'
         for value, name in names.items()
@@ -210,8 +206,6 @@ def move_box(view: GameView, typed: dict[str, str] | None) -> str:
         f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
         f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
     )
-
-
 def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
     """The arrows that step through the positions (first, back, forward, last) and Flip."""
     W = words()
@@ -255,13 +249,7 @@ def menu_html(
         link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
         + page_nav
         + link(esc(W["rules"]), f"#/{spec.id}/rules", "btn small ghost")
-        + btn(
-            esc(W["share_link"]),
-            "share",
-            key="share",
-            cls="btn small",
-            title=_("A link and a QR code of this position"),
-        )
+        + btn(esc(W["share_link"]), "share", key="share", cls="btn small", title=_("A link and a QR code of this position"))
         + btn(esc(_("Save file")), "export-game", title=_("Download this game as a file"), cls="btn small")
         + again
         + extra
@@ -330,9 +318,7 @@ def game_screen(
     line = f'<div class="status-lines">{line}</div>'
     style = player_style(view)
     flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
-    menu = menu_html(
-        spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href
-    )
+    menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href)
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"

@@ -214,9 +214,7 @@ def comparison(diff: dict[str, Any]) -> str:
         lo, hi = d["ci95"]
         number = f"{scale * d['diff']:+.{places}f}"
         value = _("{number} points").format(number=number) if pct else number
-        ci = _("95%: {low} to {high}").format(
-            low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}"
-        )
+        ci = _("95%: {low} to {high}").format(low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}")
         verdict = (
             _("A real difference: B changes this.")
             if d["significant"]

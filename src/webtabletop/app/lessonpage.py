@@ -27,11 +27,7 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
 
 
 def lesson_list(
-    spec: GameSpec,
-    lessons: tuple[Lesson, ...],
-    earned: dict[str, int],
-    notices: list[str],
-    guided: Lesson | None = None,
+    spec: GameSpec, lessons: tuple[Lesson, ...], earned: dict[str, int], notices: list[str], guided: Lesson | None = None
 ) -> str:
     """``#/<game>/learn``: one item per lesson (``data-lesson``), with its stars, then the guided
     first game (``data-first-game``) when the game has one."""
@@ -45,9 +41,9 @@ def lesson_list(
             f'<p class="lesson-idea">{esc(_(lesson.idea))}</p></li>'
         )
     total = sum(earned.get(lesson.id, 0) for lesson in lessons)
-    summary = ngettext("{n} star earned of {total}.", "{n} stars earned of {total}.", total).format(
-        n=total, total=MAX_STARS * len(lessons)
-    )
+    summary = ngettext(
+        "{n} star earned of {total}.", "{n} stars earned of {total}.", total
+    ).format(n=total, total=MAX_STARS * len(lessons))
     body = (
         f'<ol class="lessons">{"".join(items)}</ol><p class="note">{esc(summary)}</p>'
         if lessons
@@ -68,16 +64,10 @@ def lesson_list(
 
 
 def tip_html(tip: str) -> str:
-    return (
-        f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>'
-        if tip
-        else ""
-    )
+    return f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>' if tip else ""
 
 
-def verdict_html(
-    spec: GameSpec, verdict: str, earned: int, message: str | None, following: str | None
-) -> str:
+def verdict_html(spec: GameSpec, verdict: str, earned: int, message: str | None, following: str | None) -> str:
     if verdict == REACHED:
         nxt = (
             link(esc(_("Next lesson")), f"#/{spec.id}/learn/{following}", "btn primary")
@@ -133,9 +123,9 @@ def lesson_screen(
     moves_left = ngettext("{n} move left", "{n} moves left", left).format(n=left)
     goal = (
         f'<div class="lesson-goal" data-key="lesson-goal"><p class="lesson-idea">{esc(_(lesson.idea))}</p>'
-        f"<p><strong>{esc(_('Goal:'))}</strong> {esc(_(lesson.goal))}</p>"
+        f'<p><strong>{esc(_("Goal:"))}</strong> {esc(_(lesson.goal))}</p>'
         f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p>'
-        f"{tip_html(tip)}</div>"
+        f'{tip_html(tip)}</div>'
     )
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""

@@ -44,3 +44,5 @@ def new_attempt(spec: GameSpec, index: int, lesson: Lesson, misses: int = 0) -> 
     session = Session(spec, "lesson", History(Record(spec.id), [start]), Players(kinds, REPLY_LEVEL))
     session.selection = lesson.selected or None
     return Attempt(spec, index, lesson, start, session, misses=misses)
+
+

@@ -257,7 +257,7 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    """ "Send your move": the next link, in the Share window."""
+    """"Send your move": the next link, in the Share window."""
     if om.mode == "play":
         om.share = om.match.link(today())
         om.played = []

@@ -25,9 +25,7 @@ def turns_of(log: list[LogStep]) -> list[list[int]]:
     for i, step in enumerate(log):
         prev = log[i - 1] if i else None
         if prev is None or (
-            (step.turn != prev.turn)
-            if step.turn is not None and prev.turn is not None
-            else step.mover != prev.mover
+            (step.turn != prev.turn) if step.turn is not None and prev.turn is not None else step.mover != prev.mover
         ):
             rows.append([])
         rows[-1].append(i)

@@ -42,12 +42,16 @@ def render(st: AppState, fx: Effects) -> tuple[str, str]:
     entered = st.route[3] if len(st.route) > 3 else {}
     fields = options_fields(spec, current or spec.default_options(), view, st.route[2] or None, entered)
     presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
-    players = st.session.players if st.session else Players(("human", "ai"), st.settings["ai_level"])
+    players = (
+        st.session.players if st.session else Players(("human", "ai"), st.settings["ai_level"])
+    )
     if entered:
         kinds = (entered.get("player0", players.kinds[0]), entered.get("player1", players.kinds[1]))
         if all(k in ("human", "ai") for k in kinds):
             players = Players(kinds, players.level)
-    extra_fields = game_pages(spec.id).new_game_fields(PageContext(st, fx)) if game_pages(spec.id) else ""
+    extra_fields = (
+        game_pages(spec.id).new_game_fields(PageContext(st, fx)) if game_pages(spec.id) else ""
+    )
     html = pages.new_game_form(
         spec,
         fields + extra_fields,

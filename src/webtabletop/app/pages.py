@@ -56,11 +56,7 @@ def _kind(kind: str) -> str:
 
 
 def _level(level: str) -> str:
-    names = {
-        "easy": pgettext("AI level", "easy"),
-        "normal": pgettext("AI level", "normal"),
-        "hard": pgettext("AI level", "hard"),
-    }
+    names = {"easy": pgettext("AI level", "easy"), "normal": pgettext("AI level", "normal"), "hard": pgettext("AI level", "hard")}
     return names.get(level, level)
 
 
@@ -74,7 +70,7 @@ def notice_html(notices: list[str]) -> str:
     items = "".join(f"<li>{esc(n)}</li>" for n in notices)
     return (
         f'<div class="notice" role="status"><ul>{items}</ul>{btn(esc(_("Dismiss")), "dismiss-notices", cls="btn small")} '
-        f"{btn(esc(_('Export all data')), 'export-all', cls='btn small', key='notice-export')} "
+        f'{btn(esc(_("Export all data")), "export-all", cls="btn small", key="notice-export")} '
         f'<a href="#/data">{esc(_("Your data"))}</a></div>'
     )
 
@@ -122,12 +118,7 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     )
 
 
-def home(
-    games: list[tuple[Any, bool]],
-    notices: list[str],
-    friends: str = "",
-    learned: frozenset[str] = frozenset(),
-) -> str:
+def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "", learned: frozenset[str] = frozenset()) -> str:
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
     game's card until the player has finished one of its lessons (``learned``: those games)."""
@@ -137,13 +128,11 @@ def home(
         extra = _nav_links(gid, getattr(meta, "NAV", ()))
         resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
         newcomer = gid not in learned
-        learn = link(
-            esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn"
-        )
+        learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
         cards.append(
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
             f'<div class="actions">{resume}{learn if newcomer else ""}'
-            f"{link(esc(_('Play vs AI')), f'#/{gid}/play?vs=ai', 'btn' if has_saved or newcomer else 'btn primary')}"
+            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
             f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
             f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
             f"{link(esc(_('New game…')), f'#/{gid}/new')}"
@@ -191,8 +180,7 @@ def players_controls(view: GameView, players: Players) -> str:
             f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(label)}">{opts}</select></label>'
         )
     lv = "".join(
-        f'<option value="{lv}"{" selected" if players.level == lv else ""}>{esc(_level(lv))}</option>'
-        for lv in AI_LEVELS
+        f'<option value="{lv}"{" selected" if players.level == lv else ""}>{esc(_level(lv))}</option>' for lv in AI_LEVELS
     )
     rows.append(
         f'<label class="pl">{esc(_("AI level"))} <select data-change="level" data-key="level" aria-label="{esc(_("AI level"))}">{lv}</select></label>'
@@ -258,8 +246,7 @@ def new_game_form(
             f'<div class="field app-field"><label for="pl{p}">{esc(name)}</label><select id="pl{p}" name="player{p}">{opts}</select></div>'
         )
     lv = "".join(
-        f'<option value="{x}"{" selected" if players.level == x else ""}>{esc(_level(x))}</option>'
-        for x in AI_LEVELS
+        f'<option value="{x}"{" selected" if players.level == x else ""}>{esc(_level(x))}</option>' for x in AI_LEVELS
     )
     if coin:
         pl.append(f'<p class="note app-field first-player-note">{esc(coin)}</p>')

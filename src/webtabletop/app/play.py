@@ -51,14 +51,7 @@ def new_slot(st: AppState) -> str:
 
 
 def new_session(
-    st: AppState,
-    fx: Effects,
-    spec: GameSpec,
-    options: Any,
-    seed: int,
-    players: Players,
-    *,
-    keep: bool = False,
+    st: AppState, fx: Effects, spec: GameSpec, options: Any, seed: int, players: Players, *, keep: bool = False
 ) -> Session:
     """A new game on screen, saved from its first move on (``keep``: at once, as the game the
     page resumes from now on)."""

@@ -72,9 +72,7 @@ def feel(st: AppState) -> dict[str, Any]:
     switches, and ``reply_delay``, the seconds the player's move stays shown before the
     computer's reply is applied; and the theme (web/boot-head.js applies it:
     ``<html data-theme="light|dark">``)."""
-    out: dict[str, Any] = {
-        name: st.settings.get(name, default) is True for name, default in FEEL_SETTINGS.items()
-    }
+    out: dict[str, Any] = {name: st.settings.get(name, default) is True for name, default in FEEL_SETTINGS.items()}
     out["reply_delay"] = reply_delay(st)
     theme = st.settings.get("theme")
     out["theme"] = theme if theme in THEMES else "system"

@@ -41,9 +41,7 @@ def home(st: AppState, fx: Effects) -> tuple[str, str]:
     """Every game (marked when it has a saved game) and the games with friends."""
     games = [(meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in st.store)) for meta in catalog()]
     learned = frozenset(meta.ID for meta in catalog() if lessonstore.stars(st, fx, meta.ID))
-    return pages.home(
-        games, st.notices, matchpages.friends_html(st, fx, compact=True), learned
-    ), "webtabletop"
+    return pages.home(games, st.notices, matchpages.friends_html(st, fx, compact=True), learned), "webtabletop"
 
 
 def friends(st: AppState, fx: Effects) -> tuple[str, str]:
@@ -53,9 +51,7 @@ def friends(st: AppState, fx: Effects) -> tuple[str, str]:
 
 def rules(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
-    return pages.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(
-        game=_(spec.title)
-    )
+    return pages.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(game=_(spec.title))
 
 
 def error(st: AppState, fx: Effects) -> tuple[str, str]:

@@ -77,9 +77,7 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
     start(st, fx, spec, record, states, budget, payload)
 
 
-def start(
-    st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str
-) -> None:
+def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str) -> None:
     why = can_review(spec, record, states[-1].is_over)
     if why is not None:
         st.route = error_route(_("This game cannot be reviewed"), why, spec.id)

@@ -1,4 +1,4 @@
-""" "Learn from your mistakes" on the review screen (modelled on Lichess's retrospection,
+""""Learn from your mistakes" on the review screen (modelled on Lichess's retrospection,
 ``ui/analyse/src/retrospect``): the positions where one player's move was marked come back one by
 one, from that player's side of the table (nothing hidden from them is shown), and the player
 tries to find a better move on the board. A move counts as found when it loses less than the
@@ -96,9 +96,7 @@ def attempt(st: AppState, r: ReviewSession, code: str) -> None:
         learn.message = _("That is the move played in the game. Try another one.")
     else:
         analysis = r.reviewer.analyses[ply - 1]
-        value = analyse_move(
-            state, code, r.reviewer.budget, position_seed(r.reviewer.seed, ply - 1), analysis
-        )
+        value = analyse_move(state, code, r.reviewer.budget, position_seed(r.reviewer.seed, ply - 1), analysis)
         best = analysis.chances[learn.player] if value.best is None else value.best
         if code == analysis.best_move or best - value.chances < FOUND:
             learn.status = "found"
@@ -121,9 +119,7 @@ def reveal(r: ReviewSession) -> None:
     analysis = r.reviewer.analyses[ply - 1]
     learn.status = "shown"
     learn.selection = learn.hover = None
-    learn.message = _("The computer’s move: {move}.").format(
-        move=move_label(r.states[ply - 1], analysis.best_move)
-    )
+    learn.message = _("The computer’s move: {move}.").format(move=move_label(r.states[ply - 1], analysis.best_move))
 
 
 def advance(r: ReviewSession) -> None:

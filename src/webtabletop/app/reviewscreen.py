@@ -75,10 +75,7 @@ def picker_html(st: AppState, spec) -> str:
 def labels(r: ReviewSession) -> list[str]:
     """The moves' readable names (cached per language)."""
     if r.labels is None or r.labels[0] != language():
-        r.labels = (
-            language(),
-            [move_label(s, code) for s, code in zip(r.states, r.record.moves, strict=False)],
-        )
+        r.labels = (language(), [move_label(s, code) for s, code in zip(r.states, r.record.moves, strict=False)])
     return r.labels[1]
 
 
@@ -137,13 +134,9 @@ def progress_html(r: ReviewSession) -> str:
         action = btn(esc(_("Cancel")), "review-cancel", key="review-cancel", cls="btn small")
     else:
         text = ngettext(
-            "Analysis stopped after {done} of {total} move.",
-            "Analysis stopped after {done} of {total} moves.",
-            n,
+            "Analysis stopped after {done} of {total} move.", "Analysis stopped after {done} of {total} moves.", n
         ).format(done=done, total=n)
-        action = btn(
-            esc(_("Continue the analysis")), "review-continue", key="review-continue", cls="btn small primary"
-        )
+        action = btn(esc(_("Continue the analysis")), "review-continue", key="review-continue", cls="btn small primary")
     return (
         f"<div class='review-progress' role='status' data-running='{1 if r.running else 0}'>"
         f"<progress max='{rv.total}' value='{rv.done_steps}' aria-label='{esc(text)}'></progress>"
@@ -199,9 +192,7 @@ def chances_html(r: ReviewSession, names: list[str]) -> str:
     c = r.reviewer.chances()[r.cursor]
     if c is None:
         return f"<p class='review-chances pending'>{esc(_('Not analysed yet.'))}</p>"
-    text = _("{first}: {a} · {second}: {b}").format(
-        first=names[0], a=percent(c[0]), second=names[1], b=percent(c[1])
-    )
+    text = _("{first}: {a} · {second}: {b}").format(first=names[0], a=percent(c[0]), second=names[1], b=percent(c[1]))
     return (
         f"<div class='review-chances' data-key='chances'><div class='eval-bar' aria-hidden='true'>"
         f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p></div>"
@@ -236,13 +227,9 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
         verdict = _("{mark}: {player} lost {loss} of their winning chances.").format(
             mark=mark_names()[ply.mark], player=who, loss=percent(ply.loss)
         )
-        parts.append(
-            f"<p class='verdict {MARK_CLASS[ply.mark]}'><strong>{esc(move)}{esc(ply.mark)}</strong> {esc(verdict)}</p>"
-        )
+        parts.append(f"<p class='verdict {MARK_CLASS[ply.mark]}'><strong>{esc(move)}{esc(ply.mark)}</strong> {esc(verdict)}</p>")
     elif ply.best is None:
-        parts.append(
-            f"<p class='verdict good'><strong>{esc(move)}</strong> {esc(_('The computer’s choice too.'))}</p>"
-        )
+        parts.append(f"<p class='verdict good'><strong>{esc(move)}</strong> {esc(_('The computer’s choice too.'))}</p>")
     else:
         parts.append(f"<p class='verdict'><strong>{esc(move)}</strong> {esc(_('A good move.'))}</p>")
     if ply.best is not None and ply.mark:
@@ -264,7 +251,7 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
 
 
 def learn_buttons(r: ReviewSession, names: list[str]) -> str:
-    """ "Learn from your mistakes" for each player with a marked move (once the review is done)."""
+    """"Learn from your mistakes" for each player with a marked move (once the review is done)."""
     if not r.reviewer.done:
         return ""
     out = []
@@ -282,9 +269,7 @@ def learn_html(r: ReviewSession, view, state, ctx, names: list[str]) -> str:
     total = len(learn.queue)
     if learn.ply is None:
         text = ngettext(
-            "Done: you found {found} of {total} better move.",
-            "Done: you found {found} of {total} better moves.",
-            total,
+            "Done: you found {found} of {total} better move.", "Done: you found {found} of {total} better moves.", total
         ).format(found=learn.found, total=total)
         return (
             f"<div class='learn' data-key='learn'><p class='prompt'>{esc(text)}</p>"
@@ -314,9 +299,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
     body = []
     for _least, mark in reversed(MARKS):
         cells = "".join(f"<td>{sum(x.mark == mark for x in rows[p])}</td>" for p in (0, 1))
-        body.append(
-            f"<tr><th scope='row'><span class='mk {MARK_CLASS[mark]}'>{esc(mark)}</span> {esc(mark_names()[mark])}</th>{cells}</tr>"
-        )
+        body.append(f"<tr><th scope='row'><span class='mk {MARK_CLASS[mark]}'>{esc(mark)}</span> {esc(mark_names()[mark])}</th>{cells}</tr>")
 
     def mean(p: int, fn) -> str:
         xs = rows[p]
@@ -333,13 +316,11 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
         + "</tr>"
     )
     if any(x.luck is not None for x in r.reviewer.plies):
-        cells = "".join(f"<td>{signed_percent(sum(x.luck or 0.0 for x in rows[p]))}</td>" for p in (0, 1))
-        body.append(
-            f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>"
+        cells = "".join(
+            f"<td>{signed_percent(sum(x.luck or 0.0 for x in rows[p]))}</td>" for p in (0, 1)
         )
-    caption = (
-        _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
-    )
+        body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
+    caption = _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
     return f"<table class='score review-summary'><caption>{esc(caption)}</caption><tr><td></td>{head}</tr>{''.join(body)}</table>"
 
 
@@ -350,9 +331,7 @@ def log_html(r: ReviewSession, judged: dict[int, PlyReview]) -> str:
         ply = i + 1
         state = r.states[i]
         p = judged.get(ply)
-        mark = (
-            f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
-        )
+        mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
         current = ' aria-current="step"' if ply == r.cursor else ""
         items.append(
             f"<li class='p{state.to_move()}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "

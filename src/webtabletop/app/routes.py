@@ -144,8 +144,6 @@ def sub_path(fragment: str) -> tuple[str, ...]:
     """The parts of a fragment's path after ``<game>/<page>`` (``#/htt/learn/cards`` → ("cards",))."""
     path = (fragment or "").lstrip("#").lstrip("/").partition("?")[0]
     return tuple(p for p in path.split("/") if p)[2:]
-
-
 def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
     """The review of a link's game, of a saved game (``?s=<slot>``, read from this browser's
     storage and then addressed by its link), or the page that offers them."""
@@ -153,9 +151,7 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
     if slot and "r" not in query:
         data = persist.read(st, fx, game_key(spec.id, slot), SAVED_GAME)
         if data is None:
-            st.route = error_route(
-                _("Saved game not found"), _("That saved game is not in this browser's storage."), spec.id
-            )
+            st.route = error_route(_("Saved game not found"), _("That saved game is not in this browser's storage."), spec.id)
             return
         try:
             record = Record.from_json(data["record"])
@@ -188,9 +184,7 @@ def open_play(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) 
     """A new game with the default options: ``?vs=ai`` (default) or ``?vs=human``."""
     vs = query.get("vs", "ai")
     kinds = ("human", "ai") if vs == "ai" else ("human", "human")
-    play.new_session(
-        st, fx, spec, spec.default_options(), play.fresh_seed(st), Players(kinds, st.settings["ai_level"])
-    )
+    play.new_session(st, fx, spec, spec.default_options(), play.fresh_seed(st), Players(kinds, st.settings["ai_level"]))
     fx.hash = f"#/{spec.id}"
 
 
@@ -276,9 +270,9 @@ def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
             st,
             fx,
             key,
-            _(
-                "A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”."
-            ).format(game=_(spec.title), problem=exc),
+            _("A saved {game} game could not be replayed ({problem}); it was kept aside as “{{copy}}”.").format(
+                game=_(spec.title), problem=exc
+            ),
         )
         return False
     st.session = Session(spec, slot, history, players)
@@ -295,9 +289,7 @@ def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
             st,
             _(
                 "A saved {game} game stops after move {n}: {problem}. The whole game was kept as “{copy}”."
-            ).format(
-                game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key)
-            ),
+            ).format(game=_(spec.title), n=len(history.states) - 1, problem=problem, copy=storage.label(backup.key))
         )
         play.save(st, fx)  # after the backup: the page stops at a failed write
     elif record.older_rules:
@@ -334,9 +326,7 @@ def open_link(st: AppState, fx: Effects, spec: GameSpec, payload: str) -> None:
         # the same link again (a bookmark, a reload): the game it opened before, not a copy
         fx.hash = sharelink.make_hash(record)
         return
-    st.session = Session(
-        spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"])
-    )
+    st.session = Session(spec, play.new_slot(st), history, Players(("human", "human"), st.settings["ai_level"]))
     st.route = ("game", spec.id)
     play.save(st, fx)
     # the address bar keeps the shared position in its canonical form, to be bookmarked

@@ -133,18 +133,14 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     out["sounds"] = data.get("sounds", False) is True  # Web Audio sounds (off unless turned on)
     out["engine"] = data.get("engine", False) is True  # "Engine details" (off unless turned on)
     delay = data.get("reply_delay", DEFAULT_REPLY_DELAY)  # the computer's reply waits this long
-    out["reply_delay"] = (
-        delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
-    )
+    out["reply_delay"] = delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
     theme = data.get("theme", "system")  # colours: as the system says, or always light / dark
     out["theme"] = theme if theme in ("system", "light", "dark") else "system"
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}
     out["prefs"] = {
-        game: {
-            k: v is True for k, v in list(values.items())[:MAX_PREFS] if isinstance(k, str) and len(k) <= 40
-        }
+        game: {k: v is True for k, v in list(values.items())[:MAX_PREFS] if isinstance(k, str) and len(k) <= 40}
         for game, values in prefs.items()
         if game in PLAYABLE and isinstance(values, dict)
     }
