@@ -43,7 +43,7 @@ PAIRINGS = (
 
 
 def parse_pairing(text: str) -> tuple[str, str, float]:
-    """``a-b`` (a the stronger): any two player kinds, ``oracle:<level>`` included; the target
+    """``a-b`` (a the stronger): any two player kinds, ``oracle:<level>`` and ``oracle:exact`` included; the target
     is 95% against random play, else 65%."""
     a, _, b = text.partition("-")
     for kind in (a, b):
@@ -194,7 +194,8 @@ def main(argv: list[str] | None = None) -> None:
         "--pairings",
         default="",
         help="comma-separated, e.g. hard-normal,normal-easy (default: the six level pairings); "
-        "oracle:hard-random measures luck: that AI reads every hidden card and future draw",
+        "oracle:hard-random measures luck: that AI reads every hidden card and future draw; "
+        "oracle:exact-normal (HTT) pits perfect play with perfect information against a level",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1, choices=(1, 2), help="processes (this is a 2-core machine)")

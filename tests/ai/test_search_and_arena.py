@@ -87,3 +87,42 @@ def test_the_clairvoyant_sees_its_own_world():
         assert s.determinize(1 - s.to_move(), 5).snapshot() != s.snapshot()
     r = play_game("htt", ("oracle:easy", "random"), 5, 6)
     assert r.plies >= 9
+
+
+def test_the_exact_oracle_plays_the_solved_best_move_with_the_true_hands():
+    from webtabletop.ai.arena import player_for
+    from webtabletop.games.htt.ai import _negamax, exact_choose
+
+    s = get_game("htt").start(seed=11)
+    assert exact_choose(clairvoyant(s), 1) is None  # the first placement is left to the search
+    r = Rng(2)
+    for _ in range(4):
+        legal = s.legal_moves()
+        s = s.apply(legal[r.randbelow(len(legal))])
+    move = exact_choose(clairvoyant(s), 1)
+    me = s.to_move()
+
+    def value(m):  # the exact value of a placement for the mover, on the true hands
+        t = s.for_search().apply(m)
+        ctx = (t.board.sides, t.icons, t.options, t.empty_cells())
+        return -_negamax(ctx, list(t.owners), list(t.values), [t.hand(0), t.hand(1)], 1 - me, -(10**6), 10**6)
+
+    values = {m.code: value(m) for m in s.legal_moves() if m.code not in ("draw",)}
+    assert values[move.code] == max(values.values())
+    assert player_for("oracle:exact")(s, Rng(9)).code in values
+
+
+def test_the_htt_endgame_solver_starts_no_world_that_would_end_after_its_deadline():
+    from webtabletop.games.htt.ai import endgame_values
+
+    s = get_game("htt").start(seed=11)
+    r = Rng(2)
+    for _ in range(5):
+        legal = s.legal_moves()
+        s = s.apply(legal[r.randbelow(len(legal))])
+    ticks = iter(k / 10 for k in range(10**6))  # every reading of the clock is 0.1 s later
+    _moves, values = endgame_values(s, 12, 3, deadline=0.5, clock=lambda: next(ticks))
+    # worlds 2 and 3 are each forecast to end by 0.5; the fourth would not
+    assert {len(v) for v in values.values()} == {3}
+    _moves, values = endgame_values(s, 12, 3)
+    assert {len(v) for v in values.values()} == {12}

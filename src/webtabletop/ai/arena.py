@@ -27,6 +27,9 @@ from webtabletop.core.rng import Rng, seed_state
 KINDS = ("random", "easy", "normal", "hard")
 #: a clairvoyant AI (``oracle:<level>``) for measuring luck: see :func:`oracle_player`
 ORACLE = "oracle:"
+#: a clairvoyant player that also plays perfectly where its game can solve positions exactly
+#: (HTT: :func:`webtabletop.games.htt.ai.exact_choose`), else the clairvoyant hard level
+EXACT = "oracle:exact"
 
 
 def player_for(kind: str) -> Callable:
@@ -37,7 +40,9 @@ def player_for(kind: str) -> Callable:
         return make_player(f"ai:{kind}")
     if kind.startswith(ORACLE) and kind[len(ORACLE) :] in KINDS[1:]:
         return oracle_player(kind[len(ORACLE) :])
-    raise ValueError(f"unknown player {kind!r} (use {', '.join(KINDS)} or oracle:<level>)")
+    if kind == EXACT:
+        return exact_player
+    raise ValueError(f"unknown player {kind!r} (use {', '.join(KINDS)}, oracle:<level> or {EXACT})")
 
 
 _ORACLES: dict[type, type] = {}
@@ -66,6 +71,22 @@ def oracle_player(level: str) -> Callable:
         return state.move_from_code(ai(clairvoyant(state), rng).code)
 
     return choose
+
+
+def exact_player(state: State, rng: Rng) -> Move:
+    """``oracle:exact``: the game's ``exact_choose(state, seed)`` on the :func:`clairvoyant`
+    state (HTT: minimax on the true hands, i.e. perfect play with perfect information, from its
+    second placement on), falling back to ``oracle:hard`` where the game returns None or has none.
+    The strongest yardstick: a level that no such player beats in 65% of games cannot either."""
+    import importlib
+
+    module = importlib.import_module(f"webtabletop.games.{state.spec.id}.ai")
+    exact = getattr(module, "exact_choose", None)
+    seed = rng.next_u64()
+    move = exact(clairvoyant(state), seed) if exact is not None else None
+    if move is None:
+        return oracle_player("hard")(state, Rng.from_seed(seed))
+    return state.move_from_code(move.code)
 
 
 @attrs.frozen

@@ -159,7 +159,7 @@ def solve_endgame(
     clock: Callable[[], float] = time.perf_counter,
 ):
     """The placement with the best average exact value over ``worlds`` determinizations (fewer
-    when ``deadline`` passes; at least one)."""
+    when one more would end after ``deadline``, at the mean time per world so far; at least one)."""
     moves, values = endgame_values(state, worlds, seed, deadline, clock)
     return max(moves, key=lambda m: sum(values[m.code]))
 
@@ -171,8 +171,10 @@ def endgame_values(state: HttState, worlds: int, seed: int, deadline=None, clock
     moves = [m for m in state.legal_moves() if isinstance(m, Place)]
     totals: dict[str, list[int]] = {m.code: [] for m in moves}
     hidden = not state.options.open and state.hand_slots(1 - me)
+    started = clock()
     for k in range(worlds if hidden else 1):
-        if k and deadline is not None and clock() >= deadline:
+        # another world only if one more (at the mean time of those solved) ends by the deadline
+        if k and deadline is not None and clock() + (clock() - started) / k > deadline:
             break
         world = state.for_search().determinize(me, rng.next_u64()) if hidden else state
         ctx = (world.board.sides, world.icons, world.options, world.empty_cells())
@@ -192,6 +194,22 @@ def endgame_values(state: HttState, worlds: int, seed: int, deadline=None, clock
             owners[m.cell] = -1
             values[m.cell] = None
     return moves, totals
+
+
+#: :func:`exact_choose` solves positions from this many placements on (the second placement's
+#: full solve takes about 1-5 s in CPython; the first one's about 50 s)
+EXACT_FROM = 1
+
+
+def exact_choose(state: HttState, seed: int = 0):
+    """The best placement by an exact solve in one world (``state.determinize`` for the mover,
+    which a clairvoyant state answers with itself), or None before :data:`EXACT_FROM` placements or outside the placing phase. On a clairvoyant
+    state (:func:`webtabletop.ai.arena.clairvoyant`) this is perfect play with perfect
+    information: the ``oracle:exact`` yardstick of the level benchmark, never a player's AI."""
+    if state.phase != "play" or state.turn < EXACT_FROM:
+        return None
+    moves, values = endgame_values(state, 1, seed)
+    return max(moves, key=lambda m: values[m.code][0])
 
 
 @attrs.frozen
