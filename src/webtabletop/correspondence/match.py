@@ -25,16 +25,15 @@ import attrs
 from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
-from webtabletop.correspondence import clock, endings, turns
+from webtabletop.correspondence import clock, endings, linkorder, turns
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened, make_link, read_link
-from webtabletop.fairplay.beacon import reveal_index, sender
+from webtabletop.correspondence.linkorder import NEWER, OLDER, SAME  # noqa: F401 (the outcomes of receive)
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.chain import HashChain
-from webtabletop.fairplay.linkauth import LinkKey, changed
+from webtabletop.fairplay.linkauth import LinkKey
 from webtabletop.i18n import _
-
-NEWER, SAME, OLDER = "newer", "same", "older"
 
 
 class Match:
@@ -281,7 +280,7 @@ class Match:
             return None
         if data is None:
             data = held
-        elif held.count and (not _same_match(data, held) or _another_joiner(data, held)):
+        elif held.count and (not linkorder.same_match(data, held) or linkorder.another_joiner(data, held)):
             return None  # a link of another match, or of a second joiner: refused as such
         other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
         if other is None:
@@ -391,34 +390,9 @@ class Match:
             outcome = self._ended(opened, held, link)
             if outcome is not None:
                 return outcome
-        if _another_joiner(new, held):
-            raise MatchError(
-                _(
-                    "This link answers your invitation from another browser or profile: someone joined this game a second time from your first link. Your game goes on with the friend who answered first; this answer was not taken."
-                )
-            )
-        if new.authenticated != held.authenticated or any(
-            None not in (mine, theirs) and theirs != mine
-            for mine, theirs in zip(held.link_keys, new.link_keys, strict=True)
-        ):
-            raise changed()
-        k = min(new.count, held.count)
-        if k >= 2 and new.commitments[1] != held.commitments[1]:
-            raise MatchError(_("This link belongs to another match."))
-        if new.links[:k] != held.links[:k]:
-            raise MatchError(_("This link changes moves that were already played."))
-        if new.count < held.count:
-            return OLDER
-        if new.count == held.count:
-            if new != held:
-                raise MatchError(_("This link changes moves that were already played."))
-            return SAME
-        if self.seat is not None and any(
-            sender(m) == self.seat for m in range(held.count + 1, new.count + 1)
-        ):
-            raise MatchError(_("This link holds a move of yours that this browser did not send."))
-        if new.date < held.date or (now is not None and new.date > now.toordinal() + 1):
-            raise MatchError(_("The date in this link is impossible: the link was changed."))
+        order = linkorder.compare(new, held, self.seat, now)
+        if order != NEWER:
+            return order
         if now is not None:
             self.today = now
         self._set_opened(opened)
@@ -440,28 +414,7 @@ class Match:
             raise MatchError(_("Finish your turn before you send it."))
         if self.today is None:
             raise MatchError(_("The date of the move is missing."))
-        d = self._data
-        m = d.count + 1
-        commitments = list(d.commitments)
-        latest = list(d.latest)
-        link_keys = d.link_keys
-        if m <= 2:
-            commitments[self.seat] = self._chain.commitment
-            if d.authenticated:
-                link_keys = (d.link_keys[0], self._link_key.public) if self.seat == 1 else d.link_keys
-        index = reveal_index(m)
-        if index:
-            latest[self.seat] = self._chain.value(index)
-        return attrs.evolve(
-            d,
-            ending=None,  # a new link ends an offer (or its answer) made on the one before
-            links=(*d.links, codes),
-            date=max(self.today.toordinal(), d.date),
-            commitments=tuple(commitments),
-            latest=tuple(latest),
-            fair=b"",
-            link_keys=link_keys,
-        )
+        return linkorder.next_data(self._data, self.seat, self._chain, self._link_key, codes, self.today)
 
     def _set(self, data: MatchData) -> None:
         """Hold ``data`` after replaying and checking all of it (a new match, or from storage)."""
@@ -540,21 +493,6 @@ def match_class(spec: GameSpec) -> type:
     if spec.cards is None:
         return Match
     return SCHEME_CLASSES[spec.cards.scheme]
-
-
-def _same_match(data: MatchData, held: MatchData) -> bool:
-    """``data`` claims to be a link of the match ``held``: the same creator's chain head and link
-    key (random values no other match shares), whatever else a change on its way touched."""
-    return data.commitments[0] == held.commitments[0] and data.link_keys[0] == held.link_keys[0]
-
-
-def _another_joiner(data: MatchData, held: MatchData) -> bool:
-    """``data`` answers the same first link as ``held`` but from another joiner (a second browser
-    or profile opened link 1 and joined too): another seat-1 commitment *and* link key (a link
-    with only one of them changed was changed on its way, and its tag says so)."""
-    if data.count < 2 or held.count < 2 or not _same_match(data, held):
-        return False
-    return data.commitments[1] != held.commitments[1] and data.link_keys[1] != held.link_keys[1]
 
 
 def _class_for(spec: GameSpec, cls: type) -> type:
