@@ -92,7 +92,7 @@ def progress(lab: dict[str, Any], total: int) -> str:
         cancel = btn(esc(_("Cancel")), "lab-cancel", cls="btn small")
         return f"<div class='lab-progress' data-running='1'><progress max='{total}' value='{done}'></progress><p role='status'>{esc(text)} {cancel}</p></div>"
     if lab.get("error"):
-        text = _("Stopped after {done} of {total} games: {why}").format(
+        text = ngettext("Stopped after {done} of {total} game: {why}", "Stopped after {done} of {total} games: {why}", total).format(
             done=done, total=total, why=lab["error"]
         )
         return f"<div class='lab-progress' data-done='{done}'><p role='status'>{esc(text)}</p></div>"

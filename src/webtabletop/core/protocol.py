@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 __all__ = ["GameError", "IllegalMove", "OptionsError", "GameSpec", "Outcome", "State", "Move"]
 
@@ -280,7 +280,9 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
 
 
 def _too_long(name: str, value: str) -> str:
-    return _("option {name} is too long ({n} characters)").format(name=repr(name), n=f"{len(value):,}")
+    return ngettext(
+        "option {name} is too long ({n} character)", "option {name} is too long ({n} characters)", len(value)
+    ).format(name=repr(name), n=f"{len(value):,}")
 
 
 def _size(value: Any) -> int:

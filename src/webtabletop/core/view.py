@@ -64,6 +64,9 @@ class GameView:
     """Base class of game views; override what the game needs."""
 
     player_names: tuple[str, str] = ("First", "Second")
+    #: the sides' names are plural nouns (DumaRaj's White and Black: Russian "Белые"), so shared
+    #: sentences about a side take their plural entry (i18n/sides.py)
+    side_names_plural: bool = False
     player_colours: tuple[str, str] = ("#e8772e", "#2f6fd6")
     #: hidden information: hot-seat play shows a privacy screen between turns
     privacy_screen: bool = False

@@ -41,6 +41,9 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
     except (SyntaxError, UnicodeDecodeError):
         return
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == SIDE_GETTEXT:
+            yield from _side_entries(node)
+            continue
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in keywords):
             continue
         args = tuple(_arg(a) for a in node.args)
@@ -50,6 +53,20 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
             continue
         seen.add((node.func.id, args))
         yield node.lineno, node.func.id, args if len(args) > 1 else args[0], []
+
+
+#: ``side_gettext(plural, "template")`` (i18n/sides.py): one entry per grammatical kind of side name
+SIDE_GETTEXT = "side_gettext"
+
+
+def _side_entries(node: ast.Call) -> Iterator[tuple[int, str, Any, list[str]]]:
+    from webtabletop.i18n.sides import PLURAL, PLURAL_NOTE, SINGULAR_NOTE
+
+    message = _arg(node.args[1]) if len(node.args) == 2 else None
+    if message is None:
+        return
+    yield node.lineno, "gettext", message, [SINGULAR_NOTE]
+    yield node.lineno, "pgettext", (PLURAL, message), [PLURAL_NOTE]
 
 
 #: the context of a built-in HTT card's name (keeps "Phoenix" the card apart from any other word)

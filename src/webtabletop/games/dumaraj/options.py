@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _, ngettext, pgettext
 
 PRESET_FENS = {
     "grand": "rnbtqktbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBTQKTBNR w",
@@ -47,7 +47,13 @@ def _fen(_inst, attribute, value):
     if not isinstance(value, str):
         raise ValueError(_("'fen' (start position) must be text, not {value!r}").format(value=value))
     if len(value) > 400:
-        raise ValueError(_("'fen' (start position) is too long (at most {n} characters)").format(n=400))
+        raise ValueError(
+            ngettext(
+                "'fen' (start position) is too long (at most {n} character)",
+                "'fen' (start position) is too long (at most {n} characters)",
+                400,
+            ).format(n=400)
+        )
 
 
 @attrs.frozen

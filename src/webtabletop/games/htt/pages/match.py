@@ -27,7 +27,7 @@ from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages.common import load
 from webtabletop.games.htt.pages.newgame import deck_rows, field_row, picked_cards, portable
 from webtabletop.games.htt.pages.play import DECK_TITLES
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 
 def take_hand(options: HttOptions, ctx: PageContext) -> tuple[HttOptions, list[str] | Bring | None]:
@@ -52,8 +52,10 @@ def random_pool(options: HttOptions, ctx: PageContext) -> Bring:
     if len(levels) < size:
         raise GameError(
             _("{problem}. Open packs, or choose dealt cards.").format(
-                problem=_(
-                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                problem=ngettext(
+                    "Random needs owned cards of {size} different level; you have {n} in levels {min}..{max}",
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}",
+                    size,
                 ).format(size=size, n=len(levels), min=lo, max=hi)
             )
         )

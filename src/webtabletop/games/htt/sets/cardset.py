@@ -23,7 +23,7 @@ import attrs
 from webtabletop.core.errors import GameError
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value, values_text
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 SET_FORMAT = "htt-set"
 SET_VERSION = 1
@@ -186,7 +186,11 @@ def _from_json(cls: type[CardSet], data: Any) -> CardSet:
     if not isinstance(raw, list) or not raw:
         raise SetError(_("the set's 'cards' must be a non-empty list"))
     if len(raw) > MAX_CARDS:
-        raise SetError(_("the set has {n} cards; a set has at most {max}").format(n=len(raw), max=MAX_CARDS))
+        raise SetError(
+            ngettext(
+                "the set has {n} card; a set has at most {max}", "the set has {n} cards; a set has at most {max}", len(raw)
+            ).format(n=len(raw), max=MAX_CARDS)
+        )
     seed = data.get("seed")
     if seed is not None:
         seed = _whole(data, "seed", the_set, 0, (1 << 64) - 1)
