@@ -92,7 +92,7 @@ def _replayed_result(raw: str, data: dict[str, Any]) -> dict[str, Any] | None:
             return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
         try:
-            _RESULTS[raw] = guard(replay, GameError, "the saved game")
+            _RESULTS[raw] = guard(replay, GameError, _("the saved game"))
         except GameError:
             _RESULTS[raw] = None
         if len(_RESULTS) > _CACHE_SIZE:

@@ -84,7 +84,7 @@ def setup_from_text(game: str, text: str) -> Batch:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
     except (ValueError, UnicodeDecodeError):
         raise GameError(_("the set-up is not valid base64")) from None
-    data = load_json(raw, "the set-up")
+    data = load_json(raw, _("the set-up"))
     if not isinstance(data, dict) or data.get("game") != game:
         raise GameError(_("the set-up is for another game"))
     players = data.get("players")

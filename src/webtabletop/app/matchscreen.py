@@ -53,7 +53,7 @@ def link_facts(match, today: datetime.date) -> str:
         parts.append(_("No time limit per move."))
     elif not match.is_over:
         parts.append(ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days))
-    return " ".join(parts)
+    return join_sentences(parts)
 
 
 def match_turn(om) -> tuple[str, int | None]:
@@ -105,7 +105,7 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
             else ""
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
-        return " ".join(part for part in (end_check(om, today), over) if part)
+        return join_sentences((end_check(om, today), over))
     offer = matchendings.status(om)
     if offer is not None and not (m.can_move and om.played):
         return offer
@@ -306,7 +306,7 @@ def match_screen(
         if m.role is not None
         else _("You are watching.")
     )
-    facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m, today))}</p>'
+    facts = f'<p class="match-facts" data-key="match-facts">{esc(join_sentences((you, link_facts(m, today))))}</p>'
     waiting = om.mode == "play" and not m.is_over and not m.my_link
     paste = paste_form() if waiting else ""
     nav = (

@@ -25,6 +25,7 @@ import attrs
 
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 __all__ = ["GameError", "IllegalMove", "OptionsError", "GameSpec", "Outcome", "State", "Move"]
 
@@ -229,7 +230,7 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     fields = {f.name: f for f in attrs.fields(cls)}
     unknown = sorted(str(k)[:40] for k in set(data) - set(fields))
     if unknown:
-        raise OptionsError(_("unknown option(s): {names}").format(names=", ".join(unknown)))
+        raise OptionsError(_("unknown option(s): {names}").format(names=join_list(unknown)))
     kwargs = {}
     for name, value in data.items():
         f = fields[name]

@@ -209,8 +209,9 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        data = guard(lambda: load_json(text, "the file"), RecordError, "the file")
-        return guard(lambda: cls.from_json(data), RecordError, "the record")
+        what = _("the file")
+        data = guard(lambda: load_json(text, what), RecordError, what)
+        return guard(lambda: cls.from_json(data), RecordError, _("the record"))
 
     @classmethod
     def new(cls, spec: GameSpec, options: Any, seed: int) -> Record:

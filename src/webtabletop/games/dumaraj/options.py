@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n.text import join_list
 
 PRESET_FENS = {
     "grand": "rnbtqktbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBTQKTBNR w",
@@ -117,7 +118,7 @@ class DumaRajOptions:
             extra.append(pgettext("DumaRaj", "Raj capture"))
         parts = [_("DumaRaj"), where, _("Trigon’ degree {n}").format(n=self.trigon_degree)]
         if extra:
-            parts.append(", ".join(extra))
+            parts.append(join_list(extra))
         if self.rhombus:
             parts.append(pgettext("DumaRaj", "rhombus"))
         return " · ".join(parts)

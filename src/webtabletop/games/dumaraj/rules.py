@@ -39,7 +39,6 @@ from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
 from webtabletop.games.dumaraj.position_check import validate_board
 from webtabletop.i18n import N_, _, ngettext
 
-PLAYER_NAMES = ("White", "Black")
 #: outcome reasons stay English keys in the rules and records; views translate them when shown
 FRAGGED = (N_("the White Raj was fragged"), N_("the Black Raj was fragged"))
 
@@ -223,7 +222,7 @@ class DumaState(State):
                 ).format(n=DRAW_MOVES),
             )
         if self.history and self.history.count(self.history[-1]) >= 3:
-            return Outcome(None, (0.5, 0.5), "threefold repetition")
+            return Outcome(None, (0.5, 0.5), N_("threefold repetition"))  # translated where shown
         if self.ply >= self.cap:
             return _cap_draw(self.cap)
         return None

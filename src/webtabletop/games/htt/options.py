@@ -22,6 +22,7 @@ from webtabletop.core.house_rules import house_rule
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _, ngettext
+from webtabletop.i18n.text import join_list
 
 WALLS = ("none", "wall", "mirror", "antiwall")
 WALL_TITLES = {"none": "", "wall": N_("Wall"), "mirror": N_("Mirror"), "antiwall": N_("Anti-wall")}
@@ -136,7 +137,7 @@ class HttOptions:
             except KeyError:
                 raise ValueError(
                     _("Unknown card set {set} to deal from (built-in: {builtin}).").format(
-                        set=repr(self.deal_set)[:40], builtin=", ".join(BUILTIN_IDS)
+                        set=repr(self.deal_set)[:40], builtin=join_list(BUILTIN_IDS)
                     )
                 ) from None
         size = get_board(self.board).hand_size
@@ -252,7 +253,7 @@ class HttOptions:
         """The board and the table rules; the house rules (Friendly, the 19-cell board) are named
         by the app after these (core/house_rules.py)."""
         titles = [translate_rule(name) for name in self.rule_names() if name != "Friendly"]
-        rules = _(", ").join(titles) or _("standard rule only")
+        rules = join_list(titles) or _("standard rule only")
         return _("HTT · {board} · {rules}").format(board=_(BOARD_TITLES[self.board]), rules=rules)
 
 

@@ -28,6 +28,7 @@ from webtabletop.games.htt.pages.common import load
 from webtabletop.games.htt.pages.newgame import deck_rows, field_row, picked_cards, portable
 from webtabletop.games.htt.pages.play import DECK_TITLES
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_clauses
 
 
 def take_hand(options: HttOptions, ctx: PageContext) -> tuple[HttOptions, list[str] | Bring | None]:
@@ -123,6 +124,6 @@ def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> li
         picked = picked_cards(data, c)
         problems = c.check_deck(picked, size, lo, hi)
         if problems:
-            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+            raise GameError(_("Own deck: {problems}").format(problems=join_clauses(problems)))
         return portable(picked)
     return random_pool(options, ctx)

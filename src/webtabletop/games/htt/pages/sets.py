@@ -50,6 +50,7 @@ from webtabletop.games.htt.sets.cardset import (
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.games.htt.sets.rules import made_name
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_sentences
 
 __all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]
 
@@ -175,7 +176,7 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
             if owned
             else _("You own none of its cards.")
         )
-        text = ask.format(name=s.name, n=len(s.cards)) + " " + keep.format(owned=owned)
+        text = join_sentences((ask.format(name=s.name, n=len(s.cards)), keep.format(owned=owned)))
         return (
             f'<div class="htt-confirm" role="alertdialog" aria-labelledby="htt-q"><p id="htt-q">{esc(text)}</p>'
             '<div class="actions">'

@@ -24,6 +24,7 @@ from webtabletop.core.errors import GameError
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value, values_text
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 SET_FORMAT = "htt-set"
 SET_VERSION = 1
@@ -124,11 +125,12 @@ class CardSet:
     def from_json(cls, data: Any) -> CardSet:
         """Read a set; raises :class:`SetError` naming what is wrong. The set rules are checked by
         :func:`check_set`; this checks that every field has a usable type, size and range."""
-        return guard(lambda: _from_json(cls, data), SetError, "the card set")
+        return guard(lambda: _from_json(cls, data), SetError, _("the card set"))
 
     @classmethod
     def loads(cls, text: str) -> CardSet:
-        data = guard(lambda: load_json(text, "the file"), SetError, "the file")
+        what = _("the file")
+        data = guard(lambda: load_json(text, what), SetError, what)
         return cls.from_json(data)
 
 
@@ -227,7 +229,7 @@ def _from_json(cls: type[CardSet], data: Any) -> CardSet:
         if matter not in MATTERS:
             raise SetError(
                 _("{where}: matter must be one of {matters}, not {matter}").format(
-                    where=where, matters=", ".join(MATTERS), matter=repr(matter)
+                    where=where, matters=join_list(MATTERS), matter=repr(matter)
                 )
             )
         rarity = _whole(c, "rarity", where, RARITY[0], RARITY[1])

@@ -94,7 +94,7 @@ def check_set(card_set: CardSet) -> list[Violation]:
                 Violation(
                     "matter",
                     _("matter {matter} is not one of {matters}").format(
-                        matter=repr(c.matter), matters=", ".join(MATTERS)
+                        matter=repr(c.matter), matters=join_list(MATTERS)
                     ),
                     c.id,
                 )
@@ -248,7 +248,7 @@ def check_set(card_set: CardSet) -> list[Violation]:
             Violation(
                 "matter-spread",
                 _("matter colour counts over the set must differ by at most 1: {counts}").format(
-                    counts=", ".join(f"{m} {n}" for m, n in tally.items())
+                    counts=join_list(f"{matter_name(m)} {n}" for m, n in tally.items())
                 ),
             )
         )
