@@ -35,7 +35,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'unknown analysis budget ',
         ),
         'ai/arena.py': (
-            ' or oracle:<level>)',
+            ', oracle:<level> or ',
             'Clairvoyant',
             'unknown player ',
         ),
@@ -70,6 +70,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         ),
         'correspondence/data.py': (
             "a match has seat 0's commitment from the start",
+            'an ending needs the link keys of an authenticated match',
             'an authenticated link from link 2 on needs the shared key for its tag',
         ),
         'fairplay/beacon.py': (
