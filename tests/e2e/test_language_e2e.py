@@ -10,8 +10,9 @@ import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
 from tests.e2e.helpers import act, go, idle, share_link
-from webtabletop import i18n
+from webtabletop.app.modules import game_view
 from webtabletop.i18n import catalogs
+from webtabletop.i18n.sides import side_gettext
 from webtabletop.tools.serve import serve_in_thread
 
 GAMES_LINK = "header a[data-t='games']"
@@ -140,17 +141,22 @@ LANGS = ("ru", "zh-Hans", "ja")
 PLAY_GAMES = ("tsifrograd", "cardgo", "dumaraj", "htt", "sht")
 
 
-def _translated(tag: str, msgid: str) -> str:
+def _translated(tag: str, msgid: str, plural_sides: bool = False) -> str:
+    """``msgid`` in ``tag``; ``plural_sides``: the entry for sides named in the plural (i18n/sides.py)."""
     catalogs.use_language(tag)
     try:
-        return i18n._(msgid)
+        return side_gettext(plural_sides, msgid)
     finally:
         catalogs.use_language("en")
 
 
-def turn_pattern(tag: str) -> re.Pattern:
-    """The turn line of the shared game screen in ``tag`` ("{player} to move"), any player."""
-    lines = [_translated(tag, "{player} to move"), _translated(tag, "{player} (computer) to move")]
+def turn_pattern(tag: str, plural_sides: bool = False) -> re.Pattern:
+    """The turn line of the shared game screen in ``tag`` ("{player} to move"), any player
+    (``plural_sides``: DumaRaj's White and Black, whose verbs agree in the plural)."""
+    lines = [
+        _translated(tag, "{player} to move", plural_sides),
+        _translated(tag, "{player} (computer) to move", plural_sides),
+    ]
     assert all("to move" not in line for line in lines), f"{tag}: the turn line is not translated"
     return re.compile("|".join(re.escape(line).replace(re.escape("{player}"), ".+") for line in lines))
 
@@ -216,7 +222,7 @@ def test_one_move_in_each_game_and_language_shows_the_translated_turn_line(lang_
     tag, page = lang_page
     _open_game(page, game)
     assert page.get_attribute("html", "lang") == tag
-    pattern = turn_pattern(tag)
+    pattern = turn_pattern(tag, game_view(game).side_names_plural)
     assert pattern.fullmatch(page.locator(".turn").inner_text().strip())
     play_one_move(page, game)
     assert page.locator(".log li").count() == 1

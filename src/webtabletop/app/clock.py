@@ -14,6 +14,7 @@ import attrs
 
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.i18n import _
+from webtabletop.i18n.text import join_list
 
 #: name -> (minutes, increment seconds)
 PRESETS: dict[str, tuple[int, int]] = {
@@ -41,7 +42,7 @@ class GameClock:
         if preset not in PRESETS:
             raise ValueError(
                 _("unknown clock {clock} (choose one of {presets} or none)").format(
-                    clock=repr(preset)[:40], presets=", ".join(PRESETS)
+                    clock=repr(preset)[:40], presets=join_list(PRESETS)
                 )
             )
         minutes = PRESETS[preset][0]

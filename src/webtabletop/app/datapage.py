@@ -23,7 +23,8 @@ from webtabletop.core.inputs import guard
 from webtabletop.core.record import Record
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc
-from webtabletop.i18n import _, ngettext
+from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.sides import side_gettext
 
 _RESULTS: dict[str, dict[str, Any] | None] = {}
 #: validated saved-game documents by their raw text (validation starts the game: cache it)
@@ -91,7 +92,7 @@ def _replayed_result(raw: str, data: dict[str, Any]) -> dict[str, Any] | None:
             return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
 
         try:
-            _RESULTS[raw] = guard(replay, GameError, "the saved game")
+            _RESULTS[raw] = guard(replay, GameError, _("the saved game"))
         except GameError:
             _RESULTS[raw] = None
         if len(_RESULTS) > _CACHE_SIZE:
@@ -121,8 +122,9 @@ def _result_text(g: SavedGame) -> str:
     reason, won = g.result["reason"], g.result["winner"]
     if won is None:
         return _("draw ({reason})").format(reason=_(reason))
-    winner = _(game_view(g.game).player_names[won])
-    return _("{player} won ({reason})").format(player=winner, reason=_(reason))
+    view = game_view(g.game)
+    winner = _(view.player_names[won])
+    return side_gettext(view.side_names_plural, "{player} won ({reason})").format(player=winner, reason=_(reason))
 
 
 def _delete_actions(key: str, confirm: str | None, question: str) -> str:
@@ -149,7 +151,7 @@ def _saved_html(games: list[SavedGame], bad: list[str], confirm: str | None = No
     )
     head = "".join(
         f"<th scope='col'>{esc(h)}</th>"
-        for h in (_("Game"), _("Date"), _("Players"), _("Moves"), _("Result"))
+        for h in (pgettext("saved games table: which game", "Game"), _("Date"), _("Players"), _("Moves"), _("Result"))
     ) + f"<th scope='col'><span class='visually-hidden'>{esc(_('Actions'))}</span></th>"
     unreadable = ""
     if bad:

@@ -23,6 +23,7 @@ from webtabletop.core.ending import DRAW, allows_draw, resign_code
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.i18n import _
+from webtabletop.i18n.sides import side_gettext
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -83,7 +84,9 @@ def cancel(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
     if s.pending == "draw":
         offerer = resigner(s)
         if offerer is not None:
-            s.message = _("{player} declines the draw.").format(player=_(s.view.player_names[1 - offerer]))
+            s.message = side_gettext(s.view.side_names_plural, "{player} declines the draw.").format(
+                player=_(s.view.player_names[1 - offerer])
+            )
     s.pending = None
     fx.focus = "offer-draw" if can_offer_draw(s) else "resign"
 
@@ -155,14 +158,15 @@ def window(s: Session) -> str:
     if s.pending is None or who is None:
         return ""
     names = s.view.player_names
+    plural = s.view.side_names_plural
     if s.pending == "resign":
         title = _("Resign this game?")
-        text = _("{player} resigns and {winner} wins.").format(player=_(names[who]), winner=_(names[1 - who]))
+        text = side_gettext(plural, "{player} resigns and {winner} wins.").format(player=_(names[who]), winner=_(names[1 - who]))
         yes = pages.btn(esc(_("Resign")), "resign-confirm", key="resign-confirm", cls="btn danger")
         no = pages.btn(esc(_("Keep playing")), "ending-cancel", key="resign-cancel", cls="btn primary")
     else:
-        title = _("{player} offers a draw").format(player=_(names[who]))
-        text = _("{player}, do you accept a draw? The game then ends with no winner.").format(
+        title = side_gettext(plural, "{player} offers a draw").format(player=_(names[who]))
+        text = side_gettext(plural, "{player}, do you accept a draw? The game then ends with no winner.").format(
             player=_(names[1 - who])
         )
         yes = pages.btn(esc(_("Accept the draw")), "draw-accept", key="draw-accept", cls="btn primary")

@@ -19,6 +19,7 @@ from webtabletop.app.playfeel import describe
 from webtabletop.core.ending import is_ending, sentence
 from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _
+from webtabletop.i18n.sides import side_gettext
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -74,8 +75,8 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     privacy = ""
     if s.needs_privacy_screen():
         who = _(view.player_names[state.to_move()])
-        privacy = pages.privacy_screen(who, _(view.player_names[1 - state.to_move()]))
-        prompt = _("Pass the device to {player}.").format(player=who)
+        privacy = pages.privacy_screen(who, _(view.player_names[1 - state.to_move()]), view.side_names_plural)
+        prompt = side_gettext(view.side_names_plural, "Pass the device to {player}.").format(player=who)
     elif outcome is None:
         if s.ai_to_move() and not h.at_end:
             prompt = _("Reviewing an earlier position. The computer is to move here.")
@@ -113,7 +114,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
     description = pages.options_subtitle(options)
     log = [
         LogStep(label, h.states[i].to_move(), h.states[i].turn_index(), h.record.moves[i])
-        for i, label in enumerate(h.log(view.player_names))
+        for i, label in enumerate(h.log(view.player_names, view.side_names_plural))
     ]
     return gamescreen.game_screen(
         spec=s.spec,
@@ -167,7 +168,7 @@ def status_line(s: Session, ctx: ViewContext) -> str:
         return _("Hint: {move}").format(move=move_label(s.state, ctx.hint))
     h = s.history
     if h.cursor > 0 and is_ending(h.record.moves[h.cursor - 1]):
-        return sentence(h.record.moves[h.cursor - 1], s.view.player_names)
+        return sentence(h.record.moves[h.cursor - 1], s.view.player_names, s.view.side_names_plural)
     if ctx.last_move is None or ctx.previous is None:
         return ""
     return describe(s, ctx.previous, s.state, ctx.last_move)

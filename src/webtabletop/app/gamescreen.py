@@ -34,6 +34,7 @@ from webtabletop.app.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS, Players
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.i18n import _, pgettext
+from webtabletop.i18n.sides import side_gettext
 
 
 def words() -> dict[str, str]:
@@ -299,7 +300,12 @@ def game_screen(
     turn = ""
     if to_move is not None:
         who = _(view.player_names[to_move])
-        text = _("{player} (computer) to move") if players.is_ai(to_move) else _("{player} to move")
+        plural = view.side_names_plural
+        text = (
+            side_gettext(plural, "{player} (computer) to move")
+            if players.is_ai(to_move)
+            else side_gettext(plural, "{player} to move")
+        )
         turn = (
             f'<div class="turn p{to_move}"><span class="swatch p{to_move}" aria-hidden="true"></span>'
             f"<span class='turn-words'>{esc(text.format(player=who))}</span>{turn_score(score)}</div>"

@@ -26,7 +26,7 @@ from webtabletop.core import sharelink
 from webtabletop.core.inputs import InputError, load_json, parse_int
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.registry import get_game
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 from webtabletop.lab.batch import EVALS, Batch
 from webtabletop.lab.play import record_of
 from webtabletop.lab.run import report
@@ -84,7 +84,7 @@ def setup_from_text(game: str, text: str) -> Batch:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
     except (ValueError, UnicodeDecodeError):
         raise GameError(_("the set-up is not valid base64")) from None
-    data = load_json(raw, "the set-up")
+    data = load_json(raw, _("the set-up"))
     if not isinstance(data, dict) or data.get("game") != game:
         raise GameError(_("the set-up is for another game"))
     players = data.get("players")
@@ -113,9 +113,11 @@ def setup_from_text(game: str, text: str) -> Batch:
 def checked(batch: Batch) -> Batch:
     if batch.games > PAGE_MAX_GAMES:
         raise GameError(
-            _("the page plays at most {n} games per option set (the command line plays more)").format(
-                n=PAGE_MAX_GAMES
-            )
+            ngettext(
+                "the page plays at most {n} game per option set (the command line plays more)",
+                "the page plays at most {n} games per option set (the command line plays more)",
+                PAGE_MAX_GAMES,
+            ).format(n=PAGE_MAX_GAMES)
         )
     return batch.check()
 

@@ -11,7 +11,7 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import attrs_html, esc
 from webtabletop.i18n import N_, _, ngettext, pgettext
-from webtabletop.lab.items import CATEGORIES
+from webtabletop.lab.items import label as item_label
 
 PLAYERS = {
     "random": N_("random moves"),
@@ -92,7 +92,7 @@ def progress(lab: dict[str, Any], total: int) -> str:
         cancel = btn(esc(_("Cancel")), "lab-cancel", cls="btn small")
         return f"<div class='lab-progress' data-running='1'><progress max='{total}' value='{done}'></progress><p role='status'>{esc(text)} {cancel}</p></div>"
     if lab.get("error"):
-        text = _("Stopped after {done} of {total} games: {why}").format(
+        text = ngettext("Stopped after {done} of {total} game: {why}", "Stopped after {done} of {total} games: {why}", total).format(
             done=done, total=total, why=lab["error"]
         )
         return f"<div class='lab-progress' data-done='{done}'><p role='status'>{esc(text)}</p></div>"
@@ -155,11 +155,6 @@ def histogram_svg(hist: dict[str, list[int]]) -> str:
     return "".join(parts)
 
 
-def _item_label(item: str) -> str:
-    category, _sep, name = item.partition("/")
-    return _("{category}: {name}").format(category=_(CATEGORIES.get(category, category)), name=_(name))
-
-
 def numbers(s: dict[str, Any], title: str) -> str:
     players = {k: _(v) for k, v in PLAYERS.items()}
     rows = [
@@ -187,7 +182,7 @@ def numbers(s: dict[str, Any], title: str) -> str:
         )
     body = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in table)
     items = "".join(
-        f"<tr><th scope='row'>{esc(_item_label(k))}</th><td>{v['uses']}</td><td>{v['sides']}</td>"
+        f"<tr><th scope='row'>{esc(item_label(k))}</th><td>{v['uses']}</td><td>{v['sides']}</td>"
         f"<td>{esc(_pct(v['score']))} <small>({esc(_ci(*v['ci95']))})</small></td></tr>"
         for k, v in s["per_item"].items()
     )

@@ -21,6 +21,7 @@ from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.correspondence import clock
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.sides import side_gettext
 from webtabletop.i18n.text import join_sentences
 
 
@@ -52,7 +53,7 @@ def link_facts(match, today: datetime.date) -> str:
         parts.append(_("No time limit per move."))
     elif not match.is_over:
         parts.append(ngettext("{n} day per move.", "{n} days per move.", d.days).format(n=d.days))
-    return " ".join(parts)
+    return join_sentences(parts)
 
 
 def match_turn(om) -> tuple[str, int | None]:
@@ -64,9 +65,9 @@ def match_turn(om) -> tuple[str, int | None]:
         return (outcome_title(view, outcome) if outcome else _("Game over"), None)
     side = m.state.to_move()
     if om.mode != "play":
-        return (_("{player} to move").format(player=side_name(view, side)), side)
+        return (side_gettext(view.side_names_plural, "{player} to move").format(player=side_name(view, side)), side)
     if m.can_move:
-        return (_("Your move ({player})").format(player=side_name(view, side)), side)
+        return (side_gettext(view.side_names_plural, "Your move ({player})").format(player=side_name(view, side)), side)
     if m.can_send and m.pending:
         return (_("Send your move to your friend"), m.role)
     if m.can_send:
@@ -89,7 +90,9 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
     m = om.match
     view = om.view
     if om.mode == "join":
-        return _("Join this game as {side}?").format(side=side_name(view, 1 - m.data.creator_side))
+        return side_gettext(view.side_names_plural, "Join this game as {side}?").format(
+            side=side_name(view, 1 - m.data.creator_side)
+        )
     if om.mode == "watch":
         return ""
     if m.is_over:
@@ -102,7 +105,7 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
             else ""
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
-        return " ".join(part for part in (end_check(om, today), over) if part)
+        return join_sentences((end_check(om, today), over))
     offer = matchendings.status(om)
     if offer is not None and not (m.can_move and om.played):
         return offer
@@ -299,11 +302,11 @@ def match_screen(
         else ""
     )
     you = (
-        _("You play {side}.").format(side=side_name(view, m.role))
+        side_gettext(view.side_names_plural, "You play {side}.").format(side=side_name(view, m.role))
         if m.role is not None
         else _("You are watching.")
     )
-    facts = f'<p class="match-facts" data-key="match-facts">{esc(you)} {esc(link_facts(m, today))}</p>'
+    facts = f'<p class="match-facts" data-key="match-facts">{esc(join_sentences((you, link_facts(m, today))))}</p>'
     waiting = om.mode == "play" and not m.is_over and not m.my_link
     paste = paste_form() if waiting else ""
     nav = (
@@ -335,7 +338,7 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     first = (
         side_name(view, 0)
         if spec.cards is not None and not getattr(spec.cards, "first_fixed", False)
-        else _("{player} (moves first)").format(player=side_name(view, 0))
+        else side_gettext(view.side_names_plural, "{player} (moves first)").format(player=side_name(view, 0))
     )
     names = (first, side_name(view, 1))
     sides = "".join(
@@ -425,7 +428,11 @@ def friends_list(
     for r in rows:
         title, view = titles[r.game]
         state = list_state(r, today)
-        side = _("you play {side}").format(side=side_name(view, r.role)) if r.role is not None else ""
+        side = (
+            side_gettext(view.side_names_plural, "you play {side}").format(side=side_name(view, r.role))
+            if r.role is not None
+            else ""
+        )
         last = ""
         if r.last is not None:
             before, after, code = r.last
@@ -447,7 +454,7 @@ def friends_list(
                 + btn(esc(_("Keep")), "match-delete-no", key=f"del-no-{r.mid}")
             )
         else:
-            actions = link(esc(_("Open")), href, "btn primary") + btn(
+            actions = link(esc(pgettext("button: open a game", "Open")), href, "btn primary") + btn(
                 esc(_("Delete…")), "match-delete", r.key, key=f"del-{r.mid}", cls="btn ghost"
             )
         items.append(

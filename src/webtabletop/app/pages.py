@@ -12,6 +12,7 @@ from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n.sides import side_gettext
 
 
 def btn(
@@ -145,13 +146,14 @@ def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "", l
     )
 
 
-def privacy_screen(who: str, other: str) -> str:
-    """Hot-seat privacy: covers the secrets until the next player confirms they hold the device."""
+def privacy_screen(who: str, other: str, plural: bool = False) -> str:
+    """Hot-seat privacy: covers the secrets until the next player confirms they hold the device
+    (``plural``: the sides are named in the plural, i18n/sides.py)."""
     return (
         f'<div class="privacy" role="dialog" aria-modal="true" aria-labelledby="privacy-title" data-key="privacy">'
-        f'<h2 id="privacy-title">{esc(_("Pass the device to {player}").format(player=who))}</h2>'
-        f"<p>{esc(_('{other}, please look away. {player}: press the button when only you can see the screen.').format(other=other, player=who))}</p>"
-        f"{btn(esc(_('I am {player} — show my cards').format(player=who)), 'reveal', cls='btn primary', key='reveal')}</div>"
+        f'<h2 id="privacy-title">{esc(side_gettext(plural, "Pass the device to {player}").format(player=who))}</h2>'
+        f"<p>{esc(side_gettext(plural, '{other}, please look away. {player}: press the button when only you can see the screen.').format(other=other, player=who))}</p>"
+        f"{btn(esc(side_gettext(plural, 'I am {player} — show my cards').format(player=who)), 'reveal', cls='btn primary', key='reveal')}</div>"
     )
 
 
@@ -174,7 +176,7 @@ def players_controls(view: GameView, players: Players) -> str:
             f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'
             for k in ("human", "ai")
         )
-        label = _("{player} is played by").format(player=_(view.player_names[p]))
+        label = side_gettext(view.side_names_plural, "{player} is played by").format(player=_(view.player_names[p]))
         rows.append(
             f'<label class="pl"><span class="swatch p{p}" aria-hidden="true"></span>{esc(_(view.player_names[p]))} '
             f'<select data-change="player{p}" data-key="player{p}" aria-label="{esc(label)}">{opts}</select></label>'
@@ -203,7 +205,7 @@ def turn_score(score: tuple[str, str, str] | None) -> str:
 def outcome_title(view: GameView, outcome: Outcome) -> str:
     if outcome.winner is None:
         return _("Draw")
-    return _("{player} wins").format(player=_(view.player_names[outcome.winner]))
+    return side_gettext(view.side_names_plural, "{player} wins").format(player=_(view.player_names[outcome.winner]))
 
 
 def new_game_form(
@@ -236,7 +238,8 @@ def new_game_form(
     names = [_(n) for n in view.player_names] if view is not None else [_("First player"), _("Second player")]
     coin = view.first_player_note() if view is not None else None
     if coin is None:  # the first seat always moves first: say so beside its name
-        names[0] = _("{player} (moves first)").format(player=names[0])
+        plural = view is not None and view.side_names_plural
+        names[0] = side_gettext(plural, "{player} (moves first)").format(player=names[0])
     for p, name in enumerate(names):
         opts = "".join(
             f'<option value="{k}"{" selected" if players.kinds[p] == k else ""}>{esc(_kind(k))}</option>'

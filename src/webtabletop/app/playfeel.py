@@ -41,7 +41,7 @@ def describe(session: Session | OpenMatch, before: State, after: State, code: st
     """The view's sentence for a move; its label if the view fails (the status line never breaks
     a move)."""
     if is_ending(code):
-        return sentence(code, session.view.player_names)
+        return sentence(code, session.view.player_names, session.view.side_names_plural)
     try:
         text = session.view.describe_move(before, after, code)
     except Exception:  # noqa: BLE001 - a view's sentence is decoration, the move stands

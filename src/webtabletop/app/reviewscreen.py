@@ -20,6 +20,7 @@ from webtabletop.app.reviewsession import ReviewSession
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _, language, ngettext
+from webtabletop.i18n.sides import side_gettext
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -72,6 +73,11 @@ def picker_html(st: AppState, spec) -> str:
 
 
 # ---------------------------------------------------------------------- the review
+def _plural(r: ReviewSession) -> bool:
+    """The game names its sides in the plural (i18n/sides.py)."""
+    return game_view(r.spec.id).side_names_plural
+
+
 def labels(r: ReviewSession) -> list[str]:
     """The moves' readable names (cached per language)."""
     if r.labels is None or r.labels[0] != language():
@@ -169,7 +175,9 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
         f"data-cmd='review-goto' data-arg='{i}'><title>{esc(_('Position after move {n}').format(n=i) if i else _('The start'))}</title></rect>"
         for i in range(n + 1)
     )
-    label = _("Winning chances of {player} over the game (up: {player} wins)").format(player=names[0])
+    label = side_gettext(_plural(r), "Winning chances of {player} over the game (up: {player} wins)").format(
+        player=names[0]
+    )
     return (
         f"<figure class='review-graph'><svg viewBox='0 0 {GRAPH_W} {GRAPH_H}' preserveAspectRatio='none' role='img' "
         f"aria-label='{esc(label)}'><rect class='g-bg' width='{GRAPH_W}' height='{GRAPH_H}'/>{area}"
@@ -224,7 +232,7 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
     move = labels(r)[ply.ply - 1]
     parts = []
     if ply.mark:
-        verdict = _("{mark}: {player} lost {loss} of their winning chances.").format(
+        verdict = side_gettext(_plural(r), "{mark}: {player} lost {loss} of their winning chances.").format(
             mark=mark_names()[ply.mark], player=who, loss=percent(ply.loss)
         )
         parts.append(f"<p class='verdict {MARK_CLASS[ply.mark]}'><strong>{esc(move)}{esc(ply.mark)}</strong> {esc(verdict)}</p>")
@@ -242,9 +250,9 @@ def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) ->
         )
     if ply.luck is not None and abs(ply.luck) >= 0.05:
         text = (
-            _("Luck (dice, draws, unseen cards) then gave {player} {change}.")
+            side_gettext(_plural(r), "Luck (dice, draws, unseen cards) then gave {player} {change}.")
             if ply.luck > 0
-            else _("Luck (dice, draws, unseen cards) then cost {player} {change}.")
+            else side_gettext(_plural(r), "Luck (dice, draws, unseen cards) then cost {player} {change}.")
         )
         parts.append(f"<p class='luck'>{esc(text.format(player=who, change=percent(abs(ply.luck))))}</p>")
     return f"<div class='review-move' data-key='review-move'>{''.join(parts)}</div>"
@@ -258,7 +266,7 @@ def learn_buttons(r: ReviewSession, names: list[str]) -> str:
     for p in (0, 1):
         n = sum(1 for x in r.reviewer.plies if x.player == p and x.mark)
         if n:
-            label = _("Learn from {player}’s mistakes").format(player=names[p])
+            label = side_gettext(_plural(r), "Learn from {player}’s mistakes").format(player=names[p])
             out.append(btn(esc(label), "learn-start", p, key=f"learn-{p}", cls="btn small primary"))
     return f"<div class='learn-start'>{''.join(out)}</div>" if out else ""
 
@@ -275,7 +283,7 @@ def learn_html(r: ReviewSession, view, state, ctx, names: list[str]) -> str:
             f"<div class='learn' data-key='learn'><p class='prompt'>{esc(text)}</p>"
             f"{btn(esc(_('Back to the review')), 'learn-stop', key='learn-stop', cls='btn primary')}</div>"
         )
-    ask = _("Position {n} of {total}: {player} played a mistake here. Find a better move.").format(
+    ask = side_gettext(_plural(r), "Position {n} of {total}: {player} played a mistake here. Find a better move.").format(
         n=learn.index + 1, total=total, player=names[learn.player]
     )
     message = f"<p class='message' role='status'>{esc(learn.message)}</p>" if learn.message else ""

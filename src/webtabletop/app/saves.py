@@ -65,7 +65,7 @@ def _validate_game(data: Any) -> dict[str, Any]:
     if "record" not in data:
         raise ValueError(_("a saved game must hold a record"))
     record = Record.from_json(data["record"])
-    guard(record.start_state, RecordError, "the saved game's record")
+    guard(record.start_state, RecordError, _("the saved game’s record"))
     cursor = data.get("cursor", len(record.moves))
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(record.moves):
         raise ValueError(_("cursor out of range"))
@@ -89,9 +89,9 @@ def _validate_game(data: Any) -> dict[str, Any]:
     # plies whose move was played after a hint (games saved before hints existed have none)
     hints = data.get("hints", [])
     if not isinstance(hints, list) or len(hints) > len(record.moves) + 1:
-        raise ValueError("bad hint list")
+        raise ValueError(_("bad hint list"))
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= len(record.moves) for p in hints):
-        raise ValueError("hint ply out of range")
+        raise ValueError(_("hint ply out of range"))
     out["hints"] = sorted(set(hints))
     result = data.get("result")
     if result is not None:

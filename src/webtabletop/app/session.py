@@ -11,7 +11,7 @@ from webtabletop.core.ending import is_ending
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.record import History
 from webtabletop.core.view import ViewContext
-from webtabletop.i18n import _
+from webtabletop.i18n.sides import side_gettext
 
 
 class Session:
@@ -62,7 +62,7 @@ class Session:
             return None
         winner = 1 - self.clock.flagged
         loser = self.view.player_names[self.clock.flagged]
-        reason = _("{player}’s time ran out").format(player=loser)
+        reason = side_gettext(self.view.side_names_plural, "{player}’s time ran out").format(player=loser)
         return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), reason)
 
     def outcome(self) -> Outcome | None:

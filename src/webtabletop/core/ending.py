@@ -30,6 +30,7 @@ from typing import Any
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.i18n import N_, _
+from webtabletop.i18n.sides import side_gettext
 
 RESIGN = ("!resign0", "!resign1")
 DRAW = "!draw"
@@ -110,17 +111,20 @@ def _no_code(self: State, code: str) -> State:
     raise IllegalMove(_("the game is over"))
 
 
-def label(code: str, names: tuple[str, str]) -> str:
-    """The move list's entry of an ending (``names``: the players' names, untranslated)."""
+def label(code: str, names: tuple[str, str], plural: bool = False) -> str:
+    """The move list's entry of an ending (``names``: the players' names, untranslated;
+    ``plural``: they are plural nouns, i18n/sides.py)."""
     loser = resigner(code)
     if loser is None:
         return _("Draw agreed")
-    return _("{player} resigns").format(player=_(names[loser]))
+    return side_gettext(plural, "{player} resigns").format(player=_(names[loser]))
 
 
-def sentence(code: str, names: tuple[str, str]) -> str:
+def sentence(code: str, names: tuple[str, str], plural: bool = False) -> str:
     """The status line's sentence for an ending."""
     loser = resigner(code)
     if loser is None:
         return _("Both players agreed to a draw.")
-    return _("{player} resigned: {winner} wins.").format(player=_(names[loser]), winner=_(names[1 - loser]))
+    return side_gettext(plural, "{player} resigned: {winner} wins.").format(
+        player=_(names[loser]), winner=_(names[1 - loser])
+    )

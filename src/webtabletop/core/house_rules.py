@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 #: the metadata key a house-rule field carries
 KEY = "house_rule"
@@ -83,6 +84,6 @@ def subtitle(options: Any) -> str:
     on = house_rules_on(options)
     if not on:
         return text
-    names = _(", ").join(_(rule.label) for rule in on)
+    names = join_list(_(rule.label) for rule in on)
     house = ngettext("House rule: {rules}", "House rules: {rules}", len(on)).format(rules=names)
     return f"{text} · {house}" if text else house

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from webtabletop.core.errors import GameError
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 #: the largest JSON text any decoder reads (a backup with pictures stays far below)
 MAX_JSON_BYTES = 8_000_000
@@ -58,7 +58,11 @@ def load_json(
     """Parse JSON from outside with size and depth limits; :class:`InputError` names ``what``."""
     if len(text) > max_bytes:
         raise InputError(
-            _("{what} is too large ({size} bytes; at most {limit})").format(
+            ngettext(
+                "{what} is too large ({size} byte; at most {limit})",
+                "{what} is too large ({size} bytes; at most {limit})",
+                len(text),
+            ).format(
                 what=what, size=f"{len(text):,}", limit=f"{max_bytes:,}"
             )
         )

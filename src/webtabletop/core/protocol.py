@@ -24,7 +24,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 __all__ = ["GameError", "IllegalMove", "OptionsError", "GameSpec", "Outcome", "State", "Move"]
 
@@ -229,7 +230,7 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     fields = {f.name: f for f in attrs.fields(cls)}
     unknown = sorted(str(k)[:40] for k in set(data) - set(fields))
     if unknown:
-        raise OptionsError(_("unknown option(s): {names}").format(names=", ".join(unknown)))
+        raise OptionsError(_("unknown option(s): {names}").format(names=join_list(unknown)))
     kwargs = {}
     for name, value in data.items():
         f = fields[name]
@@ -280,7 +281,9 @@ def _coerce(name: str, value: Any, default: Any) -> Any:
 
 
 def _too_long(name: str, value: str) -> str:
-    return _("option {name} is too long ({n} characters)").format(name=repr(name), n=f"{len(value):,}")
+    return ngettext(
+        "option {name} is too long ({n} character)", "option {name} is too long ({n} characters)", len(value)
+    ).format(name=repr(name), n=f"{len(value):,}")
 
 
 def _size(value: Any) -> int:

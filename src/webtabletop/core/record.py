@@ -20,7 +20,7 @@ from webtabletop.core.ending import label as ending_label
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
-from webtabletop.i18n import N_, _, language
+from webtabletop.i18n import N_, _, language, ngettext
 
 RECORD_FORMAT = "webtabletop-record"
 RECORD_VERSION = 1
@@ -96,7 +96,11 @@ class Record:
             cap += 1  # a resignation or an agreed draw after the last move the rules allow
         if len(self.moves) > cap:
             raise RecordError(
-                _("it has {n} moves, more than a game of {game} can have ({cap})").format(
+                ngettext(
+                    "it has {n} move, more than a game of {game} can have ({cap})",
+                    "it has {n} moves, more than a game of {game} can have ({cap})",
+                    len(self.moves),
+                ).format(
                     n=f"{len(self.moves):,}", game=_(self.spec.title), cap=f"{cap:,}"
                 )
             )
@@ -205,8 +209,9 @@ class Record:
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        data = guard(lambda: load_json(text, "the file"), RecordError, "the file")
-        return guard(lambda: cls.from_json(data), RecordError, "the record")
+        what = _("the file")
+        data = guard(lambda: load_json(text, what), RecordError, what)
+        return guard(lambda: cls.from_json(data), RecordError, _("the record"))
 
     @classmethod
     def new(cls, spec: GameSpec, options: Any, seed: int) -> Record:
@@ -282,9 +287,11 @@ class History:
         """The record up to the cursor (what a share link of the shown position holds)."""
         return self.record.with_moves(self.record.moves[: self.cursor])
 
-    def log(self, names: tuple[str, str] = (N_("First player"), N_("Second player"))) -> list[str]:
+    def log(
+        self, names: tuple[str, str] = (N_("First player"), N_("Second player")), plural: bool = False
+    ) -> list[str]:
         """Readable names of all moves (including those after the cursor); ``names`` (the
-        players', untranslated) name who resigned."""
+        players', untranslated; ``plural``: plural nouns, i18n/sides.py) name who resigned."""
         moves = self.record.moves
         labels = self._labels
         if self._labels_language != language():
@@ -298,7 +305,7 @@ class History:
             state = self.states[i]
             code = moves[i]
             if is_ending(code):
-                labels.append((code, ending_label(code, names)))
+                labels.append((code, ending_label(code, names, plural)))
             else:
                 labels.append((code, state.move_label(state.move_from_code(code))))
         return [label for _code, label in labels]

@@ -40,7 +40,7 @@ from webtabletop.core.inputs import InputError, guard, load_json
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record, diverged
 from webtabletop.core.registry import get_game
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
 VERSION = 3
 #: the format of a link without an ending (links the app made before endings existed)
@@ -215,7 +215,11 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
         raise LinkError(_("the link does not hold a valid game: {problem}").format(problem=exc)) from None
     if count > cap:
         raise LinkError(
-            _("the link has {n} moves, more than a game of {game} can have ({cap})").format(
+            ngettext(
+                "the link has {n} move, more than a game of {game} can have ({cap})",
+                "the link has {n} moves, more than a game of {game} can have ({cap})",
+                count,
+            ).format(
                 n=f"{count:,}", game=_(spec.title), cap=f"{cap:,}"
             )
         )
@@ -231,7 +235,13 @@ def _decode(game_id: str, payload: str) -> tuple[Record, list[State], str | None
             return record.with_moves(tuple(codes)), states, diverged(spec.title, i + 1)
         size = len(listed) if listed is not None else len(legal)
         if not size:
-            raise LinkError(_("the link has {n} moves but the game ends after {last}").format(n=count, last=i))
+            raise LinkError(
+                ngettext(
+                    "the link has {n} move but the game ends after {last}",
+                    "the link has {n} moves but the game ends after {last}",
+                    count,
+                ).format(n=count, last=i)
+            )
         number, index = divmod(number, size)
         if listed is None:
             move = legal[index]

@@ -27,7 +27,7 @@ import attrs
 from webtabletop.core.ending import is_ending
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.protocol import State
-from webtabletop.i18n import N_
+from webtabletop.i18n import N_, _
 
 
 @attrs.frozen
@@ -63,7 +63,10 @@ class PickResult:
 class GameView:
     """Base class of game views; override what the game needs."""
 
-    player_names: tuple[str, str] = ("First", "Second")
+    player_names: tuple[str, str] = (N_("First player"), N_("Second player"))
+    #: the sides' names are plural nouns (DumaRaj's White and Black: Russian "Белые"), so shared
+    #: sentences about a side take their plural entry (i18n/sides.py)
+    side_names_plural: bool = False
     player_colours: tuple[str, str] = ("#e8772e", "#2f6fd6")
     #: hidden information: hot-seat play shows a privacy screen between turns
     privacy_screen: bool = False
@@ -125,7 +128,7 @@ class GameView:
 
     def rules_html(self) -> str:
         """The in-app rules page (HTML)."""
-        return "<p>No rules page yet.</p>"
+        return f"<p>{esc(_('No rules page yet.'))}</p>"
 
     def export_text(self, state: State) -> str | None:
         """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""

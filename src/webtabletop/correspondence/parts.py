@@ -80,7 +80,7 @@ def split(link: str) -> list[str]:
     data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
     count = -(-len(data) // room)
     if count > MAX_PARTS:
-        raise ValueError("this link is too long to send in parts")
+        raise ValueError(_("this link is too long to send in parts"))
     count = max(count, 2)
     size = -(-len(data) // count)  # even parts
     whole = _whole_id(game, data)

@@ -27,6 +27,9 @@ def _arg(node: ast.expr) -> str | None:
 def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, Any, list[str]]]:
     from babel.messages.extract import extract_python as _babel_python  # build time only
 
+    from webtabletop.i18n.notes import notes
+
+    filename = getattr(fileobj, "name", "")
     source = fileobj.read()
     found = []
     seen = set()
@@ -35,12 +38,17 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
     ):
         seen.add((funcname, messages if isinstance(messages, tuple) else (messages,)))
         found.append((lineno, funcname, messages, comments))
-    yield from found
+    for lineno, funcname, messages, comments in found:
+        yield lineno, funcname, messages, [*comments, *notes(filename, _text(funcname, messages))]
     try:
         tree = ast.parse(source.decode("utf-8"))
     except (SyntaxError, UnicodeDecodeError):
         return
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == SIDE_GETTEXT:
+            for lineno, funcname, message, comments in _side_entries(node):
+                yield lineno, funcname, message, [*comments, *notes(filename, _text(funcname, message), True)]
+            continue
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in keywords):
             continue
         args = tuple(_arg(a) for a in node.args)
@@ -49,7 +57,32 @@ def extract_python(fileobj, keywords, comment_tags, options) -> Iterator[tuple[i
         if (node.func.id, args) in seen:
             continue
         seen.add((node.func.id, args))
-        yield node.lineno, node.func.id, args if len(args) > 1 else args[0], []
+        message = args if len(args) > 1 else args[0]
+        yield node.lineno, node.func.id, message, notes(filename, _text(node.func.id, message))
+
+
+def _text(funcname: str, messages: Any) -> str:
+    """The (singular) English text of an extracted call's messages."""
+    if isinstance(messages, str):
+        return messages
+    if not isinstance(messages, (tuple, list)) or not messages:
+        return ""
+    text = messages[1] if funcname in ("pgettext", "npgettext") and len(messages) > 1 else messages[0]
+    return text if isinstance(text, str) else ""
+
+
+#: ``side_gettext(plural, "template")`` (i18n/sides.py): one entry per grammatical kind of side name
+SIDE_GETTEXT = "side_gettext"
+
+
+def _side_entries(node: ast.Call) -> Iterator[tuple[int, str, Any, list[str]]]:
+    from webtabletop.i18n.sides import PLURAL, PLURAL_NOTE, SINGULAR_NOTE
+
+    message = _arg(node.args[1]) if len(node.args) == 2 else None
+    if message is None:
+        return
+    yield node.lineno, "gettext", message, [SINGULAR_NOTE]
+    yield node.lineno, "pgettext", (PLURAL, message), [PLURAL_NOTE]
 
 
 #: the context of a built-in HTT card's name (keeps "Phoenix" the card apart from any other word)

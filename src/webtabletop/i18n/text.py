@@ -3,6 +3,8 @@ list and sentence joiner").
 
 - :func:`join_list`: items of a list, "a, b, c" in English and Russian, "a、b、c" in Chinese and
   Japanese (the ideographic comma, which CJK text uses between listed items).
+- :func:`join_clauses`: clauses of one sentence (a list of problems), "a; b" in English and
+  Russian, "a；b" in Chinese and Japanese (the full-width semicolon).
 - :func:`join_sentences`: whole translated sentences one after another, with a space in English
   and Russian and none in Chinese and Japanese (a sentence there ends in 。 and the next follows
   at once).
@@ -25,6 +27,10 @@ def _cjk() -> bool:
 
 def join_list(items: Iterable[str]) -> str:
     return ("、" if _cjk() else ", ").join(items)
+
+
+def join_clauses(clauses: Iterable[str]) -> str:
+    return ("；" if _cjk() else "; ").join(clauses)
 
 
 def join_sentences(sentences: Iterable[str]) -> str:

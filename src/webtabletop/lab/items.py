@@ -12,16 +12,69 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from webtabletop.core.protocol import Move, State
+from webtabletop.i18n import N_, _, pgettext
 
-#: the item categories, for headings (msgids: the page translates them)
+#: the item categories, for headings (msgids: :func:`label` translates them)
 CATEGORIES = {
-    "effect": "Effect",
-    "terrain": "Terrain",
-    "mob": "Mob",
-    "move": "Move",
-    "level": "Card level",
-    "flip": "Turned by",
+    "effect": N_("Effect"),
+    "terrain": N_("Terrain"),
+    "mob": N_("Mob"),
+    "move": N_("Move"),
+    "level": N_("Card level"),
+    "flip": N_("Turned by"),
 }
+
+#: item names that are codes, with their words (msgids; the other names are msgids already)
+NAMES = {
+    # CardGO
+    "move/place": N_("place a card"),
+    "move/pass": N_("pass"),
+    "move/skip": N_("skip the extra play"),
+    # DumaRaj
+    "move/normal": N_("flep or frag"),
+    "move/rursus": N_("Rursus"),
+    "move/Raj flex": N_("Raj flex"),
+    "move/pair flex": N_("Pair flex"),
+    "move/piCSbumm": N_("piCSbumm"),
+    "move/editor": N_("Editor"),
+    # HTT (a move other than placing a card; the turning rules)
+    "move/take": N_("take a card"),
+    "move/draw": N_("offer a draw"),
+    "move/accept": N_("accept the draw"),
+    "move/decline": N_("decline the draw"),
+    "flip/standard": N_("higher value"),
+    "flip/same": N_("Same"),
+    "flip/plus": N_("Plus"),
+    "flip/minus": N_("Minus"),
+    "flip/combo": N_("Combo"),
+    # SHT (move kinds)
+    "move/c": N_("put a card closed"),
+    "move/o": N_("put cards open"),
+    "move/o1": N_("put one card open"),
+    "move/a": N_("attack"),
+    "move/d": N_("defend"),
+    "move/p": N_("put a card open (advantage)"),
+    "move/+": N_("put a card forward to defend"),
+    # Tsifrograd
+    "move/cross out": N_("cross out"),
+    "move/no crossing": N_("no crossing"),
+}
+
+
+def label(item: str) -> str:
+    """An item key (``"move/rursus"``) as the lab's table shows it, in the reader's language."""
+    category, _sep, name = item.partition("/")
+    if item in NAMES:
+        word = _(NAMES[item])
+    elif category == "flip" and "+" in name:  # turned by two rules at once (Same+Plus)
+        word = " + ".join(_(NAMES.get(f"flip/{part}", part)) for part in name.split("+"))
+    elif category == "mob":
+        word = pgettext("DumaRaj", name)
+    elif category == "level" and name[1:].isdigit():
+        word = pgettext("HTT card level", "L{n}").format(n=name[1:])
+    else:
+        word = _(name)  # a msgid: a CardGO effect or terrain
+    return _("{category}: {name}").format(category=_(CATEGORIES.get(category, category)), name=word)
 
 
 def _cardgo(before: State, move: Move, after: State) -> list[str]:

@@ -13,6 +13,9 @@ from webtabletop.games.cardgo.versions import max_plies
 from webtabletop.i18n import N_, _
 
 PLAYER_NAMES = (N_("Green"), N_("Red"))  # msgids: translate with _ where shown
+#: a side's loss on time, whole sentences: the reason is also kept in saved games and translated
+#: again where it is shown (the data page), so it must be a msgid itself, not a filled template
+TIME_OUT = (N_("Green ran out of time"), N_("Red ran out of time"))
 
 
 def outcome_of(time: tuple[int, int], passes: int, turn: int, plies: int, options: CardgoOptions) -> Outcome | None:
@@ -23,7 +26,7 @@ def outcome_of(time: tuple[int, int], passes: int, turn: int, plies: int, option
         if a <= 0 and b <= 0:
             return Outcome(None, scores, _("both players ran out of time"))
         loser = 0 if a <= 0 else 1
-        return Outcome(1 - loser, scores, _("{player} ran out of time").format(player=_(PLAYER_NAMES[loser])))
+        return Outcome(1 - loser, scores, _(TIME_OUT[loser]))
     limit, cap = options.turn_limit, max_plies(options)
     if passes < 2 and turn <= limit and plies < cap:
         return None

@@ -12,7 +12,8 @@ from __future__ import annotations
 from webtabletop.games.cardgo.effects import EFFECTS, card_text
 from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
 from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS, value_delta
-from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 
 def who(p: int) -> str:
@@ -116,7 +117,7 @@ def _event_line(state: CardgoState, r: Report, viewer: int | None, reveal: bool)
             bits.append(_("{player} +{n}").format(player=who(p), n=r.heal[p]))
     if not bits:
         return what
-    return _("{event}: {details}").format(event=what, details=pgettext("list separator", ", ").join(bits))
+    return _("{event}: {details}").format(event=what, details=join_list(bits))
 
 
 def event_lines(

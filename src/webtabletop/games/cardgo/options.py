@@ -10,7 +10,8 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.games.cardgo.meta import TITLE
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _
+from webtabletop.i18n.text import join_list
 
 TIME_RANGE = (1, 999)
 SIZE_RANGE = (4, 19)
@@ -102,7 +103,7 @@ class CardgoOptions:
             parts.append(_("full-speed"))
         if self.adjacent:
             parts.append(_("adjacent placement"))
-        return _("{game} · {options}").format(game=_(TITLE), options=pgettext("list separator", ", ").join(parts))
+        return _("{game} · {options}").format(game=_(TITLE), options=join_list(parts))
 
 
 #: help per option in the new-game dialog (English msgids; :func:`options_help` translates and fills in)

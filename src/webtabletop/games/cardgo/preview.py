@@ -14,7 +14,8 @@ import attrs
 
 from webtabletop.games.cardgo.effects import EFFECTS, HiddenChance
 from webtabletop.games.cardgo.rules import CardgoState, Work, resolve
-from webtabletop.i18n import _, pgettext
+from webtabletop.i18n import _
+from webtabletop.i18n.text import join_clauses, join_list
 
 
 @attrs.frozen
@@ -106,18 +107,17 @@ def describe(state: CardgoState, p: Preview) -> str:
     if not p.legal:
         return p.reason
     names = state.grid.names
-    sep = pgettext("list separator", ", ")
 
     def rng(r):
         return str(r[0]) if r[0] == r[1] else f"{r[0]}–{r[1]}"
 
     parts = [_("{cell}:").format(cell=names[p.cell])]
     if p.takes:
-        parts.append(_("takes effect: {cells};").format(cells=sep.join(names[c] for c in p.takes)))
+        parts.append(_("takes effect: {cells};").format(cells=join_list(names[c] for c in p.takes)))
     if p.maybe:
-        parts.append(_("maybe: {cells};").format(cells=sep.join(names[c] for c in p.maybe)))
+        parts.append(_("maybe: {cells};").format(cells=join_list(names[c] for c in p.maybe)))
     if p.reverts:
-        parts.append(_("reverts: {cells};").format(cells=sep.join(names[c] for c in p.reverts)))
+        parts.append(_("reverts: {cells};").format(cells=join_list(names[c] for c in p.reverts)))
     parts.append(
         _("{green} −{a}, {red} −{b}").format(
             green=_("Green"), red=_("Red"), a=rng(p.damage[0]), b=rng(p.damage[1])
@@ -126,5 +126,5 @@ def describe(state: CardgoState, p: Preview) -> str:
     if any(p.heal):
         parts.append(_("(heal +{a}/+{b})").format(a=p.heal[0], b=p.heal[1]))
     if p.notes:
-        parts.append("· " + "; ".join(p.notes))
+        parts.append("· " + join_clauses(p.notes))
     return " ".join(parts)

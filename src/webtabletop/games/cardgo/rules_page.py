@@ -7,7 +7,8 @@ from webtabletop.core.view import esc
 from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
 from webtabletop.games.cardgo.meta import TITLE
 from webtabletop.games.cardgo.terrain import TERRAINS
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _
+from webtabletop.i18n.text import join_list
 
 #: what this implementation decided where the digest/source is silent (shown on the rules page)
 DECISIONS: tuple[str, ...] = (
@@ -186,7 +187,7 @@ def rules_html() -> str:
         for t in TERRAINS
     )
     decisions = "".join(f"<li>{esc(_(d))}</li>" for d in DECISIONS)
-    extra = pgettext("list separator", ", ").join(_(EFFECTS[e].name) for e in EXTRA_PLAY)
+    extra = join_list(_(EFFECTS[e].name) for e in EXTRA_PLAY)
     switches = "".join(f"<li>{_(item)}</li>" for item in SWITCHES)
     T = {k: _(v) for k, v in PAGE.items()}
     saved = _("Saved games, records and share links")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from webtabletop.games.cardgo.events import card_seen, who
 from webtabletop.games.cardgo.rules import CardgoState, Report
 from webtabletop.games.cardgo.terrain import TERRAINS, value_delta
-from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list, join_sentences
 
 
 def _report(before: CardgoState, after: CardgoState) -> Report | None:
@@ -71,7 +72,7 @@ def describe(before: CardgoState, after: CardgoState, code: str) -> str:
     if own:
         out.append(
             ngettext("{n} stone takes effect: {cells}.", "{n} stones take effect: {cells}.", len(own)).format(
-                n=len(own), cells=pgettext("list separator", ", ").join(names[c] for c in own)
+                n=len(own), cells=join_list(names[c] for c in own)
             )
         )
     for cell_, owner, value in captured(r):
@@ -106,7 +107,7 @@ def describe(before: CardgoState, after: CardgoState, code: str) -> str:
                 player=player, value=after.extra_value
             )
         )
-    return " ".join(out)
+    return join_sentences(out)
 
 
 def sound(before: CardgoState, after: CardgoState, code: str) -> str:

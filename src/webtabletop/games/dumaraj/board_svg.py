@@ -18,6 +18,7 @@ from webtabletop.games.dumaraj import texts as T
 from webtabletop.games.dumaraj.glyphs import glyph
 from webtabletop.games.dumaraj.rules import DumaMove, DumaState
 from webtabletop.i18n import _, pgettext
+from webtabletop.i18n.text import join_list
 
 CELL = 48.0
 PAD = 4.0
@@ -230,7 +231,7 @@ class BoardMixin:
                 drop = f"t{s}"
             if premove and active:
                 drop = f"t{s}"
-            text = ", ".join(desc)
+            text = join_list(desc)
             a = attrs_html(
                 class_=" ".join(classes),
                 data_pick=token,

@@ -57,7 +57,7 @@ from webtabletop.games.dumaraj.notation import (
     square_name,
 )
 from webtabletop.games.dumaraj.pieces import LETTERS, MOBS
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 #: the longest position text read (a 12x12 board with every field takes about 220 characters)
 MAX_TEXT = 400
@@ -151,7 +151,9 @@ def parse_board(text: str) -> tuple[int, int, list[int]]:
     for i, row in enumerate(rows):
         if len(row) != w:
             raise NotationError(
-                _("rank {rank} has {n} bits but rank {top} has {w}").format(
+                ngettext(
+                    "rank {rank} has {n} bit but rank {top} has {w}", "rank {rank} has {n} bits but rank {top} has {w}", len(row)
+                ).format(
                     rank=h - i, n=len(row), top=h, w=w
                 )
             )
@@ -197,7 +199,11 @@ def _parse_fen(text: str) -> Position:
         raise NotationError(_("the position must be text"))
     if len(text) > MAX_TEXT:
         raise NotationError(
-            _("the position text is too long ({n} characters; at most {max})").format(
+            ngettext(
+                "the position text is too long ({n} character; at most {max})",
+                "the position text is too long ({n} characters; at most {max})",
+                len(text),
+            ).format(
                 n=len(text), max=MAX_TEXT
             )
         )
@@ -205,7 +211,11 @@ def _parse_fen(text: str) -> Position:
     if len(fields) < 2:
         raise NotationError(_("the position needs at least the board and the side to move (w or b)"))
     if len(fields) > 10:
-        raise NotationError(_("the position has {n} fields; at most 10").format(n=len(fields)))
+        raise NotationError(
+            ngettext("the position has {n} field; at most 10", "the position has {n} fields; at most 10", len(fields)).format(
+                n=len(fields)
+            )
+        )
     w, h, cells = parse_board(fields[0])
     fields += list(DEFAULTS[len(fields) - 2 :])
     side_t, flex_t, pair_t, bumm_t, area_t, ed_t, rules_t, half_t, full_t = fields[1:10]

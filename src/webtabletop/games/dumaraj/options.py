@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n.text import join_list
 
 PRESET_FENS = {
     "grand": "rnbtqktbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBTQKTBNR w",
@@ -47,7 +48,13 @@ def _fen(_inst, attribute, value):
     if not isinstance(value, str):
         raise ValueError(_("'fen' (start position) must be text, not {value!r}").format(value=value))
     if len(value) > 400:
-        raise ValueError(_("'fen' (start position) is too long (at most {n} characters)").format(n=400))
+        raise ValueError(
+            ngettext(
+                "'fen' (start position) is too long (at most {n} character)",
+                "'fen' (start position) is too long (at most {n} characters)",
+                400,
+            ).format(n=400)
+        )
 
 
 @attrs.frozen
@@ -111,7 +118,7 @@ class DumaRajOptions:
             extra.append(pgettext("DumaRaj", "Raj capture"))
         parts = [_("DumaRaj"), where, _("Trigon’ degree {n}").format(n=self.trigon_degree)]
         if extra:
-            parts.append(", ".join(extra))
+            parts.append(join_list(extra))
         if self.rhombus:
             parts.append(pgettext("DumaRaj", "rhombus"))
         return " · ".join(parts)

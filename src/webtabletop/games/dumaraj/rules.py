@@ -37,9 +37,8 @@ from webtabletop.games.dumaraj.moves import DumaMove, code_key
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
 from webtabletop.games.dumaraj.position_check import validate_board
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
-PLAYER_NAMES = ("White", "Black")
 #: outcome reasons stay English keys in the rules and records; views translate them when shown
 FRAGGED = (N_("the White Raj was fragged"), N_("the Black Raj was fragged"))
 
@@ -216,12 +215,14 @@ class DumaState(State):
             return Outcome(
                 None,
                 (0.5, 0.5),
-                _(
-                    "{n} moves without progress (a frag, a rursus, a forward Pixa move or a removed line)"
+                ngettext(
+                    "{n} move without progress (a frag, a rursus, a forward Pixa move or a removed line)",
+                    "{n} moves without progress (a frag, a rursus, a forward Pixa move or a removed line)",
+                    DRAW_MOVES,
                 ).format(n=DRAW_MOVES),
             )
         if self.history and self.history.count(self.history[-1]) >= 3:
-            return Outcome(None, (0.5, 0.5), "threefold repetition")
+            return Outcome(None, (0.5, 0.5), N_("threefold repetition"))  # translated where shown
         if self.ply >= self.cap:
             return _cap_draw(self.cap)
         return None
@@ -314,7 +315,13 @@ def _decided(b: E.Board, moves: list[int] | None = None) -> Outcome | None:
 
 
 def _cap_draw(cap: int) -> Outcome:
-    return Outcome(None, (0.5, 0.5), _("the game reached {n} plies, the most a game may last").format(n=cap))
+    return Outcome(
+        None,
+        (0.5, 0.5),
+        ngettext(
+            "the game reached {n} ply, the most a game may last", "the game reached {n} plies, the most a game may last", cap
+        ).format(n=cap),
+    )
 
 
 def state_from_fen(text: str, options: DumaRajOptions | None = None) -> DumaState:

@@ -15,6 +15,7 @@ from webtabletop.games.dumaraj import engine as E
 from webtabletop.games.dumaraj import notation as N
 from webtabletop.games.dumaraj.pieces import FEJ, GON, LOD, PIXA, RAJ, SLOD, TRIGON
 from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n.sides import side_gettext
 
 #: outcome reasons (kept in English in the rules and records; translated where shown)
 REASONS = (N_("mate"), N_("stalemate"), N_("threefold repetition"))
@@ -58,7 +59,7 @@ def outcome_text(out) -> str:
     reason = reason_text(out.reason)
     if out.winner is None:
         return _("Draw: {reason}.").format(reason=reason)
-    return _("{player} wins: {reason}.").format(player=player_name(out.winner), reason=reason)
+    return side_gettext(True, "{player} wins: {reason}.").format(player=player_name(out.winner), reason=reason)
 
 
 def move_label(cells, w: int, m: int) -> str:

@@ -40,6 +40,7 @@ class DumaRajView(BoardMixin, PanelMixin, GameView):
     player_inks = ("#6b5a3e", "#262626")
     flippable = True
     premove = True
+    side_names_plural = True
 
     @property
     def player_names(self) -> tuple[str, str]:  # type: ignore[override]

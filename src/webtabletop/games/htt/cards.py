@@ -25,6 +25,8 @@ import re
 
 import attrs
 
+from webtabletop.i18n import _, ngettext
+
 A = 10
 MATTERS = ("red", "blue", "yellow", "green", "purple")
 MATTER_LETTERS = {"red": "r", "blue": "b", "yellow": "y", "green": "g", "purple": "p"}
@@ -71,7 +73,7 @@ def parse_value(ch: str) -> int:
         return 11
     if ch.isdigit():
         return int(ch)
-    raise ValueError(f"{ch!r} is not a card value (0-9, A or S)")
+    raise ValueError(_("{value} is not a card value (0-9, A or S)").format(value=repr(ch)))
 
 
 def values_text(values: tuple[int, ...]) -> str:
@@ -100,28 +102,42 @@ def card_problems(level: int, values: tuple[int, ...]) -> list[str]:
     """Every way ``values`` break the level table (empty list = a valid card)."""
     out: list[str] = []
     if level not in SUMS:
-        return [f"level {level} is not 1..11"]
+        return [_("level {level} is not 1..11").format(level=level)]
     if len(values) != 6:
-        return [f"a card has six values, not {len(values)}"]
+        return [_("a card has six values, not {n}").format(n=len(values))]
     if any(not isinstance(v, int) or v < 1 or v > A for v in values):
-        out.append(f"values must be 1..A, got {values_text(values)}")
+        out.append(_("values must be 1..A, got {values}").format(values=values_text(values)))
         return out
     n_a = count_a(values)
     limit = MAX_VALUE[level]
     big = [v for v in values if v != A and v > limit]
     if big:
-        out.append(f"level {level} allows non-A values up to {limit}, got {max(big)}")
+        out.append(
+            _("level {level} allows values other than A up to {limit}, got {value}").format(
+                level=level, limit=limit, value=max(big)
+            )
+        )
     ranges = SUMS[level]
     if n_a not in ranges:
         allowed = "/".join(str(k) for k in sorted(ranges))
-        out.append(f"level {level} cards carry {allowed} A, this one has {n_a}")
+        out.append(
+            ngettext(
+                "level {level} cards carry {allowed} A, this one has {n}",
+                "level {level} cards carry {allowed} A, this one has {n}",
+                n_a,
+            ).format(level=level, allowed=allowed, n=n_a)
+        )
     else:
         lo, hi = ranges[n_a]
         s = sum(values)
         if not lo <= s <= hi:
-            out.append(f"level {level} with {n_a} A needs a sum of {lo}..{hi}, got {s}")
+            out.append(
+                _("a level {level} card with {n} A needs a sum of {lo}..{hi}, got {sum}").format(
+                    level=level, n=n_a, lo=lo, hi=hi, sum=s
+                )
+            )
     if n_a == 3 and a_touch(values):
-        out.append("three A may not lie on neighbouring sides")
+        out.append(_("three A may not lie on neighbouring sides"))
     return out
 
 
@@ -182,10 +198,12 @@ def inline_code(card: Card) -> str:
 def card_from_inline(code: str) -> Card:
     m = INLINE_RE.match(code)
     if not m:
-        raise ValueError(f"{code!r} is not an inline card code (~<6 values><matter letter><level>)")
+        raise ValueError(
+            _("{code} is not an inline card code (~, six values, a matter letter, the level)").format(code=repr(code))
+        )
     values = tuple(parse_value(c) for c in m.group(1))
     level = int(m.group(3))
     problems = playable_problems(level, values)
     if problems:
-        raise ValueError(f"inline card {code!r}: {problems[0]}")
+        raise ValueError(_("inline card {code}: {problem}").format(code=repr(code), problem=problems[0]))
     return Card(code, f"Card {m.group(1)}", level, values, LETTER_MATTERS[m.group(2)], 1, "")

@@ -17,6 +17,7 @@ from webtabletop.games.htt.board import get_board
 from webtabletop.games.htt.cards import MATTERS, Card
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rules import EMPTY, PLAY, HttState, deal_pool
+from webtabletop.i18n import _
 
 
 def max_plies(options: HttOptions) -> int:
@@ -31,7 +32,7 @@ def _deal_levels(options: HttOptions, rng: Rng, size: int) -> list[int]:
     pool = deal_pool(options)
     levels = [lv for lv in range(options.min_level, options.max_level + 1) if pool.get(lv)]
     if not levels:
-        raise ValueError("no cards to deal in the allowed level range")
+        raise ValueError(_("no cards to deal in the allowed level range"))
     if len(levels) >= size:
         return rng.sample(levels, size)
     return [rng.choice(levels) for _ in range(size)]

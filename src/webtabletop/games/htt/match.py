@@ -27,7 +27,7 @@ from webtabletop.games.htt.deal import dealt_state
 from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.rules import HttState, Place
 from webtabletop.games.htt.sets.library import get_card
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 
 def placeholder(side: int, slot: int) -> Card:
@@ -91,8 +91,10 @@ class HttHands:
         n = options.hand_size
         if len(by_level) < n:
             raise ValueError(
-                _(
-                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ngettext(
+                    "Random needs owned cards of {size} different level; you have {n} in levels {min}..{max}",
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}",
+                    n,
                 ).format(size=n, n=len(by_level), min=options.min_level, max=options.max_level)
             )
         levels = rng.sample(sorted(by_level), n)

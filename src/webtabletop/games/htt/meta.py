@@ -15,6 +15,7 @@ NAV = (
     ("packs", N_("Packs")),
     ("achievements", N_("Achievements")),
     ("log", N_("Battle log")),
+    # TRANSLATORS: HTT: the page where a player builds the hand (deck) they play with; not SHT's draw pile
     ("deck", N_("Deck")),
     ("sets", N_("Set editor")),
     ("presets", N_("Rule presets")),

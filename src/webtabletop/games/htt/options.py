@@ -21,7 +21,8 @@ import attrs
 from webtabletop.core.house_rules import house_rule
 from webtabletop.games.htt.board import BOARD_TITLES, BOARDS, get_board
 from webtabletop.games.htt.sets.names import card_name
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
+from webtabletop.i18n.text import join_list
 
 WALLS = ("none", "wall", "mirror", "antiwall")
 WALL_TITLES = {"none": "", "wall": N_("Wall"), "mirror": N_("Mirror"), "antiwall": N_("Anti-wall")}
@@ -136,7 +137,7 @@ class HttOptions:
             except KeyError:
                 raise ValueError(
                     _("Unknown card set {set} to deal from (built-in: {builtin}).").format(
-                        set=repr(self.deal_set)[:40], builtin=", ".join(BUILTIN_IDS)
+                        set=repr(self.deal_set)[:40], builtin=join_list(BUILTIN_IDS)
                     )
                 ) from None
         size = get_board(self.board).hand_size
@@ -144,9 +145,17 @@ class HttOptions:
         distinct = self.own_deck or self.random_hands
         if distinct and levels < size:
             text = (
-                _("Own deck needs {size} different levels but levels {min}..{max} give {n}.")
+                ngettext(
+                    "Own deck needs {size} different level but levels {min}..{max} give {n}.",
+                    "Own deck needs {size} different levels but levels {min}..{max} give {n}.",
+                    size,
+                )
                 if self.own_deck
-                else _("Random needs {size} different levels but levels {min}..{max} give {n}.")
+                else ngettext(
+                    "Random needs {size} different level but levels {min}..{max} give {n}.",
+                    "Random needs {size} different levels but levels {min}..{max} give {n}.",
+                    size,
+                )
             )
             raise ValueError(text.format(size=size, min=self.min_level, max=self.max_level, n=levels))
         for p, hand in enumerate((self.hand0, self.hand1)):
@@ -156,13 +165,18 @@ class HttOptions:
             if len(hand) != size:
                 if self.board == "hex7":
                     raise ValueError(
-                        _(
+                        ngettext(
+                            "{who} has {n} card; the hexagon of 7 cells needs {size} (since the rules "
+                            "correction every hand on it has 5 cards, as the source says)",
                             "{who} has {n} cards; the hexagon of 7 cells needs {size} (since the rules "
-                            "correction every hand on it has 5 cards, as the source says)"
+                            "correction every hand on it has 5 cards, as the source says)",
+                            len(hand),
                         ).format(who=who, n=len(hand), size=size)
                     )
                 raise ValueError(
-                    _("{who} has {n} cards; the {board} needs {size}.").format(
+                    ngettext(
+                        "{who} has {n} card; the {board} needs {size}.", "{who} has {n} cards; the {board} needs {size}.", len(hand)
+                    ).format(
                         who=who, n=len(hand), board=_(BOARD_TITLES[self.board]), size=size
                     )
                 )
@@ -239,7 +253,7 @@ class HttOptions:
         """The board and the table rules; the house rules (Friendly, the 19-cell board) are named
         by the app after these (core/house_rules.py)."""
         titles = [translate_rule(name) for name in self.rule_names() if name != "Friendly"]
-        rules = _(", ").join(titles) or _("standard rule only")
+        rules = join_list(titles) or _("standard rule only")
         return _("HTT · {board} · {rules}").format(board=_(BOARD_TITLES[self.board]), rules=rules)
 
 

@@ -24,6 +24,7 @@ from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.games.htt.render.text import cause_text, describe, prompt_text, result_text
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
 from webtabletop.i18n import _
+from webtabletop.i18n.text import join_list
 
 
 class HttView(BoardDrawing, GameView):
@@ -147,7 +148,7 @@ class HttView(BoardDrawing, GameView):
             )
             for p in shown
         ]
-        text = _("Deck strength (sum of levels): {strengths}").format(strengths=", ".join(parts))
+        text = _("Deck strength (sum of levels): {strengths}").format(strengths=join_list(parts))
         return f'<p class="htt-rules htt-strength">{esc(text)}</p>'
 
     @staticmethod

@@ -35,7 +35,7 @@ from webtabletop.games.sht.card_svg import (
 )
 from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, TURN, ShtState
 from webtabletop.games.sht.summary import battle_text, player
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 
 def button_attrs(label: str, token: str, kind: str = "pick", **more) -> str:
@@ -255,7 +255,7 @@ def draw_board(view, state: ShtState, ctx: ViewContext) -> str:
         f'<rect x="8" y="{mid - 6}" width="{WIDTH - 16}" height="{CH + 36}" rx="10" fill="#00000022"/>'
     )
     if v["deck_count"]:
-        label = _("deck, {n} cards").format(n=v["deck_count"])
+        label = ngettext("deck, {n} card", "deck, {n} cards", v["deck_count"]).format(n=v["deck_count"])
         out.append(card_back(24, mid, label=label, extra=attrs_html(data_piece="deck")))
     else:
         out.append(

@@ -80,7 +80,7 @@ def from_name(text: str) -> int:
     try:
         return _BY_NAME[text.strip().upper()]
     except KeyError:
-        raise ValueError(f"{text!r} is not a card name (examples: AS, 10H, QD, KC)") from None
+        raise ValueError(_("{text} is not a card name (examples: AS, 10H, QD, KC)").format(text=repr(text)[:40])) from None
 
 
 def sort_key(card: int) -> tuple[int, int]:

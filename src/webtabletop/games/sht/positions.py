@@ -8,6 +8,7 @@ from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.moves import DEFEND, TURN, Slot
 from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.rules import ShtState
+from webtabletop.i18n import _
 
 
 def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
@@ -46,7 +47,7 @@ def state_from(options: ShtOptions | None = None, **zones: Any) -> ShtState:
     else:
         deck = tuple(c for c in C.ALL_CARDS if c not in used)
     if len(set(used)) != len(used):
-        raise ValueError("a card is named twice")
+        raise ValueError(_("a card is named twice"))
     player = zones.get("player", 0)
     return ShtState(
         options=opts,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from webtabletop.core.view import esc
 from webtabletop.games.sht.versions import max_plies
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
 #: the page: (tag, text) pairs, one msgid per heading, paragraph or list item; "slot" parts are
 #: filled in by :func:`rules_html`
@@ -133,9 +133,11 @@ def rules_html() -> str:
                 "Hidden cards stay hidden when the game ends; after the game either player may ask to see "
                 "everything: both hands, the closed cards and the shields."
             ),
-            _("The game also ends in a draw after {moves} moves, a number no game can reach.").format(
-                moves=max_plies()
-            ),
+            ngettext(
+                "The game also ends in a draw after {moves} move, a number no game can reach.",
+                "The game also ends in a draw after {moves} moves, a number no game can reach.",
+                max_plies(),
+            ).format(moves=max_plies()),
         )
     )
     records = para(

@@ -209,7 +209,7 @@ class ShtView(GameView):
             else:
                 text = _("no shield · hand {hand} · field {field}")
             out.append((player(p), text.format(hand=pv["hand_count"], field=len(pv["field"]))))
-        out.append((_("Deck"), str(v["deck_count"])))
+        out.append((pgettext("SHT: the draw pile", "Deck"), str(v["deck_count"])))
         out.append((_("Discard"), str(len(v["discard"]))))
         return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.grid import Grid, hexagon, rectangle
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
 VARIANTS = ("tsifrograd", "tsifroshturm", "proximity")
 BOARDS = ("hex", "square")
@@ -108,9 +108,11 @@ class TsifrogradOptions:
 
         g = self.grid()
         if self.board == "hex":
-            board = _("hexagon of {n} cells").format(n=g.size)
+            board = ngettext("hexagon of {n} cell", "hexagon of {n} cells", g.size).format(n=g.size)
         else:
-            board = _("{width}×{height} squares, {k} neighbours each").format(
+            board = ngettext(
+                "{width}×{height} squares, {k} neighbour each", "{width}×{height} squares, {k} neighbours each", self.adjacency
+            ).format(
                 width=self.width, height=self.height, k=self.adjacency
             )
         parts = [variant_name(self.variant), board]

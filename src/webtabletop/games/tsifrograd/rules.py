@@ -297,7 +297,7 @@ def reseed(state: TsifroState, rng: Rng) -> TsifroState:
     opponent is replaced in turn by the next link's seed.
     """
     if state.phase != PLACE:
-        raise ValueError("dice are rolled only at the start of a turn")
+        raise ValueError(_("dice are rolled only at the start of a turn"))
     roll = roll_dice(rng, state.options.variant)
     return fast_evolve(state, roll=roll, rng_state=rng.state)
 
@@ -344,7 +344,7 @@ def state_from_cells(
     for name in crossed:
         i = state.grid.index_of(name)
         if owners[i] == EMPTY:
-            raise ValueError(f"cell {name} is empty: only a number can be crossed out")
+            raise ValueError(_("cell {cell} is empty: only a number can be crossed out").format(cell=name))
         marks[i] = True
     return attrs.evolve(
         state,

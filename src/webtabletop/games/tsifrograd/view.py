@@ -116,7 +116,9 @@ class TsifrogradView(GameView):
         hexes = grid.kind == "hex"
         w, h = grid.width * CELL, grid.height * CELL
         pad = 6
-        title = _("{game} board, {n} cells").format(game=state.options.describe(), n=grid.size)
+        title = ngettext("{game} board, {n} cell", "{game} board, {n} cells", grid.size).format(
+            game=state.options.describe(), n=grid.size
+        )
         out = [svg_open(w + 2 * pad, h + 2 * pad, title, cls)]
         out.append(f'<g transform="translate({pad},{pad})">')
         placing = ctx.interactive and state.phase != CROSS and not state.is_over

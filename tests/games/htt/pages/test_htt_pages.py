@@ -124,7 +124,7 @@ def test_invalid_own_deck_goes_back_to_the_form_with_a_message():
         deck_7="emb-7a",
         deck_9="emb-9b",
     )
-    assert "you own 0 of emb-9b" in p2.last["html"]
+    assert "you own 0 copies of emb-9b" in p2.last["html"]
     # a form that fails its checks changes nothing stored: not the deck, not the deck choice
     assert collection(p).deck == [] and collection(p).deck_source == ""
     new_game(p, deck_source="own", **{f"deck_{get_card(x).level}": x for x in DECK}, max_level="nine")

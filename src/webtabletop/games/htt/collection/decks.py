@@ -13,7 +13,7 @@ from webtabletop.core.rng import Rng
 from webtabletop.games.htt.collection.reading import CollectionError
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.games.htt.sets.names import card_name
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 
 class Decks:
@@ -27,14 +27,20 @@ class Decks:
         """Problems with an Own deck choice (empty list = fine): owned, one per level, level range."""
         problems = []
         if len(card_ids) != size:
-            problems.append(_("choose {size} cards, not {n}").format(size=size, n=len(card_ids)))
+            problems.append(
+                ngettext("choose {size} card, not {n}", "choose {size} cards, not {n}", size).format(size=size, n=len(card_ids))
+            )
         need: dict[str, int] = {}
         for cid in card_ids:
             need[cid] = need.get(cid, 0) + 1
         for cid, n in need.items():
             if self.copies(cid) < n:
                 problems.append(
-                    _("you own {have} of {card}, the deck uses {n}").format(
+                    ngettext(
+                        "you own {have} copy of {card}, the deck uses {n}",
+                        "you own {have} copies of {card}, the deck uses {n}",
+                        self.copies(cid),
+                    ).format(
                         have=self.copies(cid), card=cid, n=n
                     )
                 )
@@ -67,7 +73,7 @@ class Decks:
                 self.deck[i] = card_id
                 return
         if len(self.deck) >= size:
-            raise CollectionError(_("a deck holds at most {n} cards").format(n=size))
+            raise CollectionError(ngettext("a deck holds at most {n} card", "a deck holds at most {n} cards", size).format(n=size))
         self.deck.append(card_id)
 
     def move_in_deck(self, card_id: str, step: int) -> None:
@@ -94,8 +100,10 @@ class Decks:
                 by_level.setdefault(c.level, []).append(c.id)
         if len(by_level) < size:
             raise ValueError(
-                _(
-                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                ngettext(
+                    "Random needs owned cards of {size} different level; you have {n} in levels {min}..{max}",
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}",
+                    size,
                 ).format(size=size, n=len(by_level), min=min_level, max=max_level)
             )
         levels = rng.sample(sorted(by_level), size)

@@ -76,7 +76,7 @@ def _migrate_0_to_1(data: dict) -> dict:
     owned: dict[str, int] = {}
     for cid in data.get("owned", []):
         if not isinstance(cid, str):
-            raise ValueError("collection version 0: 'owned' must list card ids")
+            raise ValueError(_("collection version 0: 'owned' must list card ids"))
         owned[cid] = owned.get(cid, 0) + 1
     out["owned"] = owned
     out["version"] = 1
@@ -235,15 +235,17 @@ class Collection(PlayerSets, Decks):
         if stakes is None:
             stakes = not state.dealt[me]
         if stakes and taken is not None and not state.options.friendly:
+            from webtabletop.games.htt.render.cards import opponent_name  # noqa: PLC0415 - render builds on this
+
             if out.winner == me:
                 self.add_card(taken.id)
                 msgs.append(
-                    _("You took {card} from {opponent}.").format(card=card_name(taken), opponent=_(opponent))
+                    _("You took {card} from {opponent}.").format(card=card_name(taken), opponent=opponent_name(opponent))
                 )
             elif self.remove_card(taken.id):
                 self.ai_won[taken.id] = self.ai_won.get(taken.id, 0) + 1
                 msgs.append(
-                    _("{opponent} took your {card}.").format(opponent=_(opponent), card=card_name(taken))
+                    _("{opponent} took your {card}.").format(opponent=opponent_name(opponent), card=card_name(taken))
                 )
         self.log.append(
             {
@@ -330,12 +332,12 @@ class Collection(PlayerSets, Decks):
     def from_json(cls, data: Any) -> Collection:
         """Read (and migrate) a stored collection; raises :class:`CollectionError` (a ValueError)
         saying what is wrong, whatever the data holds."""
-        return guard(lambda: cls._read(data), CollectionError, "the collection")
+        return guard(lambda: cls._read(data), CollectionError, _("the collection"))
 
     @classmethod
     def _read(cls, data: Any) -> Collection:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise CollectionError("this is not an HTT collection")
+            raise CollectionError(_("this is not an HTT collection"))
         version = data.get("version")
         if (
             not isinstance(version, int)
@@ -345,7 +347,9 @@ class Collection(PlayerSets, Decks):
         ):
             shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
             raise CollectionError(
-                f"collection version {shown} is not supported (this app reads versions up to {SCHEMA_VERSION})"
+                _("collection version {version} is not supported (this app reads versions up to {newest})").format(
+                    version=shown, newest=SCHEMA_VERSION
+                )
             )
         while version < SCHEMA_VERSION:
             data = MIGRATIONS[version](data)
@@ -354,5 +358,6 @@ class Collection(PlayerSets, Decks):
 
     @classmethod
     def loads(cls, text: str) -> Collection:
-        data = guard(lambda: load_json(text, "the collection"), CollectionError, "the collection")
+        what = _("the collection")
+        data = guard(lambda: load_json(text, what), CollectionError, what)
         return cls.from_json(data)

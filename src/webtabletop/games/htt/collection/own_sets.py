@@ -45,7 +45,7 @@ class PlayerSets:
         s = generate_set(seed, per_level, level11, name, theme, set_id=sid, names=names)
         if images:
             s = attrs.evolve(s, cards=tuple(attrs.evolve(c, image=images.get(c.id)) for c in s.cards))
-        self._store(read_set(s.to_json(), "the new set"))
+        self._store(read_set(s.to_json(), _("the new set")))
         self.sets_created += 1
         self.update_achievements()
         return s

@@ -23,6 +23,7 @@ from webtabletop.games.htt.sets.cardset import CardSet
 from webtabletop.games.htt.sets.check import check_set, errors
 from webtabletop.games.htt.sets.names import BUILTIN_SPECS
 from webtabletop.i18n import _
+from webtabletop.i18n.text import join_list
 
 BUILTIN_SET_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)
 DECK_SOURCES = ("", "dealt", "own", "random")
@@ -210,7 +211,7 @@ def read_fields(data: dict) -> dict[str, Any]:
     if source not in DECK_SOURCES:
         raise CollectionError(
             _("collection field 'deck_source' must be one of {values}").format(
-                values=", ".join(map(repr, DECK_SOURCES))
+                values=join_list(map(repr, DECK_SOURCES))
             )
         )
     kwargs["deck_source"] = source

@@ -123,15 +123,20 @@ def page_packs(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         + esc(_("A game that ends before the last card earns no pack and counts for no achievement."))
         + " "
         + esc(
-            _(
+            ngettext(
+                "Your first pack is free. A pack holds {n} card of the set you choose, levels 1 to 10 "
+                "(low levels are common).",
                 "Your first pack is free. A pack holds {n} cards of the set you choose, levels 1 to 10 "
-                "(low levels are common)."
+                "(low levels are common).",
+                PACK_SIZE,
             ).format(n=PACK_SIZE)
         )
         + "</p>",
         '<p class="htt-summary">'
-        + _(
-            "Packs to open: {packs} · next pack for playing: {done} of {games} games · packs opened: {opened}"
+        + ngettext(
+            "Packs to open: {packs} · next pack for playing: {done} of {games} game · packs opened: {opened}",
+            "Packs to open: {packs} · next pack for playing: {done} of {games} games · packs opened: {opened}",
+            GAMES_PER_PACK,
         ).format(
             packs=f'<b data-packs="{c.packs_available}">{c.packs_available}</b>',
             done=c.earn_progress,

@@ -21,6 +21,7 @@ from webtabletop.games.htt.collection.model import MIGRATIONS, SCHEMA_VERSION, C
 from webtabletop.games.htt.sets.library import all_sets
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 KEY = "webtabletop:htt:collection"
 _SAFE = re.compile(r"[^A-Za-z0-9-]")
@@ -130,7 +131,7 @@ def old_cards_notice(cards: list[Card]) -> str:
     """One line about a set's (or the collection's) old level-3 cards, or ""."""
     if not cards:
         return ""
-    names = ", ".join(card_name(c) for c in cards[:4]) + ("…" if len(cards) > 4 else "")
+    names = join_list(card_name(c) for c in cards[:4]) + ("…" if len(cards) > 4 else "")
     text = ngettext(
         "{n} level-3 card was made before the rules correction (level 3 now needs a sum of 20 to 22): "
         "{names}. It is kept and still plays with its printed values.",
@@ -148,7 +149,7 @@ def spoken_card(c: Card, copies: int | None = None) -> str:
         "name": card_name(c),
         "level": c.level,
         "matter": _(c.matter),
-        "values": _(", ").join(c.text),
+        "values": join_list(c.text),
         "set": set_names().get(c.set_id, c.set_id),
         "n": copies,
     }

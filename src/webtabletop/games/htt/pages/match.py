@@ -27,7 +27,8 @@ from webtabletop.games.htt.options import HttOptions
 from webtabletop.games.htt.pages.common import load
 from webtabletop.games.htt.pages.newgame import deck_rows, field_row, picked_cards, portable
 from webtabletop.games.htt.pages.play import DECK_TITLES
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_clauses
 
 
 def take_hand(options: HttOptions, ctx: PageContext) -> tuple[HttOptions, list[str] | Bring | None]:
@@ -52,8 +53,10 @@ def random_pool(options: HttOptions, ctx: PageContext) -> Bring:
     if len(levels) < size:
         raise GameError(
             _("{problem}. Open packs, or choose dealt cards.").format(
-                problem=_(
-                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}"
+                problem=ngettext(
+                    "Random needs owned cards of {size} different level; you have {n} in levels {min}..{max}",
+                    "Random needs owned cards of {size} different levels; you have {n} in levels {min}..{max}",
+                    size,
                 ).format(size=size, n=len(levels), min=lo, max=hi)
             )
         )
@@ -121,6 +124,6 @@ def join_hand(options: HttOptions, data: dict[str, Any], ctx: PageContext) -> li
         picked = picked_cards(data, c)
         problems = c.check_deck(picked, size, lo, hi)
         if problems:
-            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+            raise GameError(_("Own deck: {problems}").format(problems=join_clauses(problems)))
         return portable(picked)
     return random_pool(options, ctx)

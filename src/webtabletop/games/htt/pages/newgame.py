@@ -30,6 +30,7 @@ from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.games.htt.turning import EMPTY
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_clauses, join_list, join_sentences
 
 
 # ------------------------------------------------------------------ new game
@@ -53,7 +54,7 @@ def new_game_fields(ctx: PageContext) -> str:
         else esc(_("No deck saved yet."))
     )
     order = (
-        esc(_("Playing order: {cards}.").format(cards=", ".join(card_name(get_card(x)) for x in deck)))
+        esc(_("Playing order: {cards}.").format(cards=join_list(card_name(get_card(x)) for x in deck)))
         + " "
         + link(esc(_("Change the order")), page_hash("deck"), "")
         if deck
@@ -193,7 +194,7 @@ def prepare_new_game(data: dict[str, Any], ctx: PageContext) -> dict[str, Any]:
     if source == "own":
         problems = c.check_deck(picked, size, lo, hi)
         if problems:
-            raise GameError(_("Own deck: {problems}").format(problems=_("; ").join(problems)))
+            raise GameError(_("Own deck: {problems}").format(problems=join_clauses(problems)))
     # the form passed its checks: now remember the deck choice and the new preset
     changed = False
     if c.deck_source != source or (source == "own" and picked != c.deck):
@@ -300,4 +301,4 @@ def game_over(record, outcome, players, ctx: PageContext) -> None:
                 title=titles.get(aid, aid)
             )
         )
-    ctx.toast(" ".join(parts))
+    ctx.toast(join_sentences(parts))

@@ -40,7 +40,7 @@ from webtabletop.games.htt.pages.common import (
 )
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.games.htt.sets.names import card_name
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, ngettext
 
 DECK_TITLES = {
     "dealt": N_("Dealt from the built-in sets"),
@@ -66,7 +66,9 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         + "</p>"
     ]
     if deck:
-        strength = _("Deck strength {strength} ({n} cards).").format(
+        strength = ngettext(
+            "Deck strength {strength} ({n} card).", "Deck strength {strength} ({n} cards).", len(deck)
+        ).format(
             strength=Collection.deck_strength(deck), n=len(deck)
         )
         out.append(f'<p class="htt-summary">{esc(strength)}</p>')

@@ -25,7 +25,7 @@ from webtabletop.games.htt.sets.cardset import (
 )
 from webtabletop.games.htt.sets.library import BUILTIN_IDS, get_card, get_set
 from webtabletop.games.htt.sets.names import card_name
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from webtabletop.games.htt.pages.sets import SetsState
@@ -56,8 +56,10 @@ def handle_import(state: SetsState, action: dict[str, Any], c: Collection, ctx: 
         save(ctx, new)
         new.register_sets()
         ctx.toast(
-            _(
-                "Imported the collection from {file} ({n} cards). Your previous collection was backed up first."
+            ngettext(
+                "Imported the collection from {file} ({n} card). Your previous collection was backed up first.",
+                "Imported the collection from {file} ({n} cards). Your previous collection was backed up first.",
+                new.total_cards(),
             ).format(file=fname, n=new.total_cards())
         )
     else:
@@ -85,7 +87,11 @@ def _import_set(state: SetsState, text: str, fname: str, c: Collection, ctx: Pag
         )
         return
     if mine is None and len(c.custom_sets) >= LIMITS["custom_sets"]:
-        raise GameError(_("you have {n} sets, as many as a collection keeps").format(n=len(c.custom_sets)))
+        raise GameError(
+            ngettext(
+                "you have {n} set, as many as a collection keeps", "you have {n} sets, as many as a collection keeps", len(c.custom_sets)
+            ).format(n=len(c.custom_sets))
+        )
     try:
         if mine is not None:
             read_set(s.to_json(), _("the set in {file}").format(file=fname))  # check before asking
@@ -98,7 +104,11 @@ def _import_set(state: SetsState, text: str, fname: str, c: Collection, ctx: Pag
             _("the file {file} cannot be imported: {reason}").format(file=fname, reason=exc)
         ) from None
     save(ctx, c)
-    ctx.toast(_("Imported the set “{name}” ({n} cards).").format(name=s.name, n=len(s.cards)))
+    ctx.toast(
+        ngettext("Imported the set “{name}” ({n} card).", "Imported the set “{name}” ({n} cards).", len(s.cards)).format(
+            name=s.name, n=len(s.cards)
+        )
+    )
 
 
 def _import_image(state: SetsState, action: dict[str, Any], c: Collection, ctx: PageContext) -> None:

@@ -49,7 +49,8 @@ from webtabletop.games.htt.sets.cardset import (
 )
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.games.htt.sets.rules import made_name
-from webtabletop.i18n import _, ngettext
+from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_sentences
 
 __all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]
 
@@ -88,7 +89,7 @@ def _sizes_form() -> str:
             ),
             (
                 "<div class='field'><label for='set-theme'>"
-                + str(esc(_("Theme")))
+                + str(esc(pgettext("HTT card set: its subject", "Theme")))
                 + "</label><input id='set-theme' name='theme' type='text' maxlength='"
                 + str(MAX_THEME)
                 + "'></div>"
@@ -140,10 +141,14 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
         new = state.pending
         old = c.find_set(new.id)
         if old is not None:
-            text = _(
+            text = ngettext(
+                "The file holds the set “{new}” ({n} card) with the id {id}, and you already have a set with "
+                "that id: “{old}”. Replace your set with the file's (the copies you own stay), or keep both "
+                "(the file's set gets a new id)?",
                 "The file holds the set “{new}” ({n} cards) with the id {id}, and you already have a set with "
                 "that id: “{old}”. Replace your set with the file's (the copies you own stay), or keep both "
-                "(the file's set gets a new id)?"
+                "(the file's set gets a new id)?",
+                len(new.cards),
             ).format(new=new.name, n=len(new.cards), id=new.id, old=old.name)
             return (
                 f'<div class="htt-confirm" role="alertdialog" aria-labelledby="htt-q"><p id="htt-q">{esc(text)}</p>'
@@ -157,7 +162,11 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
     s = c.find_set(sid) if sid else None
     if s is not None:
         owned = sum(1 for x in s.cards if c.copies(x.id))
-        ask = _("Delete your set “{name}” ({n} cards)? It leaves your collection, packs and achievements.")
+        ask = ngettext(
+            "Delete your set “{name}” ({n} card)? It leaves your collection, packs and achievements.",
+            "Delete your set “{name}” ({n} cards)? It leaves your collection, packs and achievements.",
+            len(s.cards),
+        )
         keep = (
             ngettext(
                 "The {owned} card of it you own stays in your data and comes back if you import the set again.",
@@ -167,7 +176,7 @@ def _question(state: SetsState, c: Collection, query: dict[str, str]) -> str:
             if owned
             else _("You own none of its cards.")
         )
-        text = ask.format(name=s.name, n=len(s.cards)) + " " + keep.format(owned=owned)
+        text = join_sentences((ask.format(name=s.name, n=len(s.cards)), keep.format(owned=owned)))
         return (
             f'<div class="htt-confirm" role="alertdialog" aria-labelledby="htt-q"><p id="htt-q">{esc(text)}</p>'
             '<div class="actions">'
@@ -226,7 +235,9 @@ def page_sets(state: SetsState, c: Collection, query: dict[str, str], ctx: PageC
         items = []
         for s in own:
             have, total = c.set_progress(s.id)
-            details = _("{theme} · {total} cards · {have} owned · id {id}").format(
+            details = ngettext(
+                "{theme} · {total} card · {have} owned · id {id}", "{theme} · {total} cards · {have} owned · id {id}", total
+            ).format(
                 theme=s.theme, total=total, have=have, id=s.id
             )
             items.append(
@@ -321,7 +332,11 @@ def handle_cmd(state: SetsState, name: str, arg: Any, c: Collection, ctx: PageCo
         else:
             s = c.import_set(pending, replace=True) if name == "import-replace" else c.import_copy(pending)
             save(ctx, c)
-            ctx.toast(_("Imported the set “{name}” ({n} cards).").format(name=s.name, n=len(s.cards)))
+            ctx.toast(
+                ngettext(
+                    "Imported the set “{name}” ({n} card).", "Imported the set “{name}” ({n} cards).", len(s.cards)
+                ).format(name=s.name, n=len(s.cards))
+            )
         ctx.go(page_hash("sets"))
     elif name == "remove-picture":
         _set_picture(c, str(arg), None)
@@ -351,7 +366,11 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     if not 1 <= len(name) <= MAX_NAME:
         raise GameError(_("give the set a name of 1 to {n} characters").format(n=MAX_NAME))
     if len(theme) > MAX_THEME:
-        raise GameError(_("the theme may have at most {n} characters").format(n=MAX_THEME))
+        raise GameError(
+            ngettext(
+                "the theme may have at most {n} character", "the theme may have at most {n} characters", MAX_THEME
+            ).format(n=MAX_THEME)
+        )
     per_level, level11 = str(data.get("per_level", "8")), str(data.get("level11", "6"))
     if not (per_level.isascii() and per_level.isdigit() and level11.isascii() and level11.isdigit()):
         raise GameError(_("cards per level and level-11 cards must be whole numbers"))
@@ -363,7 +382,11 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     if not LEVEL11[0] <= level11 <= LEVEL11[1]:
         raise GameError(_("level-11 cards must be {min} to {max}").format(min=LEVEL11[0], max=LEVEL11[1]))
     if len(c.custom_sets) >= LIMITS["custom_sets"]:
-        raise GameError(_("you have {n} sets, as many as a collection keeps").format(n=len(c.custom_sets)))
+        raise GameError(
+            ngettext(
+                "you have {n} set, as many as a collection keeps", "you have {n} sets, as many as a collection keeps", len(c.custom_sets)
+            ).format(n=len(c.custom_sets))
+        )
     total = per_level * 10 + level11
     lines = [line.strip() for line in str(data.get("names", "")).splitlines()]
     while lines and not lines[-1]:
@@ -377,7 +400,11 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
             ).format(n=len(lines), total=total)
         )
     if any(len(x) > MAX_NAME for x in lines):
-        raise GameError(_("a card name may have at most {n} characters").format(n=MAX_NAME))
+        raise GameError(
+            ngettext(
+                "a card name may have at most {n} character", "a card name may have at most {n} characters", MAX_NAME
+            ).format(n=MAX_NAME)
+        )
     order = [(lv, i) for lv in range(1, 12) for i in range(level11 if lv == 11 else per_level)]
     names = [
         lines[k] if k < len(lines) and lines[k] else made_name(name, lv, i) for k, (lv, i) in enumerate(order)

@@ -35,6 +35,7 @@ from webtabletop.games.htt.render.text import cause_text, matter_name, ordinal_s
 from webtabletop.games.htt.rules import PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _
+from webtabletop.i18n.text import join_list
 
 S = 46  # pixels per cell unit (hex circumradius on the board)
 SELECT = "#0c8f7a"  # the selected hand card (never the last-move yellow)
@@ -44,7 +45,7 @@ LAST = "#f2c200"  # the last placed card
 def spoken_sides(card) -> str:
     """The six side values for a label, spaced and separated ("5, 3, A, 2, 7, 1"): read as values,
     not as one code."""
-    return _(", ").join(card.text)
+    return join_list(card.text)
 
 
 def hover_parts(ctx: ViewContext) -> tuple[str | None, str | None]:

@@ -12,6 +12,7 @@ from webtabletop.games.htt.cards import MATTER_COLOURS, Card, value_text
 from webtabletop.games.htt.render.art import emblem
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_list
 
 # faces take the page's theme (web/assets/app.css, [data-theme=dark]); the light colour is the fallback
 OWNER_FILL = ("var(--htt-face0, #d7e6fd)", "var(--htt-face1, #fbd9d4)")
@@ -222,7 +223,7 @@ def set_view_html(card_set, owned: dict[str, int], show: str = "all", level: int
 def opponent_name(stored: str) -> str:
     """The opponent as the battle log stores it ("Computer (normal)"), in the player's language."""
     if stored.startswith("Computer (") and stored.endswith(")"):
-        return _("Computer ({level})").format(level=_(stored[10:-1]))
+        return _("Computer ({level})").format(level=pgettext("AI level", stored[10:-1]))
     return _(stored) if stored else ""
 
 
@@ -239,7 +240,7 @@ def battle_log_html(entries: list[dict], limit: int = 20) -> str:
         shown["opponent"] = opponent_name(str(e.get("opponent") or ""))
         shown["result"] = results.get(str(e.get("result")), e.get("result"))
         rules = str(e.get("rules") or "")
-        shown["rules"] = _(", ").join(translate_rule(r) for r in rules.split(", ")) if rules else ""
+        shown["rules"] = join_list(translate_rule(r) for r in rules.split(", ")) if rules else ""
         rows.append(
             "<tr>"
             + "".join(

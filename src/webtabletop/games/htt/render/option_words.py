@@ -19,6 +19,7 @@ OPTION_LABELS = {
     "max_level": N_("Highest card level"),
     "in_order": N_("In order"),
     "block": N_("Block"),
+    # TRANSLATORS: HTT's Open rule: both hands are played face up
     "open": N_("Open"),
     "friendly": N_("Friendly"),
     "deal_set": N_("Set to deal from"),

@@ -11,11 +11,12 @@ from webtabletop.games.htt.board import BOARD_TITLES, HAND_SIZES
 from webtabletop.games.htt.cards import MAX_VALUE, SUMS
 from webtabletop.games.htt.collection.model import EARN_RULE
 from webtabletop.i18n import N_, _
+from webtabletop.i18n.text import join_list, join_sentences
 
 OPTIONS_HELP = {
     "board": N_(
-        "rhombus9: 3×3 rhombus, 5 cards each (default); hex7: 7 cells, 5 cards each (3 stay in hand). "
-        "The 19-cell board is a house rule (below)."
+        "Rhombus of 9 cells (3×3): 5 cards each (the default). Hexagon of 7 cells: 5 cards each (3 stay "
+        "in hand). The hexagon of 19 cells is a house rule (below)."
     ),
     "same": N_("Same: two or more touching values equal — the enemy cards among them turn."),
     "plus": N_("Plus: two or more contacts with the same sum — the enemy cards among them turn."),
@@ -179,7 +180,7 @@ def rules_html() -> str:
                 "sides (A + 1 = S = 11), on another colour −1 (1 − 1 = 0). The changed values count for every rule."
             )
         ),
-        b(_("Min level / Max level:")) + " " + esc(_("only cards in that level range can be used.")),
+        join_sentences((b(_("Min level / Max level:")), esc(_("only cards in that level range can be used.")))),
         b(_("In order:"))
         + " "
         + esc(
@@ -288,7 +289,7 @@ def rules_html() -> str:
             "played. Share a link of a game in progress only with someone who may see your hand."
         )
     )
-    boards = ", ".join(esc(_(t)) for t in BOARD_TITLES.values())
+    boards = join_list(esc(_(t)) for t in BOARD_TITLES.values())
     return "".join(
         [
             ("<h2>" + str(esc(_("Hexagonal Triple Triad"))) + "</h2>"),

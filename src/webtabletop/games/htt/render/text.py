@@ -9,6 +9,7 @@ from __future__ import annotations
 from webtabletop.games.htt.rules import DRAW, PICK, PLAY, PLAYER_NAMES, HttState, Place, Take
 from webtabletop.games.htt.sets.names import card_name
 from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n.text import join_list, join_sentences
 
 CAUSE_TITLES = {
     "standard": N_("higher value"),
@@ -35,7 +36,7 @@ def and_list(items: list[str]) -> str:
     """ "b2", "b2 and c3", "b2, c3 and d4" in the player's language."""
     if len(items) <= 1:
         return "".join(items)
-    return _("{first} and {last}").format(first=_(", ").join(items[:-1]), last=items[-1])
+    return _("{first} and {last}").format(first=join_list(items[:-1]), last=items[-1])
 
 
 def cause_text(cause: str) -> str:
@@ -102,7 +103,7 @@ def describe_placement(before: HttState, after: HttState, move: Place) -> str:
                     rule=cause_text(cause), cells=and_list(cells)
                 )
             )
-    return " ".join(rest)
+    return join_sentences(rest)
 
 
 def describe(before: HttState, after: HttState, code: str) -> str:

@@ -23,7 +23,8 @@ import attrs
 from webtabletop.core.errors import GameError
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value, values_text
-from webtabletop.i18n import _
+from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 SET_FORMAT = "htt-set"
 SET_VERSION = 1
@@ -124,11 +125,12 @@ class CardSet:
     def from_json(cls, data: Any) -> CardSet:
         """Read a set; raises :class:`SetError` naming what is wrong. The set rules are checked by
         :func:`check_set`; this checks that every field has a usable type, size and range."""
-        return guard(lambda: _from_json(cls, data), SetError, "the card set")
+        return guard(lambda: _from_json(cls, data), SetError, _("the card set"))
 
     @classmethod
     def loads(cls, text: str) -> CardSet:
-        data = guard(lambda: load_json(text, "the file"), SetError, "the file")
+        what = _("the file")
+        data = guard(lambda: load_json(text, what), SetError, what)
         return cls.from_json(data)
 
 
@@ -186,7 +188,11 @@ def _from_json(cls: type[CardSet], data: Any) -> CardSet:
     if not isinstance(raw, list) or not raw:
         raise SetError(_("the set's 'cards' must be a non-empty list"))
     if len(raw) > MAX_CARDS:
-        raise SetError(_("the set has {n} cards; a set has at most {max}").format(n=len(raw), max=MAX_CARDS))
+        raise SetError(
+            ngettext(
+                "the set has {n} card; a set has at most {max}", "the set has {n} cards; a set has at most {max}", len(raw)
+            ).format(n=len(raw), max=MAX_CARDS)
+        )
     seed = data.get("seed")
     if seed is not None:
         seed = _whole(data, "seed", the_set, 0, (1 << 64) - 1)
@@ -223,7 +229,7 @@ def _from_json(cls: type[CardSet], data: Any) -> CardSet:
         if matter not in MATTERS:
             raise SetError(
                 _("{where}: matter must be one of {matters}, not {matter}").format(
-                    where=where, matters=", ".join(MATTERS), matter=repr(matter)
+                    where=where, matters=join_list(MATTERS), matter=repr(matter)
                 )
             )
         rarity = _whole(c, "rarity", where, RARITY[0], RARITY[1])

@@ -27,6 +27,7 @@ from webtabletop.games.htt.sets.cardset import (
 )
 from webtabletop.games.htt.sets.rules import level_width, position_counts
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_list
 
 
 @attrs.frozen
@@ -67,7 +68,9 @@ def check_set(card_set: CardSet) -> list[Violation]:
         add(
             Violation(
                 "duplicate-id",
-                _("card id {id} is used {n} times").format(id=repr(cid), n=ids.count(cid)),
+                ngettext("card id {id} is used {n} time", "card id {id} is used {n} times", ids.count(cid)).format(
+                    id=repr(cid), n=ids.count(cid)
+                ),
                 cid,
             )
         )
@@ -91,7 +94,7 @@ def check_set(card_set: CardSet) -> list[Violation]:
                 Violation(
                     "matter",
                     _("matter {matter} is not one of {matters}").format(
-                        matter=repr(c.matter), matters=", ".join(MATTERS)
+                        matter=repr(c.matter), matters=join_list(MATTERS)
                     ),
                     c.id,
                 )
@@ -168,8 +171,12 @@ def check_set(card_set: CardSet) -> list[Violation]:
         add(
             Violation(
                 "three-a",
-                _("{n} cards carry three A ({cards}); a set may have at most {max}").format(
-                    n=len(three), cards=", ".join(three), max=MAX_THREE_A
+                ngettext(
+                    "{n} card carries three A ({cards}); a set may have at most {max}",
+                    "{n} cards carry three A ({cards}); a set may have at most {max}",
+                    len(three),
+                ).format(
+                    n=len(three), cards=join_list(three), max=MAX_THREE_A
                 ),
             )
         )
@@ -177,8 +184,12 @@ def check_set(card_set: CardSet) -> list[Violation]:
         add(
             Violation(
                 "two-a",
-                _("{n} cards carry two A ({cards}); a set may have at most {max}").format(
-                    n=len(two), cards=", ".join(two), max=MAX_TWO_A
+                ngettext(
+                    "{n} card carries two A ({cards}); a set may have at most {max}",
+                    "{n} cards carry two A ({cards}); a set may have at most {max}",
+                    len(two),
+                ).format(
+                    n=len(two), cards=join_list(two), max=MAX_TWO_A
                 ),
             )
         )
@@ -200,9 +211,12 @@ def check_set(card_set: CardSet) -> list[Violation]:
             add(
                 Violation(
                     "spread",
-                    _(
+                    ngettext(
+                        "level {level}: {n} card must take the smallest/middle/largest sums {expected} times, "
+                        "not {counts}",
                         "level {level}: {n} cards must take the smallest/middle/largest sums {expected} times, "
-                        "not {counts}"
+                        "not {counts}",
+                        len(cards),
                     ).format(
                         level=lv,
                         n=len(cards),
@@ -213,15 +227,19 @@ def check_set(card_set: CardSet) -> list[Violation]:
             )
 
     # Matter spread.
+    from webtabletop.games.htt.render.text import matter_name  # noqa: PLC0415 - render builds on the sets
+
     for lv, cards in sorted(levels.items()):
         first = [c.matter for c in cards[:5]]
         if len(set(first)) != len(first):
             add(
                 Violation(
                     "matter-level",
-                    _(
-                        "level {level}: the first {n} cards must have different matter colours, got {matters}"
-                    ).format(level=lv, n=len(first), matters=", ".join(first)),
+                    ngettext(
+                        "level {level}: the first {n} card must have different matter colours, got {matters}",
+                        "level {level}: the first {n} cards must have different matter colours, got {matters}",
+                        len(first),
+                    ).format(level=lv, n=len(first), matters=join_list(matter_name(m) for m in first)),
                 )
             )
     tally = {m: sum(1 for c in card_set.cards if c.matter == m) for m in MATTERS}
@@ -230,7 +248,7 @@ def check_set(card_set: CardSet) -> list[Violation]:
             Violation(
                 "matter-spread",
                 _("matter colour counts over the set must differ by at most 1: {counts}").format(
-                    counts=", ".join(f"{m} {n}" for m, n in tally.items())
+                    counts=join_list(f"{matter_name(m)} {n}" for m, n in tally.items())
                 ),
             )
         )

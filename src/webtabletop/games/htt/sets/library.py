@@ -15,6 +15,7 @@ from webtabletop.games.htt.cards import Card, card_from_inline
 from webtabletop.games.htt.sets.cardset import CardSet
 from webtabletop.games.htt.sets.names import BUILTIN_SPECS
 from webtabletop.games.htt.sets.rules import V1_SUMS, correct_level3, generate_set
+from webtabletop.i18n import _
 
 BUILTIN_IDS = tuple(spec[0] for spec in BUILTIN_SPECS)
 DEFAULT_SET = BUILTIN_IDS[0]
@@ -42,7 +43,7 @@ def builtin_set(set_id: str) -> CardSet:
         .joinpath(f"{set_id}.json")
         .read_text("utf-8")
     )
-    return CardSet.from_json(load_json(text, f"built-in set {set_id}"))
+    return CardSet.from_json(load_json(text, _("built-in set {id}").format(id=set_id)))
 
 
 def builtin_sets() -> list[CardSet]:
@@ -52,7 +53,7 @@ def builtin_sets() -> list[CardSet]:
 def register_set(card_set: CardSet) -> None:
     """Make a player's set known (for names and art); its cards are found by id afterwards."""
     if card_set.id in BUILTIN_IDS:
-        raise ValueError(f"set id {card_set.id!r} belongs to a built-in set")
+        raise ValueError(_("set id {id} belongs to a built-in set").format(id=repr(card_set.id)))
     _EXTRA[card_set.id] = card_set
     _card_index.cache_clear()
     pool_by_level.cache_clear()
@@ -87,12 +88,12 @@ def _card_index() -> dict[str, Card]:
 def get_card(ref: str) -> Card:
     """The card a reference names; raises ValueError (clear message) when unknown."""
     if not isinstance(ref, str):
-        raise ValueError(f"a card reference must be text, not {ref!r}")
+        raise ValueError(_("a card reference must be text, not {value}").format(value=repr(ref)[:40]))
     if ref.startswith("~"):
         return card_from_inline(ref)
     card = _card_index().get(ref)
     if card is None:
-        raise ValueError(f"unknown card {ref!r}")
+        raise ValueError(_("unknown card {card}").format(card=repr(ref)[:40]))
     return card
 
 

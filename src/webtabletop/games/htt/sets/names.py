@@ -5,7 +5,7 @@ Each theme climbs from small creatures and apprentices (level 1) to legends (lev
 
 from __future__ import annotations
 
-from webtabletop.i18n import N_, pgettext
+from webtabletop.i18n import N_, _, pgettext
 
 
 def _split(text: str) -> list[str]:
@@ -75,4 +75,6 @@ def card_name(card) -> str:
     """
     if card.set_id in BUILTIN_SET_IDS:
         return pgettext("HTT card", card.name)
+    if card.id.startswith("~"):  # a card written into a link ("Card 52314A"): its values name it
+        return _("Card {values}").format(values=card.id[1:7])
     return card.name

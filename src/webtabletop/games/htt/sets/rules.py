@@ -39,6 +39,7 @@ from webtabletop.games.htt.sets.cardset import (
     CardSet,
     card_id,
 )
+from webtabletop.i18n import _
 
 #: the table of rules version 1 (level 3: 18..22), used only to rebuild the built-in sets as shipped
 V1_SUMS = {**SUMS, 3: {0: (18, 22)}}
@@ -118,14 +119,20 @@ def generate_set(
     1 made (only to rebuild the built-in sets as shipped, see :func:`correct_level3`).
     """
     if not PER_LEVEL[0] <= per_level <= PER_LEVEL[1]:
-        raise ValueError(f"cards per level must be {PER_LEVEL[0]}..{PER_LEVEL[1]}, not {per_level}")
+        raise ValueError(
+            _("cards per level must be {min}..{max}, not {value}").format(min=PER_LEVEL[0], max=PER_LEVEL[1], value=per_level)
+        )
     if not LEVEL11[0] <= level11 <= LEVEL11[1]:
-        raise ValueError(f"level-11 cards must be {LEVEL11[0]}..{LEVEL11[1]}, not {level11}")
+        raise ValueError(
+            _("level-11 cards must be {min}..{max}, not {value}").format(min=LEVEL11[0], max=LEVEL11[1], value=level11)
+        )
     rng = Rng.from_seed(seed)
     set_id = set_id or f"s{seed & 0xFFFFFFFF:x}"
     if not SET_ID_RE.match(set_id):
-        raise ValueError(f"set id {set_id!r} must be 1..16 lower-case letters, digits or _")
-    name = name or f"Set {set_id}"
+        raise ValueError(
+            _("set id {id} must be 1..16 lower-case letters, digits or _").format(id=repr(set_id)[:40])
+        )
+    name = name or _("Set {id}").format(id=set_id)
     counts = {lv: (level11 if lv == 11 else per_level) for lv in range(1, 12)}
 
     # Number of A per card: 1 on levels 9..11; then at most one 3-A card (level 10/11) and up to

@@ -1,0 +1,140 @@
+"""Translator comments the extractor writes on every entry whose meaning is not plain from the
+English (issue 27: "what ``{player}`` holds, where the string shows").
+
+They reach the catalogs as ``#.`` lines. Two kinds, both derived from the code, so a new string
+gets them without anyone remembering to:
+
+- what a placeholder holds (:data:`PLACEHOLDERS`; ``{player}`` names each game's sides, from
+  the module the string is in);
+- where a short string (three words or fewer, no placeholder) shows (:data:`SCREENS`, by the
+  module): "Open", "Deck" or "Keep" mean little without it.
+
+A hand-written ``# TRANSLATORS:`` comment above a call is kept as well (Babel's own convention).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: each game's two side names, as ``{player}`` holds them in that game's strings
+SIDES = {
+    "htt": "Blue or Red (HTT's players, singular)",
+    "cardgo": "Green or Red (CardGO's players, singular)",
+    "tsifrograd": "Orange or Blue (Tsifrograd's players, singular)",
+    "sht": "Player 1 or Player 2 (SHT)",
+    "dumaraj": "White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)",
+}
+_ANY_SIDE = "a side's name from any of the five games (Blue, Red, Green, Orange, Player 1…, White, Black)"
+
+#: placeholder -> what it holds (``{side}`` is filled in per game)
+PLACEHOLDERS = {
+    "player": "{{player}}: {side}",
+    "winner": "{{winner}}: the winning side's name, {side}",
+    "loser": "{{loser}}: the losing side's name, {side}",
+    "other": "{{other}}: the other side's name, {side}",
+    "gainer": "{{gainer}}: the name of the side that gains, {side}",
+    "who": "{{who}}: a player or their hand, already translated (e.g. “Player 1’s hand”)",
+    "side": "{{side}}: {side}",
+    "what": "{{what}}: what could not be read, a translated noun phrase (“the file”, “the collection”, “the link”)",
+    "problem": "{{problem}}: a translated description of what is wrong",
+    "reason": "{{reason}}: why the game ended, translated (“mate”, “two passes in a row”…)",
+    "why": "{{why}}: why the game ended, a translated clause",
+    "cell": "{{cell}}: a cell's or square's name on the board (e.g. “c4”)",
+    "cells": "{{cells}}: a list of cell names, already joined",
+    "card": "{{card}}: a card's name, already translated",
+    "cards": "{{cards}}: a list of card names, already joined",
+    "mob": "{{mob}}: a DumaRaj mob's name, already translated (Raj, Fej, Lod'…)",
+    "a": "{{a}}: the bit (square) a move starts from, e.g. “e2”",
+    "z": "{{z}}: the bit (square) a move goes to, e.g. “e4”",
+    "game": "{{game}}: a game's name, already translated",
+    "name": "{{name}}: a name as the player or the data gives it (a file, a set, an option), not translated",
+    "matter": "{{matter}}: an HTT matter colour, already translated",
+    "terrain": "{{terrain}}: a CardGO terrain's name, already translated",
+    "effect": "{{effect}}: a CardGO card effect's name, already translated",
+}
+
+#: module (under ``src/webtabletop``, as a glob) -> where its strings show
+SCREENS = (
+    ("cli.py", "the command line (python -m webtabletop … --lang)"),
+    ("**/cli.py", "the command line (python -m webtabletop … --lang)"),
+    ("app/chrome.py", "the page's header and footer, on every screen"),
+    ("app/datapage.py", "the “Your data” page (saved games, backups, import and export)"),
+    ("app/dataio.py", "the “Your data” page (saved games, backups, import and export)"),
+    ("app/gamescreen.py", "the game screen (buttons, menus and the side panel)"),
+    ("app/gamerender.py", "the game screen"),
+    ("app/endings.py", "the game screen: resigning and draw offers"),
+    ("app/pages.py", "the home page, a game's page and the new-game dialog"),
+    ("app/newgame.py", "the new-game dialog"),
+    ("app/match*.py", "a game with a friend by link (its screen and the list of such games)"),
+    ("app/share.py", "the Share window of a game"),
+    ("app/review*.py", "the computer analysis (review) of a finished game"),
+    ("app/lab*.py", "the designer's lab (batches of computer games, statistics)"),
+    ("app/lesson*.py", "the lessons pages"),
+    ("app/*.py", "the app, shared by all games"),
+    ("core/*.py", "messages shared by all games (mostly errors about links, files and saved data)"),
+    ("lab/*.py", "the designer's lab (batches of computer games, statistics)"),
+    ("learn/*.py", "the lessons pages"),
+    ("correspondence/*.py", "a game with a friend by link"),
+    ("fairplay/*.py", "a game with a friend by link: the checks that keep cards secret and fair"),
+    ("games/htt/pages/*.py", "HTT's own pages (collection, packs, deck, sets, presets, battle log)"),
+    ("games/htt/render/rules_page.py", "HTT's rules page"),
+    ("games/htt/**.py", "HTT (Hexagonal Triple Triad): its game screen and pages"),
+    ("games/cardgo/rules_page.py", "CardGO's rules page"),
+    ("games/cardgo/**.py", "CardGO: its game screen"),
+    ("games/dumaraj/rules_page.py", "DumaRaj's rules page"),
+    ("games/dumaraj/**.py", "DumaRaj: its game screen"),
+    ("games/sht/rules_page.py", "SHT's rules page"),
+    ("games/sht/**.py", "SHT: its game screen"),
+    ("games/tsifrograd/rules_page.py", "Tsifrograd's rules page"),
+    ("games/tsifrograd/**.py", "Tsifrograd: its game screen"),
+)
+
+_PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
+
+
+def _module(filename: str) -> str:
+    """``…/src/webtabletop/games/htt/view.py`` -> ``games/htt/view.py``."""
+    path = str(filename).replace("\\", "/")
+    return path.split("src/webtabletop/", 1)[-1]
+
+
+def _game(module: str) -> str | None:
+    parts = module.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == "games" else None
+
+
+def screen(module: str) -> str | None:
+    """Where the strings of ``module`` show (the first pattern of :data:`SCREENS` that matches)."""
+    for pattern, where in SCREENS:
+        if _match(module, pattern):
+            return where
+    return None
+
+
+def _match(module: str, pattern: str) -> bool:
+    """Glob matching: ``*`` within a folder, ``**`` across folders."""
+    rx = re.escape(pattern).replace(r"\*\*", ".*").replace(r"\*", "[^/]*")
+    return re.fullmatch(rx, module) is not None
+
+
+def notes(filename: str, message: str | tuple, plural_sides: bool = False) -> list[str]:
+    """The translator comments of ``message`` (a msgid, or (singular, plural)) found in ``filename``.
+
+    ``plural_sides``: the entry is the plural-side one of a ``side_gettext`` call, whose own note
+    already says what ``{player}`` holds.
+    """
+    module = _module(filename)
+    text = message if isinstance(message, str) else message[0]
+    game = _game(module)
+    side = SIDES.get(game, _ANY_SIDE) if game else _ANY_SIDE
+    out = []
+    for name in dict.fromkeys(_PLACEHOLDER.findall(text)):
+        note = PLACEHOLDERS.get(name)
+        if note is None or (plural_sides and name in ("player", "winner", "loser", "other", "side")):
+            continue
+        out.append(note.format(side=side))
+    if len(text.split()) <= 3 and not _PLACEHOLDER.search(text):
+        where = screen(module)
+        if where:
+            out.append(f"Shown in {where}.")
+    return out

@@ -1,0 +1,380 @@
+"""No words reach a player from outside a gettext call (issue 27: "English reaching players").
+
+An AST scan of ``src/webtabletop`` (:mod:`tests.i18n.literal_scan` says what reads as words and
+what is code by its place in the syntax tree) finds every string literal a player could read that is
+not wrapped in ``_``/``N_``/``ngettext``/``pgettext``/``side_gettext``. What remains must be in
+:data:`ALLOWED`, under the reason it is not a player's text; an entry that no longer matches
+anything fails too, so the list only shrinks with the code.
+
+Not scanned (:data:`EXEMPT_MODULES`): the developer tooling that ``babel.cfg`` leaves out
+(``tools/``), the command-line front ends (``cli.py``, ``lab/run.py``, ``learn/check.py``),
+whose help and reports are for developers and stay English, and the extraction code
+(``i18n/extract.py``, ``i18n/notes.py``), whose words are the translators' comments.
+"""
+
+from __future__ import annotations
+
+from tests.i18n.literal_scan import scan, scan_source
+
+EXEMPT_MODULES = ("tools/*", "cli.py", "*/cli.py", "lab/run.py", "learn/check.py", "i18n/extract.py", "i18n/notes.py")
+
+BUG = "bug"
+DEBUG = "debug"
+CODE = "code"
+DIGEST = "digest"
+CARDS = "cards"
+I18N = "i18n"
+#: every literal of a module (only for the card-name lists of the built-in HTT sets)
+EVERY = None
+
+#: reason -> module -> the literals allowed there (exactly as written in the code)
+ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
+    # an internal check: only a bug or a hand-made table (engine, lesson, crypto) raises it, never a player's input
+    BUG: {
+        'ai/analysis.py': (
+            'unknown analysis budget ',
+        ),
+        'ai/arena.py': (
+            ', oracle:<level> or ',
+            'Clairvoyant',
+            'unknown player ',
+        ),
+        'ai/mcts.py': (
+            'no legal move: the game is over',
+            'unknown AI level ',
+        ),
+        'ai/players.py': (
+            ' (use random, ai or ai:easy|normal|hard)',
+            'unknown player kind ',
+        ),
+        'ai/review.py': (
+            'a review needs one more position than moves',
+        ),
+        'app/dispatch.py': (
+            'a lab task is a list of 8 fields',
+        ),
+        'core/registry.py': (
+            ' registered twice',
+        ),
+        'core/rng.py': (
+            'choice from an empty sequence',
+            'randint needs a <= b',
+            'sample larger than population',
+            'weights must have a positive sum',
+        ),
+        'core/sharelink.py': (
+            'varints are unsigned',
+        ),
+        'core/storage.py': (
+            'storage keys live under ',
+        ),
+        'correspondence/data.py': (
+            "a match has seat 0's commitment from the start",
+            'an ending needs the link keys of an authenticated match',
+            'an authenticated link from link 2 on needs the shared key for its tag',
+        ),
+        'fairplay/beacon.py': (
+            'links are numbered from 1',
+            "that chain is not the sender's",
+            "that link's value is not known",
+            'the first fair seed is that of link ',
+        ),
+        'fairplay/chain.py': (
+            'a chain has 1..',
+            'that value has not been revealed yet',
+            'this chain has no value with that index',
+        ),
+        'fairplay/deal.py': (
+            'a deal has a role (FIRST or SECOND) and 2..',
+            "message 1 is FIRST's",
+            "message 2 is SECOND's",
+        ),
+        'fairplay/dleq.py': (
+            'a DLEQ proof needs one target per base',
+        ),
+        'fairplay/group.py': (
+            'a key is in [1, n)',
+            'this group needs p = 3 (mod 4) for its square roots',
+        ),
+        'fairplay/kdf.py': (
+            ' bytes of entropy',
+            'a fair-play secret is ',
+            'an integer hash part must fit 64 bits',
+        ),
+        'fairplay/opening.py': (
+            'one card in 0..size-1 per position',
+            'only opened positions can be claimed',
+        ),
+        'fairplay/points.py': (
+            'not the x of a curve point, or not a sign',
+            'the point at infinity has no coordinates',
+            'the point at infinity is never sent',
+        ),
+        'fairplay/shuffleproof.py': (
+            'a shuffle proof needs two lists of equal length and a permutation',
+        ),
+        'games/cardgo/ai.py': (
+            'no legal move: the game is over',
+            'unknown AI level ',
+        ),
+        'games/cardgo/diagram.py': (
+            ' to move (',
+            'the diagram must be square',
+        ),
+        'games/cardgo/effects.py': (
+            'not a card code: ',
+        ),
+        'games/cardgo/match.py': (
+            'not a card byte: ',
+        ),
+        'games/cardgo/terrain.py': (
+            ' cells, not ',
+            'terrain must have ',
+        ),
+        'games/dumaraj/ai.py': (
+            'no legal move: the game is over',
+            'unknown AI level ',
+        ),
+        'games/dumaraj/geo.py': (
+            'the engine supports W/F riders that flep and frag',
+        ),
+        'games/dumaraj/lines.py': (
+            ') is neither straight nor a leap with a path',
+        ),
+        'games/dumaraj/pieces.py': (
+            ' allows no direction',
+            ' without an atom',
+            ': unknown atom ',
+            ': unknown modifier ',
+            'empty mob description',
+        ),
+        'games/dumaraj/search.py': (
+            'no legal move: the game is over',
+        ),
+        'games/htt/collection/model.py': (
+            'the game is not over',
+        ),
+        'games/htt/render/cards.py': (
+            ' (set, level, name, copies)',
+            'unknown sort ',
+        ),
+        'games/htt/sets/rules.py': (
+            ' A sums to ',
+            ' with ',
+            'no card of level ',
+        ),
+        'i18n/catalogs.py': (
+            'unknown language ',
+        ),
+        'lab/batch.py': (
+            ' (use one of ',
+            'options must be a JSON object of option names and values',
+            'the number of games must be from 1 to ',
+            'unknown evaluation budget ',
+            'unknown player ',
+        ),
+        'learn/lesson.py': (
+            ' after the solution',
+            " before the learner's move ",
+            ' is illegal: ',
+            " moves, before the solution's end",
+            ': the game is over or it is not their turn',
+            'no legal fixed reply ',
+            'the goal is not reached',
+            'the goal is not reached after ',
+            'the goal is reached after ',
+            'the goal is reached before any move',
+            'the learner cannot move ',
+            'the position cannot be built: ',
+            'the solution has ',
+        ),
+    },
+    # State.text(): the plain-text dump for logs, tests and the command line
+    DEBUG: {
+        'games/htt/rules.py': (
+            'to move: ',
+        ),
+        'games/sht/rules.py': (
+            '; to move: ',
+        ),
+        'games/tsifrograd/rules.py': (
+            'to move: ',
+        ),
+    },
+    # a code or identifier stored or compared (battle-log rule names, option values, stream and class names, CSS, notation)
+    CODE: {
+        'app/matchstore.py': (
+            'you',
+        ),
+        'core/ending.py': (
+            'Ended',
+        ),
+        'correspondence/dealt.py': (
+            'first player',
+        ),
+        'games/dumaraj/board_svg.py': (
+            '<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}.dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}.dumaraj [data-pick]:focus-visible rect.sq{stroke:#ffb300;stroke-width:4}.dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>',
+        ),
+        'games/dumaraj/pieces.py': (
+            'Fej',
+            'Pixa',
+            'Raj',
+            'mfsW mfsD cfF',
+        ),
+        'games/htt/cards.py': (
+            'Card ',
+        ),
+        'games/htt/options.py': (
+            'Block',
+            'Combo',
+            'Friendly',
+            'In order',
+            'Matter',
+            'Max level ',
+            'Min level ',
+            'Minus',
+            'Open',
+            'Own deck',
+            'Plus',
+            'Random',
+            'Same',
+            'all',
+        ),
+        'games/htt/pages/collection.py': (
+            'all',
+        ),
+        'games/htt/pages/newgame.py': (
+            'Computer (',
+        ),
+        'lab/items.py': (
+            'Raj flex',
+            'pair flex',
+        ),
+    },
+    # a heading of the rules digest (shared/rules/*.md) that lessons are filed under; learn/check.py matches it, no screen shows it
+    DIGEST: {
+        'games/cardgo/lessons.py': (
+            'Card effects',
+            'Components and setup',
+            'Custom mode',
+            'Definitions',
+            'Rule 1 — taking effect',
+            'Rule 2 — breathless enemies are converted',
+            'Rule 3 — mutual breathlessness ("ko")',
+            'Switches',
+            'Terrain',
+            'What the UI must offer',
+        ),
+        'games/dumaraj/lessons.py': (
+            'Arbitrary moves',
+            'Basic moves',
+            'Location and setup',
+            'Mobs',
+            'Not in scope',
+            'Notation',
+            'Vocabulary',
+        ),
+        'games/htt/lessons.py': (
+            'Cards',
+            'Sets (themed collections of cards)',
+            'Table rules',
+            'The collection',
+            'The duel',
+        ),
+        'games/sht/lessons.py': (
+            'A turn: exactly one of',
+            'Battle',
+            'Components',
+            'End',
+            'Hidden information is real',
+            'Setup',
+        ),
+        'games/tsifrograd/lessons.py': (
+            'Common frame',
+            "Proximity (the original the seed descends from; an extra mode, not in the seed's rules)",
+            'Tsifrograd (the main game)',
+            'Tsifroshturm (simple variant, for children / quick play)',
+            'What the UI must offer',
+        ),
+    },
+    # built-in HTT card names: their ids in records; shown through sets.names.card_name (pgettext 'HTT card', extracted from the set files)
+    CARDS: {
+        'games/htt/sets/names.py': EVERY,
+    },
+    # the i18n machinery itself: a context, a translator comment, English's own name in the language switch
+    I18N: {
+        'i18n/catalogs.py': (
+            'English',
+        ),
+        'i18n/sides.py': (
+            "A side's name fills {player} (also {winner}, {side}, {other}): DumaRaj's White or Black, a name in the plural (Russian: Белые, Чёрные — make the verb agree: «Ходят белые»).",
+            "A side's name fills {player} (also {winner}, {side}, {other}): a name in the singular — HTT's Blue/Red, CardGO's Green/Red, Tsifrograd's Orange/Blue, SHT's Player 1/2. DumaRaj's White/Black have their own entry (context “side named in the plural”).",
+            'side named in the plural',
+        ),
+    },
+}
+
+
+def _allowed(module: str, literal: str) -> bool:
+    for modules in ALLOWED.values():
+        if module in modules and (modules[module] is EVERY or literal in modules[module]):
+            return True
+    return False
+
+
+def test_no_user_visible_literal_outside_gettext():
+    found = scan(EXEMPT_MODULES)
+    bad = [
+        f"src/webtabletop/{module}:{line}: {literal[:80]!r}"
+        for module, hits in found.items()
+        for line, literal in hits
+        if not _allowed(module, literal)
+    ]
+    assert not bad, (
+        "words a player may read, outside a gettext call (wrap them in _()/N_()/ngettext()/pgettext(), "
+        "or, if they are code, add them to ALLOWED with the reason):\n" + "\n".join(bad)
+    )
+
+
+def test_every_allowed_literal_is_still_in_the_code():
+    found = {module: {literal for _line, literal in hits} for module, hits in scan(EXEMPT_MODULES).items()}
+    stale = [
+        f"{module}: {literal!r}"
+        for modules in ALLOWED.values()
+        for module, literals in modules.items()
+        for literal in (literals or ())
+        if literal not in found.get(module, set())
+    ]
+    assert not stale, "allowed literals the code no longer has (remove them):\n" + "\n".join(stale)
+
+
+def test_the_scan_finds_the_english_the_review_found():
+    """The cases of issue 27 that reached players in Russian, Chinese and Japanese."""
+    caught = [
+        'raise CollectionError("this is not an HTT collection")',
+        'return guard(lambda: cls._read(data), CollectionError, "the collection")',
+        'data = guard(lambda: load_json(text, "the file"), SetError, "the file")',
+        'out.append(f"level {level} allows non-A values up to {limit}, got {max(big)}")',
+        'TITLE = "Hexagonal Triple Triad"',
+        'deal_set: str = "all"',
+        'CATEGORIES = {"effect": "Effect", "level": "Card level"}',
+        'reason = "Green ran out of time"',
+        'x = f"<p>{esc(a)} No moves yet.</p>"',
+    ]
+    for source in caught:
+        assert scan_source(source), source
+
+
+def test_the_scan_leaves_code_alone():
+    code = [
+        'btn(esc(_("Resign")), "resign-confirm", key="resign-confirm", cls="btn danger")',
+        'x = f\'<div class="field app-field"><label for="pl{p}">{esc(label)}</label></div>\'',
+        'if kind == "move": pass',
+        'data = {"the key": 1}',
+        'raise TypeError("not a state")',
+        'def f(a="the default"): pass',
+        'x = _("All the words") + N_("are marked")',
+        'x = "export-all-no-secrets"',
+    ]
+    for source in code:
+        assert not scan_source(source), source
