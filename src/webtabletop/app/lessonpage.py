@@ -21,6 +21,7 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
     return (
         f"<div class='game-head'><h1>{esc(heading)}</h1>"
         f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>{back}"
+        f"{link(esc(_('Puzzles')), f'#/{spec.id}/puzzles', 'btn small')}"
         f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}"
         f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
     )
