@@ -124,9 +124,12 @@ def puzzle_screen(
     back = link(esc(_("All puzzles")), f"#/{spec.id}/puzzles", "btn small")
     known = f'<p class="puzzle-known">{esc(knowledge)}</p>' if knowledge else ""
     said = ngettext("{n} star of {total}", "{n} stars of {total}", best).format(n=best, total=MAX_STARS)
+    # the goal stays short (on a phone it goes above the board); what the solver may know and
+    # where the position comes from follow it on a desktop and the board on a phone
     frame = (
         f'<div class="lesson-goal" data-key="lesson-goal"><p><strong>{esc(_("Goal:"))}</strong> {esc(goal)}</p>'
-        f'{known}<p class="note">{esc(origin)}</p><p class="lesson-left" title="{esc(said)}">{star_row(best)}</p></div>'
+        f'<p class="lesson-left" title="{esc(said)}">{star_row(best)}</p></div>'
+        f'<div class="puzzle-about" data-key="puzzle-about">{known}<p class="note">{esc(origin)}</p></div>'
     )
     shown = solution if verdict in (REACHED, SHOWN) else ""
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'

@@ -96,6 +96,11 @@ def knowledge(state: ShtState) -> str:
     me = state.to_move()
     closed = sum(1 for s in state.fields[1 - me] if not s.open)
     pool = unseen(state)
+    if not closed:
+        return _(
+            "You see your hand and field, the open cards and the discard pile. The enemy has no closed "
+            "field card: every card that could defend is in view. At most, their field defends {d}."
+        ).format(d=best_defence(state))
     return ngettext(
         "You see your hand and field, the open cards and the discard pile. The enemy has {k} closed "
         "field card: it could be any of the {u} cards you have not seen. At most, their field defends {d}.",
