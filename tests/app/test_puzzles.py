@@ -69,7 +69,7 @@ def test_a_miss_then_give_up_shows_the_solution_and_earns_nothing():
 def test_sht_puzzle_says_what_the_solver_may_know():
     puzzle = P.puzzles("sht")[0]
     page = Page(hash_=f"#/sht/puzzles/{puzzle.id}")
-    assert 'class="puzzle-known"' in page.last["html"] and "you have not seen" in page.last["html"]
+    assert 'class="puzzle-known"' in page.last["html"] and "the discard pile" in page.last["html"]
 
 
 def test_home_shows_the_puzzle_of_the_day_and_its_link_opens_it():

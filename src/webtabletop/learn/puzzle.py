@@ -165,13 +165,13 @@ def find(game: str, puzzle_id: str) -> tuple[int, Puzzle] | None:
 
 def of_the_day(games: Iterable[str], day: int) -> Puzzle | None:
     """The puzzle of day number ``day`` (days since 1970): the games take turns, and each game's
-    puzzles follow one another."""
-    pool = [g for g in games if puzzles(g)]
-    if not pool:
-        return None
-    game = pool[day % len(pool)]
-    listed = puzzles(game)
-    return listed[(day // len(pool)) % len(listed)]
+    puzzles follow one another. Only the chosen game's file is read (the home page shows it)."""
+    pool = list(games)
+    for step in range(len(pool)):  # a game without puzzles gives its day to the next one
+        listed = puzzles(pool[(day + step) % len(pool)])
+        if listed:
+            return listed[(day // len(pool)) % len(listed)]
+    return None
 
 
 def knowledge(puzzle: Puzzle, start: State) -> str:
