@@ -84,3 +84,15 @@ def test_home_shows_the_puzzle_of_the_day_and_its_link_opens_it():
 def test_an_unknown_puzzle_is_an_error_screen():
     page = Page(hash_="#/htt/puzzles/nope")
     assert page.last["route"] == "error" and "Puzzle not found" in page.last["html"]
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_show_the_solution_in_every_puzzle(game):
+    page = Page(hash_=f"#/{game}")
+    for puzzle in P.puzzles(game):
+        page.send({"type": "hash", "hash": f"#/{game}/puzzles/{puzzle.id}"})
+        page.send({"type": "cmd", "name": "puzzle-solution"})
+        run = page.state.lesson
+        assert run.verdict == "shown" and not run.message, (puzzle.id, run.message)
+        assert 'class="puzzle-solution"' in page.last["html"]
+        assert not page.state.notices, (puzzle.id, page.state.notices)

@@ -175,8 +175,10 @@ def show_solution(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         while s.state.to_move() != me and replies and not s.state.is_over:
             s.history.play(replies.pop(0))
         s.history.play(code)
-    for code in replies:
-        s.history.play(code)
+    while replies and not s.state.is_over and s.state.to_move() != me:  # the answers within the turn
+        code = replies.pop(0)
+        if any(m.code == code for m in s.state.legal_moves()):
+            s.history.play(code)
     fresh.verdict = puzzlepage.SHOWN
     fresh.session.selection = None
     st.lesson = fresh

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.moves import ATTACK, DECLINE
-from webtabletop.games.sht.rules import TURN, ShtState
+from webtabletop.games.sht.rules import DEFEND, TURN, ShtState
 from webtabletop.i18n import _, ngettext
 from webtabletop.learn.puzzle import Kind, Scored
 
@@ -21,7 +21,12 @@ MINE_OPTIONS: dict = {}
 
 
 def is_turn_start(state: ShtState) -> bool:
-    return state.phase == TURN and not state.first_turn
+    """A turn worth a puzzle: the solver has two field cards or more to attack with, and the
+    enemy has a field card to defend with (so a wrong attack exists and can be defended)."""
+    me = state.to_move()
+    return (
+        state.phase == TURN and not state.first_turn and len(state.fields[me]) >= 2 and len(state.fields[1 - me]) >= 1
+    )
 
 
 def unseen(state: ShtState) -> list[int]:
@@ -52,7 +57,8 @@ def sure(shield: bool):
         move = state.move_from_code(code)
         if move.kind != ATTACK or C.value(move.cards[0]) <= best_defence(state):
             return Scored(0)
-        return Scored(1, (), (DECLINE.code,))
+        after = state.apply(move)  # no field card to defend with: the battle ends at once
+        return Scored(1, (), (DECLINE.code,) if after.phase == DEFEND else ())
 
     return score
 
