@@ -64,6 +64,14 @@ def lesson_list(
     )
 
 
+def ink_style(view: GameView) -> str:
+    """The players' colours of the game's view, as the board's CSS variables (a style attribute)."""
+    if not view.player_inks:
+        return ""
+    (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+    return f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+
+
 def tip_html(tip: str) -> str:
     return f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>' if tip else ""
 
@@ -111,10 +119,7 @@ def lesson_screen(
     notices: list[str],
 ) -> str:
     """``#/<game>/learn/<id>``: the game's board inside the lesson's frame."""
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = ink_style(view)
     heading = (
         _("Lesson {n} of {total}: {title}").format(n=number, total=total, title=_(lesson.title))
         if number <= total

@@ -4,7 +4,7 @@ solve or a give-up), and the home page's puzzle of the day."""
 
 from __future__ import annotations
 
-from webtabletop.app.lessonpage import star_row
+from webtabletop.app.lessonpage import ink_style, star_row
 from webtabletop.app.pages import btn, link, notice_html
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc
@@ -116,10 +116,7 @@ def puzzle_screen(
     notices: list[str],
 ) -> str:
     """``#/<game>/puzzles/<id>``: the game's board inside the puzzle's frame."""
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = ink_style(view)
     heading = _("Puzzle {n} of {total}").format(n=number, total=total)
     back = link(esc(_("All puzzles")), f"#/{spec.id}/puzzles", "btn small")
     known = f'<p class="puzzle-known">{esc(knowledge)}</p>' if knowledge else ""
