@@ -168,6 +168,12 @@ def _cmd_learn_check(args: argparse.Namespace) -> int:
     return check.main(args.json, args.require_coverage)
 
 
+def _cmd_learn_mine(args: argparse.Namespace) -> int:
+    from webtabletop.learn import mine
+
+    return mine.main(args.game, args.count, args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m webtabletop",
@@ -208,6 +214,11 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true", help="print one JSON object: per game, counts and uncovered sections")
     q.add_argument("--require-coverage", action="store_true", help="also fail when a rules section has no lesson")
     q.set_defaults(func=_cmd_learn_check)
+    q = learn.add_parser("mine", help="mine puzzles from the AI's self-play into games/<game>/puzzles.json")
+    q.add_argument("game")
+    q.add_argument("--count", type=int, default=24)
+    q.add_argument("--seed", type=int, default=1)
+    q.set_defaults(func=_cmd_learn_mine)
     p = sub.add_parser("review", help="analyse every move of a game: winning chances, marked mistakes, luck")
     p.add_argument("source", help="a share URL (or #/game?r=…) or a record .json file")
     p.add_argument(

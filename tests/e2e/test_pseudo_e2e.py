@@ -307,6 +307,21 @@ def test_lessons(pseudo_page, game):
         check(pseudo_page, f"{game} lesson {lesson.id}")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_puzzles(pseudo_page, game):
+    # issue 24: the puzzle list, a puzzle (goal, what the solver may know, board), its solution
+    from webtabletop.learn import puzzle
+
+    first = puzzle.puzzles(game)[0].id
+    go(pseudo_page, f"#/{game}/puzzles", ".lessons.puzzles")
+    check(pseudo_page, f"{game} puzzle list")
+    go(pseudo_page, f"#/{game}/puzzles/{first}", f"section.puzzle[data-puzzle='{first}'][data-verdict='going']")
+    check(pseudo_page, f"{game} puzzle {first}")
+    act(pseudo_page, pseudo_page.locator("[data-cmd='puzzle-solution']"))
+    assert pseudo_page.locator("section.puzzle[data-verdict='shown'] .puzzle-solution").count() == 1
+    check(pseudo_page, f"{game} puzzle {first}: the solution")
+
+
 def test_lesson_verdicts(pseudo_page):
     go(pseudo_page, "#/dumaraj/learn/lod", "section.lesson[data-verdict='going']")
     act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s2']"))  # the Lod' starts selected: legal, a miss

@@ -21,6 +21,7 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
     return (
         f"<div class='game-head'><h1>{esc(heading)}</h1>"
         f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>{back}"
+        f"{link(esc(_('Puzzles')), f'#/{spec.id}/puzzles', 'btn small')}"
         f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}"
         f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
     )
@@ -61,6 +62,14 @@ def lesson_list(
         f"{head(spec, heading, '')}<p class='lead'>{esc(_('Each lesson teaches one idea: reach its goal on a small board within the moves it allows.'))}</p>"
         f"{body}</section>"
     )
+
+
+def ink_style(view: GameView) -> str:
+    """The players' colours of the game's view, as the board's CSS variables (a style attribute)."""
+    if not view.player_inks:
+        return ""
+    (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+    return f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
 
 
 def tip_html(tip: str) -> str:
@@ -110,10 +119,7 @@ def lesson_screen(
     notices: list[str],
 ) -> str:
     """``#/<game>/learn/<id>``: the game's board inside the lesson's frame."""
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = ink_style(view)
     heading = (
         _("Lesson {n} of {total}: {title}").format(n=number, total=total, title=_(lesson.title))
         if number <= total

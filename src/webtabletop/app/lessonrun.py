@@ -3,6 +3,8 @@ only; :mod:`.lessons` plays it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from webtabletop.app.saves import Players
@@ -35,6 +37,8 @@ class Attempt:
     message: str | None = None
     #: the learner left the lesson's line: the AI answers, a guided lesson marks no more moves
     off_line: bool = False
+    #: the puzzle this attempt plays (:mod:`webtabletop.learn.puzzle`), None for a lesson
+    puzzle: Any = None
 
 
 def new_attempt(spec: GameSpec, index: int, lesson: Lesson, misses: int = 0) -> Attempt:

@@ -119,7 +119,7 @@ def guide(run: Attempt) -> str | None:
 
 # ---------------------------------------------------------------------- moves
 def require_attempt(st: AppState) -> Attempt:
-    if st.lesson is None or st.route[0] != "lesson":
+    if st.lesson is None or st.route[0] not in ("lesson", "puzzle"):
         raise GameError(_("No lesson is open."))
     return st.lesson
 
@@ -234,6 +234,7 @@ def retry(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     best = run.best
     st.lesson = new_attempt(run.spec, run.index, run.lesson, misses)
     st.lesson.best = best
+    st.lesson.puzzle = run.puzzle
 
 
 def deselect(st: AppState, fx: Effects, action: dict[str, Any]) -> None:

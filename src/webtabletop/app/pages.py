@@ -119,10 +119,17 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
     )
 
 
-def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "", learned: frozenset[str] = frozenset()) -> str:
+def home(
+    games: list[tuple[Any, bool]],
+    notices: list[str],
+    friends: str = "",
+    learned: frozenset[str] = frozenset(),
+    daily: str = "",
+) -> str:
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
-    game's card until the player has finished one of its lessons (``learned``: those games)."""
+    game's card until the player has finished one of its lessons (``learned``: those games).
+    ``daily``: the puzzle of the day (:mod:`.puzzles`)."""
     cards = []
     for meta, has_saved in games:
         gid = meta.ID
@@ -137,12 +144,13 @@ def home(games: list[tuple[Any, bool]], notices: list[str], friends: str = "", l
             f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
             f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
             f"{link(esc(_('New game…')), f'#/{gid}/new')}"
-            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}{extra}</div></li>"
+            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}"
+            f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn ghost')}{extra}</div></li>"
         )
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"{friends}<ul class='games'>{''.join(cards)}</ul></section>"
+        f"{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 

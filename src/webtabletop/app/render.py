@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import lessonstore, matchpages, pages, playfeel
+from webtabletop.app import lessonstore, matchpages, pages, playfeel, puzzles
 from webtabletop.app.modules import game_view
 from webtabletop.app.pages import notice_html
 from webtabletop.app.saves import GAME_PREFIX
 from webtabletop.core.registry import catalog, get_game
 from webtabletop.i18n import _
+from webtabletop.learn.puzzle import STORE_PREFIX
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -40,8 +41,11 @@ def answer(st: AppState, fx: Effects, renderer: Renderer | None) -> dict[str, An
 def home(st: AppState, fx: Effects) -> tuple[str, str]:
     """Every game (marked when it has a saved game) and the games with friends."""
     games = [(meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in st.store)) for meta in catalog()]
-    learned = frozenset(meta.ID for meta in catalog() if lessonstore.stars(st, fx, meta.ID))
-    return pages.home(games, st.notices, matchpages.friends_html(st, fx, compact=True), learned), "webtabletop"
+    learned = frozenset(
+        meta.ID for meta in catalog() if any(not k.startswith(STORE_PREFIX) for k in lessonstore.stars(st, fx, meta.ID))
+    )
+    friends = matchpages.friends_html(st, fx, compact=True)
+    return pages.home(games, st.notices, friends, learned, puzzles.home_box()), "webtabletop"
 
 
 def friends(st: AppState, fx: Effects) -> tuple[str, str]:

@@ -8,6 +8,8 @@
   again opens the game it opened before);
 - ``#/<game>/m?…`` a game with a friend (:mod:`.matchflow`);
 - ``#/<game>/learn`` and ``#/<game>/learn/<lesson>``: the lessons (:mod:`.lessons`);
+- ``#/<game>/puzzles``, ``#/<game>/puzzles/<puzzle>`` and ``#/puzzle`` (the puzzle of the day):
+  the puzzles (:mod:`.puzzles`);
 - ``#/<game>/review?r=…`` (a link's game), ``?s=…`` (a saved game) or nothing: the review
   (:mod:`.reviewflow`);
 - ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
@@ -21,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, lab, lessons, matchflow, matchparts, persist, play, reviewflow
+from webtabletop.app import editor, lab, lessons, matchflow, matchparts, persist, play, puzzles, reviewflow
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -111,6 +113,9 @@ def check_aside_room(st: AppState, fx: Effects) -> None:
 # ---------------------------------------------------------------------- fragments
 def route(st: AppState, fx: Effects, fragment: str) -> None:
     """Show the screen ``fragment`` names."""
+    if (fragment or "").lstrip("#").strip("/") == "puzzle":  # #/puzzle: the puzzle of the day
+        puzzles.open_daily(st, fx)
+        return
     named = open_fragment(st, fragment)
     if named is None:  # a screen of the whole app, or an error screen
         return
@@ -129,6 +134,9 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
         return
     if page == "learn":  # #/<game>/learn[/<lesson>]
         lessons.open_learn(st, fx, spec, query, sub_path(fragment))
+        return
+    if page == "puzzles":  # #/<game>/puzzles[/<puzzle>]
+        puzzles.open_puzzles(st, fx, spec, query, sub_path(fragment))
         return
     opener = GAME_PAGES.get(page)
     own = game_pages(spec.id)

@@ -14,6 +14,8 @@ functions in this package read and change it (each gets the state, the action an
   was refused, or "" / None; ``entered``: the fields as the player left them);
 - ``("learn", game)``: the game's lessons; ``("lesson", game, lesson)``: the lesson in
   :attr:`AppState.lesson` (:mod:`.lessons`);
+- ``("puzzles", game)``: the game's puzzles; ``("puzzle", game, puzzle)``: the puzzle in
+  :attr:`AppState.lesson` (:mod:`.puzzles`);
 - ``("page", game, page, query)``: a game's own page (:mod:`.extensions`);
 - ``("review", game, payload)``: the review of the game of a link's payload (:attr:`AppState.review`);
   ``payload`` "": the page that offers saved games and record files;

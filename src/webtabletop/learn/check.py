@@ -10,6 +10,7 @@ from typing import Any
 
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.learn import catalog
+from webtabletop.learn import puzzle as P
 from webtabletop.learn.lesson import replay
 
 
@@ -27,11 +28,21 @@ def report(games: tuple[str, ...] = PLAYABLE) -> tuple[dict[str, Any], list[str]
                 ok += 1
             else:
                 failures.append(f"{game}/{lesson.id}: {problem}")
+        puzzles = P.puzzles(game)
+        solved = 0
+        for puzzle in puzzles:
+            problem = P.verify(puzzle)
+            if problem is None:
+                solved += 1
+            else:
+                failures.append(f"{game}/puzzle {puzzle.id}: {problem}")
+        if len(puzzles) < P.MINIMUM:
+            failures.append(f"{game}: {len(puzzles)} puzzles, fewer than {P.MINIMUM}")
         out[game] = {
             "lessons": len(lessons),  # the guided first game counts as one
             "lessons_ok": ok,
-            "puzzles": 0,
-            "puzzles_ok": 0,
+            "puzzles": len(puzzles),
+            "puzzles_ok": solved,
             "uncovered_sections": catalog.uncovered(game),
         }
     return out, failures

@@ -128,6 +128,38 @@ LESSONS = (
         miss=N_("Select two hand cards, then put them on the field: both go open."),
     ),
     Lesson(
+        id="first-turn",
+        title=N_("The very first turn"),
+        idea=N_(
+            "To offset the first move's advantage, the first player's very first turn may only put one "
+            "hand card on the field, open."
+        ),
+        goal=N_("You begin the game: put one card on your field, open."),
+        start=position(
+            hand0=["KS", "3H", "6D", "9C", "2S"], hand1=["5C", "8H", "JD", "4S", "7C"],
+            shield0="AH", shield1="QC", turn=0,
+        ),
+        reached=field_grew(0, 1),
+        solution=(opened("KS"),),
+        sections=(SETUP, TURN),
+        miss=N_("On the very first turn only one card may go on the field, open."),
+    ),
+    Lesson(
+        id="advantage",
+        title=N_("Attack to earn advantages"),
+        idea=N_(
+            "If the defence adds up to more than twice the attack, the attacker earns two advantages: "
+            "each one draws a card and may put one hand card on the field, open."
+        ),
+        goal=N_("Attack with your 3: Player 2 can only defend with the 7, more than twice 3, so you earn two advantages."),
+        start=position(hand0=["KH"], hand1=["5C"], field0=["3S"], field1=["7D"], shield0="AH", shield1="QC"),
+        reached=earned_advantage,
+        solution=(attack("3S"),),
+        replies=(defend("7D"),),
+        sections=(BATTLE,),
+        miss=N_("Attack with your field card, the 3: putting a card down earns nothing."),
+    ),
+    Lesson(
         id="defend",
         title=N_("Defend exactly"),
         idea=N_(

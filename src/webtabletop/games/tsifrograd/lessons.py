@@ -135,6 +135,25 @@ LESSONS = (
         ),
     ),
     Lesson(
+        id="crossed-gone",
+        title=N_("Crossed out is gone"),
+        idea=N_(
+            "A crossed-out number stays on the board, but it no longer counts for anything: it is no "
+            "friend, no defender and in no sum."
+        ),
+        goal=N_("Cross out the enemy 9: its friend, the 11, is already crossed out, so 5 + 6 beats 9 + 0."),
+        start=position(
+            {"c3": (0, 6), "b3": (1, 9), "a3": (1, 11)}, roll=(4, 1), crossings=(1, 0), crossed=("a3",)
+        ),
+        reached=crossed_out("b3"),
+        solution=(at("b4"), cross("b3")),
+        sections=(COMMON, MAIN),
+        miss=N_(
+            "Place your 5 next to the 9: it already touches your 6, and its crossed-out 11 does not "
+            "defend it any more. Then pick the 9."
+        ),
+    ),
+    Lesson(
         id="winner",
         title=N_("Who wins"),
         idea=N_(
@@ -171,6 +190,31 @@ LESSONS = (
         solution=(at("c4", STURM_SMALL), cross("c3", STURM_SMALL)),
         sections=(STURM,),
         miss=N_("Only a smaller number can be crossed out, and only one that touches the cell you fill."),
+    ),
+    Lesson(
+        id="tsifroshturm-total",
+        title=N_("Tsifroshturm: the total wins"),
+        idea=N_(
+            "In Tsifroshturm, when the board is full, the higher total of your numbers that are not "
+            "crossed out wins; equal totals go to the second player."
+        ),
+        goal=N_("Fill the last cell with your 11 and win: 32 + 11 only ties Blue's 43."),
+        start=position(
+            {  # as in "Who wins", with Orange's 10 on b2 now a 1; a1 and a2 are crossed out
+                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 1), "b3": (1, 3),
+                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
+                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
+            },
+            roll=(6, 5),
+            options=STURM_SMALL,
+            turns=(9, 9),
+            crossings=(1, 1),
+            crossed=("a1", "a2"),
+        ),
+        reached=won,
+        solution=(at("c3", STURM_SMALL), cross("b3", STURM_SMALL)),
+        sections=(STURM,),
+        miss=N_("A tie goes to the second player: cross out a touching smaller enemy number as well."),
     ),
     Lesson(
         id="proximity",

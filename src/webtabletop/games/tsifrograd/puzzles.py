@@ -1,0 +1,57 @@
+"""Tsifrograd's puzzle kinds (``learn/puzzle.py``): "cross out N numbers this turn".
+
+The dice of the turn are rolled and shown; a turn is the placement and its cross-outs, so the
+dice still to come play no part. A placement's score is the most enemy numbers its cross-outs
+can take, every order of crossing searched.
+"""
+
+from __future__ import annotations
+
+from webtabletop.games.tsifrograd.rules import TsifroState
+from webtabletop.i18n import _, ngettext
+from webtabletop.learn.puzzle import Kind, one_turn
+
+#: the options puzzles are mined on (the normal board; Tsifrograd itself)
+MINE_OPTIONS: dict = {}
+
+
+def is_turn_start(state: TsifroState) -> bool:
+    return state.phase == "place"
+
+
+def crossed(start: TsifroState, now: TsifroState) -> int:
+    me = start.to_move()
+    return now.crossings[me] - start.crossings[me]
+
+
+CROSS = Kind(
+    id="cross",
+    goal=lambda n: ngettext(
+        "Cross out {n} enemy number this turn.", "Cross out {n} enemy numbers this turn.", n
+    ).format(n=n),
+    explain=lambda move, n, others: (
+        ngettext(
+            "{move} is the one placement that lets you cross out {n} number; no other placement "
+            "crosses out more than {others}.",
+            "{move} is the one placement that lets you cross out {n} numbers; no other placement "
+            "crosses out more than {others}.",
+            n,
+        )
+        if others
+        else _(
+            "{move} is the one placement that lets you cross out an enemy number: your number must "
+            "touch it, and your total around it must beat the enemy's. No other placement can cross any out."
+        )
+    ).format(move=move, n=n, others=others),
+    score=one_turn(crossed),
+    minimum=1,
+    reached=crossed,
+)
+
+KINDS = (CROSS,)
+
+
+def knowledge(state: TsifroState) -> str:
+    return _("The dice are rolled: you write {number}. Only this turn counts, so the dice to come do not matter.").format(
+        number=state.number
+    )
