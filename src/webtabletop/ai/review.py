@@ -120,6 +120,8 @@ class Reviewer:
         self.analyses: list[Analysis | None] = [None] * len(states)
         self.values: list[MoveValue | None] = [None] * len(moves)
         self.plies: list[PlyReview] = []
+        #: what the game's analyser keeps between positions (analysed in order: see analysis.analyse)
+        self.memo: dict = {}
 
     @classmethod
     def of_record(cls, record: Record, budget: str = "normal", seed: int = 0) -> Reviewer:
@@ -163,7 +165,7 @@ class Reviewer:
         return self
 
     def _analyse(self, index: int) -> None:
-        self.analyses[index] = analyse(self.states[index], self.budget, position_seed(self.seed, index))
+        self.analyses[index] = analyse(self.states[index], self.budget, position_seed(self.seed, index), self.memo)
 
     def _judge(self, k: int) -> None:
         state, code = self.states[k], self.moves[k]
