@@ -52,7 +52,8 @@ def test_a_review_judges_every_move(game_id):
     while r.step():
         steps += 1
         assert len(r.plies) <= len(record.moves)
-    assert r.done and steps == r.total == 2 * len(record.moves) + 1
+    apart = game_id != "dumaraj"  # DumaRaj judges a move in the step that analyses its position
+    assert r.done and steps == r.total == (2 if apart else 1) * len(record.moves) + 1
     out = r.to_json()
     assert out["game"] == game_id and out["complete"] and len(out["plies"]) == len(record.moves)
     states = record.replay()

@@ -119,5 +119,6 @@ def test_screenshots(browser, site, tmp_path):
         act(page, page.locator(".review-log [data-arg='5']"))
         play_by_clicks(page)
         play_by_clicks(page, more=True)
+        page.evaluate("window.scrollTo(0, 0)")  # the board's click scrolled it into view
         page.screenshot(path=str(out / name), full_page="390" in name)
         ctx.close()

@@ -147,6 +147,11 @@ def analyse_move(state, code: str, budget: str = "normal", seed: int = 0, analys
     return MoveValue(after.chances[me], "exact" if after.exact else "next", certain=True)
 
 
+#: judging a move takes no search of its own once the next position is analysed (a review
+#: judges it in the same step)
+analyse_move.searches = False
+
+
 # --- plug-ins for the generic MCTS (webtabletop.ai.mcts), used by game-agnostic tools ----------
 
 
