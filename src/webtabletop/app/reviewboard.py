@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from webtabletop.app import reviewlearn, share
 from webtabletop.app.modules import game_view
 from webtabletop.app.pages import btn
+from webtabletop.app.reviewsession import resume
 from webtabletop.core import variationlink
 from webtabletop.core.movetree import MoveTree, TreeError
 from webtabletop.core.protocol import GameError, State
@@ -119,8 +120,6 @@ def context(st: AppState, r: ReviewSession, state: State, final_over: bool) -> V
 
 def play(st: AppState, fx: Effects, r: ReviewSession, code: str) -> None:
     """Play ``code`` at the position shown: into the tree, then its analysis is asked for."""
-    from webtabletop.app.reviewflow import resume
-
     r.selection = r.hover = None
     r.set_node(r.tree.play(r.node, code))
     resume(r, fx)

@@ -22,7 +22,7 @@ import attrs
 
 from webtabletop.ai.review import REVIEW_BUDGETS, Reviewer
 from webtabletop.app import reviewboard, reviewlearn
-from webtabletop.app.reviewsession import ReviewSession
+from webtabletop.app.reviewsession import ReviewSession, resume
 from webtabletop.app.state import error_route
 from webtabletop.core import sharelink
 from webtabletop.core.protocol import GameError, GameSpec
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
     from webtabletop.app.state import AppState
 
-STEP = {"type": "review-step"}
 
 
 def review_hash(record: Record) -> str:
@@ -96,14 +95,6 @@ def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: lis
     st.route = ("review", spec.id, payload)
     resume(st.review, fx)
     fx.top = True
-
-
-def resume(r: ReviewSession, fx: Effects) -> None:
-    """Ask for the next step (the review's, or the analysis of the variation position shown),
-    unless one is on its way already."""
-    if not r.pending and (r.needs_analysis() or (r.running and not r.reviewer.done)):
-        r.pending = True
-        fx.then = dict(STEP)
 
 
 def current(st: AppState) -> ReviewSession | None:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,6 +14,12 @@ from webtabletop.core.movetree import MoveTree, Node
 from webtabletop.core.protocol import GameSpec, State
 from webtabletop.core.record import Record
 from webtabletop.core.rng import seed_state
+
+if TYPE_CHECKING:
+    from webtabletop.app.effects import Effects
+
+#: the action that runs one search of the review (app/reviewflow.py)
+STEP = {"type": "review-step"}
 
 
 @attrs.define(eq=False)
@@ -86,3 +92,11 @@ class ReviewSession:
 
     def record_with_variations(self) -> Record:
         return attrs.evolve(self.record, variations=self.tree.variations)
+
+
+def resume(r: ReviewSession, fx: Effects) -> None:
+    """Ask for the next step (the review's, or the analysis of the variation position shown),
+    unless one is on its way already."""
+    if not r.pending and (r.needs_analysis() or (r.running and not r.reviewer.done)):
+        r.pending = True
+        fx.then = dict(STEP)
