@@ -1,6 +1,7 @@
 """Game review numbers (issue 26), per game:
 
-- **speed**: seconds to review a game of up to 60 plies (random play against the normal AI) at the
+- **speed**: seconds to review a game of up to 60 plies (random play against the normal AI, or
+  ``--seats``: DumaRaj's random player is mated early, so its 60 plies are normal against normal) at the
   normal budget, in CPython and, with ``--pyodide``, in Pyodide under Node.js (the page's
   interpreter); CPU time both, so a busy machine does not inflate them;
 - **marks**: marks per move of random play and of the normal AI in games between them (seats in
@@ -46,8 +47,8 @@ def played(game_id: str, seats: tuple[str, str], seed: int, plies: int) -> Recor
     return record.with_moves(tuple(moves))
 
 
-def speed(game_id: str, pyodide: bool) -> dict:
-    record = played(game_id, ("random", "normal"), 1, PLIES)
+def speed(game_id: str, pyodide: bool, seats: tuple[str, str] = ("random", "normal")) -> dict:
+    record = played(game_id, seats, 1, PLIES)
     t = time.process_time()
     review(record, "normal", seed=1)
     out = {"plies": len(record.moves), "cpython_cpu_s": round(time.process_time() - t, 1)}
@@ -112,12 +113,15 @@ def main() -> None:
     ap.add_argument("--games", default=",".join(PLAYABLE))
     ap.add_argument("--only", choices=["speed", "marks", "hard"])
     ap.add_argument("--pyodide", action="store_true", help="also time the review in Pyodide (needs dist/)")
+    ap.add_argument(
+        "--seats", default="random,normal", help="the players of the speed test's game (normal,normal: 60 plies of DumaRaj)"
+    )
     args = ap.parse_args()
     summary = {}
     for game_id in args.games.split(","):
         row: dict = {"game": game_id}
         if args.only in (None, "speed"):
-            row["speed"] = speed(game_id, args.pyodide)
+            row["speed"] = speed(game_id, args.pyodide, tuple(args.seats.split(",")))
         if args.only in (None, "marks"):
             row["marks"] = marks(game_id)
         if args.only in (None, "hard"):

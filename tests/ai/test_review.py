@@ -52,7 +52,8 @@ def test_a_review_judges_every_move(game_id):
     while r.step():
         steps += 1
         assert len(r.plies) <= len(record.moves)
-    assert r.done and steps == r.total == 2 * len(record.moves) + 1
+    apart = game_id != "dumaraj"  # DumaRaj judges a move in the step that analyses its position
+    assert r.done and steps == r.total == (2 if apart else 1) * len(record.moves) + 1
     out = r.to_json()
     assert out["game"] == game_id and out["complete"] and len(out["plies"]) == len(record.moves)
     states = record.replay()
@@ -124,8 +125,9 @@ MARKS_PLIES = {"tsifrograd": 24, "htt": 9, "sht": 24, "cardgo": 16, "dumaraj": 2
 
 CARDGO_GAP = pytest.mark.xfail(
     strict=True,
-    reason="CardGO's chances are its time-lead heuristic (tanh(lead/25)): a random move loses about "
-    "0.03 of them, so no move reaches the 0.1 threshold (measured: 0 marks in 60 random moves)",
+    reason="CardGO's chances, calibrated on games (games/cardgo/ai.py: chance_value), say an early "
+    "random move loses 0.03-0.085 of them and a normal move under 0.03 (measured in 40-ply games, "
+    "seeds 11 and 12): clearly apart, but none reaches the issue's 0.1 threshold",
 )
 
 
@@ -152,3 +154,32 @@ def test_the_review_budgets_are_named():
         Reviewer([start], (), "grandmaster")
     with pytest.raises(ValueError):
         Reviewer([start], ("1",), "normal")
+
+
+def test_dumaraj_review_searches_from_the_previous_positions_table_reproducibly():
+    """A review's DumaRaj searches share one transposition table, in the game's order, with
+    half the level's nodes (games/dumaraj/ai.py: WARM_NODES): the same record and seed give
+    the same review, and each search stays within its share of the nodes."""
+    from webtabletop.games.dumaraj.ai import LEVELS, WARM_NODES
+
+    record = played("dumaraj", ("normal", "random"), 3, 6)
+    first, second = review(record, "normal", seed=2), review(record, "normal", seed=2)
+    assert first.to_json() == second.to_json()
+    assert first.memo.get("dumaraj-tt")
+    searched = [a.details["nodes"] for a in first.analyses if a is not None and "nodes" in a.details]
+    assert searched and max(searched) <= LEVELS["normal"].nodes * WARM_NODES
+
+
+def test_cardgo_chances_weigh_a_lead_more_as_the_time_runs_out():
+    """CardGO's analysis value (games/cardgo/ai.py: chance_value): zero-sum, rising with
+    the lead, and the same lead worth more with less time left."""
+    import attrs
+
+    from webtabletop.games.cardgo.ai import chance_value
+
+    state = get_game("cardgo").start(seed=4)
+    even = attrs.evolve(state, time=(100, 100))
+    assert chance_value(even, 0) == -chance_value(even, 1)  # the mover's threat: one side's gain
+    lead_early = chance_value(attrs.evolve(state, time=(100, 90)), 0) - chance_value(attrs.evolve(state, time=(100, 100)), 0)
+    lead_late = chance_value(attrs.evolve(state, time=(20, 10)), 0) - chance_value(attrs.evolve(state, time=(20, 20)), 0)
+    assert 0 < lead_early < lead_late

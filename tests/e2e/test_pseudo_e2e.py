@@ -338,5 +338,10 @@ def test_review_screens(pseudo_page):
     fragment = "#" + played("tsifrograd", 6).split("#", 1)[1].replace("?", "/review?", 1)
     go(pseudo_page, fragment, ".review .review-summary")
     check(pseudo_page, "review of a game")
+    from tests.e2e.test_review_board_e2e import play_by_clicks
+
+    act(pseudo_page, pseudo_page.locator(".review-log [data-arg='2']"))
+    play_by_clicks(pseudo_page)  # a variation: its panel, the computer's line, the move list
+    check(pseudo_page, "analysis board with a variation")
     go(pseudo_page, "#/tsifrograd/review", ".review-pick")
     check(pseudo_page, "review page without a game")

@@ -179,14 +179,21 @@ def game_analyser(game_id: str) -> Callable[..., Analysis] | None:
     return None
 
 
-def analyse(state: State, budget: str = "normal", seed: int = 0) -> Analysis:
+def analyse(state: State, budget: str = "normal", seed: int = 0, memo: dict | None = None) -> Analysis:
     """Each player's winning chances in ``state``, the best move and its line, from the game's
-    own search at ``budget`` (easy, normal or hard). Deterministic for a state and seed."""
+    own search at ``budget`` (easy, normal or hard). Deterministic for a state and seed.
+
+    ``memo``: a dict a caller that analyses one game's positions in order keeps between them
+    (game review); a game whose analyser says ``takes_memo`` keeps its search tables there
+    (DumaRaj's transposition table), so the answer is then a function of the positions analysed
+    before with the same memo, in order, as well."""
     check_budget(budget)
     done = over(state)
     if done is not None:
         return done
     fn = game_analyser(state.spec.id)
+    if fn is not None and memo is not None and getattr(fn, "takes_memo", False):
+        return fn(state, budget, seed, memo=memo)
     if fn is not None:
         return fn(state, budget, seed)
     return mcts_analysis(state, budget, seed)

@@ -36,7 +36,7 @@ from typing import Any
 
 import attrs
 
-from webtabletop.ai.analysis import Analysis, MoveValue, analyse, analyse_move, check_budget
+from webtabletop.ai.analysis import Analysis, MoveValue, analyse, analyse_move, check_budget, game_move_judge
 from webtabletop.core.protocol import State
 from webtabletop.core.record import Record
 from webtabletop.core.rng import seed_state
@@ -120,6 +120,8 @@ class Reviewer:
         self.analyses: list[Analysis | None] = [None] * len(states)
         self.values: list[MoveValue | None] = [None] * len(moves)
         self.plies: list[PlyReview] = []
+        #: what the game's analyser keeps between positions (analysed in order: see analysis.analyse)
+        self.memo: dict = {}
 
     @classmethod
     def of_record(cls, record: Record, budget: str = "normal", seed: int = 0) -> Reviewer:
@@ -131,13 +133,20 @@ class Reviewer:
         return self.states[0].spec.id
 
     @property
+    def judged_apart(self) -> bool:
+        """Judging a move is a step of its own (a search); False where it needs none (DumaRaj),
+        so a move is judged in the step that analyses the position it reached."""
+        return getattr(game_move_judge(self.game_id), "searches", True)
+
+    @property
     def total(self) -> int:
         """The steps of the whole review."""
-        return len(self.states) + len(self.moves)
+        return len(self.states) + (len(self.moves) if self.judged_apart else 0)
 
     @property
     def done_steps(self) -> int:
-        return sum(a is not None for a in self.analyses) + sum(v is not None for v in self.values)
+        analysed = sum(a is not None for a in self.analyses)
+        return analysed + (sum(v is not None for v in self.values) if self.judged_apart else 0)
 
     @property
     def done(self) -> bool:
@@ -153,6 +162,8 @@ class Reviewer:
             return False
         if self.analyses[k + 1] is None:
             self._analyse(k + 1)
+            if not self.judged_apart:
+                self._judge(k)  # no search of its own (DumaRaj): one step, one answer to the page
             return True
         self._judge(k)
         return True
@@ -163,7 +174,7 @@ class Reviewer:
         return self
 
     def _analyse(self, index: int) -> None:
-        self.analyses[index] = analyse(self.states[index], self.budget, position_seed(self.seed, index))
+        self.analyses[index] = analyse(self.states[index], self.budget, position_seed(self.seed, index), self.memo)
 
     def _judge(self, k: int) -> None:
         state, code = self.states[k], self.moves[k]

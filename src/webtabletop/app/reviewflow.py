@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from webtabletop.ai.review import REVIEW_BUDGETS, Reviewer
-from webtabletop.app import reviewlearn
-from webtabletop.app.reviewsession import ReviewSession
+from webtabletop.app import reviewboard, reviewlearn
+from webtabletop.app.reviewsession import ReviewSession, resume
 from webtabletop.app.state import error_route
 from webtabletop.core import sharelink
 from webtabletop.core.protocol import GameError, GameSpec
@@ -31,7 +33,6 @@ if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
     from webtabletop.app.state import AppState
 
-STEP = {"type": "review-step"}
 
 
 def review_hash(record: Record) -> str:
@@ -61,6 +62,8 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
     r = st.review
     if r is not None and r.spec.id == spec.id and r.payload == payload and r.reviewer.budget == budget:
         st.route = ("review", spec.id, payload)  # the same review (back from another screen)
+        if query.get("v") and query["v"] != reviewboard.variations_text(r):
+            reviewboard.load_variations(r, fx, query["v"])
         resume(r, fx)
         return
     try:
@@ -75,6 +78,8 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
         )
         return
     start(st, fx, spec, record, states, budget, payload)
+    if query.get("v") and st.review is not None and st.route[0] == "review":
+        reviewboard.load_variations(st.review, fx, query["v"])
 
 
 def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str) -> None:
@@ -83,17 +88,13 @@ def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: lis
         st.route = error_route(_("This game cannot be reviewed"), why, spec.id)
         return
     reviewer = Reviewer(states, record.moves, budget, seed=record.seed & 0xFFFFFFFF)
-    st.review = ReviewSession(spec, record, reviewer, cursor=len(record.moves), payload=payload)
+    main = attrs.evolve(record, variations=())
+    st.review = ReviewSession(spec, main, reviewer, cursor=len(record.moves), payload=payload)
+    if record.variations:
+        reviewboard.adopt_variations(st.review, fx, record.variations)
     st.route = ("review", spec.id, payload)
     resume(st.review, fx)
     fx.top = True
-
-
-def resume(r: ReviewSession, fx: Effects) -> None:
-    """Ask for the next step, unless one is on its way already."""
-    if r.running and not r.reviewer.done and not r.pending:
-        r.pending = True
-        fx.then = dict(STEP)
 
 
 def current(st: AppState) -> ReviewSession | None:
@@ -109,7 +110,13 @@ def on_step(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     if st.review is not None:
         st.review.pending = False
     r = current(st)
-    if r is None or not r.running:
+    if r is None:
+        return
+    if r.needs_analysis():  # the position the player looks at first
+        r.analyse_node()
+        resume(r, fx)
+        return
+    if not r.running:
         return
     if not r.reviewer.step() or r.reviewer.done:
         r.running = False
@@ -124,7 +131,8 @@ def on_step_elsewhere(st: AppState, fx: Effects, action: dict[str, Any]) -> None
 
 
 def goto(r: ReviewSession, where: int) -> None:
-    r.cursor = max(0, min(len(r.record.moves), where))
+    """The game's own position after ``where`` moves."""
+    r.set_node((0, max(0, min(len(r.record.moves), where))))
 
 
 def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
@@ -133,11 +141,14 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     r = current(st)
     if r is None:
         return
-    n = len(r.record.moves)
+
     if reviewlearn.on_cmd(st, fx, r, name, arg):
         return
     if r.learn is not None and name != "flip":
         return  # stepping away from the position the player is asked about
+    if reviewboard.on_cmd(st, fx, r, name, arg):
+        resume(r, fx)
+        return
     if name == "review-goto":
         try:
             goto(r, int(str(arg)))
@@ -146,11 +157,11 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     elif name == "first":
         goto(r, 0)
     elif name == "back":
-        goto(r, r.cursor - 1)
+        r.set_node((r.line, r.cursor - 1))
     elif name == "forward":
-        goto(r, r.cursor + 1)
+        r.set_node((r.line, r.cursor + 1))
     elif name == "last":
-        goto(r, n)
+        r.set_node((r.line, r.tree.end(r.line)))
     elif name == "flip":
         r.flipped = not r.flipped
     elif name == "review-cancel":
@@ -162,6 +173,7 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         marked = [p.ply for p in r.reviewer.plies if p.mark and p.ply > r.cursor]
         if marked:
             goto(r, marked[0] - 1)
+    resume(r, fx)  # a variation's position is analysed when shown
 
 
 def on_import(st: AppState, fx: Effects, action: dict[str, Any]) -> None:

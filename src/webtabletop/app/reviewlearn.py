@@ -60,7 +60,7 @@ def show(r: ReviewSession) -> None:
     """The board at the position of the current mistake (before the marked move)."""
     ply = r.learn.ply if r.learn else None
     if ply is not None:
-        r.cursor = ply - 1
+        r.set_node((0, ply - 1))
         r.flipped = r.learn.player == 1 and game_view(r.spec.id).flippable
 
 

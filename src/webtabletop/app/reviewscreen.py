@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from webtabletop.ai.review import MARKS, PlyReview, accuracy
-from webtabletop.app import reviewlearn
+from webtabletop.app import reviewboard, reviewlearn
 from webtabletop.app.datapage import saved_games
 from webtabletop.app.gamescreen import step_buttons
 from webtabletop.app.modules import game_view
 from webtabletop.app.pages import btn, link, notice_html
 from webtabletop.app.reviewsession import ReviewSession
 from webtabletop.core.registry import get_game
-from webtabletop.core.view import ViewContext, esc, move_label
+from webtabletop.core.view import esc, move_label
 from webtabletop.i18n import _, language, ngettext
 from webtabletop.i18n.sides import side_gettext
 
@@ -87,19 +87,9 @@ def labels(r: ReviewSession) -> list[str]:
 
 def review_html(st: AppState, r: ReviewSession) -> str:
     view = game_view(r.spec.id)
-    n = len(r.record.moves)
-    state = r.states[r.cursor]
+    state = r.state()
     final_over = r.states[-1].is_over
-    chosen = st.settings.get("prefs", {}).get(r.spec.id, {})
-    ctx = ViewContext(
-        viewer=None,
-        interactive=False,
-        flipped=r.flipped,
-        last_move=r.record.moves[r.cursor - 1] if r.cursor else None,
-        previous=r.states[r.cursor - 1] if r.cursor else None,
-        prefs={name: chosen.get(name, default) for name, _label, default in view.preferences},
-        reveal_all=final_over,
-    )
+    ctx = reviewboard.context(st, r, state, final_over)
     names = [_(view.player_names[0]), _(view.player_names[1])]
     style = ""
     if view.player_inks:
@@ -111,19 +101,25 @@ def review_html(st: AppState, r: ReviewSession) -> str:
     heading = _("Review of {game}").format(game=_(r.spec.title))
     controls = (
         f"<div class='controls' role='toolbar' aria-label='{esc(_('Review controls'))}'>"
-        f"{step_buttons(view, r.cursor, r.cursor < n)}"
+        f"{step_buttons(view, r.cursor, r.cursor < r.tree.end(r.line))}"
         f"{btn(esc(_('Next mistake')), 'review-mistake', disabled=not any(p.mark and p.ply > r.cursor for p in r.reviewer.plies))}"
         "</div>"
     )
+    if r.learn is not None:
+        side = learn_html(r, view, state, ctx, names)
+    else:
+        verdict = reviewboard.variation_panel_html(r) if r.line else judgement_html(r, judged.get(r.cursor), names)
+        panel = f"<div class='panel'>{view.panel(state, ctx)}</div>" if ctx.interactive else ""
+        side = verdict + controls + panel + reviewboard.tools_html(r) + learn_buttons(r, names)
     play = link(esc(_("Back to the game")), f"#/{r.spec.id}", "btn small ghost")
     return (
         f"{notice_html(st.notices)}<section class='game review' data-game='{esc(r.spec.id)}'{style}>"
         f"<div class='game-head'><h1>{esc(heading)}</h1>{play}</div>"
         f"<div class='layout'><div class='board-col'>{progress_html(r)}"
-        f"{graph_svg(r, names)}{chances_html(r, names)}"
+        f"{graph_svg(r, names)}{chances_html(r, names, state)}"
         f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
-        f"<aside class='side'>{learn_html(r, view, state, ctx, names) if r.learn else judgement_html(r, judged.get(r.cursor), names) + controls}"
-        f"{'' if r.learn else learn_buttons(r, names)}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_html(r, judged)}</aside></div></section>"
+        f"<aside class='side'>{side}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>"
+        f"{log_html(r, judged)}</aside></div></section>{reviewboard.share_html(st, r)}"
     )
 
 
@@ -169,7 +165,8 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
         for p in r.reviewer.plies
         if p.mark
     )
-    cursor = f"<line class='g-cursor' x1='{r.cursor * step:.1f}' x2='{r.cursor * step:.1f}' y1='0' y2='{GRAPH_H}'/>"
+    at = r.tree.main_fork(r.node) * step
+    cursor = f"<line class='g-cursor' x1='{at:.1f}' x2='{at:.1f}' y1='0' y2='{GRAPH_H}'/>"
     hits = "".join(
         f"<rect class='g-hit' x='{max(0.0, (i - 0.5) * step):.1f}' y='0' width='{step:.1f}' height='{GRAPH_H}' "
         f"data-cmd='review-goto' data-arg='{i}'><title>{esc(_('Position after move {n}').format(n=i) if i else _('The start'))}</title></rect>"
@@ -195,32 +192,25 @@ def signed_percent(x: float) -> str:
     return f"+{n}%" if n > 0 else (f"−{-n}%" if n < 0 else "0%")
 
 
-def chances_html(r: ReviewSession, names: list[str]) -> str:
-    """Both players' chances at the position shown (an evaluation bar)."""
-    c = r.reviewer.chances()[r.cursor]
-    if c is None:
-        return f"<p class='review-chances pending'>{esc(_('Not analysed yet.'))}</p>"
+def chances_html(r: ReviewSession, names: list[str], state) -> str:
+    """Both players' chances at the position shown (an evaluation bar) and the computer's line."""
+    analysis = r.analysis()
+    if analysis is None:
+        text = _("Analysing this position…") if r.line else _("Not analysed yet.")
+        return f"<p class='review-chances pending' data-key='chances'>{esc(text)}</p>"
+    c = analysis.chances
     text = _("{first}: {a} · {second}: {b}").format(first=names[0], a=percent(c[0]), second=names[1], b=percent(c[1]))
     return (
         f"<div class='review-chances' data-key='chances'><div class='eval-bar' aria-hidden='true'>"
-        f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p></div>"
+        f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p>"
+        f"{reviewboard.engine_line_html(state, analysis)}</div>"
     )
 
 
 def line_labels(r: ReviewSession, ply: PlyReview) -> str:
-    """The moves that follow the better move in its line, by name, as far as they can be played
-    on the real position (a line found in a world the mover imagined may part from it)."""
-    state = r.states[ply.ply - 1]
-    out = []
-    for i, code in enumerate(ply.line[:6]):
-        try:
-            move = state.move_from_code(code)
-        except Exception:  # noqa: BLE001 - a line from an imagined world: stop where it parts
-            break
-        if i:  # the better move itself is named before the line
-            out.append(state.move_label(move))
-        state = state.apply(move)
-    return " · ".join(out)
+    """The moves that follow the better move in its line, by name (the better move itself is
+    named before the line)."""
+    return reviewboard.line_text(r.states[ply.ply - 1], ply.line, skip=1)
 
 
 def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) -> str:
@@ -340,9 +330,10 @@ def log_html(r: ReviewSession, judged: dict[int, PlyReview]) -> str:
         state = r.states[i]
         p = judged.get(ply)
         mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
-        current = ' aria-current="step"' if ply == r.cursor else ""
+        current = ' aria-current="step"' if (0, ply) == r.node else ""
         items.append(
-            f"<li class='p{state.to_move()}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "
+            f"<li class='p{state.to_move()}' value='{ply}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "
             f"data-key='log-{ply}'{current}>{esc(label)}{mark}</button></li>"
         )
+        items.append(reviewboard.branch_items(r, i))
     return f"<ol class='log review-log' aria-label='{esc(_('Move log'))}'>{''.join(items)}</ol>"

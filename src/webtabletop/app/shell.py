@@ -42,8 +42,8 @@ from webtabletop.app import (
     play,
     puzzles,
     render,
+    reviewboard,
     reviewflow,
-    reviewlearn,
     reviewscreen,
     routes,
 )
@@ -133,12 +133,12 @@ SCREENS: dict[str, Screen] = {
             "review-step": reviewflow.on_step,
             "cmd": reviewflow.on_cmd,
             "import": reviewflow.on_import,
-            # the board plays nothing: it takes the tries of "Learn from your mistakes"
-            "move": reviewlearn.on_move,
-            "pick": reviewlearn.on_pick,
-            "hover": reviewlearn.on_hover,
-            "drop": reviewlearn.on_drop,
-            "cancel": reviewlearn.on_cancel,
+            # the analysis board's moves, or the tries of "Learn from your mistakes"
+            "move": reviewboard.on_move,
+            "pick": reviewboard.on_pick,
+            "hover": reviewboard.on_hover,
+            "drop": reviewboard.on_drop,
+            "cancel": reviewboard.on_cancel,
             **dict.fromkeys(("premove", "change", "ai"), ignore),
         },
     ),

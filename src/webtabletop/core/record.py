@@ -18,6 +18,7 @@ import attrs
 from webtabletop.core.ending import is_ending
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.inputs import guard, load_json
+from webtabletop.core.movetree import check_shape, lines_from_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import N_, _, language, ngettext
@@ -59,6 +60,9 @@ class Record:
     moves: tuple[str, ...] = ()
     #: the rules version the record was made under (0 = the game's current version)
     rules: int = 0
+    #: an analysis's variations (``core.movetree.Line``s), kept in the file; replayed by
+    #: ``core.movetree.MoveTree.replay``, never by :meth:`replay` (the game is the main line)
+    variations: tuple = ()
 
     @property
     def spec(self) -> GameSpec:
@@ -164,7 +168,7 @@ class Record:
             "seed": self.seed,
             "moves": list(self.moves),
             "rules": self.rules_version,
-        }
+        } | ({"variations": [v.to_json() for v in self.variations]} if self.variations else {})
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -203,7 +207,11 @@ class Record:
                     "this app knows version {known}: update the app to open it"
                 ).format(game=_(spec.title), version=rules, known=spec.rules_version)
             )
-        record = cls(game, dict(options), seed, tuple(moves), rules if rules < spec.rules_version else 0)
+        variations = ()
+        if "variations" in data:
+            variations = guard(lambda: lines_from_json(data["variations"]), RecordError, _("the record"))
+            guard(lambda: check_shape(len(moves), variations), RecordError, _("the record's variations"))
+        record = cls(game, dict(options), seed, tuple(moves), rules if rules < spec.rules_version else 0, variations)
         guard(record.check_length, RecordError, _("the record"))
         return record
 

@@ -265,12 +265,17 @@ def search_board(
     history_keys: tuple = (),
     max_depth: int | None = None,
     plies_left: int | None = None,
+    tt: dict | None = None,
 ):
     """(best engine move, depth, nodes, seconds, score, pv) for the side to move of ``b``;
-    ``plies_left`` = plies until the game's cap (None: no cap)."""
+    ``plies_left`` = plies until the game's cap (None: no cap). ``tt``: a transposition table to
+    start from and fill (a review's searches of one game's positions in order share one: each
+    search starts from what the previous one learnt about the positions it reaches)."""
     start = clock()
     deadline = start + level.seconds if time_limited else None
     s = Searcher(b, clock, deadline, level.nodes, history_keys, plies_left)
+    if tt is not None:
+        s.tt = tt
     root = G.gen_moves(b)
     if not root:
         raise ValueError("no legal move: the game is over")
