@@ -32,6 +32,8 @@ def loc(m):
 
 def zh(m, s):
     e = en(m)
+    if m.id == "Deck" and not m.context and loc(m) and all("games/htt" in p for p in loc(m).split(",")):
+        return "卡组"  # HTT's deck page, once SHT's draw pile has its own context (branch i18ncode)
     s = punct(s, "zh").replace("Enter,Tab", "Enter，Tab")
     if re.search(r"\bsets?\b|\bset's\b|\bset id\b|'custom_sets'", e) and not re.search(r"\bdeck", e, re.I):
         s = s.replace("卡组系列", "系列").replace("卡组", "系列")
