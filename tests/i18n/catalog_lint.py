@@ -9,8 +9,9 @@ Four rules (``problems(catalog, tag, glossary)`` returns one line per finding):
   quotes of the designers' texts («…», and 「…」 holding Chinese), placeholders and markup are left
   as they are.
 - **register** (Japanese): です/ます throughout. A sentence (ended by 。！？ outside brackets and
-  quotes) must not end in a plain verb form (…る, …ない, …た, …だ, …てもよい), and a message that is
-  polite somewhere must not end its last clause in the plain form. Labels and buttons (no sentence
+  quotes, or by ： when it has a subject or an object) must not end in a plain verb form (…る,
+  …ない, …た, …だ, …てもよい), and a message that is polite somewhere must not end its last clause
+  in the plain form. Labels and buttons (no sentence
   end) may be plain, as Japanese interfaces write them; words that only look plain (待った, the
   game's Undo) are in ``PLAIN_WORDS``.
 - **markup**: the ``{placeholders}``, HTML tags and character entities of the English survive in
@@ -129,16 +130,17 @@ def punctuation_problems(text: str) -> list[str]:
 
 
 def _sentences(text: str):
-    """Yield (clause, ended) for each clause of ``text``: ended by 。！？ outside brackets and quotes,
-    or the last one (ended=False)."""
+    """Yield (clause, ended) for each clause of ``text``: ended by 。！？ outside brackets and quotes
+    (ended=True), by a colon outside them (ended=None: a sentence only if it has a subject or an
+    object, 「手札がない：…」, not a label, 「プレビュー（オン）：…」), or the last one (ended=False)."""
     depth, start = 0, 0
     for i, c in enumerate(text):
         if c in "（(「『«":
             depth += 1
         elif c in "）)」』»":
             depth = max(0, depth - 1)
-        elif c in "。！？" and depth == 0:
-            yield text[start:i], True
+        elif c in "。！？：" and depth == 0:
+            yield text[start:i], (None if c == "：" else True)
             start = i + 1
     yield text[start:], False
 
@@ -160,13 +162,16 @@ def register_problems(text: str) -> list[str]:
     last = ""
     for clause, ended in _sentences(text):
         end = _predicate(clause)
-        if ended:
+        if ended is None:
+            if re.search("[はがを]", clause) and _is_plain(clause):
+                found.append(end[-12:])
+        elif ended:
             if _is_plain(clause):
                 found.append(end[-12:])
             polite = polite or bool(POLITE_END.search(end))
         else:
             last = clause
-    tail = _predicate(last.split("：")[-1]) if last else ""
+    tail = _predicate(last) if last else ""
     if polite and tail and _is_plain(tail) and re.search("[はがを]", tail):
         found.append(tail[-12:])
     return found

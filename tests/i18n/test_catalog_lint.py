@@ -144,6 +144,8 @@ def test_punctuation_rule(tag, msgstr, bad):
         ("各プレイヤーの手札は5枚。", False),  # a noun ends it
         ("石は消えます（ダメージなし、効果も出ない）。", False),  # a note in brackets
         ("そこには置けません：ゲームは終了している。", True),
+        ("手札がない：場のカードを1枚クリックして攻撃します。", True),  # a sentence before the colon
+        ("プレビュー（オン）：置いたらどうなるかを表示します。", False),  # a label before the colon
         ("地穴がカードを飲み込みます：何も起こりません", False),
         ("この石は盤に残ります。相手は何もできない", True),  # polite, then a plain last clause
     ],
