@@ -1,0 +1,181 @@
+"""The translator's lint (``catalog_lint.py``) passes on every catalog and bites on a broken entry:
+glossary terms, CJK punctuation, Japanese です/ます, placeholders and markup (issue 27)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from webtabletop.i18n import catalogs
+
+from . import catalog_lint as lint
+
+TAGS = ("ru", "zh-Hans", "ja")
+
+
+def load(tag):
+    with catalogs.po_path(tag).open("rb") as fh:
+        return read_po(fh, locale=catalogs.LOCALES[tag], domain=catalogs.DOMAIN)
+
+
+def english_for(msgstr):
+    """A stand-in English with the same placeholders, so only the rule under test can fire."""
+    return " ".join(["a message", *dict.fromkeys(m.group() for m in lint.PLACEHOLDER.finditer(msgstr))])
+
+
+def catalog(tag, *entries):
+    """A small catalog: entries are (msgid, msgstr, source path)."""
+    out = Catalog(locale=catalogs.LOCALES[tag], domain=catalogs.DOMAIN)
+    for msgid, msgstr, path in entries:
+        out.add(msgid, msgstr, locations=[(path, None)])
+    return out
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_every_catalog_passes_the_lint(tag):
+    found = lint.problems(load(tag), tag, lint.load_glossary(tag))
+    assert not found, f"{len(found)} findings:\n" + "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("tag", TAGS)
+def test_each_glossary_row_is_well_formed(tag):
+    glossary = lint.load_glossary(tag)
+    assert len(glossary.terms) >= 20
+    for term in glossary.terms:
+        assert term.scope == "all" or term.scope in lint.GAMES, term
+        assert term.renderings or term.avoid, term
+        assert term.english is not None or term.avoid, term  # a row without English only forbids
+
+
+def test_breaking_one_real_entry_is_found():
+    """The lint reads the real files: spoil one translation and exactly that entry is reported."""
+    zh = load("zh-Hans")
+    glossary = lint.load_glossary("zh-Hans")
+    crypt = zh.get("Crypt")
+    assert crypt is not None and crypt.string == "地穴"
+    spoiled = copy.deepcopy(zh)
+    spoiled.get("Crypt").string = "地下墓穴"
+    found = lint.problems(spoiled, "zh-Hans", glossary)
+    assert len(found) == 1 and "'Crypt'" in found[0] and "地穴" in found[0], found
+
+
+GLOSSARY = lint.parse_glossary(
+    """
+## all
+
+| English | rendering | avoid | note |
+|---|---|---|---|
+| | | 和局 | draw: 平局 |
+
+## cardgo
+
+| English | rendering | avoid | note |
+|---|---|---|---|
+| Crypt / crypt | 地穴 | 地下墓所 | the designer's word |
+
+## htt
+
+| English | rendering | avoid | note |
+|---|---|---|---|
+| /\\bsets?\\b(?! for)/ | 系列 | 卡组 | a set of cards |
+| Own deck | 自选卡组 | | |
+""",
+    "zh-Hans",
+)
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "path", "bad"),
+    [
+        ("Crypt", "地穴", "games/cardgo/terrain.py", False),
+        ("Crypt", "墓穴", "games/cardgo/terrain.py", True),  # rendered otherwise
+        ("the crypt swallows it", "地下墓所吞没了它", "games/cardgo/preview.py", True),  # avoided
+        ("Crypt", "墓穴", "games/htt/view.py", False),  # out of the row's scope
+        ("the set has no name", "卡组没有名称", "games/htt/sets/check.py", True),
+        ("the set has no name", "系列没有名称", "games/htt/sets/check.py", False),
+        ("Own deck: {problems} in the set", "自选卡组：系列中{problems}", "games/htt/pages/match.py", False),
+        ("Picture set for {card}.", "已为{card}设置图片。", "games/htt/pages/sets.py", False),  # a verb
+        ("{level} of {set}", "{level}，{set}", "games/htt/pages/common.py", False),  # placeholders only
+        ("Draw offered", "提议和局", "app/play.py", True),  # forbidden everywhere
+    ],
+)
+def test_glossary_rule(msgid, msgstr, path, bad):
+    found = lint.problems(catalog("zh-Hans", (msgid, msgstr, path)), "zh-Hans", GLOSSARY)
+    assert bool(found) == bad, found
+
+
+@pytest.mark.parametrize(
+    ("tag", "msgstr", "bad"),
+    [
+        ("zh-Hans", "不能放在这里：游戏已结束。", False),
+        ("zh-Hans", "不能放在这里:游戏已结束。", True),
+        ("zh-Hans", "随机摧毁一个相邻棋子({n} 个之一)", True),
+        ("zh-Hans", "打出时,额外抽取一张卡牌。", True),
+        ("zh-Hans", "原文写道«火焰 N 放置的棋子立即生效,但是时间值减半»：棋子立即生效。", False),  # a quote
+        ("zh-Hans", "{code!r}：没有区域 {cell!r}", False),
+        ("ja", "炎：石はすぐに燃えます。", False),
+        ("ja", "炎:石はすぐに燃えます。", True),
+        ("ja", "木は接するグループ(色を問わず)の一員です。", True),
+        ("ja", "愛の「打出时,额外抽取一张卡牌」（出したとき追加で1枚引く）です。", False),  # a quote
+        ("ru", "Сюда нельзя: игра окончена.", False),
+    ],
+)
+def test_punctuation_rule(tag, msgstr, bad):
+    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/rules.py")), tag)
+    assert bool(found) == bad, found
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "bad"),
+    [
+        ("あなたの手番ではありません。", False),
+        ("あなたの手番ではない。", True),
+        ("{player}は{cell}に{number}を書く。", True),
+        ("{player}は{cell}に{number}を書きます。", False),
+        ("1枚オープンで出すか、出さない。", True),
+        ("{defender}のシールドが壊れて手札に入った。", True),
+        ("見送ってもよい。", True),
+        ("見送ってもかまいません。", False),
+        ("防御しない", False),  # a button: no sentence
+        ("Uで待った。", False),  # 待った is Undo
+        ("各プレイヤーの手札は5枚。", False),  # a noun ends it
+        ("石は消えます（ダメージなし、効果も出ない）。", False),  # a note in brackets
+        ("そこには置けません：ゲームは終了している。", True),
+        ("手札がない：場のカードを1枚クリックして攻撃します。", True),  # a sentence before the colon
+        ("プレビュー（オン）：置いたらどうなるかを表示します。", False),  # a label before the colon
+        ("地穴がカードを飲み込みます：何も起こりません", False),
+        ("この石は盤に残ります。相手は何もできない", True),  # polite, then a plain last clause
+    ],
+)
+def test_japanese_register_rule(msgstr, bad):
+    found = lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/sht/view.py")), "ja")
+    assert bool(found) == bad, found
+
+
+@pytest.mark.parametrize(
+    ("msgid", "msgstr", "bad"),
+    [
+        ("{player} wins", "{player}获胜", False),
+        ("{player} wins", "获胜", True),
+        ("{player} wins", "{winner}获胜", True),
+        ("<b>Fire.</b> It burns.", "<b>火焰。</b>它会燃烧。", False),
+        ("<b>Fire.</b> It burns.", "火焰。它会燃烧。", True),
+        ("21 &gt; 20", "21 &gt; 20", False),
+        ("21 &gt; 20", "21 > 20", True),
+    ],
+)
+def test_markup_rule(msgid, msgstr, bad):
+    found = lint.problems(catalog("zh-Hans", (msgid, msgstr, "games/tsifrograd/view.py")), "zh-Hans")
+    assert bool(found) == bad, found
+
+
+def test_plural_forms_may_drop_n_but_not_other_placeholders():
+    ru = Catalog(locale="ru", domain=catalogs.DOMAIN)
+    ru.add(("{n} move by {player}", "{n} moves by {player}"), ("{n} ход {player}", "{n} хода {player}", "ход {player}"))
+    assert not lint.problems(ru, "ru")
+    ru = Catalog(locale="ru", domain=catalogs.DOMAIN)
+    ru.add(("{n} move by {player}", "{n} moves by {player}"), ("{n} ход {player}", "{n} хода", "{n} ходов {player}"))
+    assert len(lint.problems(ru, "ru")) == 1
