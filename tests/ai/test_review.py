@@ -183,3 +183,19 @@ def test_cardgo_chances_weigh_a_lead_more_as_the_time_runs_out():
     lead_early = chance_value(attrs.evolve(state, time=(100, 90)), 0) - chance_value(attrs.evolve(state, time=(100, 100)), 0)
     lead_late = chance_value(attrs.evolve(state, time=(20, 10)), 0) - chance_value(attrs.evolve(state, time=(20, 20)), 0)
     assert 0 < lead_early < lead_late
+
+
+def test_net_luck_is_zero_sum_and_cancels_a_shared_bias():
+    """The summary's luck: what luck gave a player is what it took from the opponent, so the two
+    players' net luck sums to 0, and a bias both raw sums share (each search favours its side to
+    move) cancels: raw sums of −1.13 and −1.20 are a net +0.035 and −0.035."""
+    from webtabletop.ai.review import PlyReview, net_luck
+
+    def ply(player, luck):
+        return PlyReview(ply=1, player=player, move="x", chances=(0.5, 0.5), before=0.5, played=0.5,
+                         loss=0.0, mark=None, best=None, line=(), luck=luck)  # fmt: skip
+
+    plies = [ply(0, -0.5), ply(1, -0.6), ply(0, -0.63), ply(1, -0.6), ply(0, None)]
+    assert net_luck(plies, 0) == pytest.approx(0.035)
+    assert net_luck(plies, 1) == pytest.approx(-0.035)
+    assert net_luck(plies, 0) + net_luck(plies, 1) == pytest.approx(0)

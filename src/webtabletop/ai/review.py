@@ -24,7 +24,9 @@ What it computes:
 - **Summary per player**: the count of each mark, the average loss, Lichess's accuracy (the
   mean over the player's moves of ``103.1668·exp(−0.04354·d) − 3.1669``, ``d`` the loss in
   percentage points, clamped to 0..100; Lichess weights its mean by volatility, we do not) and
-  the sum of the luck.
+  the net luck (:func:`net_luck`: half of what luck gave the player minus what it gave the
+  opponent, which cancels the bias both players' raw luck share: a fresh search of a position
+  favours the side to move a little, so the raw sums of a long game were both about −100%).
 
 Everything is a pure function of the record, the budget and the review's seed.
 """
@@ -220,7 +222,7 @@ class Reviewer:
                     "marks": {mark: sum(r.mark == mark for r in mine) for _, mark in reversed(MARKS)},
                     "average_loss": round(sum(r.loss for r in mine) / n, 4) if n else 0.0,
                     "accuracy": round(sum(accuracy(r.loss) for r in mine) / n, 1) if n else None,
-                    "luck": round(sum(lucky), 4) if lucky else None,
+                    "luck": None if not lucky else round(net_luck(self.plies, p), 4),
                 }
             )
         return out
@@ -247,3 +249,13 @@ class Reviewer:
 def review(record: Record, budget: str = "normal", seed: int = 0) -> Reviewer:
     """The whole review of a record."""
     return Reviewer.of_record(record, budget, seed).run()
+
+
+def net_luck(plies: list[PlyReview], player: int) -> float:
+    """How much luck (dice, draws, unseen cards) moved the game towards ``player``: half the sum of
+    its own luck minus the opponent's. Luck is zero-sum, so with an exact evaluation this equals
+    the player's own sum; with a search's, it also cancels the share both players' sums have in
+    common (each position's own analysis favours its side to move a little)."""
+    own = sum(r.luck for r in plies if r.luck is not None and r.player == player)
+    other = sum(r.luck for r in plies if r.luck is not None and r.player != player)
+    return (own - other) / 2

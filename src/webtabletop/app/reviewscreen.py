@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from webtabletop.ai.review import MARKS, PlyReview, accuracy
+from webtabletop.ai.review import MARKS, PlyReview, accuracy, net_luck
 from webtabletop.app import reviewboard, reviewlearn
 from webtabletop.app.datapage import saved_games
 from webtabletop.app.gamescreen import step_buttons
@@ -315,7 +315,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
     )
     if any(x.luck is not None for x in r.reviewer.plies):
         cells = "".join(
-            f"<td>{signed_percent(sum(x.luck or 0.0 for x in rows[p]))}</td>" for p in (0, 1)
+            f"<td>{signed_percent(net_luck(r.reviewer.plies, p))}</td>" for p in (0, 1)
         )
         body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
     caption = _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
