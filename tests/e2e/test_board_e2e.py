@@ -89,7 +89,7 @@ def test_game_over_window_closes_with_esc_x_and_a_click_outside(page, site):
     page.mouse.move(bar["x"] + 10, bar["y"] + 210, steps=4)
     page.mouse.up()
     assert page.locator(".result-bar h2").bounding_box()["y"] == pytest.approx(bar["y"] + 200, abs=2)
-    page.locator("[data-peek]").click()  # the page folds it (web/board.js): no engine action
+    page.locator("[data-peek]").click()  # page-local: web/board.js folds it, no engine action
     assert "peek" in dialog.get_attribute("class")
     # a click outside (on the board) closes it and plays nothing
     box = page.locator(".board-wrap").bounding_box()
@@ -155,8 +155,8 @@ def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
     hold(page, "ai")
     page.locator(f".board [data-pick='s{c3}']").click()  # the computer starts thinking
     page.wait_for_selector(f".game[data-premove] .board [data-drag='d{e2}']")
-    page.locator(f".board [data-drag='d{e2}']").click()
-    page.locator(f".board [data-drop='t{e4}']").click()
+    page.locator(f".board [data-drag='d{e2}']").click()  # page-local: a premove's piece, kept by web/board.js
+    page.locator(f".board [data-drop='t{e4}']").click()  # page-local: its target, kept too
     assert page.locator(".board .premove").count() == 2  # the queued piece and its target
     release(page)
     idle(page)  # the computer's move, the queued one, and the computer's answer to it
@@ -173,7 +173,7 @@ def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game
         open_app(page, site, f"#/{game}/play?vs=ai")
         assert_fits(page)
         assert_targets(page)
-        page.locator("[data-menu]").click()  # secondary actions fold into one menu
+        page.locator("[data-menu]").click()  # page-local: web/board.js opens the menu (secondary actions fold into one menu)
         assert page.locator("#game-menu").is_visible()
         assert_targets(page)
     finally:

@@ -263,7 +263,7 @@ def test_chinese_screen_shows_the_designers_terms(page, site):
     start_default_board(page, site, query="?lang=zh-Hans")
     panel = page.locator(".panel").first.inner_text()
     assert "绿方" in panel and "地形图例" in panel
-    page.locator(".cg-legend summary").click()  # a <details>: the page opens it, no engine action
+    page.locator(".cg-legend summary").click()  # page-local: a <details> opens itself
     assert "高地" in page.locator(".cg-legend").inner_text()
     assert "把手牌拖到空区域" in page.locator(".prompt").first.inner_text()
     labels = " ".join(board_labels(page))

@@ -55,7 +55,7 @@ def test_one_menu_holds_new_game_share_and_save_in_every_game(screen, site, game
     menu = page.locator("#game-menu")
     if page.size == "390":
         assert not menu.is_visible()  # folded on a phone, behind the one "Menu" button
-        page.locator("[data-menu]").click()
+        page.locator("[data-menu]").click()  # page-local: web/board.js opens the menu
     for name in ("New game…", "Rules", "Share link…", "Save file"):
         assert menu.get_by_text(name, exact=True).is_visible(), (game, name)
     if game == "htt":
@@ -71,7 +71,7 @@ def test_htt_pages_fold_into_the_same_menu_on_a_phone(phone, site):
     open_app(phone, site, "#/htt/packs")
     menu = phone.locator("#game-menu")
     assert not menu.is_visible()
-    phone.locator("[data-menu]").click()
+    phone.locator("[data-menu]").click()  # page-local: web/board.js opens the menu
     assert menu.get_by_role("link", name="Packs").get_attribute("aria-current") == "page"
     act(phone, menu.get_by_role("link", name="Collection"))
     assert phone.get_attribute("body", "data-route") == "page"

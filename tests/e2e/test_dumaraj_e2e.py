@@ -227,7 +227,7 @@ def test_premove_is_played_after_the_ai_answers_and_a_click_cancels_it(page, sit
     page.mouse.move(*a4, steps=8)
     page.mouse.up()
     assert page.locator(".premove").count() == 2
-    page.mouse.click(5, 5)  # outside the board: the premove is dropped
+    page.mouse.click(5, 5)  # page-local: web/board.js drops the premove (outside the board: the premove is dropped)
     assert page.locator(".premove").count() == 0
     release(page)
     idle(page)

@@ -181,6 +181,7 @@ def test_htt_deck_builder_shows_the_cards(sized, site, tmp_path):
     shot(page, "flow-htt-deck", tmp_path)
     go(page, "#/htt/new")
     page.select_option("#htt-deck-source", "own")
+    idle(page)
     assert page.locator(".htt-deck-level .htt-pick svg").count() >= 5
     page.locator(".htt-deck-level").first.scroll_into_view_if_needed()
     shot(page, "flow-htt-own-deck", tmp_path)
@@ -201,11 +202,13 @@ def test_new_game_dialog_names_the_players_and_shows_the_seed_only_where_it_matt
     go(page, "#/tsifrograd/new")
     assert "same dice" in page.locator("label[for='opt-seed'] ~ small").inner_text()
     page.select_option("#opt-board", "hex")
+    idle(page)
     for field in ("width", "height", "adjacency"):
         assert not page.locator(f"#opt-{field}").is_visible()
     assert page.locator("#opt-radius").is_visible()
     shot(page, "flow-tsifrograd-form-hex", tmp_path)
     page.select_option("#opt-board", "square")
+    idle(page)
     assert page.locator("#opt-width").is_visible() and not page.locator("#opt-radius").is_visible()
 
 

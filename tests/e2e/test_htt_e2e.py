@@ -64,6 +64,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
     visit(page, site, "#/htt/new", "new")
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
+    idle(page)
     levels = page.locator(".htt-deck .htt-deck-level")
     assert levels.count() == 5  # one card of each of five levels, shown as cards (issue 23)
     for i in range(5):

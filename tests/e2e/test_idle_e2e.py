@@ -19,7 +19,7 @@ def test_a_click_turns_it_off_at_once_and_the_answer_on_again(page, site):
     open_app(page, site, "#/tsifrograd/play?vs=human")
     assert page.evaluate("wttBoot.live") is True and page.evaluate(READY) is True
     hold(page, "move")
-    page.locator(".cell.legal").first.click()
+    page.locator(".cell.legal").first.click()  # page-local: the click's own handler turns the signal off, checked at once
     assert page.evaluate(READY) is False  # the click's own handler counted its work
     release(page)
     idle(page)

@@ -11,7 +11,7 @@ import re
 import time
 
 from tests.e2e.conftest import open_app
-from tests.e2e.helpers import act
+from tests.e2e.helpers import act, idle
 from tests.e2e.test_match_cards_e2e import VERIFIED, begin, contexts, shown_in
 from tests.e2e.test_match_e2e import MATCH, relay, turn
 from webtabletop.games.htt.sets.library import get_card
@@ -124,6 +124,7 @@ def choose_deck(page, highest: bool = False) -> set[str]:
     """Own deck in the form on screen: the first card of five levels (the lowest or the highest),
     clicked as the pictures the player sees (one radio group ``deck_<level>`` per level)."""
     page.select_option("#htt-deck-source", "own")
+    idle(page)
     levels = page.eval_on_selector_all(
         "fieldset.htt-deck-level",
         "els => els.map(e => [e.id, [...e.querySelectorAll('input[type=radio]')].map(i => i.value).filter(v => v)])"

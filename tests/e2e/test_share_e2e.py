@@ -78,7 +78,7 @@ def test_share_window_link_qr_copy_close_and_the_link_opens_the_same_position(br
     act(page, page.locator(".cell.legal").nth(2))
     act(page, page.locator(".cell.legal").nth(5))
     if size == "phone":
-        page.locator("[data-menu]").click()  # the menu folds away on a phone
+        page.locator("[data-menu]").click()  # page-local: web/board.js opens the menu (the menu folds away on a phone)
     dialog = open_share(page)
     assert page.evaluate(f"document.querySelector('{OPEN}').matches(':modal')")
     # the link, selected as soon as the window opens (its field has the focus)
@@ -151,7 +151,7 @@ def test_share_sheet_button_uses_navigator_share_with_the_link(browser, site):
     dialog = open_share(page)
     button = dialog.locator("[data-native-share]")
     assert button.is_visible()
-    button.click()  # navigator.share is called in the click itself (a user's gesture)
+    button.click()  # page-local: navigator.share is called in the click itself (a gesture)
     assert page.evaluate("window.shared.url") == dialog.locator(".share-link").input_value()
     ctx.close()
 
@@ -184,7 +184,7 @@ def test_screenshots(browser, site, tmp_path):
         page = ctx.new_page()
         open_app(page, site, played("dumaraj", 400, seed=2))
         if "390" in name:
-            page.locator("[data-menu]").click()
+            page.locator("[data-menu]").click()  # page-local: web/board.js opens the menu
         open_share(page)
         assert read_qr_on_screen(page) == [page.locator(f"{OPEN} .share-link").input_value()]
         page.screenshot(path=str(out / name))

@@ -90,7 +90,7 @@ def test_clicks_before_the_engine_is_ready_are_played_on_the_game_shown(page, si
     roll = page.locator(".side .roll").inner_text()
     cell = page.locator(".board .cell.legal").nth(4)
     code = cell.get_attribute("data-move")
-    cell.click()
+    cell.click()  # page-local: web/boot.js keeps a click on the pre-rendered board
     assert page.locator(".board .queued").count() == 1
     assert "clicks are kept" in page.locator("#boot-status").inner_text()
     assert page.evaluate("window.wttBoot.queue.length") == 1
@@ -121,7 +121,7 @@ def test_share_link_shows_its_game_board_until_the_engine_replays_it(page, site,
     friend.goto(link)
     friend.wait_for_selector("#app.pre-inert .board")
     assert "shared game opens" in friend.locator("#boot-status").inner_text()
-    friend.locator(".board .cell").first.click(force=True)
+    friend.locator(".board .cell").first.click(force=True)  # page-local: web/boot.js answers a click before the engine
     assert friend.evaluate("window.wttBoot.queue.length") == 0  # not this game's board: nothing kept
     engine.release()
     wait_ready(friend)
