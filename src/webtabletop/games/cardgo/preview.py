@@ -15,7 +15,7 @@ import attrs
 from webtabletop.games.cardgo.effects import EFFECTS, HiddenChance
 from webtabletop.games.cardgo.rules import CardgoState, Work, resolve
 from webtabletop.i18n import _
-from webtabletop.i18n.text import join_clauses, join_list
+from webtabletop.i18n.text import join_clauses, join_list, join_sentences
 
 
 @attrs.frozen
@@ -127,4 +127,4 @@ def describe(state: CardgoState, p: Preview) -> str:
         parts.append(_("(heal +{a}/+{b})").format(a=p.heal[0], b=p.heal[1]))
     if p.notes:
         parts.append("· " + join_clauses(p.notes))
-    return " ".join(parts)
+    return join_sentences(parts)  # each piece ends in its own punctuation: no space in CJK
