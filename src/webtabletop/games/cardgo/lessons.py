@@ -17,14 +17,14 @@ from webtabletop.learn.lesson import Lesson
 #: the headings of the rules digest (../shared/rules/cardgo.md)
 SECTIONS = (
     "Components and setup",
-    "Custom mode",
+    "Custom mode (all adjustable before a game, within sensible bounds; bad values get a clear message)",
     "Switches",
     "Definitions",
     "Rule 1 — taking effect",
     "Rule 2 — breathless enemies are converted",
-    "Rule 3 — mutual breathlessness (\"ko\")",
-    "Card effects",
-    "Terrain",
+    'Rule 3 — mutual breathlessness ("ko")',
+    "Card effects (switchable as a whole; when ON, dealt cards get a random effect)",
+    "Terrain (switchable; when ON, the board gets seeded random terrain)",
     "What the UI must offer",
 )
 SETUP, CUSTOM, SWITCHES, DEFINITIONS, RULE1, RULE2, RULE3, EFFECTS, TERRAIN, UI = SECTIONS
@@ -33,7 +33,9 @@ PLAIN = CardgoOptions(size=5, start_time=20, terrain=False, effects=False)
 EMPTY = "\n".join([". . . . ."] * 5)
 
 
-def board(diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)):
+def board(
+    diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)
+):
     return lambda: position(diagram, options, player=player, hands=hands, time=time)
 
 
@@ -84,7 +86,7 @@ LESSONS = (
         ),
         reached=damage(2),
         solution=("0@b3",),
-        sections=(RULE1, DEFINITIONS),
+        sections=(RULE1, DEFINITIONS, UI),
         miss=N_(
             "A group is stones of one colour joined up, down, left or right (not diagonally). Alone, "
             "your 1 has X = 0 and nothing takes effect."
@@ -112,7 +114,9 @@ LESSONS = (
         reached=won,
         solution=("0@b4",),
         sections=(SETUP,),
-        miss=N_("Join the 2 to your group so that it has three stones: X = 2, and 2 + 1 + 2 = 5 is more than 4."),
+        miss=N_(
+            "Join the 2 to your group so that it has three stones: X = 2, and 2 + 1 + 2 = 5 is more than 4."
+        ),
     ),
     Lesson(
         id="bigger",
@@ -200,7 +204,11 @@ LESSONS = (
             "so a lone 1 takes effect at once."
         ),
         goal=N_("On an empty board, take time from red with one stone."),
-        start=board(EMPTY, ("1 3", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=False, full_speed=True)),
+        start=board(
+            EMPTY,
+            ("1 3", ""),
+            options=CardgoOptions(size=5, start_time=20, terrain=False, effects=False, full_speed=True),
+        ),
         reached=damage(1),
         solution=("0@c3",),
         sections=(SWITCHES,),
@@ -214,7 +222,9 @@ LESSONS = (
             "equal to its value from the opponent as soon as it is played."
         ),
         goal=N_("Play your Pain card: red loses 3."),
-        start=board(EMPTY, ("3A", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=True)),
+        start=board(
+            EMPTY, ("3A", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=True)
+        ),
         reached=damage(3),
         solution=("0@c3",),
         sections=(EFFECTS,),
@@ -244,4 +254,36 @@ LESSONS = (
         sections=(TERRAIN,),
         miss=N_("On a plain cell, the 1 and the 2 make X = 1: only the 1 takes effect. Use the shrub."),
     ),
+    Lesson(
+        id="custom",
+        title=N_("Custom mode"),
+        idea=N_(
+            "Before a game you may set both players' starting time, the board's size, the hand size and "
+            "the card values (up to 1 to 10). This game: a 4×4 board, 6 time each, cards from 1 to 10."
+        ),
+        goal=N_("Red starts with only 6 time: win with one stone."),
+        start=board(
+            """
+            . . . .
+            G1 G2 G3 .
+            . . . .
+            . . . .
+            """,
+            ("9", ""),
+            options=CardgoOptions(
+                size=4, start_time=6, hand_size=1, max_value=10, terrain=False, effects=False
+            ),
+            time=(6, 6),
+        ),
+        reached=won,
+        solution=("0@b4",),
+        sections=(CUSTOM,),
+        miss=N_("Join the 9 to your three stones: a group of four has X = 3, and 1 + 2 + 3 = 6."),
+    ),
 )
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    UI: "not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones "
+    "taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson",
+}

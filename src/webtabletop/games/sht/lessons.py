@@ -60,14 +60,19 @@ def field_grew(closed_cards: int, open_cards: int):
         def count(state: ShtState, is_open: bool) -> int:
             return sum(1 for slot in state.fields[me] if slot.open == is_open)
 
-        return count(now, False) - count(start, False) >= closed_cards and count(now, True) - count(start, True) >= open_cards
+        return (
+            count(now, False) - count(start, False) >= closed_cards
+            and count(now, True) - count(start, True) >= open_cards
+        )
 
     return check
 
 
 def earned_advantage(start: ShtState, now: ShtState) -> bool:
     battle = now.last_battle
-    return battle is not None and battle is not start.last_battle and battle.advantage_player == start.to_move()
+    return (
+        battle is not None and battle is not start.last_battle and battle.advantage_player == start.to_move()
+    )
 
 
 LESSONS = (
@@ -136,8 +141,11 @@ LESSONS = (
         ),
         goal=N_("You begin the game: put one card on your field, open."),
         start=position(
-            hand0=["KS", "3H", "6D", "9C", "2S"], hand1=["5C", "8H", "JD", "4S", "7C"],
-            shield0="AH", shield1="QC", turn=0,
+            hand0=["KS", "3H", "6D", "9C", "2S"],
+            hand1=["5C", "8H", "JD", "4S", "7C"],
+            shield0="AH",
+            shield1="QC",
+            turn=0,
         ),
         reached=field_grew(0, 1),
         solution=(opened("KS"),),
@@ -151,7 +159,9 @@ LESSONS = (
             "If the defence adds up to more than twice the attack, the attacker earns two advantages: "
             "each one draws a card and may put one hand card on the field, open."
         ),
-        goal=N_("Attack with your 3: Player 2 can only defend with the 7, more than twice 3, so you earn two advantages."),
+        goal=N_(
+            "Attack with your 3: Player 2 can only defend with the 7, more than twice 3, so you earn two advantages."
+        ),
         start=position(hand0=["KH"], hand1=["5C"], field0=["3S"], field1=["7D"], shield0="AH", shield1="QC"),
         reached=earned_advantage,
         solution=(attack("3S"),),
@@ -169,8 +179,14 @@ LESSONS = (
         ),
         goal=N_("Player 2 attacks with an 8: defend with exactly 8."),
         start=position(
-            hand0=["7H"], hand1=["4D"], field0=["5C", "3D*", "9S"], field1=["2H"], shield0="AH", shield1="QC",
-            player=1, attack="8H",
+            hand0=["7H"],
+            hand1=["4D"],
+            field0=["5C", "3D*", "9S"],
+            field1=["2H"],
+            shield0="AH",
+            shield1="QC",
+            player=1,
+            attack="8H",
         ),
         reached=earned_advantage,
         solution=(defend("5C", "3D"),),
@@ -194,3 +210,9 @@ LESSONS = (
         miss=N_("Attack every turn: Player 2's 2 cannot stop a queen or a king."),
     ),
 )
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    HIDDEN: "a rule for the engine (what each player may see); `two-attacks` has the learner win without "
+    "seeing the opponent's hand or shield",
+}

@@ -82,6 +82,15 @@ def captured(n: int):
 
 assert EMPTY != 0 and EMPTY != 1  # cells below name players 0 and 1
 
+# fmt: off
+#: a full board but c3, first player (0) and second (1) alternating; a1 and a2 are crossed out
+WINNER_CELLS = {
+    "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 10), "b3": (1, 3),
+    "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
+    "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
+}
+# fmt: on
+
 LESSONS = (
     Lesson(
         id="place",
@@ -162,11 +171,7 @@ LESSONS = (
         ),
         goal=N_("Fill the last cell and win: you are first, and the count is 1 to 1."),
         start=position(
-            {  # first player (0) and second (1) alternate; a1 and a2 are crossed out
-                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 10), "b3": (1, 3),
-                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
-                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
-            },
+            WINNER_CELLS,
             roll=(6, 5),
             turns=(9, 9),
             crossings=(1, 1),
@@ -200,11 +205,7 @@ LESSONS = (
         ),
         goal=N_("Fill the last cell with your 11 and win: 32 + 11 only ties Blue's 43."),
         start=position(
-            {  # as in "Who wins", with Orange's 10 on b2 now a 1; a1 and a2 are crossed out
-                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 1), "b3": (1, 3),
-                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
-                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
-            },
+            {**WINNER_CELLS, "b2": (0, 1)},  # as in "Who wins", with Orange's 10 on b2 now a 1
             roll=(6, 5),
             options=STURM_SMALL,
             turns=(9, 9),
@@ -280,3 +281,9 @@ FIRST_GAME = Lesson(
         ),
     ),
 )
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    UI: "not a rule: the screen it lists (the dice, the legal cells marked, the enemy numbers that may be "
+    "crossed out and the way to pick one, the counts) is what the learner uses in `place` and `cross`",
+}
