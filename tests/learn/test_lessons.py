@@ -111,3 +111,26 @@ def test_docs_table_matches_the_lessons():
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "lessons.md").read_text(encoding="utf-8")
     assert coverage_table().strip() in doc
+
+
+GUIDED = [game for game in PLAYABLE if catalog.first_game(game) is not None]
+
+
+def test_every_game_has_a_guided_first_game():
+    assert list(PLAYABLE) == GUIDED
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_the_first_game_is_a_whole_game_the_learner_wins(game):
+    """Its line, replayed through the rules with the fixed replies, plays to the game's end, and
+    the learner (the player to move at the start) wins; every move of the learner's has its tip."""
+    guided = catalog.first_game(game)
+    assert guided.id == catalog.FIRST_GAME and guided.guided
+    state = guided.start()
+    learner = state.to_move()
+    mine, theirs = list(guided.solution), list(guided.replies)
+    while not state.is_over:
+        state = state.apply_code((mine if state.to_move() == learner else theirs).pop(0))
+    assert mine == [] and theirs == []  # the game ends exactly at the line's last move
+    assert state.outcome().winner == learner
+    assert len(guided.tips) == len(guided.solution) == len(set(guided.tips))

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from webtabletop.games.cardgo.diagram import position
 from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules import new_game
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/cardgo.md)
 SECTIONS = (
@@ -287,3 +288,54 @@ SECTION_NOTES = {
     UI: "not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones "
     "taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson",
 }
+
+#: a small board with no terrain and no effects, 15 time each
+FIRST_OPTIONS = CardgoOptions(size=5, start_time=15, terrain=False, effects=False)
+
+#: the guided first game (``#/cardgo/learn/first-game``): a whole game on the 5×5 board from
+#: seed 12 (the cards are dealt by the game's own generator, so they are the same every time),
+#: Red's placements fixed; a tip at each of the learner's seven moves
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole game on a small board without terrain or effects, with a tip at every move. The board "
+        "marks a good move: play it, or choose your own (then Red answers on its own)."
+    ),
+    goal=N_("Win the game: bring Red's time to 0 before yours runs out."),
+    start=lambda: new_game(FIRST_OPTIONS, 12),
+    reached=won,
+    solution=("3@a3", "4@a5", "4@a4", "0@b2", "3@b3", "3@a2", "4@b1"),
+    replies=("1@e5", "2@e4", "3@c2", "5@a1", "0@c3", "1@d3"),
+    sections=(SETUP, RULE1, RULE2),
+    tips=(
+        N_(
+            "Welcome to CardGO: the cards in your hand become stones on a Go board. You are Green, and "
+            "you and Red each have 15 time: time is your life. Put your 1 on the marked cell."
+        ),
+        N_(
+            "The goal: bring Red's time to 0. Stones take time from the opponent when they take effect, "
+            "and that happens in groups. Put your 2 in the corner."
+        ),
+        N_(
+            "Red's two stones joined, so Red's 1 took effect and cost you 1 time. When your group grows, "
+            "every stone in it worth at most X takes effect, X being the group's size minus one. Join your "
+            "2 between your 1 and 2: three stones, X = 2, 5 time from Red."
+        ),
+        N_(
+            "Stones that take effect leave the board. Big stones need big groups: a 4 takes effect only "
+            "in a group of five. Start a new group with your 4."
+        ),
+        N_(
+            "Grow the group with another 4: two stones, X = 1, so nothing takes effect yet. That is what "
+            "you want: wait for five."
+        ),
+        N_(
+            "Red's 4 in the top corner has two empty cells beside it: its breaths. Put your third 4 on one "
+            "of them: the red 4 has one breath left."
+        ),
+        N_(
+            "Red's group of three took 4 of your time. Now take the red 4's last breath with your 1: a "
+            "breathless enemy stone is converted and joins your group. Five stones, X = 4: all five take "
+            "effect, 17 time. Strategy: grow big groups, and take the last breath of enemy stones beside them."
+        ),
+    ),
+)

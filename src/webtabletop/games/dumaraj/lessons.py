@@ -14,7 +14,7 @@ import re
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.rules import DumaState, state_from_fen
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/dumaraj.md)
 SECTIONS = (
@@ -347,3 +347,48 @@ SECTION_NOTES = {
     NOT_IN_SCOPE: "not a rule: what the game leaves out (2.5D/3D locations, dives); `editor`, the lesson on the "
     "location's shape, says the location is flat",
 }
+
+#: a small 6×6 location: each side's Lod', Gon', Raj, Fej, Slod' and Lod' behind six Pixas
+FIRST_POSITION = "rnkqbr/pppppp/6/6/PPPPPP/RNKQBR w"
+
+#: the guided first game (``#/dumaraj/learn/first-game``): a whole short game on the small
+#: location above (no dice, no draws), Black's moves fixed; a tip at each of the learner's six moves
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole short game on a small location, with a tip at every move. The board marks a good move: "
+        "play it, or choose your own (then Black answers on its own)."
+    ),
+    goal=N_("Win the game: mate the black Raj."),
+    start=at(FIRST_POSITION),
+    reached=won,
+    solution=("d2d3", "c2c3", "b2b3", "b3a4", "d1b3", "b3b5"),
+    replies=("a5a4", "b5a5", "e5e4", "f5f4", "c5b5"),
+    sections=(BASIC, MOBS, LOCATION),
+    tips=(
+        N_(
+            "Welcome to DumaRaj, a chess-like game of mobs on a location of bits. You are White, on a small "
+            "location. Move the Pixa in front of your Fej one bit forward."
+        ),
+        N_(
+            "The goal: mate the black Raj, that is, flag it (attack it) so that it cannot escape. Pixas open "
+            "the way for the mobs behind them: move the next Pixa forward too."
+        ),
+        N_(
+            "A Pixa fleps one bit forward or sideways, or leaps two, and never goes back. Move one more Pixa "
+            "forward: it attacks the black Pixa diagonally ahead."
+        ),
+        N_(
+            "To frag is to take an enemy mob's bit. A Pixa frags only one bit diagonally forward: frag the "
+            "black Pixa."
+        ),
+        N_(
+            "The Fej slides any distance along a line or a diagonal while the bits on its way are free. Your "
+            "Pixas have opened the diagonal: bring the Fej out."
+        ),
+        N_(
+            "Frag the Pixa next to the black Raj with your Fej: the Raj is under flag, its own mobs block it "
+            "and your Fej guards the free bit, and your Pixa guards the Fej. Mate! Strategy: open lines for "
+            "your long-range mobs, and protect the mob that gives the flag."
+        ),
+    ),
+)

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.htt.deal import position
+from webtabletop.games.htt.deal import new_game, position
 from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.render import lesson_art
 from webtabletop.games.htt.rules import OVER, HttState
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/htt.md)
 SECTIONS = (
@@ -122,6 +123,7 @@ LESSONS = (
         reached=turned(1),
         solution=("0b2",),
         sections=(CARDS, DUEL),
+        picture=lesson_art.labelled_card,
         miss=N_(
             "Only the sides that touch count. The enemy card shows a 2 on its west side: put your 6 against it."
         ),
@@ -271,6 +273,7 @@ LESSONS = (
         reached=turned(1),
         solution=("1b2",),
         sections=(SETS, CARDS),
+        picture=lambda: lesson_art.levels(("emb-1b", "grv-8b", "emb-9g")),
         miss=N_(
             "Your level 1 card's values go up to 6, never past a 9. Put your level 9 card west of the "
             "enemy card: its A faces the 9."
@@ -299,6 +302,46 @@ LESSONS = (
         sections=(COLLECTION, DUEL),
         miss=N_(
             "Turn one enemy card with your last card to win 6 to 4; then pick one of the face-down cards."
+        ),
+    ),
+)
+
+#: the hexagon of 7 cells, the plain game: no card changes hands
+FIRST_OPTIONS = HttOptions(board="hex7", friendly=True)
+
+#: the guided first game (``#/htt/learn/first-game``): a whole game on the smallest board from
+#: seed 2 (Blue, the learner, begins; both hands are dealt by the game's own generator, so they
+#: are the same every time), Red's placements fixed; a tip at each of the learner's four moves
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole game on the smallest board, with a tip at every move. The board marks a good move: play "
+        "it, or choose your own (then Red answers on its own)."
+    ),
+    goal=N_("Win the game: when the seven cells are full, have more cards than Red."),
+    start=lambda: new_game(FIRST_OPTIONS, 2),
+    reached=won,
+    solution=("0b3", "2b2", "3c1", "4a2"),
+    replies=("0b1", "3a1", "2c2"),
+    sections=(CARDS, DUEL),
+    tips=(
+        N_(
+            "Welcome to Hexagonal Triple Triad: Triple Triad's card duel on hexagonal cells. You are Blue. "
+            "The goal: when the seven cells are full, own more cards than Red; cards still in hand count "
+            "too. Put the marked card on the marked cell."
+        ),
+        N_(
+            "A turn: place one card from your hand on an empty cell. A card turns each enemy card it "
+            "touches when its value facing that card is greater than the value facing back. The middle "
+            "cell touches all six others: put your card there."
+        ),
+        N_(
+            "Red's 4 beat your 3 and turned your middle card. Take it back: on the marked cell your 7 "
+            "faces its 6 and your 4 faces the 3 of Red's card on the left, so both turn."
+        ),
+        N_(
+            "A is 10, the highest value. On the last cell your level 10 card turns Red's cards at the top "
+            "left and on the right at once: 7 against 6 and 9 against 4. Strategy: keep a strong card for "
+            "the last cells, where it touches the most."
         ),
     ),
 )
