@@ -80,7 +80,11 @@ def test_an_illegal_move_is_refused_with_the_rules_reason():
 
 
 def test_stars_never_go_down_and_other_tabs_count():
-    store = {key("sht"): json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1}}})}
+    store = {
+        key("sht"): json.dumps(
+            {"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1}}}
+        )
+    }
     page = Page(storage=store, hash_="#/sht/learn/win")
     lesson = page.state.lesson.lesson
     wrong_move(page, lesson)
@@ -88,7 +92,9 @@ def test_stars_never_go_down_and_other_tabs_count():
     page.send({"type": "move", "code": lesson.solution[0]})
     assert stars_doc(page, "sht") == {"win": 3, "closed": 1}
     # another tab earned a star meanwhile: kept when this tab writes
-    other = json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1, "open": 2}}})
+    other = json.dumps(
+        {"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1, "open": 2}}}
+    )
     page.send({"type": "storage", "key": key("sht"), "value": other})
     page.storage[key("sht")] = other
     page.send({"type": "hash", "hash": "#/sht/learn/shield"})
@@ -187,7 +193,9 @@ def test_guided_first_game_marks_each_move_and_ends_with_a_real_game(game):
 def test_guided_game_off_its_line_gets_the_ais_answers_and_no_more_marks(game):
     page = Page(hash_=f"#/{game}/learn/first-game")
     guided = page.state.lesson.lesson
-    other = next(m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0])
+    other = next(
+        m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0]
+    )
     page.send({"type": "move", "code": other})
     run = page.state.lesson
     assert run.off_line and run.played == 1
@@ -210,7 +218,13 @@ def test_a_lesson_shows_its_picture_beside_the_idea():
     html = page.last["html"]
     picture = html[html.index('<figure class="lesson-picture">') :]
     assert '<svg class="lesson-art"' in picture and 'role="img"' in picture
-    for label in ("six values,", "one per side", "A = 10", "matter colour", "level"):  # a long label on two lines
+    for label in (
+        "six values,",
+        "one per side",
+        "A = 10",
+        "matter colour",
+        "level",
+    ):  # a long label on two lines
         assert label in picture
     assert html.index('class="lesson-idea"') < html.index('class="lesson-picture"')
     page.send({"type": "hash", "hash": "#/htt/learn/score"})

@@ -223,7 +223,7 @@ FIRST_OPTIONS = ShtOptions(first_player="first")
 
 #: the guided first game (``#/sht/learn/first-game``): a whole game with the real deck shuffled
 #: from seed 19 (the deals and draws come from the game's own generator, so they are the same
-#: every time), Player 2's moves fixed; a tip at each of the learner's ten moves
+#: every time), Player 2's moves fixed; a tip at each of the learner's twelve moves (a defence is two: a card put forward, then the defence)
 FIRST_GAME = guided_game(
     idea=N_(
         "A whole game with a real deck, with a tip at every move. The board marks a good move: play it, or "
@@ -232,7 +232,20 @@ FIRST_GAME = guided_game(
     goal=N_("Win the game: land an attack Player 2 cannot defend once their shield is broken."),
     start=lambda: new_game(FIRST_OPTIONS, 19),
     reached=won,
-    solution=("o:9", "a:9", "o:33,35", "o:28,16", "d:28", "p:11", "a:33", "p:25", "d:16", "a:11"),
+    solution=(
+        "o:9",
+        "a:9",
+        "o:33,35",
+        "o:28,16",
+        "+:28",
+        "d:28",
+        "p:11",
+        "a:33",
+        "p:25",
+        "+:16",
+        "d:16",
+        "a:11",
+    ),
     replies=("c:41", "decline", "o:21,50", "o:0,2", "a:2", "d:50,0", "a:41", "p:39"),
     sections=(SETUP, TURN, BATTLE, END),
     tips=(
@@ -253,9 +266,10 @@ FIRST_GAME = guided_game(
             "Field cards defend: against an attack you choose field cards adding up to at least its value. "
             "Put your 3 and 4 open as well."
         ),
+        N_("Player 2 attacks with a 3. Put your 3 forward to defend with it."),
         N_(
-            "Player 2 attacks with a 3. Defend with exactly 3, your 3: a defence equal to the attack earns "
-            "you an advantage, a card drawn and one hand card put open."
+            "Now defend with it: a defence of exactly the attack's value earns you an advantage, a card drawn "
+            "and one hand card put open."
         ),
         N_("Your advantage drew a queen, worth 12: put it on the field, open."),
         N_(
@@ -263,10 +277,8 @@ FIRST_GAME = guided_game(
             "than twice 8."
         ),
         N_("Player 2 defended with 12 + 1 = 13, so the advantage is yours: put the king you drew open."),
-        N_(
-            "Player 2 attacks with a 3 and you have no 3 left. Defend with your 4: it gives Player 2 an "
-            "advantage, but your shield stays."
-        ),
+        N_("Player 2 attacks with a 3 and you have no 3 left: put your 4 forward."),
+        N_("Defend with the 4: more than the attack gives Player 2 an advantage, but your shield stays."),
         N_(
             "Player 2 has no shield and only 9 + 1 = 10 on the field: attack with your queen and win. "
             "Strategy: break the shield early, keep enough on the field to defend, and defend with exactly "
