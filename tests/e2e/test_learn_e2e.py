@@ -61,3 +61,22 @@ def test_lesson_fits_a_phone(phone, site):
     assert_fits(phone, parts=(".board-wrap", ".lesson-goal"))
     act(phone, phone.locator(".lesson [data-pick='b3']").first)
     assert phone.locator("section.lesson[data-verdict='reached']").count() == 1
+
+
+#: DumaRaj's lessons on the agreed extra moves, solved by clicks: the mob starts selected, then
+#: its marked destination (a flex's partner, the bit a Pixa leaped over), then the panel's choice
+EXTRA_MOVE_CLICKS = {
+    "flex": ["[data-pick='s0']"],  # the Raj on e1 swaps with the Lod' on a1
+    "pair-flex": ["[data-pick='s8']"],  # the Lod' on d2 with the Slod' on c2
+    "picsbumm": ["[data-pick='s20']"],  # the Pixa on d3 strikes over c4
+    "editor": ["[data-pick='s19']", "[data-move='-1']"],  # the Lod' b1 to b4, then rank 1 removed
+    "notation": ["[data-pick='s32']", "[data-move='c4c6n']"],  # c4c6n: to c6, then the Gon'
+}
+
+
+@pytest.mark.parametrize("lesson", list(EXTRA_MOVE_CLICKS))
+def test_dumaraj_extra_move_lessons_by_clicks(page, site, lesson):
+    open_app(page, site, f"#/dumaraj/learn/{lesson}")
+    for selector in EXTRA_MOVE_CLICKS[lesson]:
+        act(page, page.locator(f"section.lesson {selector}").first)
+    assert page.locator(f"section.lesson[data-lesson='{lesson}'][data-verdict='reached']").count() == 1
