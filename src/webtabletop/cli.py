@@ -165,7 +165,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_learn_check(args: argparse.Namespace) -> int:
     from webtabletop.learn import check
 
-    return check.main(args.json, args.require_coverage)
+    return check.main(args.json, args.allow_uncovered)
 
 
 def _cmd_learn_mine(args: argparse.Namespace) -> int:
@@ -210,9 +210,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_replay)
     p = sub.add_parser("learn", help="lessons: check that every lesson still teaches what it says")
     learn = p.add_subparsers(dest="learn_command", required=True)
-    q = learn.add_parser("check", help="replay every lesson's solution through the rules (exit 1 on a failure)")
+    q = learn.add_parser(
+        "check", help="replay every lesson's solution through the rules (exit 1 on a failure or a section without a lesson)"
+    )
     q.add_argument("--json", action="store_true", help="print one JSON object: per game, counts and uncovered sections")
-    q.add_argument("--require-coverage", action="store_true", help="also fail when a rules section has no lesson")
+    q.add_argument("--allow-uncovered", action="store_true", help="do not fail when a rules section has no lesson")
     q.set_defaults(func=_cmd_learn_check)
     q = learn.add_parser("mine", help="mine puzzles from the AI's self-play into games/<game>/puzzles.json")
     q.add_argument("game")

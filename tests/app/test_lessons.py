@@ -80,7 +80,11 @@ def test_an_illegal_move_is_refused_with_the_rules_reason():
 
 
 def test_stars_never_go_down_and_other_tabs_count():
-    store = {key("sht"): json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1}}})}
+    store = {
+        key("sht"): json.dumps(
+            {"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1}}}
+        )
+    }
     page = Page(storage=store, hash_="#/sht/learn/win")
     lesson = page.state.lesson.lesson
     wrong_move(page, lesson)
@@ -88,7 +92,9 @@ def test_stars_never_go_down_and_other_tabs_count():
     page.send({"type": "move", "code": lesson.solution[0]})
     assert stars_doc(page, "sht") == {"win": 3, "closed": 1}
     # another tab earned a star meanwhile: kept when this tab writes
-    other = json.dumps({"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1, "open": 2}}})
+    other = json.dumps(
+        {"schema": "lesson-stars", "version": 1, "data": {"stars": {"win": 3, "closed": 1, "open": 2}}}
+    )
     page.send({"type": "storage", "key": key("sht"), "value": other})
     page.storage[key("sht")] = other
     page.send({"type": "hash", "hash": "#/sht/learn/shield"})
@@ -158,36 +164,68 @@ def test_rules_page_links_to_the_lessons(game):
     assert f'href="#/{game}/learn"' in page.last["html"]
 
 
-def test_guided_first_game_marks_each_move_and_ends_with_a_real_game():
-    page = Page(hash_="#/tsifrograd/learn")
+GUIDED = [game for game in PLAYABLE if catalog.first_game(game) is not None]
+#: an element carrying the hint mark (not a stylesheet's selector for it)
+HINT_MARK = re.compile(r"<[a-z][^<>]*\sdata-hint[\s=>/]")
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_first_game_marks_each_move_and_ends_with_a_real_game(game):
+    page = Page(hash_=f"#/{game}/learn")
     assert 'data-first-game="first-game"' in page.last["html"]
-    page.send({"type": "hash", "hash": "#/tsifrograd/learn/first-game"})
+    page.send({"type": "hash", "hash": f"#/{game}/learn/first-game"})
     guided = page.state.lesson.lesson
-    tips = set()
+    tips = []
     for code in guided.solution:
         html = page.last["html"]
-        tips.add(re.search(r'class="lesson-tip"[^>]*>(.*?)</p>', html).group(1))
-        assert "data-hint" in html  # the suggested move is marked on the board
+        tips.append(re.search(r'class="lesson-tip"[^>]*>(.*?)</p>', html).group(1))
+        assert HINT_MARK.search(html)  # the suggested move is marked on the board
+        assert page.state.lesson.verdict == "going"
         page.send({"type": "move", "code": code})
     assert page.state.lesson.verdict == "reached"
-    assert len(tips) == len(guided.tips)
-    assert 'href="#/tsifrograd/play?vs=ai"' in page.last["html"]  # Play a real game
-    assert stars_doc(page, "tsifrograd") == {"first-game": 3}
+    assert not page.state.lesson.off_line  # the fixed replies answered every move
+    assert len(set(tips)) == len(guided.tips)  # every tip was shown, in order
+    assert f'href="#/{game}/play?vs=ai"' in page.last["html"]  # Play a real game
+    assert stars_doc(page, game) == {"first-game": 3}
 
 
-def test_guided_game_off_its_line_gets_the_ais_answers_and_no_more_marks():
-    page = Page(hash_="#/tsifrograd/learn/first-game")
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_game_off_its_line_gets_the_ais_answers_and_no_more_marks(game):
+    page = Page(hash_=f"#/{game}/learn/first-game")
     guided = page.state.lesson.lesson
-    other = next(m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0])
+    other = next(
+        m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0]
+    )
     page.send({"type": "move", "code": other})
     run = page.state.lesson
-    assert run.off_line and run.verdict == "going" and run.replies == 1
-    assert "data-hint" not in page.last["html"]
+    assert run.off_line and run.played == 1
+    if run.verdict == "going":
+        assert run.replies >= 1 and run.session.state.to_move() == guided.learner(run.start)
+        assert not HINT_MARK.search(page.last["html"])
 
 
-def test_the_last_lesson_leads_to_the_guided_game():
-    last = catalog.lessons("tsifrograd")[-1]
-    page = Page(hash_=f"#/tsifrograd/learn/{last.id}")
+@pytest.mark.parametrize("game", GUIDED)
+def test_the_last_lesson_leads_to_the_guided_game(game):
+    last = catalog.lessons(game)[-1]
+    page = Page(hash_=f"#/{game}/learn/{last.id}")
     for code in last.solution:
         page.send({"type": "move", "code": code})
-    assert 'href="#/tsifrograd/learn/first-game"' in page.last["html"]
+    assert f'href="#/{game}/learn/first-game"' in page.last["html"]
+
+
+def test_a_lesson_shows_its_picture_beside_the_idea():
+    page = Page(hash_="#/htt/learn/turn")
+    html = page.last["html"]
+    picture = html[html.index('<figure class="lesson-picture">') :]
+    assert '<svg class="lesson-art"' in picture and 'role="img"' in picture
+    for label in (
+        "six values,",
+        "one per side",
+        "A = 10",
+        "matter colour",
+        "level",
+    ):  # a long label on two lines
+        assert label in picture
+    assert html.index('class="lesson-idea"') < html.index('class="lesson-picture"')
+    page.send({"type": "hash", "hash": "#/htt/learn/score"})
+    assert "lesson-picture" not in page.last["html"]  # only where a lesson has one

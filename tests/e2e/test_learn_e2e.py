@@ -15,7 +15,7 @@ from webtabletop.learn import catalog
 FIRST_LESSON_CLICKS = {
     "tsifrograd": ["[data-move].legal"],  # any empty cell takes the number
     "cardgo": ["[data-pick='b3']"],  # the only hand card goes where the cell is clicked
-    "dumaraj": ["[aria-label^=\"Black Lod\"]"],  # the Raj starts selected, its moves drawn: the Lod' it frags
+    "dumaraj": ['[aria-label^="Black Lod"]'],  # the Raj starts selected, its moves drawn: the Lod' it frags
     "htt": ["[data-pick='h0']", "[data-pick='c4']"],  # the hand card, then b2
     "sht": ["[data-pick='f:8']", "[data-pick='f:8']"],  # the 9 on the field, twice: attack
 }
@@ -45,7 +45,9 @@ def test_first_goal_in_at_most_three_clicks(page, site, game):
 
 def test_a_miss_explains_and_try_again_restarts(page, site):
     open_app(page, site, "#/dumaraj/learn/lod")
-    assert "selected" in page.locator(".lesson [data-pick='s1']").get_attribute("aria-label")  # the Lod' on b1
+    assert "selected" in page.locator(".lesson [data-pick='s1']").get_attribute(
+        "aria-label"
+    )  # the Lod' on b1
     act(page, page.locator(".lesson [aria-label^='c1']").first)  # one bit sideways: legal, no frag
     verdict = page.locator(".lesson-verdict.missed")
     assert "Not this time." in verdict.inner_text()
@@ -61,14 +63,20 @@ def test_lesson_fits_a_phone(phone, site):
     assert phone.locator("section.lesson[data-verdict='reached']").count() == 1
 
 
-def test_guided_first_game_by_its_marks(page, site):
-    open_app(page, site, "#/tsifrograd/learn")
-    act(page, page.locator("[data-first-game] a"))
-    clicks = 0
-    while page.locator("section.lesson[data-verdict='going']").count() and clicks < 30:
-        assert page.locator(".lesson-tip").count() == 1
-        act(page, page.locator(".lesson .board [data-hint]").first)
-        clicks += 1
-    assert page.locator("section.lesson[data-verdict='reached']").count() == 1
-    assert clicks == len(catalog.first_game("tsifrograd").solution)
-    assert page.get_by_role("link", name="Play a real game").count() == 1
+#: DumaRaj's lessons on the agreed extra moves, solved by clicks: the mob starts selected, then
+#: its marked destination (a flex's partner, the bit a Pixa leaped over), then the panel's choice
+EXTRA_MOVE_CLICKS = {
+    "flex": ["[data-pick='s0']"],  # the Raj on e1 swaps with the Lod' on a1
+    "pair-flex": ["[data-pick='s8']"],  # the Lod' on d2 with the Slod' on c2
+    "picsbumm": ["[data-pick='s20']"],  # the Pixa on d3 strikes over c4
+    "editor": ["[data-pick='s19']", "[data-move='-1']"],  # the Lod' b1 to b4, then rank 1 removed
+    "notation": ["[data-pick='s32']", "[data-move='c4c6n']"],  # c4c6n: to c6, then the Gon'
+}
+
+
+@pytest.mark.parametrize("lesson", list(EXTRA_MOVE_CLICKS))
+def test_dumaraj_extra_move_lessons_by_clicks(page, site, lesson):
+    open_app(page, site, f"#/dumaraj/learn/{lesson}")
+    for selector in EXTRA_MOVE_CLICKS[lesson]:
+        act(page, page.locator(f"section.lesson {selector}").first)
+    assert page.locator(f"section.lesson[data-lesson='{lesson}'][data-verdict='reached']").count() == 1

@@ -297,7 +297,7 @@ def test_match_screens(pseudo_page):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_lessons(pseudo_page, game):
-    # issue 24: the lesson list and every lesson (idea, goal, board, panel)
+    # issue 24: the lesson list and every lesson (idea, its picture, goal, board, panel)
     from webtabletop.learn import catalog
 
     go(pseudo_page, f"#/{game}/learn", ".lessons")
@@ -305,6 +305,20 @@ def test_lessons(pseudo_page, game):
     for lesson in catalog.lessons(game):
         go(pseudo_page, f"#/{game}/learn/{lesson.id}", f"section.lesson[data-lesson='{lesson.id}']")
         check(pseudo_page, f"{game} lesson {lesson.id}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_first_games(pseudo_page, game):
+    # issue 24: the guided first game, played by its marks: every tip, the board, the end
+    from tests.e2e.test_first_games_e2e import play_marked_move
+    from webtabletop.learn import catalog
+
+    go(pseudo_page, f"#/{game}/learn/first-game", "section.lesson[data-lesson='first-game'][data-verdict='going']")
+    for n, code in enumerate(catalog.first_game(game).solution):
+        check(pseudo_page, f"{game} first game, move {n + 1}")
+        play_marked_move(pseudo_page, game, code)
+    assert pseudo_page.locator("section.lesson[data-lesson='first-game'][data-verdict='reached']").count() == 1
+    check(pseudo_page, f"{game} first game: the end")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -228,6 +228,9 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'correspondence/dealt.py': (
             'first player',
         ),
+        'games/dumaraj/lessons.py': (
+            '5k/6/6/2pP2/6/4K1 w RBrb 0:3,0:3 c4c3 - - 2b 0 2',
+        ),
         'games/dumaraj/board_svg.py': (
             '<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}.dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}.dumaraj [data-pick]:focus-visible rect.sq{stroke:#ffb300;stroke-width:4}.dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>',
         ),
@@ -267,34 +270,39 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'pair flex',
         ),
     },
-    # a heading of the rules digest (shared/rules/*.md) that lessons are filed under; learn/check.py matches it, no screen shows it
+    # a heading of the rules digest (shared/rules/*.md) that lessons are filed under, or a note on how a section that
+    # is not a rule maps to a lesson (SECTION_NOTES); learn/check.py writes them into docs/lessons.md, no screen shows them
     DIGEST: {
         'games/cardgo/lessons.py': (
-            'Card effects',
+            'Card effects (switchable as a whole; when ON, dealt cards get a random effect)',
             'Components and setup',
-            'Custom mode',
+            'Custom mode (all adjustable before a game, within sensible bounds; bad values get a clear message)',
             'Definitions',
             'Rule 1 — taking effect',
             'Rule 2 — breathless enemies are converted',
             'Rule 3 — mutual breathlessness ("ko")',
             'Switches',
-            'Terrain',
+            'Terrain (switchable; when ON, the board gets seeded random terrain)',
             'What the UI must offer',
+            'not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones '
+            'taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson',
         ),
         'games/dumaraj/lessons.py': (
-            'Arbitrary moves',
+            'Arbitrary moves (each off unless agreed before the game)',
             'Basic moves',
             'Location and setup',
-            'Mobs',
+            'Mobs (letter for notation; Betza notation in brackets)',
             'Not in scope',
             'Notation',
             'Vocabulary',
+            "not a rule: what the game leaves out (2.5D/3D locations, dives); `editor`, the lesson on the location's "
+            'shape, says the location is flat',
         ),
         'games/htt/lessons.py': (
             'Cards',
             'Sets (themed collections of cards)',
-            'Table rules',
-            'The collection',
+            'Table rules (any combination, chosen when the table is created; can be saved as presets)',
+            'The collection (kept in the browser, survives reloads; export/import as a file)',
             'The duel',
         ),
         'games/sht/lessons.py': (
@@ -304,6 +312,8 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'End',
             'Hidden information is real',
             'Setup',
+            "a rule for the engine (what each player may see); `two-attacks` has the learner win without seeing the "
+            "opponent's hand or shield",
         ),
         'games/tsifrograd/lessons.py': (
             'Common frame',
@@ -311,6 +321,8 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'Tsifrograd (the main game)',
             'Tsifroshturm (simple variant, for children / quick play)',
             'What the UI must offer',
+            'not a rule: the screen it lists (the dice, the legal cells marked, the enemy numbers that may be crossed '
+            'out and the way to pick one, the counts) is what the learner uses in `place` and `cross`',
         ),
     },
     # built-in HTT card names: their ids in records; shown through sets.names.card_name (pgettext 'HTT card', extracted from the set files)

@@ -28,7 +28,11 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
 
 
 def lesson_list(
-    spec: GameSpec, lessons: tuple[Lesson, ...], earned: dict[str, int], notices: list[str], guided: Lesson | None = None
+    spec: GameSpec,
+    lessons: tuple[Lesson, ...],
+    earned: dict[str, int],
+    notices: list[str],
+    guided: Lesson | None = None,
 ) -> str:
     """``#/<game>/learn``: one item per lesson (``data-lesson``), with its stars, then the guided
     first game (``data-first-game``) when the game has one."""
@@ -42,9 +46,9 @@ def lesson_list(
             f'<p class="lesson-idea">{esc(_(lesson.idea))}</p></li>'
         )
     total = sum(earned.get(lesson.id, 0) for lesson in lessons)
-    summary = ngettext(
-        "{n} star earned of {total}.", "{n} stars earned of {total}.", total
-    ).format(n=total, total=MAX_STARS * len(lessons))
+    summary = ngettext("{n} star earned of {total}.", "{n} stars earned of {total}.", total).format(
+        n=total, total=MAX_STARS * len(lessons)
+    )
     body = (
         f'<ol class="lessons">{"".join(items)}</ol><p class="note">{esc(summary)}</p>'
         if lessons
@@ -73,10 +77,16 @@ def ink_style(view: GameView) -> str:
 
 
 def tip_html(tip: str) -> str:
-    return f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>' if tip else ""
+    return (
+        f'<p class="lesson-tip" aria-live="polite"><strong>{esc(_("Tip:"))}</strong> {esc(tip)}</p>'
+        if tip
+        else ""
+    )
 
 
-def verdict_html(spec: GameSpec, verdict: str, earned: int, message: str | None, following: str | None) -> str:
+def verdict_html(
+    spec: GameSpec, verdict: str, earned: int, message: str | None, following: str | None
+) -> str:
     if verdict == REACHED:
         nxt = (
             link(esc(_("Next lesson")), f"#/{spec.id}/learn/{following}", "btn primary")
@@ -117,8 +127,10 @@ def lesson_screen(
     message: str | None,
     following: str | None,
     notices: list[str],
+    picture: str = "",
 ) -> str:
-    """``#/<game>/learn/<id>``: the game's board inside the lesson's frame."""
+    """``#/<game>/learn/<id>``: the game's board inside the lesson's frame; ``picture`` (an SVG)
+    beside the idea."""
     style = ink_style(view)
     heading = (
         _("Lesson {n} of {total}: {title}").format(n=number, total=total, title=_(lesson.title))
@@ -126,12 +138,16 @@ def lesson_screen(
         else _(lesson.title)
     )
     back = link(esc(_("All lessons")), f"#/{spec.id}/learn", "btn small")
-    moves_left = ngettext("{n} move left", "{n} moves left", left).format(n=left)
+    # a guided first game is a whole game: no count of moves left
+    moves_left = "" if lesson.guided else ngettext("{n} move left", "{n} moves left", left).format(n=left)
+    idea = f'<p class="lesson-idea">{esc(_(lesson.idea))}</p>'
+    if picture:
+        idea = f'<div class="lesson-explain">{idea}<figure class="lesson-picture">{picture}</figure></div>'
     goal = (
-        f'<div class="lesson-goal" data-key="lesson-goal"><p class="lesson-idea">{esc(_(lesson.idea))}</p>'
-        f'<p><strong>{esc(_("Goal:"))}</strong> {esc(_(lesson.goal))}</p>'
+        f'<div class="lesson-goal" data-key="lesson-goal">{idea}'
+        f"<p><strong>{esc(_('Goal:'))}</strong> {esc(_(lesson.goal))}</p>"
         f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p>'
-        f'{tip_html(tip)}</div>'
+        f"{tip_html(tip)}</div>"
     )
     line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
     from webtabletop.app.state import AppState
 
+
 # ---------------------------------------------------------------------- routes
-def open_learn(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str], rest: tuple[str, ...] = ()) -> None:
+def open_learn(
+    st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str], rest: tuple[str, ...] = ()
+) -> None:
     """``#/<game>/learn`` (the list) or ``#/<game>/learn/<id>`` (a lesson)."""
     if not rest:
         st.route = ("learn", spec.id)
@@ -61,7 +64,9 @@ def open_learn(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str],
 def render_list(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
     earned = lessonstore.stars(st, fx, spec.id)
-    html = lessonpage.lesson_list(spec, catalog.lessons(spec.id), earned, st.notices, catalog.first_game(spec.id))
+    html = lessonpage.lesson_list(
+        spec, catalog.lessons(spec.id), earned, st.notices, catalog.first_game(spec.id)
+    )
     return html, _("{game}: learn to play · webtabletop").format(game=_(spec.title))
 
 
@@ -77,7 +82,11 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         ctx = attrs.evolve(ctx, hint=guide(run))
     total = len(catalog.lessons(run.spec.id))
     following = catalog.lessons(run.spec.id)[run.index + 1].id if run.index + 1 < total else None
-    if following is None and catalog.first_game(run.spec.id) is not None and run.lesson.id != catalog.FIRST_GAME:
+    if (
+        following is None
+        and catalog.first_game(run.spec.id) is not None
+        and run.lesson.id != catalog.FIRST_GAME
+    ):
         following = catalog.FIRST_GAME
     html = lessonpage.lesson_screen(
         spec=run.spec,
@@ -97,19 +106,26 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         message=run.message,
         following=following,
         notices=st.notices,
+        picture=run.lesson.picture() if run.lesson.picture is not None else "",
     )
     shown = (run.spec.id, f"lesson:{run.lesson.id}")
     if st.shown != shown:
         fx.top = True
         st.shown = shown
     fx.selection = s.selection is not None
-    return html, _("{game}: {lesson} · webtabletop").format(game=_(run.spec.title), lesson=_(run.lesson.title))
+    return html, _("{game}: {lesson} · webtabletop").format(
+        game=_(run.spec.title), lesson=_(run.lesson.title)
+    )
 
 
 def guide(run: Attempt) -> str | None:
     """A guided lesson's next move (the board marks it) while the learner follows its line."""
     lesson, s = run.lesson, run.session
-    if not lesson.guided or run.played >= len(lesson.solution) or s.state.to_move() != lesson.learner(run.start):
+    if (
+        not lesson.guided
+        or run.played >= len(lesson.solution)
+        or s.state.to_move() != lesson.learner(run.start)
+    ):
         return None
     if run.off_line:
         return None  # the learner left the line: no more marks
@@ -157,7 +173,11 @@ def play(st: AppState, fx: Effects, code: str) -> None:
         run.best = lessonstore.earn(st, fx, run.spec.id, run.lesson.id, run.earned)
     elif verdict == MISSED:
         run.misses += 1
-        run.message = _(run.lesson.miss) if run.lesson.miss else _("That move is legal, but it does not reach the goal.")
+        run.message = (
+            _(run.lesson.miss)
+            if run.lesson.miss
+            else _("That move is legal, but it does not reach the goal.")
+        )
 
 
 def guarded(step):

@@ -1,5 +1,7 @@
 """Each game's lessons: ``webtabletop.games.<game>.lessons`` holds ``LESSONS`` (in teaching
-order) and ``SECTIONS`` (the headings of the game's rules digest, ``../shared/rules/<game>.md``).
+order), ``SECTIONS`` (the headings of the game's rules digest, ``../shared/rules/<game>.md``, as
+committed: :mod:`.digest` reads the digest itself), ``SECTION_NOTES`` (how a section that is not
+a rule is mapped to a lesson) and ``FIRST_GAME`` (the guided first game).
 The modules are imported on first use, so they add nothing to the page's start."""
 
 from __future__ import annotations
@@ -53,7 +55,15 @@ def find(game_id: str, lesson_id: str) -> tuple[int, Lesson] | None:
     return None
 
 
-def uncovered(game_id: str) -> list[str]:
-    """The digest's sections no lesson teaches."""
+def notes(game_id: str) -> dict[str, str]:
+    """Why a section that is not a rule (``SECTION_NOTES``: "Not in scope", "What the UI must
+    offer") is taught by the lessons it is mapped to (docs/lessons.md's table)."""
+    mod = module(game_id)
+    return dict(getattr(mod, "SECTION_NOTES", {})) if mod is not None else {}
+
+
+def uncovered(game_id: str, wanted: tuple[str, ...] | None = None) -> list[str]:
+    """The sections (``wanted``, default the committed ``SECTIONS``) no lesson teaches (the guided
+    first game does not count)."""
     taught = {s for lesson in lessons(game_id) for s in lesson.sections}
-    return [s for s in sections(game_id) if s not in taught]
+    return [s for s in (sections(game_id) if wanted is None else wanted) if s not in taught]

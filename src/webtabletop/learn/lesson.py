@@ -23,6 +23,7 @@ from collections.abc import Callable
 import attrs
 
 from webtabletop.core.protocol import GameError, State
+from webtabletop.i18n import N_
 
 #: what an attempt has come to
 GOING, REACHED, MISSED = "going", "reached", "missed"
@@ -64,6 +65,9 @@ class Lesson:
     tips: tuple[str, ...] = ()
     #: the board marks the solution's next move while the learner follows the lesson's line
     guided: bool = False
+    #: a picture shown beside the idea: a function of the game's view code returning one SVG, its
+    #: words in the reader's language (HTT's first lesson: a card with its parts named)
+    picture: Callable[[], str] | None = None
 
     def tip(self, played: int) -> str:
         """The tip before the learner's move number ``played`` (from 0), or ""."""
@@ -76,6 +80,41 @@ class Lesson:
     def learner(self, start: State) -> int:
         """The player the learner plays: the one to move at the start."""
         return start.to_move()
+
+
+#: the learner's moves a guided first game allows: a whole game, also off the lesson's line
+GUIDED_MOVES = 300
+
+
+def guided_game(
+    *,
+    idea: str,
+    goal: str,
+    start: Callable[[], State],
+    reached: Callable[[State, State], bool],
+    solution: tuple[str, ...],
+    replies: tuple[str, ...],
+    tips: tuple[str, ...],
+    sections: tuple[str, ...] = (),
+) -> Lesson:
+    """A game's guided first game (``#/<game>/learn/first-game``, Board Game Arena's tutorials):
+    a whole game from ``start`` with the opponent's ``replies`` fixed, a tip for each of the
+    learner's moves and the board's mark on the suggested one; off the line, the game goes on to
+    its end against the easy AI (``GUIDED_MOVES``: no count of moves left)."""
+    return Lesson(
+        id="first-game",
+        title=N_("Your first game"),
+        idea=idea,
+        goal=goal,
+        start=start,
+        reached=reached,
+        solution=solution,
+        replies=replies,
+        moves=GUIDED_MOVES,
+        sections=sections,
+        tips=tips,
+        guided=True,
+    )
 
 
 def judge(lesson: Lesson, start: State, now: State, played: int) -> str:

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from webtabletop.games.cardgo.diagram import position
 from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules import new_game
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/cardgo.md)
 SECTIONS = (
     "Components and setup",
-    "Custom mode",
+    "Custom mode (all adjustable before a game, within sensible bounds; bad values get a clear message)",
     "Switches",
     "Definitions",
     "Rule 1 — taking effect",
     "Rule 2 — breathless enemies are converted",
-    "Rule 3 — mutual breathlessness (\"ko\")",
-    "Card effects",
-    "Terrain",
+    'Rule 3 — mutual breathlessness ("ko")',
+    "Card effects (switchable as a whole; when ON, dealt cards get a random effect)",
+    "Terrain (switchable; when ON, the board gets seeded random terrain)",
     "What the UI must offer",
 )
 SETUP, CUSTOM, SWITCHES, DEFINITIONS, RULE1, RULE2, RULE3, EFFECTS, TERRAIN, UI = SECTIONS
@@ -33,7 +34,9 @@ PLAIN = CardgoOptions(size=5, start_time=20, terrain=False, effects=False)
 EMPTY = "\n".join([". . . . ."] * 5)
 
 
-def board(diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)):
+def board(
+    diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)
+):
     return lambda: position(diagram, options, player=player, hands=hands, time=time)
 
 
@@ -84,7 +87,7 @@ LESSONS = (
         ),
         reached=damage(2),
         solution=("0@b3",),
-        sections=(RULE1, DEFINITIONS),
+        sections=(RULE1, DEFINITIONS, UI),
         miss=N_(
             "A group is stones of one colour joined up, down, left or right (not diagonally). Alone, "
             "your 1 has X = 0 and nothing takes effect."
@@ -112,7 +115,9 @@ LESSONS = (
         reached=won,
         solution=("0@b4",),
         sections=(SETUP,),
-        miss=N_("Join the 2 to your group so that it has three stones: X = 2, and 2 + 1 + 2 = 5 is more than 4."),
+        miss=N_(
+            "Join the 2 to your group so that it has three stones: X = 2, and 2 + 1 + 2 = 5 is more than 4."
+        ),
     ),
     Lesson(
         id="bigger",
@@ -200,7 +205,11 @@ LESSONS = (
             "so a lone 1 takes effect at once."
         ),
         goal=N_("On an empty board, take time from red with one stone."),
-        start=board(EMPTY, ("1 3", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=False, full_speed=True)),
+        start=board(
+            EMPTY,
+            ("1 3", ""),
+            options=CardgoOptions(size=5, start_time=20, terrain=False, effects=False, full_speed=True),
+        ),
         reached=damage(1),
         solution=("0@c3",),
         sections=(SWITCHES,),
@@ -214,7 +223,9 @@ LESSONS = (
             "equal to its value from the opponent as soon as it is played."
         ),
         goal=N_("Play your Pain card: red loses 3."),
-        start=board(EMPTY, ("3A", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=True)),
+        start=board(
+            EMPTY, ("3A", ""), options=CardgoOptions(size=5, start_time=20, terrain=False, effects=True)
+        ),
         reached=damage(3),
         solution=("0@c3",),
         sections=(EFFECTS,),
@@ -243,5 +254,88 @@ LESSONS = (
         solution=("0@b3",),
         sections=(TERRAIN,),
         miss=N_("On a plain cell, the 1 and the 2 make X = 1: only the 1 takes effect. Use the shrub."),
+    ),
+    Lesson(
+        id="custom",
+        title=N_("Custom mode"),
+        idea=N_(
+            "Before a game you may set both players' starting time, the board's size, the hand size and "
+            "the card values (up to 1 to 10). This game: a 4×4 board, 6 time each, cards from 1 to 10."
+        ),
+        goal=N_("Red starts with only 6 time: win with one stone."),
+        start=board(
+            """
+            . . . .
+            G1 G2 G3 .
+            . . . .
+            . . . .
+            """,
+            ("9", ""),
+            options=CardgoOptions(
+                size=4, start_time=6, hand_size=1, max_value=10, terrain=False, effects=False
+            ),
+            time=(6, 6),
+        ),
+        reached=won,
+        solution=("0@b4",),
+        sections=(CUSTOM,),
+        miss=N_("Join the 9 to your three stones: a group of four has X = 3, and 1 + 2 + 3 = 6."),
+    ),
+)
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    UI: "not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones "
+    "taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson",
+}
+
+#: a small board with no terrain and no effects, 15 time each
+FIRST_OPTIONS = CardgoOptions(size=5, start_time=15, terrain=False, effects=False)
+
+#: the guided first game (``#/cardgo/learn/first-game``): a whole game on the 5×5 board from
+#: seed 12 (the cards are dealt by the game's own generator, so they are the same every time),
+#: Red's placements fixed; a tip at each of the learner's seven moves
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole game on a small board without terrain or effects, with a tip at every move. The board "
+        "marks a good move: play it, or choose your own (then Red answers on its own)."
+    ),
+    goal=N_("Win the game: bring Red's time to 0 before yours runs out."),
+    start=lambda: new_game(FIRST_OPTIONS, 12),
+    reached=won,
+    solution=("3@a3", "4@a5", "4@a4", "0@b2", "3@b3", "3@a2", "4@b1"),
+    replies=("1@e5", "2@e4", "3@c2", "5@a1", "0@c3", "1@d3"),
+    sections=(SETUP, RULE1, RULE2),
+    tips=(
+        N_(
+            "Welcome to CardGO: the cards in your hand become stones on a Go board. You are Green, and "
+            "you and Red each have 15 time: time is your life. Put your 1 on the marked cell."
+        ),
+        N_(
+            "The goal: bring Red's time to 0. Stones take time from the opponent when they take effect, "
+            "and that happens in groups. Put your 2 in the corner."
+        ),
+        N_(
+            "Red's two stones joined, so Red's 1 took effect and cost you 1 time. When your group grows, "
+            "every stone in it worth at most X takes effect, X being the group's size minus one. Join your "
+            "2 between your 1 and 2: three stones, X = 2, 5 time from Red."
+        ),
+        N_(
+            "Stones that take effect leave the board. Big stones need big groups: a 4 takes effect only "
+            "in a group of five. Start a new group with your 4."
+        ),
+        N_(
+            "Grow the group with another 4: two stones, X = 1, so nothing takes effect yet. That is what "
+            "you want: wait for five."
+        ),
+        N_(
+            "Red's 4 in the top corner has two empty cells beside it: its breaths. Put your third 4 on one "
+            "of them: the red 4 has one breath left."
+        ),
+        N_(
+            "Red's group of three took 4 of your time. Now take the red 4's last breath with your 1: a "
+            "breathless enemy stone is converted and joins your group. Five stones, X = 4: all five take "
+            "effect, 17 time. Strategy: grow big groups, and take the last breath of enemy stones beside them."
+        ),
     ),
 )

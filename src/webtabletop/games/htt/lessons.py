@@ -9,21 +9,72 @@ neighbours: E ``b3``, NE ``a3``, NW ``a2``, W ``b1``, SW ``c1``, SE ``c2``. The 
 
 from __future__ import annotations
 
-from webtabletop.games.htt.deal import position
+import attrs
+
+from webtabletop.games.htt.deal import new_game, position
 from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import HttState
+from webtabletop.games.htt.render import lesson_art
+from webtabletop.games.htt.rules import OVER, HttState
+from webtabletop.games.htt.sets.library import get_card
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/htt.md)
-SECTIONS = ("Cards", "Sets (themed collections of cards)", "The duel", "Table rules", "The collection")
+SECTIONS = (
+    "Cards",
+    "Sets (themed collections of cards)",
+    "The duel",
+    "Table rules (any combination, chosen when the table is created; can be saved as presets)",
+    "The collection (kept in the browser, survives reloads; export/import as a file)",
+)
 CARDS, SETS, DUEL, TABLE, COLLECTION = SECTIONS
 
 STANDARD = HttOptions(friendly=True)
 
 
-def table(cells: dict[str, tuple[int, str]], hand: list[str], enemy_hand: list[str], options: HttOptions = STANDARD, icons=None):
+def table(
+    cells: dict[str, tuple[int, str]],
+    hand: list[str],
+    enemy_hand: list[str],
+    options: HttOptions = STANDARD,
+    icons=None,
+):
     return lambda: position(options, cells, hands=(hand, enemy_hand), player=0, icons=icons)
+
+
+def real_cards(
+    cells: dict[str, tuple[int, str]], hand: list[str], enemy_hand: list[str], options: HttOptions = STANDARD
+):
+    """As :func:`table`, with real cards of the built-in sets named by id (``"emb-9g"``)."""
+
+    def build() -> HttState:
+        blank = {name: (owner, "111111") for name, (owner, _id) in cells.items()}
+        state = position(options, blank, hands=(["111111"] * len(hand), ["111111"] * len(enemy_hand)))
+        names = state.board.grid.names
+        cards, values = list(state.cards), list(state.values)
+        for name, (_owner, card_id) in cells.items():
+            i = names.index(name)
+            cards[i] = get_card(card_id)
+            values[i] = cards[i].values
+        decks = (tuple(get_card(c) for c in hand), tuple(get_card(c) for c in enemy_hand))
+        return attrs.evolve(state, cards=tuple(cards), values=tuple(values), decks=decks)
+
+    return build
+
+
+def red_played(build, played: list[str]):
+    """The position ``build`` makes, with the cards Red has already played (``played``, values
+    texts) back in Red's deck as used: the deck a winner picks from has all five."""
+
+    def rebuild() -> HttState:
+        state = build()
+        played_cards = position(state.options, {}, hands=([], played)).decks[1]
+        deck = state.decks[1] + tuple(attrs.evolve(c, id=f"t-played-{i}") for i, c in enumerate(played_cards))
+        used = (state.used[0], sum(1 << slot for slot in range(len(state.decks[1]), len(deck))))
+        orders = (state.orders[0], tuple(range(len(deck))))
+        return attrs.evolve(state, decks=(state.decks[0], deck), used=used, orders=orders)
+
+    return rebuild
 
 
 def turned(n: int):
@@ -41,6 +92,23 @@ def won(start: HttState, now: HttState) -> bool:
     return outcome is not None and outcome.winner == start.to_move()
 
 
+def took_a_card(start: HttState, now: HttState) -> bool:
+    """The learner won and took one of the loser's cards (a table that is not friendly)."""
+    return now.phase == OVER and now.winner == start.to_move() and now.taken >= 0
+
+
+#: a board full but b2, 5 to 5 (Red's last card is weak)
+LAST_CELL = {
+    "a1": (0, "333311"),
+    "a2": (1, "222229"),
+    "a3": (0, "311133"),
+    "b1": (1, "922222"),
+    "b3": (1, "432211"),
+    "c1": (0, "113331"),
+    "c2": (1, "229222"),
+    "c3": (0, "113331"),
+}
+
 LESSONS = (
     Lesson(
         id="turn",
@@ -55,7 +123,10 @@ LESSONS = (
         reached=turned(1),
         solution=("0b2",),
         sections=(CARDS, DUEL),
-        miss=N_("Only the sides that touch count. The enemy card shows a 2 on its west side: put your 6 against it."),
+        picture=lesson_art.labelled_card,
+        miss=N_(
+            "Only the sides that touch count. The enemy card shows a 2 on its west side: put your 6 against it."
+        ),
     ),
     Lesson(
         id="score",
@@ -66,16 +137,7 @@ LESSONS = (
         ),
         goal=N_("It is 5 to 5. Place your last card and win."),
         start=table(
-            {
-                "a1": (0, "333311"),
-                "a2": (1, "222229"),
-                "a3": (0, "311133"),
-                "b1": (1, "922222"),
-                "b3": (1, "432211"),
-                "c1": (0, "113331"),
-                "c2": (1, "229222"),
-                "c3": (0, "113331"),
-            },
+            LAST_CELL,
             ["531131"],
             ["222222"],
         ),
@@ -144,7 +206,9 @@ LESSONS = (
     Lesson(
         id="minus",
         title=N_("Table rule: Minus"),
-        idea=N_("Minus works like Plus with the difference: two contacts where the larger value minus the smaller is the same turn the enemy cards among them."),
+        idea=N_(
+            "Minus works like Plus with the difference: two contacts where the larger value minus the smaller is the same turn the enemy cards among them."
+        ),
         goal=N_("Turn both enemy cards with Minus."),
         start=table(
             {"a2": (1, "333211"), "b1": (1, "114111")},
@@ -160,7 +224,9 @@ LESSONS = (
     Lesson(
         id="combo",
         title=N_("Table rule: Combo"),
-        idea=N_("With Combo, each card turned by Same, Plus or Minus acts as if you had just placed it: it turns its weaker enemy neighbours too, and the chain goes on."),
+        idea=N_(
+            "With Combo, each card turned by Same, Plus or Minus acts as if you had just placed it: it turns its weaker enemy neighbours too, and the chain goes on."
+        ),
         goal=N_("Turn three enemy cards with one card."),
         start=table(
             {"a2": (1, "511311"), "b1": (1, "112111"), "a3": (1, "111111")},
@@ -171,12 +237,16 @@ LESSONS = (
         reached=turned(3),
         solution=("0a1",),
         sections=(TABLE,),
-        miss=N_("In the corner, 3 meets 3 and 2 meets 2: Same turns both, and the turned 5 then turns the card beside it."),
+        miss=N_(
+            "In the corner, 3 meets 3 and 2 meets 2: Same turns both, and the turned 5 then turns the card beside it."
+        ),
     ),
     Lesson(
         id="matter",
         title=N_("Table rule: Matter"),
-        idea=N_("With Matter, icons lie on some cells. A card on an icon of its own colour gets +1 on every side; on an icon of another colour, −1."),
+        idea=N_(
+            "With Matter, icons lie on some cells. A card on an icon of its own colour gets +1 on every side; on an icon of another colour, −1."
+        ),
         goal=N_("Turn the enemy card: your red card needs the red icon."),
         start=table(
             {"b3": (1, "666666")},
@@ -189,5 +259,89 @@ LESSONS = (
         solution=("0b2",),
         sections=(TABLE, CARDS),
         miss=N_("6 against 6 turns nothing; on the red icon your 6 becomes 7."),
+    ),
+    Lesson(
+        id="sets",
+        title=N_("Sets and levels"),
+        idea=N_(
+            "Cards come in sets, each with cards of levels 1 to 11. The higher the level, the rarer the "
+            "card and the larger its values: a level 1 card adds up to 14–16, a level 8 to 35–37, and "
+            "from level 9 on a card carries an A."
+        ),
+        goal=N_("Turn the enemy level 8 card: only an A beats its 9."),
+        start=real_cards({"b3": (1, "grv-8b")}, ["emb-1b", "emb-9g"], ["emb-1c"]),
+        reached=turned(1),
+        solution=("1b2",),
+        sections=(SETS, CARDS),
+        picture=lambda: lesson_art.levels(("emb-1b", "grv-8b", "emb-9g")),
+        miss=N_(
+            "Your level 1 card's values go up to 6, never past a 9. Put your level 9 card west of the "
+            "enemy card: its A faces the 9."
+        ),
+    ),
+    Lesson(
+        id="collection",
+        title=N_("Win a card for your collection"),
+        idea=N_(
+            "Your collection keeps the cards you own: packs of 5 cards of one set that you earn by "
+            "playing, and the cards you win. Unless the table is friendly, the winner takes one of the "
+            "loser's cards, chosen face down."
+        ),
+        goal=N_("Win with your last card, then take one of Red's cards."),
+        start=red_played(
+            table(
+                LAST_CELL,
+                ["531131"],
+                ["222222"],
+                HttOptions(),
+            ),
+            ["222229", "922222", "432211", "229222"],
+        ),
+        reached=took_a_card,
+        solution=("0b2", "t0"),
+        sections=(COLLECTION, DUEL),
+        miss=N_(
+            "Turn one enemy card with your last card to win 6 to 4; then pick one of the face-down cards."
+        ),
+    ),
+)
+
+#: the hexagon of 7 cells, the plain game: no card changes hands
+FIRST_OPTIONS = HttOptions(board="hex7", friendly=True)
+
+#: the guided first game (``#/htt/learn/first-game``): a whole game on the smallest board from
+#: seed 2 (Blue, the learner, begins; both hands are dealt by the game's own generator, so they
+#: are the same every time), Red's placements fixed; a tip at each of the learner's four moves
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole game on the smallest board, with a tip at every move. The board marks a good move: play "
+        "it, or choose your own (then Red answers on its own)."
+    ),
+    goal=N_("Win the game: when the seven cells are full, have more cards than Red."),
+    start=lambda: new_game(FIRST_OPTIONS, 2),
+    reached=won,
+    solution=("0b3", "2b2", "3c1", "4a2"),
+    replies=("0b1", "3a1", "2c2"),
+    sections=(CARDS, DUEL),
+    tips=(
+        N_(
+            "Welcome to Hexagonal Triple Triad: Triple Triad's card duel on hexagonal cells. You are Blue. "
+            "The goal: when the seven cells are full, own more cards than Red; cards still in hand count "
+            "too. Put the marked card on the marked cell."
+        ),
+        N_(
+            "A turn: place one card from your hand on an empty cell. A card turns each enemy card it "
+            "touches when its value facing that card is greater than the value facing back. The middle "
+            "cell touches all six others: put your card there."
+        ),
+        N_(
+            "Red's 4 beat your 3 and turned your middle card. Take it back: on the marked cell your 7 "
+            "faces its 6 and your 4 faces the 3 of Red's card on the left, so both turn."
+        ),
+        N_(
+            "A is 10, the highest value. On the last cell your level 10 card turns Red's cards at the top "
+            "left and on the right at once: 7 against 6 and 9 against 4. Strategy: keep a strong card for "
+            "the last cells, where it touches the most."
+        ),
     ),
 )

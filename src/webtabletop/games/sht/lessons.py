@@ -6,10 +6,11 @@ a field card = closed); every card not named is in the deck. The learner is Play
 from __future__ import annotations
 
 from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.positions import state_from
-from webtabletop.games.sht.rules import ShtState
+from webtabletop.games.sht.rules import ShtState, new_game
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/sht.md)
 SECTIONS = ("Components", "Setup", "A turn: exactly one of", "Battle", "End", "Hidden information is real")
@@ -60,14 +61,19 @@ def field_grew(closed_cards: int, open_cards: int):
         def count(state: ShtState, is_open: bool) -> int:
             return sum(1 for slot in state.fields[me] if slot.open == is_open)
 
-        return count(now, False) - count(start, False) >= closed_cards and count(now, True) - count(start, True) >= open_cards
+        return (
+            count(now, False) - count(start, False) >= closed_cards
+            and count(now, True) - count(start, True) >= open_cards
+        )
 
     return check
 
 
 def earned_advantage(start: ShtState, now: ShtState) -> bool:
     battle = now.last_battle
-    return battle is not None and battle is not start.last_battle and battle.advantage_player == start.to_move()
+    return (
+        battle is not None and battle is not start.last_battle and battle.advantage_player == start.to_move()
+    )
 
 
 LESSONS = (
@@ -136,8 +142,11 @@ LESSONS = (
         ),
         goal=N_("You begin the game: put one card on your field, open."),
         start=position(
-            hand0=["KS", "3H", "6D", "9C", "2S"], hand1=["5C", "8H", "JD", "4S", "7C"],
-            shield0="AH", shield1="QC", turn=0,
+            hand0=["KS", "3H", "6D", "9C", "2S"],
+            hand1=["5C", "8H", "JD", "4S", "7C"],
+            shield0="AH",
+            shield1="QC",
+            turn=0,
         ),
         reached=field_grew(0, 1),
         solution=(opened("KS"),),
@@ -151,7 +160,9 @@ LESSONS = (
             "If the defence adds up to more than twice the attack, the attacker earns two advantages: "
             "each one draws a card and may put one hand card on the field, open."
         ),
-        goal=N_("Attack with your 3: Player 2 can only defend with the 7, more than twice 3, so you earn two advantages."),
+        goal=N_(
+            "Attack with your 3: Player 2 can only defend with the 7, more than twice 3, so you earn two advantages."
+        ),
         start=position(hand0=["KH"], hand1=["5C"], field0=["3S"], field1=["7D"], shield0="AH", shield1="QC"),
         reached=earned_advantage,
         solution=(attack("3S"),),
@@ -169,8 +180,14 @@ LESSONS = (
         ),
         goal=N_("Player 2 attacks with an 8: defend with exactly 8."),
         start=position(
-            hand0=["7H"], hand1=["4D"], field0=["5C", "3D*", "9S"], field1=["2H"], shield0="AH", shield1="QC",
-            player=1, attack="8H",
+            hand0=["7H"],
+            hand1=["4D"],
+            field0=["5C", "3D*", "9S"],
+            field1=["2H"],
+            shield0="AH",
+            shield1="QC",
+            player=1,
+            attack="8H",
         ),
         reached=earned_advantage,
         solution=(defend("5C", "3D"),),
@@ -192,5 +209,80 @@ LESSONS = (
         replies=(closed("2D"), "decline"),
         sections=(HIDDEN, END),
         miss=N_("Attack every turn: Player 2's 2 cannot stop a queen or a king."),
+    ),
+)
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    HIDDEN: "a rule for the engine (what each player may see); `two-attacks` has the learner win without "
+    "seeing the opponent's hand or shield",
+}
+
+#: the real deck; Player 1 (the learner) begins
+FIRST_OPTIONS = ShtOptions(first_player="first")
+
+#: the guided first game (``#/sht/learn/first-game``): a whole game with the real deck shuffled
+#: from seed 19 (the deals and draws come from the game's own generator, so they are the same
+#: every time), Player 2's moves fixed; a tip at each of the learner's twelve moves (a defence is two: a card put forward, then the defence)
+FIRST_GAME = guided_game(
+    idea=N_(
+        "A whole game with a real deck, with a tip at every move. The board marks a good move: play it, or "
+        "choose your own (then Player 2 answers on its own)."
+    ),
+    goal=N_("Win the game: land an attack Player 2 cannot defend once their shield is broken."),
+    start=lambda: new_game(FIRST_OPTIONS, 19),
+    reached=won,
+    solution=(
+        "o:9",
+        "a:9",
+        "o:33,35",
+        "o:28,16",
+        "+:28",
+        "d:28",
+        "p:11",
+        "a:33",
+        "p:25",
+        "+:16",
+        "d:16",
+        "a:11",
+    ),
+    replies=("c:41", "decline", "o:21,50", "o:0,2", "a:2", "d:50,0", "a:41", "p:39"),
+    sections=(SETUP, TURN, BATTLE, END),
+    tips=(
+        N_(
+            "Welcome to SHT, a duel with one standard deck. You are Player 1 and begin. Each player has a "
+            "hand, field cards and one shield card that nobody may look at. On the very first turn you may "
+            "only put one card on the field, open: put one of your 10s there."
+        ),
+        N_(
+            "The goal: land an attack the opponent cannot defend while they have no shield. Attack with your "
+            "10: Player 2 has only one closed card on the field to defend with."
+        ),
+        N_(
+            "Player 2 did not defend, so their shield broke and went into their hand. A turn is one of three "
+            "things: put one card closed, put two cards open, or attack. Put your 8 and your other 10 open."
+        ),
+        N_(
+            "Field cards defend: against an attack you choose field cards adding up to at least its value. "
+            "Put your 3 and 4 open as well."
+        ),
+        N_("Player 2 attacks with a 3. Put your 3 forward to defend with it."),
+        N_(
+            "Now defend with it: a defence of exactly the attack's value earns you an advantage, a card drawn "
+            "and one hand card put open."
+        ),
+        N_("Your advantage drew a queen, worth 12: put it on the field, open."),
+        N_(
+            "Attack with your 8. Even a defence of more than 8 earns you an advantage, and two if it is more "
+            "than twice 8."
+        ),
+        N_("Player 2 defended with 12 + 1 = 13, so the advantage is yours: put the king you drew open."),
+        N_("Player 2 attacks with a 3 and you have no 3 left: put your 4 forward."),
+        N_("Defend with the 4: more than the attack gives Player 2 an advantage, but your shield stays."),
+        N_(
+            "Player 2 has no shield and only 9 + 1 = 10 on the field: attack with your queen and win. "
+            "Strategy: break the shield early, keep enough on the field to defend, and defend with exactly "
+            "the attack's value when you can."
+        ),
     ),
 )

@@ -49,7 +49,9 @@ class ShtView(GameView):
     privacy_screen = True
 
     def seed_help(self) -> str:
-        return _("Leave empty for a random game; the same seed gives the same shuffle of the deck and the same first player.")
+        return _(
+            "Leave empty for a random game; the same seed gives the same shuffle of the deck and the same first player."
+        )
 
     def first_player_note(self) -> str:
         return _("Who begins is set by “First player” below (a coin decides unless you choose).")
@@ -150,7 +152,8 @@ class ShtView(GameView):
                     )
                 else:
                     parts.append(
-                        f'<button type="button" style="min-height:44px" {_button_attrs(label, code, "move")}>{esc(label)}</button>'
+                        f'<button type="button" style="min-height:44px" '
+                        f"{_button_attrs(label, code, 'move', data_hint=code == ctx.hint)}>{esc(label)}</button>"
                     )
             if ctx.selection:
                 clear = _("Clear selection")

@@ -13,7 +13,7 @@ import attrs
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, new_game, state_from_cells
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/tsifrograd.md)
 SECTIONS = (
@@ -81,6 +81,15 @@ def captured(n: int):
 
 
 assert EMPTY != 0 and EMPTY != 1  # cells below name players 0 and 1
+
+# fmt: off
+#: a full board but c3, first player (0) and second (1) alternating; a1 and a2 are crossed out
+WINNER_CELLS = {
+    "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 10), "b3": (1, 3),
+    "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
+    "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
+}
+# fmt: on
 
 LESSONS = (
     Lesson(
@@ -162,11 +171,7 @@ LESSONS = (
         ),
         goal=N_("Fill the last cell and win: you are first, and the count is 1 to 1."),
         start=position(
-            {  # first player (0) and second (1) alternate; a1 and a2 are crossed out
-                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 10), "b3": (1, 3),
-                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
-                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
-            },
+            WINNER_CELLS,
             roll=(6, 5),
             turns=(9, 9),
             crossings=(1, 1),
@@ -200,11 +205,7 @@ LESSONS = (
         ),
         goal=N_("Fill the last cell with your 11 and win: 32 + 11 only ties Blue's 43."),
         start=position(
-            {  # as in "Who wins", with Orange's 10 on b2 now a 1; a1 and a2 are crossed out
-                "a1": (0, 3), "a2": (1, 4), "a3": (0, 2), "b1": (1, 5), "b2": (0, 1), "b3": (1, 3),
-                "b4": (0, 6), "c1": (1, 8), "c2": (0, 2), "c4": (1, 4), "c5": (0, 9), "d1": (1, 7),
-                "d2": (0, 5), "d3": (1, 6), "d4": (0, 3), "e1": (1, 2), "e2": (0, 4), "e3": (1, 8),
-            },
+            {**WINNER_CELLS, "b2": (0, 1)},  # as in "Who wins", with Orange's 10 on b2 now a 1
             roll=(6, 5),
             options=STURM_SMALL,
             turns=(9, 9),
@@ -239,10 +240,9 @@ LESSONS = (
 
 #: the guided first game (``#/tsifrograd/learn/first-game``): a whole game on the small hexagon
 #: from seed 1 (the dice come from the game's own generator, so they are the same every time),
-#: Blue's replies fixed; the board marks each suggested move and a tip goes with each step
-FIRST_GAME = Lesson(
-    id="first-game",
-    title=N_("Your first game"),
+#: Blue's replies fixed; the board marks each suggested move and a tip goes with each of the
+#: learner's moves (a placement and a crossing are two)
+FIRST_GAME = guided_game(
     idea=N_(
         "A whole game on a small board with tips at every step. The board marks a good move; play it "
         "or choose your own (then Blue answers on its own)."
@@ -252,9 +252,7 @@ FIRST_GAME = Lesson(
     reached=won,
     solution=("13", "9", "17", "x16", "7", "x12", "5", "4", "x1", "6", "x2", "10", "14", "18", "x15"),
     replies=("2", "16", "12", "1", "0", "3", "8", "x7", "11", "15"),
-    moves=20,
     sections=(COMMON, MAIN),
-    guided=True,
     tips=(
         N_(
             "Welcome to Tsifrograd, a city of numbers. You are Orange: each turn two dice are rolled and "
@@ -275,8 +273,34 @@ FIRST_GAME = Lesson(
         N_("Again: write your 3 where it touches Blue's 3 and your 5."),
         N_("3 + 5 = 8 beats 3 + 0. A crossed-out number stays on the board but no longer counts at all."),
         N_(
-            "Strategy: big numbers beside your friends are hard to cross out, and they threaten their "
-            "neighbours. Follow the marks to the end, or play your own moves."
+            "An 11 is big. Write it beside your 7, next to Blue's 3 and 5: nothing to cross out yet, but "
+            "it will help cross out both."
+        ),
+        N_("Another 11: write it next to Blue's 5 and 8, beside your first 11."),
+        N_(
+            "Blue's 5 has the 8 as its largest friend: 5 + 8 = 13. Your 11 + 11 = 22 beats it: cross out "
+            "the 5."
+        ),
+        N_(
+            "Write your 10 next to Blue's 3: it touches your 11 too, and the 3 has no live friend left, "
+            "since its 5 is crossed out."
+        ),
+        N_("10 + 11 = 21 beats 3 + 0: cross out the 3."),
+        N_(
+            "Blue has crossed out your lone 3: a small number on its own is easy prey. Write your 7 beside "
+            "your 10 and 11."
+        ),
+        N_("A small number is safest among friends: write your 3 beside your two 7s."),
+        N_("Write your 8 next to Blue's 7: the 8 and your 7 beside it can cross it out."),
+        N_(
+            "8 + 7 = 15 beats Blue's 7 + its friend 7 = 14: cross it out, and the board is full. Strategy: "
+            "big numbers beside your friends are hard to cross out, and they threaten their neighbours."
         ),
     ),
 )
+
+#: sections that are not rules, and why the lessons mapped to them teach them
+SECTION_NOTES = {
+    UI: "not a rule: the screen it lists (the dice, the legal cells marked, the enemy numbers that may be "
+    "crossed out and the way to pick one, the counts) is what the learner uses in `place` and `cross`",
+}

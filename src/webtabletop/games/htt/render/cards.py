@@ -37,14 +37,15 @@ def matter_word(matter: str) -> str:
     }.get(matter, matter)
 
 
-def card_title(card: Card) -> str:
+def card_title(card: Card, with_set: bool = True) -> str:
+    """The card's name, level, matter and values, and its set's id unless ``with_set`` is off."""
     fields = {
         "card": card_name(card),
         "level": card.level,
         "matter": matter_word(card.matter),
         "values": card.text,
     }
-    if card.set_id:
+    if card.set_id and with_set:
         return _("{card} — level {level}, {matter} matter, values {values}, set {set}").format(
             set=card.set_id, **fields
         )
