@@ -60,6 +60,14 @@ def same_match(data: MatchData, held: MatchData) -> bool:
     return data.commitments[0] == held.commitments[0] and data.link_keys[0] == held.link_keys[0]
 
 
+def claims(data: MatchData, held: MatchData) -> bool:
+    """``data`` carries at least one of the random values that name the match ``held`` (a seat's
+    chain head or link key): a link of this match, as sent or changed on its way, whose tag the
+    players can check. A link of another match shares none of them."""
+    pairs = zip((*data.commitments, *data.link_keys), (*held.commitments, *held.link_keys), strict=True)
+    return any(mine is not None and mine == theirs for mine, theirs in pairs)
+
+
 def another_joiner(data: MatchData, held: MatchData) -> bool:
     """``data`` answers the same first link as ``held`` but from another joiner (a second browser
     or profile opened link 1 and joined too): another seat-1 commitment *and* link key (a link

@@ -280,7 +280,7 @@ class Match:
             return None
         if data is None:
             data = held
-        elif held.count and (not linkorder.same_match(data, held) or linkorder.another_joiner(data, held)):
+        elif held.count and (not linkorder.claims(data, held) or linkorder.another_joiner(data, held)):
             return None  # a link of another match, or of a second joiner: refused as such
         other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
         if other is None:
