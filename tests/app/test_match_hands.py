@@ -273,6 +273,11 @@ def test_the_list_says_cheating_detected_never_a_plain_result():
     shown = html.unescape(page.last["html"])
     assert "Cheating detected: your friend broke the rules of play by link" in shown
     page.send({"type": "hash", "hash": f"#/htt/m?id={key.rsplit(':', 1)[1]}"})
-    assert "Cheating detected: your friend broke the rules of play by link." in html.unescape(
-        page.last["html"]
-    )
+    screen = html.unescape(page.last["html"])
+    assert "Cheating detected: your friend (Red) broke the rules of play by link." in screen
+    assert "The player who joined the match cheated." in screen
+    # a spectator, who knows no seats, reads the cheater's colour
+    watcher = Page()
+    watcher.send({"type": "hash", "hash": game.links[-1][game.links[-1].index("#") :]})
+    assert watcher.state.match_open.mode == "watch"
+    assert "Cheating detected: Red broke the rules of play by link." in html.unescape(watcher.last["html"])

@@ -419,15 +419,11 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
     if part.kind != OWN:
         draws = PrivateDraws(secret, key, seat)
         if draws.commitment(HAND_DRAW) != part.draw:
-            raise ClaimRefused(
-                _(
-                    "the commitment of a player's hand draw is not the one its secret makes: that player cheated."
-                )
-            )
+            raise ClaimRefused(_("the commitment of a hand's draw is not the one its owner's secret makes."))
         if part.kind == DEALT:
             rng = draws.rng(HAND_DRAW, values.value(reply_link(seat)))
             if tuple(hand) != cards.deal_hand(options, side, rng):
-                raise ClaimRefused(_("a player's hand is not the one its draw dealt: that player cheated."))
+                raise ClaimRefused(_("a hand is not the one its draw dealt."))
     if not cards.open(options):
         for slot, ref in enumerate(hand):
             open_card(chosen.hands[seat][slot], salt(secret, key, seat, slot), ref, slot)
