@@ -195,9 +195,7 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
     b.send({"type": "cmd", "name": "deck-down", "arg": first})  # the deck builder's order
     b.send({"type": "cmd", "name": "deck-down", "arg": first})
     open_link(b, send(a))
-    shown = dict(
-        re.findall(r'type="radio" name="(deck_\d+)" value="([^"]+)" checked', b.last["html"])
-    )
+    shown = dict(re.findall(r'type="radio" name="(deck_\d+)" value="([^"]+)" checked', b.last["html"]))
     assert shown == deck
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})
     saved = json.loads(b.storage[KEY])["data"]["deck"]

@@ -12,6 +12,7 @@ from webtabletop.correspondence import clock
 from webtabletop.correspondence.data import side_of
 from webtabletop.i18n import _, pgettext
 from webtabletop.i18n.sides import side_gettext
+from webtabletop.i18n.text import join_sentences
 
 
 def date_text(day: datetime.date) -> str:
@@ -31,22 +32,13 @@ def end_check(om, today: datetime.date | None = None) -> str:
     secrets; docs/fair-play.md), with its deadline."""
     m = om.match
     if m.verdict is not None:
-        if m.cheater is not None and m.cheater != m.seat:
-            # the side's colour too: a spectator, who knows no seats, reads who cheated
-            view = om.view
-            who = side_name(view, side_of(m.cheater, m.data.creator_side))
-            if m.seat is None:
-                text = side_gettext(
-                    view.side_names_plural,
-                    "Cheating detected: {player} broke the rules of play by link. {verdict}",
-                )
-            else:
-                text = side_gettext(
-                    view.side_names_plural,
-                    "Cheating detected: your friend ({player}) broke the rules of play by link. {verdict}",
-                )
-            return text.format(player=who, verdict=m.verdict)
-        return m.verdict
+        if om.mode == "play" and m.can_send and m.spec.cards is not None:
+            # this browser checked already (it holds both secrets); its friend waits for the link
+            owed = _(
+                "Send the last link: it reveals your secret, so that your friend can check the whole game too."
+            )
+            return join_sentences((owed, verdict_text(om)))
+        return verdict_text(om)
     if om.mode == "play" and m.can_send:
         return _(
             "Send the last link: it reveals your secret, so that both browsers can check the whole game."
@@ -65,6 +57,26 @@ def end_check(om, today: datetime.date | None = None) -> str:
             "Waiting for the last link, which reveals the secrets (due by {date}): then the whole game is checked."
         ).format(date=date_text(limit))
     return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
+
+
+def verdict_text(om) -> str:
+    """The end check's verdict; where it found a cheater other than this browser, which side (a
+    spectator, who knows no seats, reads the colour)."""
+    m = om.match
+    if m.cheater is None or m.cheater == m.seat:
+        return m.verdict
+    view = om.view
+    who = side_name(view, side_of(m.cheater, m.data.creator_side))
+    if m.seat is None:
+        text = side_gettext(
+            view.side_names_plural, "Cheating detected: {player} broke the rules of play by link. {verdict}"
+        )
+    else:
+        text = side_gettext(
+            view.side_names_plural,
+            "Cheating detected: your friend ({player}) broke the rules of play by link. {verdict}",
+        )
+    return text.format(player=who, verdict=m.verdict)
 
 
 def list_state(r, today: datetime.date) -> str:

@@ -367,6 +367,20 @@ def pack_section(spec: GameSpec, data: MatchData, seats, placed, salts=(), ends=
     return bytes(out)
 
 
+def make_reveal(secret: bytes, unplayed: tuple[str, ...]) -> bytes:
+    """What a resignation reveals (``correspondence.endings``): what the link that ends a game by
+    its moves carries for its sender, the secret and the unplayed cards."""
+    return bytes(secret) + _put_text(unplayed)
+
+
+def read_reveal(raw: bytes) -> tuple[bytes, tuple[str, ...]]:
+    r = Reader(bytes(raw))
+    secret, unplayed = r.take(SECRET_BYTES), _text(r)
+    if r.rest():
+        raise MatchError(_("The match link is damaged."))
+    return secret, unplayed
+
+
 def unplayed_of(chosen: Chosen, seat: int, hand: tuple[str, ...]) -> tuple[str, ...]:
     played = {slot for _link, s, slot, _ref in chosen.placed if s == seat}
     return tuple(ref for slot, ref in enumerate(hand) if slot not in played)

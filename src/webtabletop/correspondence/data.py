@@ -9,7 +9,8 @@ without padding, of::
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
             ending's kind and bit 4 its seat (0: none; formats 3 and 4 only,
-            :mod:`~webtabletop.correspondence.endings`); others 0
+            :mod:`~webtabletop.correspondence.endings`); bits 5-6 (format 4, a resignation)
+            which seats' reveals it carries; others 0
     varint  days per move (0: no clock)
     varint  number of links so far, N >= 1 (this link is link N)
     varint  the date the sender sent link N (proleptic Gregorian ordinal, ``date.toordinal()``)
@@ -17,7 +18,8 @@ without padding, of::
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
     (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
-    (an ending) its signatures, 40 B each (two for an agreed draw)
+    (an ending) its signatures, 40 B each (two for an agreed draw); format 4, a resignation:
+            then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
     (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
@@ -337,7 +339,7 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
             raise MatchError(
                 _("A player's key in this match link is not a point of the curve: the link was changed.")
             )
-        ending = decode_ending(flag_bits & ~1, r)
+        ending = decode_ending(flag_bits & ~1, r, hidden=sectioned)
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()

@@ -132,11 +132,8 @@ def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
     if data.ending is not None:
-        if spec.cards is not None:
-            raise MatchError(
-                _("This app cannot yet end a game with hidden cards by resignation or agreement.")
-            )
-        endings.check(data, (count, number), data.ending, bool(getattr(spec, "agreed_draws", False)))
+        allows = bool(getattr(spec, "agreed_draws", False))
+        endings.check(data, (count, number), data.ending, allows, hidden=spec.cards is not None)
     if spec.cards is not None:
         replay = walk_of(spec)(spec, data, values, number, count)
         return Opened(
