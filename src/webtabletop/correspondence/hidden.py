@@ -10,9 +10,9 @@ keep their public replay in ``_replay`` (with ``end``: the link that ended the g
 resigner's *reveal* (``_own_reveal``: what its end link would carry). The other player's one link
 after it is the same annotation with its own reveal added (``link``); the deadline and the forfeit
 work as after any end. The end check then runs on the position the game stopped in
-(``_revealed`` gives each scheme the secrets, and HTT the unplayed cards). A resignation that
-crossed this browser's later link takes the match back to the link it was made on
-(``_take_ending``, ``_forget_after``).
+(``_revealed_in`` gives each scheme the reveals: the secrets, and HTT's unplayed cards). A
+resignation that crossed this browser's later link takes the match back to the link it was made
+on (``_take_ending``, ``_forget_after``).
 """
 
 from __future__ import annotations
