@@ -222,3 +222,18 @@ def test_a_resignation_changed_on_its_way_is_refused(game):
         assert to_json(friend) == before
     assert friend.receive(link, day) == NEWER
     assert entropy  # the players' secrets come from helpers.entropy (runs repeat)
+
+
+def test_a_reveal_in_a_game_without_hidden_cards_is_refused():
+    """Only a link of a game with hidden cards (format 4) carries reveals: the same bits in
+    another game's link make it damaged, even with a valid tag and signature."""
+    from tests.correspondence.test_endings import Table
+
+    t = Table(tag="reveal")
+    t.rounds(3)
+    data = read_link(t.a.latest_link).data
+    moves = (len(data.moves), t.a._opened.number)  # noqa: SLF001
+    ending = endings.make(data, moves, endings.RESIGN, 0, LinkKey(t.sa), b"\1" * 32)
+    assert ending.reveals[0] is not None
+    with pytest.raises(MatchError, match="damaged"):
+        t.b.receive(_relinked(t.a, attrs.evolve(data, ending=ending)))
