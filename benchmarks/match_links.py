@@ -17,6 +17,7 @@ sys.path.insert(0, ".")
 from tests.correspondence.helpers import play  # noqa: E402
 from webtabletop.core.registry import get_game  # noqa: E402
 from webtabletop.correspondence.link import read_link  # noqa: E402
+from webtabletop.correspondence.parts import MAX_CHARS, split  # noqa: E402
 from webtabletop.games.dumaraj.options import PRESETS  # noqa: E402
 
 SETTINGS = [
@@ -33,6 +34,9 @@ CARD_SETTINGS = [
     ("htt", {}),
     ("htt", {"open": True}),
     ("htt", {"board": "hex19", "same": True, "plus": True, "combo": True, "wall": "wall", "matter": True}),
+    ("cardgo", {}),
+    ("cardgo", {"size": 19}),
+    ("cardgo", {"size": 19, "hand_size": 10, "start_time": 300}),
 ]
 
 
@@ -60,18 +64,21 @@ def cautious(state, rnd):
 
 def cards(games: int) -> None:
     """Card games: the longest link (dealing links 1-3 apart; SHT's first two go as parts of at
-    most ``parts.MAX_CHARS``), links per game, seconds per link (both browsers and a spectator:
-    making, reading and checking every link, CPython)."""
+    most ``parts.MAX_CHARS``: how many), links per game, seconds per link (both browsers and a
+    spectator: making, reading and checking every link, CPython)."""
     for game_id, options in CARD_SETTINGS:
-        deal = later = links = keys = 0
+        deal = later = links = keys = parts = 0
         bits = 0.0
         seconds = []
         for seed in range(games):
             for choose in (None, cautious):
                 t0 = time.perf_counter()
-                g = play(game_id, options, seed % 2, seed=seed, choose=choose, hands=hands(game_id, options, seed))
+                g = play(
+                    game_id, options, seed % 2, seed=seed, choose=choose, hands=hands(game_id, options, seed)
+                )
                 seconds.append((time.perf_counter() - t0) / len(g.links))
                 deal = max(deal, *(len(x) for x in g.links[:3]))
+                parts = max(parts, *(len(split(x)) for x in g.links))  # a long link goes as parts
                 later = max(later, *(len(x) for x in g.links[3:]))
                 links = max(links, len(g.links))
                 opened = read_link(g.links[-1])
@@ -90,7 +97,8 @@ def cards(games: int) -> None:
         # link is already among those measured (the last one, with every card placed)
         at_cap = f" -> a link at the cap ({cap} plies) about {bound} chars" if keys else ""
         print(
-            f"{game_id} {options}: links 1-3 up to {deal} chars, later links up to {later} chars, "
+            f"{game_id} {options}: links 1-3 up to {deal} chars (at most {parts} parts of {MAX_CHARS}), "
+            f"later links up to {later} chars, "
             f"most links {links}, {bits:.2f} bits/move, up to {keys} shares and claims in a link{at_cap}; "
             f"{sum(seconds) / len(seconds) * 1000:.0f} ms per link (3 browsers)"
         )

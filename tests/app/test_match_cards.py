@@ -133,3 +133,36 @@ def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(
     for page in (a, b):
         assert page.state.match_open.match.verdict == VERIFIED
         assert VERIFIED in text(page)
+
+
+def test_a_part_changed_on_its_way_is_refused_and_none_of_its_parts_is_kept():
+    """Issue 21 §3 for links sent in parts: a carrier changes one part of SHT's first dealing link
+    (its own checksum made again). When the last part arrives the link is refused as changed, and
+    the parts kept so far are dropped (nothing says which one changed); the parts sent again make
+    the link."""
+    import base64
+    import zlib
+
+    from webtabletop.app.matchstore import PARTS_PREFIX
+    from webtabletop.correspondence import parts as P
+
+    a = Page(hash_="#/sht/new?mode=link")
+    a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})
+    texts = send(a).splitlines()
+    assert len(texts) >= 4
+    part = P.read_part(texts[1])
+    body = bytes([P.FORMAT]) + part.whole_id + bytes([part.index << 4 | part.count])
+    body += bytes([part.chunk[0] ^ 1]) + part.chunk[1:]
+    crc = zlib.crc32(b"webtabletop-part/sht" + body) & 0xFFFFFFFF
+    forged = (
+        texts[1].split("?p=")[0]
+        + "?p="
+        + base64.urlsafe_b64encode(body + crc.to_bytes(4, "little")).rstrip(b"=").decode()
+    )
+    b = Page()
+    open_link(b, "\n".join([texts[0], forged, *texts[2:]]))
+    assert b.state.match_open is None
+    assert "This link was changed after it was sent" in text(b)
+    assert not any(k.startswith(PARTS_PREFIX) for k in b.storage)
+    open_link(b, "\n".join(texts))
+    assert b.state.match_open.mode == "join"

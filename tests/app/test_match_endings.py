@@ -101,3 +101,37 @@ def test_draw_declined_by_link_and_the_game_goes_on():
     assert "Your friend declined the draw" in text(a)
     assert not a.state.match_open.match.is_over
     assert 'data-key="match-offer-draw"' not in a.last["html"]  # one offer per position
+
+
+@pytest.mark.parametrize("game", ["htt", "sht", "cardgo"])
+def test_resign_a_game_with_hidden_cards_by_link(game):
+    """Issue 23 §5, "Every game gets Resign", in the games with hidden cards: the resignation
+    reveals the resigner's secret, the friend's "last link" reveals theirs, and both screens show
+    the verified end; the friends list says so only once it is verified."""
+    a, b = started(game)
+    for sender, receiver in ((a, b), (b, a)):  # links 3 and 4: the cards dealt, first moves
+        play_turn(sender)
+        open_link(receiver, send(sender))
+    assert a.state.match_open.match.data.count == 4
+    assert 'data-key="match-resign"' in a.last["html"] and 'data-key="match-offer-draw"' not in a.last["html"]
+    a.send({"type": "cmd", "name": "match-resign"})
+    assert "It reveals your secret" in text(a)
+    a.send({"type": "cmd", "name": "match-resign-yes"})
+    assert 'id="share-title">Send your resignation<' in a.last["html"]
+    link = shared_link(a)
+    a.send({"type": "cmd", "name": "close-share"})
+    assert "Waiting for the last link, which reveals the secrets" in text(a)
+    assert "Your friend won: you resigned · not verified yet" in friends(a)
+    open_link(b, link)
+    assert "Your friend resigned: you win." in b.last.get("toast", "")
+    assert "Send the last link: it reveals your secret" in text(b)
+    assert 'data-key="match-send"' in b.last["html"] and ">Send the last link<" in b.last["html"]
+    answer = send(b)
+    open_link(a, answer)
+    assert "Your friend's last link arrived: the whole game was checked." in a.last.get("toast", "")
+    for page in (a, b):
+        m = page.state.match_open.match
+        assert m.verified is True and m.state.outcome().reason == "resignation"
+        assert m.verdict in text(page)
+    assert "Your friend won: you resigned" in friends(a) and "not verified" not in friends(a)
+    assert "You won: your friend resigned" in friends(b)

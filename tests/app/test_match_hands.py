@@ -195,9 +195,7 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
     b.send({"type": "cmd", "name": "deck-down", "arg": first})  # the deck builder's order
     b.send({"type": "cmd", "name": "deck-down", "arg": first})
     open_link(b, send(a))
-    shown = dict(
-        re.findall(r'type="radio" name="(deck_\d+)" value="([^"]+)" checked', b.last["html"])
-    )
+    shown = dict(re.findall(r'type="radio" name="(deck_\d+)" value="([^"]+)" checked', b.last["html"]))
     assert shown == deck
     b.send({"type": "form", "name": "match-join", "data": {"deck_source": "own", **shown}})
     saved = json.loads(b.storage[KEY])["data"]["deck"]
@@ -273,6 +271,11 @@ def test_the_list_says_cheating_detected_never_a_plain_result():
     shown = html.unescape(page.last["html"])
     assert "Cheating detected: your friend broke the rules of play by link" in shown
     page.send({"type": "hash", "hash": f"#/htt/m?id={key.rsplit(':', 1)[1]}"})
-    assert "Cheating detected: your friend broke the rules of play by link." in html.unescape(
-        page.last["html"]
-    )
+    screen = html.unescape(page.last["html"])
+    assert "Cheating detected: your friend (Red) broke the rules of play by link." in screen
+    assert "The player who joined the match cheated." in screen
+    # a spectator, who knows no seats, reads the cheater's colour
+    watcher = Page()
+    watcher.send({"type": "hash", "hash": game.links[-1][game.links[-1].index("#") :]})
+    assert watcher.state.match_open.mode == "watch"
+    assert "Cheating detected: Red broke the rules of play by link." in html.unescape(watcher.last["html"])

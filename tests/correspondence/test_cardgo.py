@@ -206,6 +206,7 @@ def test_a_changed_secret_at_the_end_fails_the_check():
     forged = make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, shared_key(game, last))
     verdict = Match.watch(forged).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
+    assert verdict.endswith("The player who joined the match cheated."), verdict  # seat 1's secret
     # on its way to the other player (issue 21 §3: "one flipped byte there makes an honest game end
     # 'Not verified … someone cheated.'"): refused as changed, and the match is left as it was
     carried = rebuild(last, lambda body: body.__setitem__(len(body) - 1, body[-1] ^ 1))

@@ -48,20 +48,52 @@ def test_dice_games_await_nothing_after_the_end():
         assert m.is_over and not m.awaiting_secret and m.reveal_deadline is None
 
 
-@pytest.mark.parametrize("game_id", ["dumaraj", "sht"])
-def test_a_second_joiner_is_told_apart(game_id):
+def two_joiners(game_id: str, tag: str):
+    """A creator and two browsers that joined from its one link 1 (another profile), each with
+    its answer; the creator took the first one."""
     spec = get_game(game_id)
-    creator = Match.create(spec, {}, 0, entropy(f"twice/{game_id}"), START)
+    creator = Match.create(spec, {}, 0, entropy(f"{tag}/{game_id}"), START)
     if game_id == "dumaraj":
         creator.play(creator.state.legal_moves()[0].code)
     link1 = carried(creator.link(START))
-    first = Match.join(link1, entropy(f"twice/{game_id}/b"), START)
-    second = Match.join(link1, entropy(f"twice/{game_id}/c"), START)  # another profile
+    first = Match.join(link1, entropy(f"{tag}/{game_id}/b"), START)
+    second = Match.join(link1, entropy(f"{tag}/{game_id}/c"), START)  # another profile
     for m in (first, second):
         while m.can_move:
             m.play(m.state.legal_moves()[0].code)
-    creator.receive(carried(first.link(START)), START)
+    answers = carried(first.link(START)), carried(second.link(START))
+    creator.receive(answers[0], START)
+    return creator, first, second, answers
+
+
+@pytest.mark.parametrize("game_id", ["dumaraj", "sht"])
+def test_a_second_joiner_is_told_apart(game_id):
+    creator, _first, _second, answers = two_joiners(game_id, "twice")
     before = to_json(creator)
     with pytest.raises(MatchError, match="joined this game a second time"):
-        creator.receive(carried(second.link(START)), START)
+        creator.receive(answers[1], START)
     assert to_json(creator) == before
+
+
+@pytest.mark.parametrize("game_id", ["dumaraj", "sht"])
+def test_the_second_joiner_is_told_too(game_id):
+    """Issue 21, "Joining twice" — "Say what really happened", to the second joiner as well: the
+    creator's next link (its game with the first joiner) tells the second that its answer was not
+    taken; the first joiner, handed the second's answer, learns it belongs to another game. Each
+    keeps its match as it was."""
+    creator, first, second, (_answer1, answer2) = two_joiners(game_id, "second")
+    while creator.can_move:
+        creator.play(creator.state.legal_moves()[0].code)
+    link3 = carried(creator.link(START))
+    before = to_json(second)
+    with pytest.raises(
+        MatchError, match="went on with someone else who joined from the same invitation"
+    ) as told:
+        second.receive(link3, START)
+    assert "your answer was not taken" in str(told.value)
+    assert to_json(second) == before
+    before = to_json(first)
+    with pytest.raises(MatchError, match="belongs to a different game"):
+        first.receive(answer2, START)
+    assert to_json(first) == before
+    first.receive(link3, START)  # the game goes on between the creator and the first joiner

@@ -35,6 +35,9 @@ def strength(refs) -> int:
     return sum(get_card(r).strength for r in refs)
 
 
+NAMED = ("The player who started the match cheated.", "The player who joined the match cheated.")
+
+
 class Cheater:
     """Wraps ``play``'s ``each`` hook: the seat ``seat`` replaces the hand its draw dealt by the
     strongest legal hand before it commits to its slots: the only step a modified browser changes."""
@@ -64,6 +67,8 @@ def test_a_chosen_hand_on_a_dealt_table_is_refused_at_the_end_naming_the_cheater
     for m in (a, b, game.spectator):
         assert m.verdict is not None and m.verdict.startswith("Not verified"), m.verdict
         assert "not the one its draw dealt" in m.verdict
+        # issue 21 §4: the verdict names the seat, so that a spectator reads who cheated
+        assert NAMED[seat] in m.verdict and NAMED[1 - seat] not in m.verdict
         assert m.verified is False and m.cheater == seat
     assert Match.watch(game.links[-1]).cheater == seat
 

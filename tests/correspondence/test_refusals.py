@@ -133,20 +133,41 @@ def test_a_changed_earlier_move_is_refused_even_with_a_fresh_checksum(key):
 @pytest.mark.parametrize("k", range(2, len(GAME.links) + 1))
 def test_every_changed_byte_of_a_tagged_link_is_refused_as_changed(k):
     """Issue 21 §3: "A changed link is refused with 'this link was changed after it was sent',
-    and the match is left as it was" — any single byte of content, checksum fixed, in each link
-    from link 2 on (link 1 has no tag: its sender knows no other key yet)."""
+    and the match is left as it was" — bytes of content from the format byte to the tag, checksum
+    fixed, in each link from link 2 on (link 1 has no tag: its sender knows no other key yet).
+    The format byte and the rules version are covered by the tag and checked after it, so a
+    carrier who writes a newer version there is reported as a change, not as a newer app."""
     link = GAME.links[k - 1]
     n = len(unpack("tsifrograd", payload(link), get_game("tsifrograd").rules_version).tagged) - len(
         b"tsifrograd\0"
     )
-    for at in sorted({1, n // 3, n // 2, n - 1}):
+    every = range(n) if k in (2, 3, K) else sorted({0, 1, n // 3, n // 2, n - 1})
+    for at in every:
 
         def change(body, at=at):
             body[at] ^= 0x40
 
-        with pytest.raises(GameError) as err:
-            receiver_of(k).receive(rebuild(link, change))
-        assert CHANGED in str(err.value) or "newer version" in str(err.value)
+        refused(receiver_of(k), rebuild(link, change), CHANGED, LinkRefused)
+
+
+def test_a_newer_version_is_reported_only_when_the_tag_holds_or_cannot_be_checked():
+    """A link made by a newer app (its tag made over its new version bytes) says so; the same
+    bytes written by a carrier (the old tag kept) are a change; a spectator, who cannot check a
+    tag, is told about the newer version."""
+    link = GAME.links[K - 1]
+    rules = read_link(link).data.rules
+
+    def newer_format(body):
+        body[0] = 9
+
+    def newer_rules(body):
+        body[1 : 1 + len(varint(rules))] = varint(rules + 1)
+
+    for change, said in ((newer_format, "newer version"), (newer_rules, "newer rules")):
+        refused(receiver_of(K), rebuild(link, change, KEY), said)
+        refused(receiver_of(K), rebuild(link, change), CHANGED, LinkRefused)
+        with pytest.raises(MatchError, match=said):
+            Match.watch(rebuild(link, change))
 
 
 def test_a_changed_date_is_refused():

@@ -5,6 +5,8 @@ contexts (two people's browsers, nothing shared but the links).
   confirmation; the friend opens the link and wins; both friends lists show the result.
 - DumaRaj (its rules allow a draw by agreement): White offers a draw by link, Black accepts by
   link; both screens end "Draw".
+- HTT (hidden hands): a resignation reveals the resigner's secret, the friend's last link its
+  own, and both screens end verified.
 
 Every wait is for the page's idle signal (tests/e2e/helpers.py). With WTT_SCREENS=<folder> the
 screens are saved there (docs/screens/match-*.png are made so).
@@ -18,7 +20,19 @@ from pathlib import Path
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, go
 from tests.e2e.test_dumaraj_e2e import clicks
-from tests.e2e.test_match_e2e import DESKTOP, MATCH, OPEN, goto_link, play_and_send, send_link, start, turn
+from tests.e2e.test_match_cards_e2e import VERIFIED, begin, shown_in
+from tests.e2e.test_match_e2e import (
+    DESKTOP,
+    MATCH,
+    OPEN,
+    goto_link,
+    links,
+    play_and_send,
+    relay,
+    send_link,
+    start,
+    turn,
+)
 from webtabletop.core.registry import get_game
 
 
@@ -127,5 +141,48 @@ def test_a_draw_is_offered_and_accepted_by_link(browser, site, tmp_path):
     shot(a, "draw-agreed-1366", tmp_path)
     go(a, "#/friends")
     assert a.locator(".friend-game").get_by_text("Draw agreed").is_visible()
+    for ctx in (ctx_a, ctx_b):
+        ctx.close()
+
+
+def _htt_turn(page, svg: str) -> None:
+    """The player's whole HTT turn: a hand card, then a free cell (the first of each)."""
+    while turn(page) == "move":
+        act(page, page.locator(f"{svg} [data-drag^='h']").first)
+        act(page, page.locator(f"{svg} [data-pick^='c']").first)
+
+
+def test_a_game_with_hidden_cards_is_resigned_by_link_and_checked(browser, site, tmp_path):
+    """HTT by link (hands hidden, each drawn from both players' randomness): once the cards are
+    dealt (link 4), A resigns after the confirmation; the resignation reveals A's secret, B's
+    "last link" reveals B's, and both screens end verified, with the resignation as the result."""
+    ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    svg = {id(a): "svg.htt-wide", id(b): "svg.htt-tall"}
+    sent = begin(a, b, site, "htt")  # links 1 and 2: A holds link 2
+    for current, other in ((a, b), (b, a)):  # links 3 and 4: the hands known, the first moves
+        _htt_turn(current, svg[id(current)])
+        relay(current, other, sent)
+    assert links(a) == 4
+    act(a, a.locator("[data-key='match-resign']"))
+    dialog = a.locator("[role='alertdialog']")
+    assert dialog.get_by_text("It reveals your secret", exact=False).is_visible()
+    act(a, dialog.locator("[data-key='match-resign-yes']"))
+    assert a.locator(f"{OPEN} #share-title").inner_text() == "Send your resignation"
+    link = shared(a)
+    assert turn(a) == "over" and "Waiting for the last link" in a.inner_text(f"{MATCH} .prompt")
+    goto_link(b, link)
+    assert turn(b) == "send" and "Send the last link" in b.inner_text(f"{MATCH} .prompt")
+    shot(b, "hidden-resigned-answer-390", tmp_path)
+    answer = send_link(b)
+    goto_link(a, answer)
+    for page in (a, b):
+        assert turn(page) == "over"
+        assert shown_in(page, f"{MATCH} .prompt", VERIFIED)
+        assert "resignation" in page.inner_text(MATCH)
+    assert a.inner_text(f"{MATCH} .turn-words") == b.inner_text(f"{MATCH} .turn-words")
+    shot(a, "hidden-resigned-verified-1366", tmp_path)
+    go(a, "#/friends")
+    assert a.locator(".friend-game").get_by_text("Your friend won: you resigned").is_visible()
     for ctx in (ctx_a, ctx_b):
         ctx.close()

@@ -4,7 +4,8 @@ a link is called "your move" only when it holds one).
 
 from __future__ import annotations
 
-from webtabletop.i18n import _
+from webtabletop.correspondence.endings import RESIGN
+from webtabletop.i18n import _, pgettext
 
 
 def link_words(m, number: int, moves) -> tuple[str, str]:
@@ -12,6 +13,9 @@ def link_words(m, number: int, moves) -> tuple[str, str]:
     and a first sentence: an invitation (link 1), the friend's answer to it, a link of a card
     game's deal (the shuffled deck, the keys of the hands: no move yet), a move, or a link that
     holds no move of a game under way (a card opened to the friend, the secrets at the end)."""
+    resignation = _resignation_words(m, number)
+    if resignation is not None:
+        return resignation
     if number <= 1:
         return _("Invite your friend"), _(
             "Send this link to your friend: they open it to join the game, and their answer comes back as a link."
@@ -44,3 +48,22 @@ def link_words(m, number: int, moves) -> tuple[str, str]:
 def next_link_words(m) -> tuple[str, str]:
     """The words of the link this browser sends next (its number, the moves played for it)."""
     return link_words(m, m.data.count + 1, m.pending)
+
+
+def _resignation_words(m, number: int) -> tuple[str, str] | None:
+    """A resignation on the latest link (sent again as link ``number``), or in a game with hidden
+    cards the answer to it, which reveals the secrets."""
+    e = m.data.ending
+    if e is None or e.kind != RESIGN or number not in (m.data.count, m.data.count + 1):
+        return None
+    if e.seat == m.seat:
+        if m.spec.cards is not None:
+            return _("Send your resignation"), _(
+                "Send this link to your friend: it tells them you resigned and reveals your secret. Their answer reveals theirs, and then both browsers check the whole game."
+            )
+        return _("Send your resignation"), _("Send this link to your friend: it tells them you resigned.")
+    if m.spec.cards is not None and m.seat is not None:
+        return pgettext("a link's title", "Send the last link"), _(
+            "Send this link to your friend: it reveals your secret, so that both browsers can check the whole game."
+        )
+    return None

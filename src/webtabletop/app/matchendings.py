@@ -9,6 +9,9 @@
   link. A move (the next link) also ends an offer. One offer per position.
 - A move of this turn not sent yet is dropped by a resignation or an offer (they go on the
   latest link, which holds no move of this browser's turn).
+- In a game with hidden cards (SHT, HTT, CardGO: no draw by agreement in their rules) the
+  resignation also reveals this player's secret, and the friend's answer, "Send the last link",
+  reveals theirs: then both browsers check the whole game, as at any end of such a game.
 """
 
 from __future__ import annotations
@@ -43,10 +46,11 @@ def ask_resign(st: AppState, fx: Effects, om: OpenMatch) -> None:
         fx.focus = "match-resign-no"
 
 
-def resign(st: AppState, fx: Effects, om: OpenMatch) -> None:
+def resign(st: AppState, fx: Effects, om: OpenMatch, today=None) -> None:
+    """Resign (``today``: the date the resignation carries, from the match flow)."""
     if om.mode != "play" or not om.confirm_resign:
         return
-    _sent(st, fx, om, om.match.resign(), _("You resigned. Send the link to your friend."))
+    _sent(st, fx, om, om.match.resign(today), _("You resigned. Send the link to your friend."))
 
 
 def keep_playing(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -114,6 +118,10 @@ def window(om: OpenMatch) -> str:
     text = _(
         "Your friend wins. The link that says so goes to your friend like a move; it cannot be taken back."
     )
+    if m.spec.cards is not None:
+        text = _(
+            "Your friend wins. The link that says so goes to your friend like a move and cannot be taken back. It reveals your secret: once your friend answers with theirs, both browsers check the whole game."
+        )
     yes = btn(esc(_("Resign")), "match-resign-yes", key="match-resign-yes", cls="btn danger")
     no = btn(esc(_("Keep playing")), "match-resign-no", key="match-resign-no", cls="btn primary")
     return (
@@ -128,8 +136,10 @@ def window(om: OpenMatch) -> str:
 def arrived(m, before) -> str | None:
     """What a received link's ending says (None: it holds none new)."""
     e = m.ending
-    if e is None or e == before or e.seat == m.seat:
+    if e is None or e == before:
         return None
+    if e.seat == m.seat:  # the friend's answer to this player's resignation, with its secrets
+        return _("Your friend's last link arrived: the whole game was checked.") if m.verdict else None
     return {
         endings.RESIGN: _("Your friend resigned: you win."),
         endings.OFFER: _("Your friend offers a draw."),

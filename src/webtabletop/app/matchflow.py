@@ -126,8 +126,12 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
                 fx.say(said)
             elif len(held.data.moves) > moves_before:
                 fx.say(_("Your friend's move arrived."))
-            else:  # the friend's answer to the invitation: joined, no move yet
+            elif held.verdict is not None and held.is_over:  # the secrets that check the game
+                fx.say(_("Your friend's last link arrived: the whole game was checked."))
+            elif held.data.count == 2:  # the friend's answer to the invitation: joined, no move yet
                 fx.say(_("Your friend has joined the game."))
+            else:  # a link of a card game's deal, or one that opens a card
+                fx.say(_("Your friend's link arrived."))
         elif answer == OLDER:
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)
@@ -257,7 +261,7 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    """"Send your move": the next link, in the Share window."""
+    """ "Send your move": the next link, in the Share window."""
     if om.mode == "play":
         om.share = om.match.link(today())
         om.played = []
@@ -336,6 +340,8 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
+    # a resignation is dated (a game with hidden cards: the reveal deadline counts from it)
+    "match-resign-yes": lambda st, fx, om: matchendings.resign(st, fx, om, today()),
 }
 
 

@@ -60,7 +60,14 @@ def receive_part(st: AppState, fx: Effects, fragment: str) -> tuple[str | None, 
     if fragment not in texts:
         texts.append(fragment)
     got = [P.read_part(t) for t in texts]
-    whole = P.assemble(got)  # refuses parts of different links, or a changed part
+    try:
+        whole = P.assemble(got)  # refuses parts of different links, or a changed part
+    except GameError:
+        # one of the parts kept (or this one) was changed on its way, and nothing says which:
+        # none is kept, so the friend's parts sent again make the link
+        if key in st.store:
+            persist.remove(st, fx, storage.Remove(key))
+        raise
     _clean(st, fx, key)
     if whole is not None:
         if key in st.store:

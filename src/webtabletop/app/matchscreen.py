@@ -13,9 +13,9 @@ from typing import Any
 
 from webtabletop.app import matchendings
 from webtabletop.app.linkwords import next_link_words
+from webtabletop.app.matchcheck import date_text, end_check, list_state, side_name
 from webtabletop.app.movelog import LogStep, turns_of
 from webtabletop.app.pages import btn, link, notice_html, outcome_title, turn_score
-from webtabletop.core.ending import AGREED, RESIGNATION
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.correspondence import clock
@@ -23,17 +23,6 @@ from webtabletop.correspondence.dealt import FIRST_MOVE_LINK
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.sides import side_gettext
 from webtabletop.i18n.text import join_sentences
-
-
-def date_text(day: datetime.date) -> str:
-    """A date in the reader's language (ISO order in English)."""
-    return pgettext("date", "{year}-{month:02d}-{day:02d}").format(
-        year=day.year, month=day.month, day=day.day
-    )
-
-
-def side_name(view: GameView, side: int) -> str:
-    return _(view.player_names[side])
 
 
 def link_facts(match, today: datetime.date) -> str:
@@ -65,9 +54,15 @@ def match_turn(om) -> tuple[str, int | None]:
         return (outcome_title(view, outcome) if outcome else _("Game over"), None)
     side = m.state.to_move()
     if om.mode != "play":
-        return (side_gettext(view.side_names_plural, "{player} to move").format(player=side_name(view, side)), side)
+        return (
+            side_gettext(view.side_names_plural, "{player} to move").format(player=side_name(view, side)),
+            side,
+        )
     if m.can_move:
-        return (side_gettext(view.side_names_plural, "Your move ({player})").format(player=side_name(view, side)), side)
+        return (
+            side_gettext(view.side_names_plural, "Your move ({player})").format(player=side_name(view, side)),
+            side,
+        )
     if m.can_send and m.pending:
         return (_("Send your move to your friend"), m.role)
     if m.can_send:
@@ -93,8 +88,8 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         return side_gettext(view.side_names_plural, "Join this game as {side}?").format(
             side=side_name(view, 1 - m.data.creator_side)
         )
-    if om.mode == "watch":
-        return ""
+    if om.mode == "watch":  # the end check's verdict, which names who cheated, for a spectator too
+        return end_check(om, today) if m.verdict is not None else ""
     if m.is_over:
         outcome = m.state.outcome()
         over = (
@@ -140,37 +135,6 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
     else:
         waiting = _("Waiting for your friend’s move. When their link comes, open it, or paste it below.")
     return join_sentences((waiting, drawing))
-
-
-def end_check(om, today: datetime.date | None = None) -> str:
-    """After the last move: the end-of-game check's verdict (naming who cheated when the check can
-    tell), or what it still waits for (a game with hidden cards needs one more link, carrying the
-    secrets; docs/fair-play.md), with its deadline."""
-    m = om.match
-    if m.verdict is not None:
-        if m.cheater is not None and m.seat is not None and m.cheater != m.seat:
-            return _("Cheating detected: your friend broke the rules of play by link. {verdict}").format(
-                verdict=m.verdict
-            )
-        return m.verdict
-    if om.mode == "play" and m.can_send:
-        return _(
-            "Send the last link: it reveals your secret, so that both browsers can check the whole game."
-        )
-    limit = m.reveal_deadline
-    if m.forfeit:
-        return _(
-            "You counted this game as won by forfeit: your friend did not reveal their secrets by {date}. It stays unverified."
-        ).format(date=date_text(limit))
-    if limit is not None and today is not None and clock.overdue(limit, today):
-        return _(
-            "Unverified: your friend has not revealed their secrets, which were due by {date}. You can count the game as a forfeit."
-        ).format(date=date_text(limit))
-    if limit is not None:
-        return _(
-            "Waiting for the last link, which reveals the secrets (due by {date}): then the whole game is checked."
-        ).format(date=date_text(limit))
-    return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
 
 
 def watch_banner(om) -> str:
@@ -369,42 +333,6 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
         f"<p class='note'>{esc(how)}</p>"
         "</fieldset>"
     )
-
-
-def list_state(r, today: datetime.date) -> str:
-    """The state of one game in the "Games with friends" list. A game with hidden cards is a plain
-    result only once the end check verified it (issue 21 §4: "Not verified" or "Cheating detected"
-    next to the result, never a plain "Your friend won")."""
-    if r.offer:
-        return _("Your friend offers a draw")
-    if r.status == "mine":
-        return _("Send the last link") if r.over else _("Your move")
-    if r.status != "over":
-        return _("Waiting for your friend")
-    result = _("Draw") if r.winner is None else (_("You won") if r.winner == r.role else _("Your friend won"))
-    if r.reason == RESIGNATION:
-        result = (
-            _("You won: your friend resigned") if r.winner == r.role else _("Your friend won: you resigned")
-        )
-    elif r.reason == AGREED:
-        result = _("Draw agreed")
-    if r.verified is False:
-        if r.cheater == "friend":
-            return _("{result} · Cheating detected: your friend broke the rules of play by link").format(
-                result=result
-            )
-        if r.cheater == "you":
-            return _("{result} · Not verified: the check failed on this browser's side").format(result=result)
-        return _("{result} · Not verified").format(result=result)
-    if r.awaiting:
-        if r.forfeit:
-            return _("You won by forfeit (unverified): your friend never revealed their secrets")
-        if r.reveal_deadline is not None and clock.overdue(r.reveal_deadline, today):
-            return _("{result} · Unverified: your friend has not revealed their secrets").format(
-                result=result
-            )
-        return _("{result} · not verified yet: waiting for your friend's last link").format(result=result)
-    return result
 
 
 def friends_list(

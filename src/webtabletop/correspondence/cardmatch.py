@@ -63,7 +63,7 @@ class CardMatch(HiddenMatch):
 
     @property
     def can_move(self) -> bool:
-        if not self.my_link or self._replay.end or self._data.count + 1 < FIRST_MOVE_LINK:
+        if not self.my_link or self._finished or self._data.count + 1 < FIRST_MOVE_LINK:
             return False
         pub = self._pub
         side = self.role
@@ -106,6 +106,8 @@ class CardMatch(HiddenMatch):
         return new
 
     def link(self, now: datetime.date | None = None) -> str:
+        if self.resigned and self.my_link:
+            return self._reveal_link(now)
         data = self._next_data(now, self._pub_codes)
         if data is None:
             return self.latest_link
@@ -147,15 +149,22 @@ class CardMatch(HiddenMatch):
                 _("A link of this match is missing: open the links in the order they were sent.")
             )
         verdict, order = None, None
-        if dealt.end and 0 in private.secrets and 1 in private.secrets:
+        reveals = {seat: self._secret_of(r) for seat, r in self._revealed_in(opened.data).items()}
+        if reveals:  # a resignation: the secrets it (and the answer to it) revealed
+            private = attrs.evolve(private, secrets={**reveals, **private.secrets})
+        ended = dealt.end or reveals
+        if ended and 0 in private.secrets and 1 in private.secrets:
             verdict, order = verify(self.spec, opened.data, dealt, private)
         self._sections, self._private, self._replay = sections, private, dealt
         self._verdict = verdict
         self._known = dict(enumerate(order)) if order else private.known(dealt)
         self._true = self.spec.cards.deal(dealt.state, self._known) if order else None
-        self._opened = opened
-        self._data, self._values, self._base = opened.data, opened.values, opened.state
+        self._hold(opened)
         self._reset_turn()
+
+    def _forget_after(self, count: int) -> None:
+        self._sections = self._sections[:count]
+        self._private = None  # read again from the sections kept
 
     def _reset_turn(self) -> None:
         self.pending = ()
@@ -168,7 +177,7 @@ class CardMatch(HiddenMatch):
     def _next_is_turn(self) -> bool:
         return self.can_move
 
-    def _turn_start(self) -> State:
+    def _position(self) -> State:
         if self._true is not None:  # the verified end: the whole deal
             return self._true
         if self.seat is None and self._verdict is None:

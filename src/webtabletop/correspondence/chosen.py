@@ -367,6 +367,20 @@ def pack_section(spec: GameSpec, data: MatchData, seats, placed, salts=(), ends=
     return bytes(out)
 
 
+def make_reveal(secret: bytes, unplayed: tuple[str, ...]) -> bytes:
+    """What a resignation reveals (``correspondence.endings``): what the link that ends a game by
+    its moves carries for its sender, the secret and the unplayed cards."""
+    return bytes(secret) + _put_text(unplayed)
+
+
+def read_reveal(raw: bytes) -> tuple[bytes, tuple[str, ...]]:
+    r = Reader(bytes(raw))
+    secret, unplayed = r.take(SECRET_BYTES), _text(r)
+    if r.rest():
+        raise MatchError(_("The match link is damaged."))
+    return secret, unplayed
+
+
 def unplayed_of(chosen: Chosen, seat: int, hand: tuple[str, ...]) -> tuple[str, ...]:
     played = {slot for _link, s, slot, _ref in chosen.placed if s == seat}
     return tuple(ref for slot, ref in enumerate(hand) if slot not in played)
@@ -419,15 +433,11 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
     if part.kind != OWN:
         draws = PrivateDraws(secret, key, seat)
         if draws.commitment(HAND_DRAW) != part.draw:
-            raise ClaimRefused(
-                _(
-                    "the commitment of a player's hand draw is not the one its secret makes: that player cheated."
-                )
-            )
+            raise ClaimRefused(_("the commitment of a hand's draw is not the one its owner's secret makes."))
         if part.kind == DEALT:
             rng = draws.rng(HAND_DRAW, values.value(reply_link(seat)))
             if tuple(hand) != cards.deal_hand(options, side, rng):
-                raise ClaimRefused(_("a player's hand is not the one its draw dealt: that player cheated."))
+                raise ClaimRefused(_("a hand is not the one its draw dealt."))
     if not cards.open(options):
         for slot, ref in enumerate(hand):
             open_card(chosen.hands[seat][slot], salt(secret, key, seat, slot), ref, slot)

@@ -64,6 +64,8 @@ class ChosenMatch(HiddenMatch):
         return self._hand
 
     def link(self, now: datetime.date | None = None) -> str:
+        if self.resigned and self.my_link:
+            return self._reveal_link(now)
         data = self._next_data(now, self.pending)
         if data is None:
             return self.latest_link
@@ -136,19 +138,33 @@ class ChosenMatch(HiddenMatch):
                     now_.part,
                 ):
                     raise MatchError(_("This link changes moves that were already played."))
-            if chosen.end:
-                chosen = attrs.evolve(
-                    chosen,
-                    secrets={**chosen.secrets, self.seat: self._secret},
-                    unplayed={**chosen.unplayed, self.seat: C.unplayed_of(chosen, self.seat, self._hand)},
-                )
+        reveals = self._revealed_in(data)
+        if reveals:  # a resignation: each reveal is a secret and the unplayed cards
+            parsed = {seat: C.read_reveal(r) for seat, r in reveals.items()}
+            chosen = attrs.evolve(
+                chosen,
+                secrets={**chosen.secrets, **{s: v[0] for s, v in parsed.items()}},
+                unplayed={**chosen.unplayed, **{s: v[1] for s, v in parsed.items()}},
+            )
+        if self.seat is not None and (chosen.end or reveals):
+            chosen = attrs.evolve(
+                chosen,
+                secrets={**chosen.secrets, self.seat: self._secret},
+                unplayed={**chosen.unplayed, self.seat: C.unplayed_of(chosen, self.seat, self._hand)},
+            )
         verdict, true = None, None
-        if chosen.end and 0 in chosen.secrets and 1 in chosen.secrets:
+        if (chosen.end or reveals) and 0 in chosen.secrets and 1 in chosen.secrets:
             verdict, true = C.verify(self.spec, data, chosen, opened.values)
         self._replay, self._verdict, self._true = chosen, verdict, true
-        self._opened = opened
-        self._data, self._values, self._base = data, opened.values, opened.state
+        self._hold(opened)
         self._reset_turn()
+
+    def _own_reveal(self) -> bytes:
+        """This player's secret and its unplayed cards, as its end link would carry them."""
+        return C.make_reveal(self._secret, C.unplayed_of(self._replay, self.seat, self._hand))
+
+    def _forget_after(self, count: int) -> None:
+        self._replay = None  # nothing to compare the link with: it is checked in full
 
     @property
     def bring(self) -> C.Bring:
@@ -175,7 +191,7 @@ class ChosenMatch(HiddenMatch):
         base = self._link_base()
         return m >= FIRST_EVENT_LINK and not self._replay.end and not base.is_over and base.to_move() == side
 
-    def _turn_start(self) -> State:
+    def _position(self) -> State:
         if self._true is not None:
             return self._true
         if self.seat is None or self._hand is None:

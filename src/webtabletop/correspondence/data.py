@@ -9,7 +9,8 @@ without padding, of::
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
             ending's kind and bit 4 its seat (0: none; formats 3 and 4 only,
-            :mod:`~webtabletop.correspondence.endings`); others 0
+            :mod:`~webtabletop.correspondence.endings`); bits 5-6 (format 4, a resignation)
+            which seats' reveals it carries; others 0
     varint  days per move (0: no clock)
     varint  number of links so far, N >= 1 (this link is link N)
     varint  the date the sender sent link N (proleptic Gregorian ordinal, ``date.toordinal()``)
@@ -17,7 +18,8 @@ without padding, of::
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
     (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
-    (an ending) its signatures, 40 B each (two for an agreed draw)
+    (an ending) its signatures, 40 B each (two for an agreed draw); format 4, a resignation:
+            then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
     (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
@@ -34,7 +36,12 @@ is not stored: it follows from the rules (see :mod:`~webtabletop.correspondence.
 
 **Link keys and tags** (formats 3 and 4): each seat's first link carries its public link key; from
 link 2 on every link carries a tag that only the two players can make and check, so a link changed
-on its way is refused (``Match.receive``) before anything in it is used. The match id binds seat
+on its way is refused (``Match.receive``) before anything in it is used. The tag covers the format
+byte and the rules version too, and it is checked before them: a carrier who writes a newer
+version there is told apart from a newer app by the tag. So every later format must keep this
+layout up to the link keys, and the tag as the last 10 bytes before the CRC over every byte before
+it: then this version can still check a newer link's tag, and says "newer version" only when the
+tag holds, or when it cannot be checked (a spectator; a link whose keys it cannot find). The match id binds seat
 0's key. Formats 1 and 2 are the links of matches started before tags existed: read and continued
 as they were, without tags (a stored match keeps its format; a link of the other format is
 refused).
@@ -62,6 +69,7 @@ from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
+from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.kdf import digest
 from webtabletop.fairplay.linkauth import TAG_BYTES, check_tag, tag
 from webtabletop.i18n import _
@@ -245,9 +253,18 @@ def decode(game_id: str, payload: str) -> bytes:
     return body
 
 
-def newer_format(body: bytes) -> bool:
-    """The body was written by a newer version of the app (a link format this one does not know)."""
-    return bool(body) and body[0] > NEWEST
+def newer_version(body: bytes, rules_now: int) -> bool:
+    """The body says it was written by a newer version of the app: a link format this one does
+    not know, or newer rules of the game. Only trusted when the tag cannot be checked
+    (:func:`webtabletop.correspondence.link.read_link`): a carrier can write these bytes too."""
+    if not body:
+        return False
+    if body[0] > NEWEST:
+        return True
+    try:
+        return Reader(body[1:]).varint() > rules_now
+    except MatchError:
+        return False
 
 
 def tag_verifies(game_id: str, body: bytes, key: bytes) -> bool:
@@ -258,22 +275,28 @@ def tag_verifies(game_id: str, body: bytes, key: bytes) -> bool:
     return hmac.compare_digest(tag(key, _tagged(game_id, body[:-TAG_BYTES])), body[-TAG_BYTES:])
 
 
-def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
-    """The content of a checked body (see :func:`unpack`)."""
+def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | None = None) -> Unpacked:
+    """The content of a checked body (see :func:`unpack`). ``layout_of`` (whether the game has
+    hidden cards) reads the body by this version's layout whatever its format byte and rules
+    version say, without refusing either: only to find the tag and the keys that check it, so
+    that a changed version byte is reported as a changed link (``link.read_link``)."""
     from webtabletop.core.inputs import InputError, load_json
 
     r = Reader(body)
     fmt = r.byte()
     if fmt not in FORMAT_OF:
-        if fmt > NEWEST:
+        if layout_of is not None:
+            fmt = FORMATS[True, layout_of]
+        elif fmt > NEWEST:
             raise MatchError(
                 _("This match link was made by a newer version of the app: reload the page to update it.")
             )
-        raise _not_a_link()
+        else:
+            raise _not_a_link()
     rules = r.varint()
-    if rules > rules_now:
+    if layout_of is None and rules > rules_now:
         raise MatchError(_("This match link was made under newer rules: reload the page to update the app."))
-    if rules < rules_now:
+    if layout_of is None and rules < rules_now:
         raise MatchError(
             _("This match was started under earlier rules of the game, which this app no longer plays.")
         )
@@ -309,7 +332,14 @@ def unpack_body(game_id: str, body: bytes, rules_now: int) -> Unpacked:
     ending = None
     if auth:
         keys = (r.take(LINK_KEY_BYTES), r.take(LINK_KEY_BYTES) if n >= 2 else None)
-        ending = decode_ending(flag_bits & ~1, r)
+        group = Group.default()
+        if not all(k is None or group.is_element(int.from_bytes(k, "big")) for k in keys):
+            # an x off the curve (of its twist, or p and above) is no key: refused before any
+            # Diffie–Hellman step uses it (docs/fair-play.md, "The link key")
+            raise MatchError(
+                _("A player's key in this match link is not a point of the curve: the link was changed.")
+            )
+        ending = decode_ending(flag_bits & ~1, r, hidden=sectioned)
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()

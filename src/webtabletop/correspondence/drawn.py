@@ -270,7 +270,7 @@ def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[Verdi
         try:
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
         except FairPlayError as exc:
-            return Verdict.failed(str(exc), seat), None
+            return Verdict.failed(str(exc), seat, named=exc.seat is not None), None
     cards = spec.cards
     draws = [PrivateDraws(drawn.secrets[seat], key, seat) for seat in (0, 1)]
 

@@ -38,6 +38,8 @@ class DrawnMatch(HiddenMatch):
 
     # --- acting ----------------------------------------------------------------------------
     def link(self, now: datetime.date | None = None) -> str:
+        if self.resigned and self.my_link:
+            return self._reveal_link(now)
         data = self._next_data(now, self.pending)
         if data is None:
             return self.latest_link
@@ -103,18 +105,24 @@ class DrawnMatch(HiddenMatch):
     def _set_opened(self, opened: Opened) -> None:
         drawn: D.Drawn = opened.dealt
         data = opened.data
+        reveals = {seat: self._secret_of(r) for seat, r in self._revealed_in(data).items()}
+        if reveals:  # a resignation: the secrets it (and the answer to it) revealed
+            drawn = attrs.evolve(drawn, secrets={**drawn.secrets, **reveals})
         if self.seat is not None:
-            self._check(data, drawn, getattr(self, "_replay", None), opened.values)
-            if drawn.end:
+            if not self._same_link(data):  # an annotation's link was checked when it first came
+                self._check(data, drawn, getattr(self, "_replay", None), opened.values)
+            if drawn.end or reveals:
                 drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: self._secret})
         verdict, true = None, None
-        if drawn.end and 0 in drawn.secrets and 1 in drawn.secrets:
+        if (drawn.end or reveals) and 0 in drawn.secrets and 1 in drawn.secrets:
             verdict, true = D.verify(self.spec, data, drawn, opened.values)
         self._replay, self._verdict, self._true = drawn, verdict, true
-        self._opened = opened
-        self._data, self._values, self._base = data, opened.values, opened.state
+        self._hold(opened)
         self._next = None  # _link_base, made once per link held
         self._reset_turn()
+
+    def _forget_after(self, count: int) -> None:
+        self._replay = None  # nothing to compare the link with: its own checks hold in full
 
     def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None, values) -> None:
         """The checks of the module text (a refused link changes nothing)."""
@@ -153,7 +161,7 @@ class DrawnMatch(HiddenMatch):
     def _make_link_base(self) -> tuple[State, D._Tracker]:
         m = self._data.count + 1
         drawn = self._replay
-        if not (self.seat is not None and self.my_link):
+        if not (self.seat is not None and self.my_link) or self.resigned:
             return self._base, D._Tracker.resume(drawn)
         cards = self.spec.cards
         if m == FIRST_EVENT_LINK:
@@ -180,7 +188,7 @@ class DrawnMatch(HiddenMatch):
             and base.pending is None
         )
 
-    def _turn_start(self) -> State:
+    def _position(self) -> State:
         if self._true is not None:  # the verified end: both hands, dealt from the revealed secrets
             return self._true
         base, track = self._link_base()

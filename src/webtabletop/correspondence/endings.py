@@ -24,6 +24,16 @@ resignation cannot be moved to another match or position (``check`` refuses it).
 
 An annotation only ever moves forward (``rank``): a final ending (resignation, agreed draw) is
 never replaced, an answer replaces its offer. A later link (a move) drops an offer or an answer.
+A final ending carries the date it was made (the link's date moves on to it).
+
+**Games with hidden cards** (SHT, HTT, CardGO: links of format 4) end with a check that needs both
+players' secrets (``docs/fair-play.md``). Their rules allow no draw by agreement, so their only
+annotation is a resignation, and it carries the resigner's **reveal** (``Ending.reveals``: what
+the link that ends a game by its moves carries for its sender — the 32-byte secret, and in HTT
+the unplayed cards too), signed with the resignation. The other player answers as at any end of
+such a game: the same annotation again with its own reveal added. Then every browser runs the end
+check on the position the game stopped in. A resignation there waits until link
+:data:`HIDDEN_FROM` (the cards dealt and committed, the first move possible).
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.ending import DRAW, resign_code
+from webtabletop.core.sharelink import varint
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.kdf import digest
@@ -38,6 +49,11 @@ from webtabletop.fairplay.signature import signature_size, verifies
 from webtabletop.i18n import _
 
 RESIGN, OFFER, AGREED, DECLINED = 1, 2, 3, 4
+#: the first link a game with hidden cards can be resigned on (``correspondence.dealt``'s first
+#: move link: every hand is dealt and committed by then)
+HIDDEN_FROM = 4
+#: the longest reveal a resignation may carry (a secret, and HTT's unplayed card references)
+MAX_REVEAL = 4096
 KINDS = (RESIGN, OFFER, AGREED, DECLINED)
 _LABELS = {RESIGN: "resign", OFFER: "draw-offer", AGREED: "draw-accept", DECLINED: "draw-decline"}
 #: the order an annotation may move in: none, an offer, an answer to it, a final ending
@@ -50,6 +66,8 @@ class Ending:
     seat: int
     #: the sender's signature; an acceptance: (the offer's signature, the acceptance's)
     signatures: tuple[bytes, ...]
+    #: per seat, what it reveals after a resignation in a game with hidden cards (None: nothing yet)
+    reveals: tuple[bytes | None, bytes | None] = (None, None)
 
     @property
     def final(self) -> bool:
@@ -72,37 +90,63 @@ class Ending:
         return resign_code(self.seat if creator_side == 0 else 1 - self.seat)
 
 
-def rank(ending: Ending | None) -> int:
-    return 0 if ending is None else _RANK[ending.kind]
+def rank(ending: Ending | None) -> tuple[int, int]:
+    """How far an annotation has gone: its kind's rank, then how many reveals it carries."""
+    if ending is None:
+        return (0, 0)
+    return (_RANK[ending.kind], sum(r is not None for r in ending.reveals))
 
 
-def message(data, kind: int, seat: int, moves: tuple[int, int]) -> bytes:
+def message(data, kind: int, seat: int, moves: tuple[int, int], reveal: bytes | None = None) -> bytes:
     """What an annotation of ``kind`` by ``seat`` on the latest link of ``data`` signs (``moves``:
-    their count and the number that holds them, the whole position)."""
-    return digest("ending", data.key(), data.count, moves[0], moves[1], _LABELS[kind], seat)
+    their count and the number that holds them, the whole position; ``reveal``: what a resignation
+    in a game with hidden cards reveals)."""
+    parts = [data.key(), data.count, moves[0], moves[1], _LABELS[kind], seat]
+    if reveal is not None:
+        parts.append(bytes(reveal))
+    return digest("ending", *parts)
 
 
-def make(data, moves: tuple[int, int], kind: int, seat: int, link_key) -> Ending:
-    """This player's annotation; an acceptance or a refusal answers the offer held in ``data``."""
-    own = link_key.sign(message(data, kind, seat, moves))
+def make(data, moves: tuple[int, int], kind: int, seat: int, link_key, reveal: bytes | None = None) -> Ending:
+    """This player's annotation; an acceptance or a refusal answers the offer held in ``data``;
+    a resignation in a game with hidden cards carries (and signs) this player's ``reveal``."""
+    own = link_key.sign(message(data, kind, seat, moves, reveal))
     if kind == AGREED:
         return Ending(kind, seat, (data.ending.signatures[0], own))
-    return Ending(kind, seat, (own,))
+    reveals = (reveal, None) if seat == 0 else (None, reveal)
+    return Ending(kind, seat, (own,), reveals if reveal is not None else (None, None))
 
 
-def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool) -> None:
-    """Refuse an annotation whose signatures do not hold for the latest link of ``data``."""
+def revealed(ending: Ending, seat: int, reveal: bytes) -> Ending:
+    """``ending`` (a resignation) with ``seat``'s reveal added: the other player's answer."""
+    reveals = list(ending.reveals)
+    reveals[seat] = bytes(reveal)
+    return attrs.evolve(ending, reveals=(reveals[0], reveals[1]))
+
+
+def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool, hidden: bool = False) -> None:
+    """Refuse an annotation whose signatures do not hold for the latest link of ``data``
+    (``hidden``: a game with hidden cards, whose resignation carries the resigner's reveal)."""
     group = Group.default()
     keys = data.link_keys
     if not data.authenticated or data.count < 2 or None in keys:
         raise MatchError(_("A game can be resigned or drawn by link only once both players have joined."))
     if ending.kind != RESIGN and not allows_draw:
         raise MatchError(_("The rules of this game allow no draw by agreement."))
-    signed = [(ending.seat, ending.kind, ending.signatures[-1])]
+    own = ending.reveals[ending.seat]
+    if hidden and data.count < HIDDEN_FROM:
+        raise MatchError(
+            _(
+                "A game with hidden cards can be resigned by link only once the cards are dealt and the first move can be played."
+            )
+        )
+    if hidden != (own is not None) or (not hidden and ending.reveals != (None, None)):
+        raise MatchError(_("The match link is damaged."))
+    signed = [(ending.seat, ending.kind, ending.signatures[-1], own)]
     if ending.kind == AGREED:
-        signed.append((1 - ending.seat, OFFER, ending.signatures[0]))
-    for seat, kind, sig in signed:
-        if not verifies(group, keys[seat], message(data, kind, seat, moves), sig):
+        signed.append((1 - ending.seat, OFFER, ending.signatures[0], None))
+    for seat, kind, sig, reveal in signed:
+        if not verifies(group, keys[seat], message(data, kind, seat, moves, reveal), sig):
             raise MatchError(
                 _(
                     "The resignation or draw in this link was not made by the player it names, or not in this position: it was not taken."
@@ -129,35 +173,64 @@ def received(new, held, seat: int | None) -> str | None:
         )
         # a resignation made before this browser's later link arrived: it ends the game there
         return TAKE if theirs is not None and theirs.kind == RESIGN and earlier else None
-    if new.count > held.count or attrs.evolve(new, ending=None) != attrs.evolve(held, ending=None):
+    # a final ending carries the date it was made: the rest of the link is the one held
+    if new.count > held.count or attrs.evolve(new, ending=None, date=0) != attrs.evolve(
+        held, ending=None, date=0
+    ):
         return None
-    if theirs == mine or rank(theirs) <= rank(mine):
-        return SAME if theirs == mine else OLDER
+    if theirs == mine:
+        return SAME
+    if mine is not None and theirs is not None and _same_resignation(mine, theirs):
+        # the other player's answer to a resignation in a game with hidden cards: its reveal added
+        if any(None not in (m, t) and m != t for m, t in zip(mine.reveals, theirs.reveals, strict=True)):
+            raise MatchError(_("This link changes moves that were already played."))
+        return TAKE if rank(theirs) > rank(mine) and new.date >= held.date else OLDER
+    if rank(theirs) <= rank(mine):
+        return OLDER
     if seat is not None and theirs.seat == seat:
         raise MatchError(_("This link holds a move of yours that this browser did not send."))
+    if new.date < held.date:
+        raise MatchError(_("The date in this link is impossible: the link was changed."))
     return TAKE
 
 
+def _same_resignation(a: Ending, b: Ending) -> bool:
+    return a.kind == b.kind == RESIGN and a.seat == b.seat and a.signatures == b.signatures
+
+
 def encode(ending: Ending) -> bytes:
-    return b"".join(ending.signatures)
+    """The signatures, then each reveal present (seat 0's first) with its length."""
+    out = b"".join(ending.signatures)
+    for reveal in ending.reveals:
+        if reveal is not None:
+            out += varint(len(reveal)) + reveal
+    return out
 
 
 def flags(ending: Ending | None) -> int:
-    """The link's flag bits of an annotation: bits 1–3 the kind, bit 4 the seat."""
-    return 0 if ending is None else ending.kind << 1 | ending.seat << 4
+    """The link's flag bits of an annotation: bits 1–3 the kind, bit 4 the seat, bits 5 and 6
+    whether seat 0's and seat 1's reveal follow (a game with hidden cards)."""
+    if ending is None:
+        return 0
+    r0, r1 = (int(r is not None) for r in ending.reveals)
+    return ending.kind << 1 | ending.seat << 4 | r0 << 5 | r1 << 6
 
 
-def decode(bits: int, reader) -> Ending | None:
-    """The annotation of a link's flag bits (without bit 0), its signatures read from ``reader``."""
+def decode(bits: int, reader, hidden: bool = False) -> Ending | None:
+    """The annotation of a link's flag bits (without bit 0), its signatures (and, ``hidden``, its
+    reveals) read from ``reader``."""
     kind, seat = bits >> 1 & 7, bits >> 4 & 1
-    if bits & ~0b11110:
+    if bits & ~(0b1111110 if hidden else 0b11110):
         raise MatchError(_("The match link is damaged."))
+    present = (bool(bits >> 5 & 1), bool(bits >> 6 & 1))
     if not kind:
-        if seat:
+        if seat or any(present):
             raise MatchError(_("The match link is damaged."))
         return None
-    if kind not in KINDS:
+    if kind not in KINDS or (any(present) and kind != RESIGN):
         raise MatchError(_("The match link is damaged."))
     size = signature_size(Group.default())
     count = 2 if kind == AGREED else 1
-    return Ending(kind, seat, tuple(reader.take(size) for _i in range(count)))
+    signatures = tuple(reader.take(size) for _i in range(count))
+    reveals = tuple(reader.take(reader.varint(MAX_REVEAL)) if p else None for p in present)
+    return Ending(kind, seat, signatures, (reveals[0], reveals[1]))

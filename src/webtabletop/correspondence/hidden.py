@@ -4,20 +4,34 @@ The link whose moves end the game carries its sender's secret; the other seat's 
 (and no move). So a player may send one link after the end (``my_link``), the match is
 ``complete`` once that link exists, and ``verdict`` says what the end check found. Subclasses
 keep their public replay in ``_replay`` (with ``end``: the link that ended the game, 0 before).
+
+**A resignation** (``correspondence.endings``) ends such a game too, at any time from link
+:data:`~webtabletop.correspondence.endings.HIDDEN_FROM`: the latest link again, carrying the
+resigner's *reveal* (``_own_reveal``: what its end link would carry). The other player's one link
+after it is the same annotation with its own reveal added (``link``); the deadline and the forfeit
+work as after any end. The end check then runs on the position the game stopped in
+(``_revealed_in`` gives each scheme the reveals: the secrets, and HTT's unplayed cards). A
+resignation that crossed this browser's later link takes the match back to the link it was made
+on (``_take_ending``, ``_forget_after``).
 """
 
 from __future__ import annotations
 
 import datetime
 
+import attrs
+
+from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import State
-from webtabletop.correspondence import clock, turns
+from webtabletop.correspondence import clock, endings, turns
 from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.endings import HIDDEN_FROM, RESIGN
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
 from webtabletop.correspondence.verdict import Verdict
 from webtabletop.fairplay.beacon import sender
+from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
 
@@ -45,8 +59,18 @@ class HiddenMatch(Match):
         replay = self.walk(self.spec, data, values, 0, 0)
         self._set_opened(Opened(data, values, replay.state, 0, 1, replay))
 
+    resign_from = HIDDEN_FROM
+
+    @property
+    def resigned(self) -> bool:
+        """The game ended by a resignation (an annotation on the latest link)."""
+        e = self._data.ending
+        return e is not None and e.kind == RESIGN
+
     @property
     def my_link(self) -> bool:
+        if self.resigned:  # the one link left: the other player's answer with its reveal
+            return self.seat is not None and self._data.ending.reveals[self.seat] is None
         end = self._replay.end
         m = self._data.count + 1
         return self.seat is not None and sender(m) == self.seat and (not end or m == end + 1)
@@ -54,7 +78,77 @@ class HiddenMatch(Match):
     @property
     def complete(self) -> bool:
         """The game is over and both secrets were sent (nothing more to send)."""
+        if self.resigned:
+            return None not in self._data.ending.reveals
         return bool(self._replay.end) and self._data.count > self._replay.end
+
+    @property
+    def _finished(self) -> bool:
+        """The game ended, by its moves or by a resignation: the secrets are due."""
+        return bool(self._replay.end) or self.resigned
+
+    # --- resigning -------------------------------------------------------------------------
+    def _own_reveal(self) -> bytes:
+        """What this player's end link reveals: its secret (HTT adds its unplayed cards)."""
+        return self._secret
+
+    def _reveal_link(self, now: datetime.date | None) -> str:
+        """The answer to the other player's resignation: the same annotation with this player's
+        reveal added (sent once; the latest link again after that)."""
+        e = endings.revealed(self._data.ending, self.seat, self._own_reveal())
+        return self._relink(e, now)
+
+    @staticmethod
+    def _revealed_in(data: MatchData) -> dict[int, bytes]:
+        """The reveals of the resignation on the link ``data``, by seat (none without one)."""
+        e = data.ending
+        if e is None or e.kind != RESIGN:
+            return {}
+        return {seat: r for seat, r in enumerate(e.reveals) if r is not None}
+
+    @staticmethod
+    def _secret_of(reveal: bytes) -> bytes:
+        """The secret in a reveal of SHT or CardGO (exactly the secret)."""
+        if len(reveal) != SECRET_BYTES:
+            raise MatchError(_("The match link is damaged."))
+        return bytes(reveal)
+
+    def _take_ending(self, opened: Opened) -> None:
+        """As :class:`Match`; a resignation made on an earlier link than the one held takes the
+        match back to that link first (a refused link still changes nothing)."""
+        if opened.data.count >= self._data.count:
+            self._set_opened(opened)
+            return
+        kept = dict(self.__dict__)
+        try:
+            self._forget_after(opened.data.count)
+            self._set_opened(opened)
+        except Exception:
+            self.__dict__.clear()
+            self.__dict__.update(kept)
+            raise
+
+    def _same_link(self, data: MatchData) -> bool:
+        """``data`` is the link held, but for its ending and date (an annotation: its checks
+        were made when the link first came)."""
+        held = getattr(self, "_data", None)
+        if held is None or getattr(self, "_replay", None) is None:
+            return False
+        return attrs.evolve(data, ending=None, date=0) == attrs.evolve(held, ending=None, date=0)
+
+    def _forget_after(self, count: int) -> None:
+        """Drop what this browser keeps of the links after link ``count`` (a scheme's own)."""
+
+    def _turn_start(self) -> State:
+        """The scheme's position (``_position``), finished as the resignation finished it."""
+        s = self._position()
+        ending = self._data.ending
+        if ending is not None and ending.final and not s.is_over:
+            s = end_state(s, ending.code(self._data.creator_side))
+        return s
+
+    def _position(self) -> State:
+        raise NotImplementedError
 
     @property
     def dice_unknown(self) -> bool:
@@ -82,8 +176,7 @@ class HiddenMatch(Match):
     def awaiting_secret(self) -> bool:
         """The game is over and this player sent its secret; the other player's link that
         reveals theirs (and lets every card be checked) has not arrived."""
-        end = self._replay.end
-        return self.seat is not None and bool(end) and not self.complete and not self.my_link
+        return self.seat is not None and self._finished and not self.complete and not self.my_link
 
     @property
     def reveal_deadline(self) -> datetime.date | None:

@@ -23,12 +23,13 @@ from webtabletop.correspondence.data import (
     PARAM,
     MatchData,
     decode,
-    newer_format,
+    newer_version,
     pack,
     tag_verifies,
     unpack_body,
 )
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.linkorder import same_match
 from webtabletop.correspondence.schemes import check_legacy, walk_of
 from webtabletop.fairplay.linkauth import changed
 from webtabletop.i18n import _
@@ -71,6 +72,34 @@ def read_link(text: str, known: Opened | None = None, mac: MacKey | None = None)
     return guard(lambda: _read(text, known, mac), GameError, _("the match link"))
 
 
+def _tag_first(spec, body: bytes, mac: MacKey, known: Opened | None) -> bool:
+    """Check a received link's tag before anything else is used: True when it holds; False
+    when there is no tag to check (link 1 has none) or this browser cannot check it (a link of
+    another match or of a second joiner, refused as such later; a link whose layout it cannot
+    read while it holds no key yet). Raises ``LinkRefused`` ("changed after it was sent") when
+    the tag can be checked and fails. The body is read by this version's layout whatever its
+    version bytes say (``unpack_body(layout_of=…)``), only to find the keys and the tag."""
+    held = mac(None)
+    if held is not None and tag_verifies(spec.id, body, held):
+        return True
+    try:
+        u = unpack_body(spec.id, body, spec.rules_version, layout_of=spec.cards is not None)
+    except MatchError:
+        if held is not None:
+            raise changed() from None
+        return False
+    data = attrs.evolve(u.data, links=((),) * u.links)
+    key = mac(data)
+    if key is None:
+        return False
+    if u.tag is None:  # only link 1 has no tag
+        if u.links == 1 and (known is None or same_match(data, known.data)):
+            return False
+        raise changed()
+    u.check_tag(key)
+    return True
+
+
 def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise MatchError(_("This is not a match link, or it was cut or changed when it was copied."))
@@ -85,33 +114,26 @@ def _read(text: str, known: Opened | None, mac: MacKey | None) -> Opened:
     except Exception:  # noqa: BLE001 - an unknown game name from outside
         raise MatchError(_("This match link names a game this app does not have.")) from None
     body = decode(spec.id, query[PARAM])
-    # a player who holds the shared key checks the tag before reading anything else, so any
+    # a player checks the tag before reading anything else, the version bytes included, so any
     # change made on the link's way is refused as such, whatever field it touched
-    held = mac(None) if mac is not None else None
-    verified = held is not None and tag_verifies(spec.id, body, held)
+    verified = mac is not None and _tag_first(spec, body, mac, known)
     try:
         u = unpack_body(spec.id, body, spec.rules_version)
         if u.sectioned != (spec.cards is not None):
             raise MatchError(_("The match link is damaged."))
     except MatchError:
-        if mac is not None and not verified and not newer_format(body):
+        # "newer version" only when the tag held, or could not be checked
+        if mac is not None and not verified and not newer_version(body, spec.rules_version):
             raise changed() from None
         raise
     check_legacy(spec, u.data.authenticated)
     data, n, count, number = u.data, u.links, u.count, u.number
     data = attrs.evolve(data, links=((),) * n)  # the number of links (the moves come below)
-    if mac is not None and not verified and u.tag is not None:
-        key = mac(data)
-        if key is not None:
-            u.check_tag(key)
     options = spec.options_from_dict(data.options)
     values = turns.verify_chains(spec, options, data)
     if data.ending is not None:
-        if spec.cards is not None:
-            raise MatchError(
-                _("This app cannot yet end a game with hidden cards by resignation or agreement.")
-            )
-        endings.check(data, (count, number), data.ending, bool(getattr(spec, "agreed_draws", False)))
+        allows = bool(getattr(spec, "agreed_draws", False))
+        endings.check(data, (count, number), data.ending, allows, hidden=spec.cards is not None)
     if spec.cards is not None:
         replay = walk_of(spec)(spec, data, values, number, count)
         return Opened(

@@ -26,11 +26,7 @@ def compare(new: MatchData, held: MatchData, seat: int | None, now: datetime.dat
     key) as seen by ``seat`` (None: a spectator); raises :class:`MatchError` for a link that
     rewrites the match."""
     if another_joiner(new, held):
-        raise MatchError(
-            _(
-                "This link answers your invitation from another browser or profile: someone joined this game a second time from your first link. Your game goes on with the friend who answered first; this answer was not taken."
-            )
-        )
+        raise second_joiner(new, seat)
     if new.authenticated != held.authenticated or any(
         None not in (mine, theirs) and theirs != mine
         for mine, theirs in zip(held.link_keys, new.link_keys, strict=True)
@@ -58,6 +54,38 @@ def same_match(data: MatchData, held: MatchData) -> bool:
     """``data`` claims to be a link of the match ``held``: the same creator's chain head and link
     key (random values no other match shares), whatever else a change on its way touched."""
     return data.commitments[0] == held.commitments[0] and data.link_keys[0] == held.link_keys[0]
+
+
+def claims(data: MatchData, held: MatchData) -> bool:
+    """``data`` carries at least one of the random values that name the match ``held`` (a seat's
+    chain head or link key): a link of this match, as sent or changed on its way, whose tag the
+    players can check. A link of another match shares none of them."""
+    pairs = zip((*data.commitments, *data.link_keys), (*held.commitments, *held.link_keys), strict=True)
+    return any(mine is not None and mine == theirs for mine, theirs in pairs)
+
+
+def second_joiner(new: MatchData, seat: int | None) -> MatchError:
+    """What really happened when two browsers joined from one first link (issue 21, "Joining
+    twice"), told to whoever receives a link of the other joiner's game: the creator goes on with
+    the answer it took first; the joiner whose answer was not taken learns it from the creator's
+    next link; anyone else learns that the link belongs to a different game."""
+    if seat == 0:
+        return MatchError(
+            _(
+                "This link answers your invitation from another browser or profile: someone joined this game a second time from your first link. Your game goes on with the friend who answered first; this answer was not taken."
+            )
+        )
+    if seat == 1 and new.count > 2:
+        return MatchError(
+            _(
+                "Your friend's game went on with someone else who joined from the same invitation (another browser or profile, perhaps your own): your answer was not taken, so this game cannot go on here. Ask your friend for a new invitation."
+            )
+        )
+    return MatchError(
+        _(
+            "This link answers the same invitation from another browser or profile: it belongs to a different game, with another player who joined, not to this one."
+        )
+    )
 
 
 def another_joiner(data: MatchData, held: MatchData) -> bool:

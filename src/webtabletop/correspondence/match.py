@@ -20,12 +20,11 @@ from __future__ import annotations
 
 import datetime
 
-import attrs
-
 from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import clock, endings, linkorder, turns
+from webtabletop.correspondence.annotations import Annotations
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened, make_link, read_link
@@ -36,7 +35,7 @@ from webtabletop.fairplay.linkauth import LinkKey
 from webtabletop.i18n import _
 
 
-class Match:
+class Match(Annotations):
     def __init__(
         self,
         data: MatchData,
@@ -280,68 +279,12 @@ class Match:
             return None
         if data is None:
             data = held
-        elif held.count and (not linkorder.same_match(data, held) or linkorder.another_joiner(data, held)):
+        elif held.count and (not linkorder.claims(data, held) or linkorder.another_joiner(data, held)):
             return None  # a link of another match, or of a second joiner: refused as such
         other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
         if other is None:
             return None
         return self._link_key.shared(other, held.key())
-
-    # --- resigning and draws (correspondence.endings) ----------------------------------------
-    @property
-    def ending(self) -> endings.Ending | None:
-        """The resignation, draw offer or answer on the latest link (None: none)."""
-        return self._data.ending
-
-    @property
-    def can_resign(self) -> bool:
-        """This player may resign now (whoever is to move): both have joined, the game goes on,
-        and the game has no hidden cards (their end-of-game check is not built for it yet)."""
-        d = self._data
-        return (
-            self.seat is not None
-            and self.spec.cards is None
-            and d.authenticated
-            and d.count >= 2
-            and None not in d.link_keys
-            and not self.is_over
-        )
-
-    @property
-    def can_offer_draw(self) -> bool:
-        """A draw may be offered: the rules allow one and no offer or answer is on this link."""
-        return self.can_resign and self.spec.agreed_draws and self.ending is None
-
-    @property
-    def draw_offered(self) -> bool:
-        """The other player's draw offer waits for this player's answer."""
-        e = self.ending
-        return self.can_resign and e is not None and e.kind == endings.OFFER and e.seat != self.seat
-
-    def resign(self) -> str:
-        """Resign (a move of this turn not sent yet is dropped); the link that says so."""
-        if not self.can_resign:
-            raise MatchError(_("There is nothing to resign here."))
-        return self._annotate(endings.RESIGN)
-
-    def offer_draw(self) -> str:
-        if not self.can_offer_draw:
-            raise MatchError(_("A draw cannot be offered here."))
-        return self._annotate(endings.OFFER)
-
-    def answer_draw(self, accept: bool) -> str:
-        if not self.draw_offered:
-            raise MatchError(_("Your friend has not offered a draw in this position."))
-        return self._annotate(endings.AGREED if accept else endings.DECLINED)
-
-    def _annotate(self, kind: int) -> str:
-        """Put this player's signed ending on the latest link and return that link."""
-        o = self._opened
-        moves = (len(self._data.moves), o.number)
-        ending = endings.make(self._data, moves, kind, self.seat, self._link_key)
-        data = attrs.evolve(self._data, ending=ending)
-        self._set_opened(Opened(data, o.values, o.state, o.number, o.radix))
-        return make_link(data, o.number, self.mac_key(data))
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
@@ -436,26 +379,20 @@ class Match:
             endings.check(data, (len(codes), acc[0]), data.ending, self.spec.agreed_draws)
         self._set_opened(Opened(data, values, walked.state, acc[0], walked.radix))
 
-    def _ended(self, opened: Opened, held: MatchData, link: str) -> str | None:
-        """A received link where either side holds an ending (``endings``): its outcome, or None
-        to go on as for any link. The signatures were checked as the link was read."""
-        answer = endings.received(opened.data, held, self.seat)
-        if answer == endings.TAKE:
-            self._set_opened(opened)
-            if self.seat is None:
-                self._received = link
-            return NEWER
-        return {endings.SAME: SAME, endings.OLDER: OLDER}.get(answer)
-
     def _set_opened(self, opened: Opened) -> None:
+        self._hold(opened)
+        self.pending = ()
+        self._current = self._turn_start()
+
+    def _hold(self, opened: Opened) -> None:
+        """Hold a verified link: its data, and the position as a finished game when a
+        resignation or an agreed draw ended it (a game with hidden cards: its replay set first)."""
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
         ending = opened.data.ending
         if ending is not None and ending.final and not self._base.is_over:
             self._base = end_state(self._base, ending.code(opened.data.creator_side))
         self._history = None
-        self.pending = ()
-        self._current = self._turn_start()
 
     def _next_is_turn(self) -> bool:
         """The next link carries a turn of its sender (not a handshake link)."""

@@ -30,6 +30,7 @@ from webtabletop.core.sharelink import parse_hash
 from webtabletop.correspondence.data import PAGE, PARAM
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.kdf import digest
+from webtabletop.fairplay.linkauth import changed
 from webtabletop.i18n import _
 
 #: the URL parameter of a part (a whole link's is ``x``)
@@ -136,7 +137,9 @@ def read_part(text: str) -> Part:
 
 def assemble(parts: list[Part]) -> str | None:
     """The whole link (``#/…`` text) once ``parts`` hold every part of it, else None. Refuses
-    parts of different links, or parts that do not make the link their id names."""
+    parts of different links, and (``LinkRefused``: "changed after it was sent") two different
+    parts for one place or parts that do not make the link their id names. A carrier who also
+    makes the id again gets past this check, and then the whole link's tag refuses it."""
     if not parts:
         return None
     first = parts[0]
@@ -145,12 +148,12 @@ def assemble(parts: list[Part]) -> str | None:
         if (p.game, p.whole_id, p.count) != (first.game, first.whole_id, first.count):
             raise MatchError(_("These parts belong to different match links."))
         if by_index.setdefault(p.index, p.chunk) != p.chunk:
-            raise MatchError(_("Two parts of this match link differ: one was changed."))
+            raise changed()  # two parts with one place and one id: one was changed on its way
     if len(by_index) < first.count:
         return None
     data = b"".join(by_index[i] for i in range(first.count))
     if _whole_id(first.game, data) != first.whole_id:
-        raise MatchError(_("The parts of this match link do not fit together: one was changed."))
+        raise changed()  # a part's bytes changed (its checksum made again): the id says so
     payload = base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
     return f"{_prefix(first.game)}{PARAM}={payload}"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 
 @attrs.frozen
@@ -26,9 +26,22 @@ class Verdict:
         return cls(True, _("Verified: no card was swapped."))
 
     @classmethod
-    def failed(cls, problem: str, cheater: int | None = None) -> Verdict:
-        """``problem``: one sentence saying what failed (shown after "Not verified:")."""
-        return cls(False, _("Not verified: {problem}").format(problem=problem), cheater)
+    def failed(cls, problem: str, cheater: int | None = None, named: bool = False) -> Verdict:
+        """``problem``: one sentence saying what failed (shown after "Not verified:"). With
+        ``cheater`` the sentence names that seat (a spectator reads who), unless ``problem``
+        already does (``named``: deal v3's refusals name it themselves)."""
+        if cheater is None or named:
+            text = _("Not verified: {problem}").format(problem=problem)
+        else:
+            text = _(_CHEATED[cheater]).format(problem=problem)
+        return cls(False, text, cheater)
+
+
+#: the verdict naming the seat that broke the protocol ({problem}: one sentence, what failed)
+_CHEATED = {
+    0: N_("Not verified: {problem} The player who started the match cheated."),
+    1: N_("Not verified: {problem} The player who joined the match cheated."),
+}
 
 
 def secret_mismatch() -> str:

@@ -26,7 +26,7 @@ from webtabletop.core.rng import Rng
 from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.fairplay.kdf import check_secret, digest
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 DRAW_BYTES = 16
 
@@ -79,13 +79,22 @@ def open_draw(game_id: bytes, seat: int, j: int, commitment: bytes, value: bytes
     return draw_rng(game_id, seat, j, value, reply)
 
 
+_BAD_COMMITMENT = {
+    0: N_(
+        "The player who started the match cheated: the commitment of their draw number {number} is not"
+        " the one their secret makes."
+    ),
+    1: N_(
+        "The player who joined the match cheated: the commitment of their draw number {number} is not"
+        " the one their secret makes."
+    ),
+}
+
+
 def verify_draws(secret: bytes, game_id: bytes, seat: int, commitments: Mapping[int, bytes]) -> None:
-    """End of game: every commitment ``c_j`` the seat sent must be the one its revealed secret makes."""
+    """End of game: every commitment ``c_j`` the seat sent must be the one its revealed secret
+    makes; a refusal names ``seat`` (its ``seat``, and in its sentence)."""
     mine = PrivateDraws(secret, game_id, seat)
     for j, c in sorted(commitments.items()):
         if mine.commitment(j) != bytes(c):
-            raise ClaimRefused(
-                _(
-                    "The commitment of draw number {number} is not the one the player's secret makes: someone cheated."
-                ).format(number=j + 1)
-            )
+            raise ClaimRefused(_(_BAD_COMMITMENT[seat]).format(number=j + 1), seat)

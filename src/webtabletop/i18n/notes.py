@@ -37,6 +37,7 @@ PLACEHOLDERS = {
     "side": "{{side}}: {side}",
     "what": "{{what}}: what could not be read, a translated noun phrase (“the file”, “the collection”, “the link”)",
     "problem": "{{problem}}: a translated description of what is wrong",
+    "verdict": "{{verdict}}: the end-of-game check's sentences, already translated (“Not verified: …”)",
     "reason": "{{reason}}: why the game ended, translated (“mate”, “two passes in a row”…)",
     "why": "{{why}}: why the game ended, a translated clause",
     "cell": "{{cell}}: a cell's or square's name on the board (e.g. “c4”)",
