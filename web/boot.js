@@ -83,6 +83,19 @@
     return false;
   }
 
+  // app/newcomer.py's rule: new to a game until a game of it was saved here (the settings remember
+  // it). The pre-rendered games against the computer are a newcomer's first games (the build
+  // renders them for a browser with no data), so only a newcomer may be shown one.
+  function isNew(game) {
+    if (hasSaved(game)) return false;
+    try {
+      const played = (JSON.parse(B.get("webtabletop:settings") || "null") || {}).data?.played;
+      return !(Array.isArray(played) && played.includes(game));
+    } catch (e) {
+      return true;
+    }
+  }
+
   // -> {mine?: a remembered screen's name, fetch?: a pre-rendered screen's name, accept, inert, status}
   function plan(hash) {
     const { game, page, q } = parse(hash);
@@ -91,11 +104,12 @@
     if (!pool) return { status: "starting" };
     const k = Math.floor(Math.random() * pool.length);
     if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
-    if (page === "play") return { fetch: `${game}-${q.get("vs") === "human" ? "human" : "ai"}-${k}`, accept: true, status: "kept" };
+    if (page === "play" && q.get("vs") === "human") return { fetch: `${game}-human-${k}`, accept: true, status: "kept" };
+    if (page === "play") return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
     if (page) return { status: "starting" };
     if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };
     if (hasSaved(game)) return { mine: game, accept: true, status: "kept", otherwise: "opening-saved" };
-    return { fetch: `${game}-ai-${k}`, accept: true, status: "kept" };
+    return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
   }
 
   const LOADING = () => `<div class="loading"><div class="spinner" aria-hidden="true"></div><p>${B.t("loading")}</p></div>`;

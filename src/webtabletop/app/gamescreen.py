@@ -207,6 +207,16 @@ def move_box(view: GameView, typed: dict[str, str] | None) -> str:
         f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
         f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
     )
+def first_game_line(spec: GameSpec, note: str) -> str:
+    """A newcomer's first game: one sentence on how to turn the rest on, and the way there."""
+    if not note:
+        return ""
+    return (
+        f'<p class="first-game-note" data-key="first-game-note">{esc(note)} '
+        f"{link(esc(words()['new_game']), f'#/{spec.id}/new', 'btn small')}</p>"
+    )
+
+
 def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
     """The arrows that step through the positions (first, back, forward, last) and Flip."""
     W = words()
@@ -295,7 +305,10 @@ def game_screen(
     typed: str = "",
     analysis_href: str | None = None,
     score: tuple[str, str, str] | None = None,
+    first_note: str = "",
 ) -> str:
+    """The whole screen; ``first_note``: how to turn on what a newcomer's first game left out
+    (app/newcomer.py), shown under the title with a "New game…" link."""
     W = words()
     turn = ""
     if to_move is not None:
@@ -328,6 +341,7 @@ def game_screen(
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
+        f"{first_game_line(spec, first_note)}"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"

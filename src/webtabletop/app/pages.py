@@ -227,10 +227,12 @@ def new_game_form(
     preset_labels: dict[str, str] | None = None,
     friend: str = "",
     view: GameView | None = None,
+    first_note: str = "",
 ) -> str:
     """The new-game dialog. ``friend``: the choice of playing here or with a friend by link, and
     its fields (app/matchscreen.py; only for games that can be played by link). The option rows (``fields``) and preset names come from the game; the
-    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words."""
+    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words.
+    ``first_note``: how to turn on what a newcomer's first game left out (app/newcomer.py)."""
     preset_opts = "".join(
         f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k) or _(k))}</option>'
         for k in presets
@@ -283,7 +285,12 @@ def new_game_form(
     )
     return (
         f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
-        f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
+        + (
+            f'<p class="note first-game-note" data-key="first-game-note">{esc(first_note)}</p>'
+            if first_note
+            else ""
+        )
+        + f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
         f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}{seed_html}</fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"
         f"{link(esc(_('Cancel')), f'#/{spec.id}', 'btn ghost')}</div></form></section>"

@@ -159,6 +159,12 @@ class GameView:
         seed field."""
         return None
 
+    def first_game_note(self, dialog: bool) -> str | None:
+        """A newcomer's first game (app/newcomer.py) in one translated sentence that says how to
+        turn the rest of the game on: for the new-game dialog (``dialog``) or the game screen
+        (a "New game…" link follows it). None: the app's own sentence about the AI level."""
+        return None
+
     def first_player_note(self) -> str | None:
         """How the first player is chosen when it is not always the first seat (a coin, an option),
         shown under the new-game dialog's players; None: the first seat moves first."""

@@ -406,6 +406,11 @@ class CardgoView(GameView):
 
         return choice_labels()
 
+    def first_game_note(self, dialog: bool) -> str:
+        from webtabletop.games.cardgo.option_words import first_game_note
+
+        return first_game_note(dialog)
+
     def rules_html(self) -> str:
         return rules_html()
 
