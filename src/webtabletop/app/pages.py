@@ -320,10 +320,25 @@ def house_rules_section(spec: GameSpec) -> str:
 
 
 def rules_page(spec: GameSpec, view: GameView) -> str:
+    """A game's rules page: a way to its lessons, the rules as they are, the house rules, play by
+    link, then the "Rules history" (corrections and what they rest on: ``GameView.rules_history_html``)
+    last, out of the way of a reader who wants the rules."""
+    learn = _("New to {game}? The lessons teach it one idea at a time, on a small board.").format(
+        game=_(spec.title)
+    )
+    history = view.rules_history_html()
+    history_html = (
+        f"<section class='rules-history' id='rules-history'><h2>{esc(_('Rules history'))}</h2>{history}</section>"
+        if history
+        else ""
+    )
     return (
-        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
+        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>"
+        f"<p class='rules-learn'>{esc(learn)} {link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn small')}</p>"
+        f"{view.rules_html()}"
         f"{house_rules_section(spec)}"
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
+        f"{history_html}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
         f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"
         f"{link(esc(_('Designer’s lab: measure the rules from AI games')), f'#/{spec.id}/lab', 'btn ghost')}"

@@ -127,8 +127,14 @@ class GameView:
         return "move"
 
     def rules_html(self) -> str:
-        """The in-app rules page (HTML)."""
+        """The in-app rules page (HTML): the rules as they are today."""
         return f"<p>{esc(_('No rules page yet.'))}</p>"
+
+    def rules_history_html(self) -> str:
+        """The rules page's "Rules history" section, shown at its end (HTML, headings from
+        ``<h3>``): corrections of the rules, the original words they rest on and what happens
+        to games recorded before them. Empty: the section is not shown."""
+        return ""
 
     def export_text(self, state: State) -> str | None:
         """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""
