@@ -1,11 +1,12 @@
-"""The CardGO rules page: rules 1-3, the effects and terrain tables, switches, the decisions taken
-where the source is silent (:data:`DECISIONS`) and what a record reveals; the corrections under
-"Rules history" (:func:`history_html`)."""
+"""The CardGO rules page: rules 1-3, the effects table (with the badge a stone wears, in the
+reader's language) and the terrain table, switches, the decisions taken where the source is silent
+(:data:`DECISIONS`) and what a record reveals; the corrections under "Rules history"
+(:func:`history_html`)."""
 
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY, badge
 from webtabletop.games.cardgo.meta import TITLE
 from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _
@@ -167,7 +168,7 @@ def rules_html() -> str:
         "Share an unfinished game only with someone you would show your cards to, or after the game."
     )
     eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(_(e.name))}</td><td>{esc(_(e.text))}</td></tr>"
+        f"<tr><td>{e.id}</td><td>{esc(badge(e.id) or '—')}</td><td>{esc(_(e.name))}</td><td>{esc(_(e.text))}</td></tr>"
         for e in EFFECTS
     )
     ter_rows = "".join(
