@@ -24,7 +24,7 @@ def _mob_rows() -> str:
         diagrams = mob_diagram(kind)
         if kind == TRIGON:
             diagrams = " ".join(mob_diagram(kind, d) for d in (1, 2, 3))
-        rows.append(f"<tr><td>{diagrams}</td><td><b>{esc(mob_name(kind))}</b> ({mob.letter})</td></tr>")
+        rows.append(f"<tr><th scope='row'>{esc(mob_name(kind))} ({mob.letter})</th><td>{diagrams}</td></tr>")
     return "".join(rows)
 
 
