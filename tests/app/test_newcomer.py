@@ -49,8 +49,12 @@ def test_a_newcomers_first_game_against_the_computer_is_easy(game):
 
 
 def test_cardgos_first_game_is_the_newcomers_table_the_puzzles_use():
-    assert FIRST_GAME_OPTIONS == {k: MINE_OPTIONS[k] for k in FIRST_GAME_OPTIONS}
-    assert FIRST_GAME_OPTIONS["size"] == 7 and not FIRST_GAME_OPTIONS["terrain"] and not FIRST_GAME_OPTIONS["effects"]
+    assert {k: MINE_OPTIONS[k] for k in FIRST_GAME_OPTIONS} == FIRST_GAME_OPTIONS
+    assert (
+        FIRST_GAME_OPTIONS["size"] == 7
+        and not FIRST_GAME_OPTIONS["terrain"]
+        and not FIRST_GAME_OPTIONS["effects"]
+    )
 
 
 def test_after_the_first_game_the_normal_defaults_apply():

@@ -308,7 +308,8 @@ def game_screen(
     first_note: str = "",
 ) -> str:
     """The whole screen; ``first_note``: how to turn on what a newcomer's first game left out
-    (app/newcomer.py), shown under the title with a "New game…" link."""
+    (app/newcomer.py), shown under the game's controls with a "New game…" link (on a phone, below
+    the board and the hand, which stay on one screen)."""
     W = words()
     turn = ""
     if to_move is not None:
@@ -341,12 +342,11 @@ def game_screen(
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
-        f"{first_game_line(spec, first_note)}"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
-        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{typed}"
+        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{first_game_line(spec, first_note)}{typed}"
         f"<table class='score'><caption class='visually-hidden'>{esc(W['scores'])}</caption>{names}{status_rows}</table>"
         f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints, bool((feel or {}).get('engine')))}</aside></div>{result}</section>"
     )
