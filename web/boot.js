@@ -229,7 +229,7 @@
     const name = route === "home" ? "home" : route === "game" && game ? game : null;
     if (!name || !stable) return;
     const doc = name === "home" ? null : savedSlot(game);
-    const screen = { build: C.build, lang: B.lang, route, title: document.title, html: APP.innerHTML, doc, stamp: doc ? fnv(B.get(doc) || "") : null };
+    const screen = { build: C.build, lang: B.lang, route, title: document.title, html: B.withoutPictures(APP), doc, stamp: doc ? fnv(B.get(doc) || "") : null };
     try {
       localStorage.setItem(SCREEN + name, JSON.stringify(screen));
     } catch (e) {
@@ -313,8 +313,49 @@
     };
   })();
 
+  // --- the home page's pictures (src/webtabletop/tools/pictures.py) ---
+  // Each game card holds an empty <div data-pic="<game>">; its picture, an SVG the build drew
+  // with the game's own view, is fetched after the first paint and put inside it, where the
+  // page's stylesheet draws it as on the game screen. Fetched once per language and game; the
+  // page is not idle while one is on its way.
+  const pictures = new Map();
+  let picturesDue = 0;
+  B.idle.also(() => picturesDue === 0);
+  function picture(game) {
+    const lang = C.langs.includes(B.lang) || C.extra.includes(B.lang) ? B.lang : "en";
+    const key = `${lang}/${game}`;
+    if (!pictures.has(key)) {
+      picturesDue++;
+      const url = `./pre/${lang}/${game}-picture.svg?v=${C.build}`;
+      const text = fetch(url)
+        .then((r) => (r.ok ? r.text() : ""))
+        .catch(() => "") // offline and never seen: the card goes without
+        .finally(() => {
+          picturesDue--;
+          B.idle.busy();
+        });
+      pictures.set(key, text);
+    }
+    return pictures.get(key);
+  }
+  function fillPictures() {
+    for (const el of APP.querySelectorAll("[data-pic]:empty")) {
+      picture(el.dataset.pic).then((svg) => {
+        if (svg && el.isConnected && !el.firstChild) el.innerHTML = svg;
+      });
+    }
+  }
+  new MutationObserver(fillPictures).observe(APP, { childList: true, subtree: true });
+  B.withoutPictures = (root) => {
+    // a copy of a screen to remember: its pictures are fetched again (they are not kept twice)
+    const copy = root.cloneNode(true);
+    for (const el of copy.querySelectorAll("[data-pic]")) el.replaceChildren();
+    return copy.innerHTML;
+  };
+
   translate();
   show(location.hash);
+  fillPictures();
   B.idle.busy();
   if (B.failed) B.onFatal(B.failed);
   // --- the service worker ---

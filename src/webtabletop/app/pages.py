@@ -129,16 +129,20 @@ def home(
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
     game's card until the player has finished one of its lessons (``learned``: those games).
-    ``daily``: the puzzle of the day (:mod:`.puzzles`)."""
+    ``daily``: the puzzle of the day (:mod:`.puzzles`). Each card has a picture of a position
+    from a real game, drawn by the game's own view at build time (tools/pictures.py): here only
+    its named, empty place, which web/boot.js fills after the first paint."""
     cards = []
     for meta, has_saved in games:
         gid = meta.ID
+        pic = esc(_("{game}: a board in the middle of a game").format(game=_(meta.TITLE)))
         extra = _nav_links(gid, getattr(meta, "NAV", ()))
         resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
         newcomer = gid not in learned
         learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
         cards.append(
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
+            f'<div class="card-pic" data-pic="{esc(gid)}" role="img" aria-label="{pic}"></div>'
             f'<div class="actions">{resume}{learn if newcomer else ""}'
             f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
             f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
