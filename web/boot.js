@@ -314,40 +314,41 @@
   })();
 
   // --- the home page's pictures (src/webtabletop/tools/pictures.py) ---
-  // Each game card holds an empty <div data-pic="<game>">; its picture, an SVG the build drew
-  // with the game's own view, is fetched after the first paint and put inside it, where the
-  // page's stylesheet draws it as on the game screen. Fetched once per language and game; the
-  // page is not idle while one is on its way.
-  const pictures = new Map();
+  // Each game card holds an empty, labelled <div data-pic="<game>">; it gets an <img> of its
+  // picture, an SVG file the build drew with the game's own view (an image is parsed and decoded
+  // once, apart from the page). A picture not seen yet waits for an idle moment (the start's own
+  // work comes first); one already drawn goes in at once, so drawing the home page again does
+  // not flicker. The page is not idle while a picture is on its way.
+  const seen = new Set();
   let picturesDue = 0;
-  B.idle.also(() => picturesDue === 0);
-  function picture(game) {
+  let waiting = false;
+  B.idle.also(() => picturesDue === 0 && !waiting);
+  const later = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  function fillPictures(now) {
     const lang = C.langs.includes(B.lang) || C.extra.includes(B.lang) ? B.lang : "en";
-    const key = `${lang}/${game}`;
-    if (!pictures.has(key)) {
-      picturesDue++;
-      const url = `./pre/${lang}/${game}-picture.svg?v=${C.build}`;
-      const text = fetch(url)
-        .then((r) => (r.ok ? r.text() : ""))
-        .catch(() => "") // offline and never seen: the card goes without
-        .finally(() => {
-          picturesDue--;
-          B.idle.busy();
-        });
-      pictures.set(key, text);
-    }
-    return pictures.get(key);
-  }
-  function fillPictures() {
     for (const el of APP.querySelectorAll("[data-pic]:empty")) {
-      picture(el.dataset.pic).then((svg) => {
-        if (svg && el.isConnected && !el.firstChild) el.innerHTML = svg;
-      });
+      const src = `./pre/${lang}/${el.dataset.pic}-picture.svg?v=${C.build}`;
+      if (!seen.has(src) && now !== true) {
+        if (!waiting) later(() => ((waiting = false), fillPictures(true)), { timeout: 2000 });
+        waiting = true;
+        continue;
+      }
+      const img = new Image();
+      img.alt = ""; // the place is the image: its label names the picture
+      img.decoding = "async";
+      picturesDue++;
+      img.onload = img.onerror = () => {
+        seen.add(src);
+        picturesDue--;
+        B.idle.busy();
+      };
+      img.src = src;
+      el.append(img);
     }
   }
-  new MutationObserver(fillPictures).observe(APP, { childList: true, subtree: true });
+  new MutationObserver(() => fillPictures()).observe(APP, { childList: true, subtree: true });
   B.withoutPictures = (root) => {
-    // a copy of a screen to remember: its pictures are fetched again (they are not kept twice)
+    // a copy of a screen to remember, without its pictures (the next visit puts them in again)
     const copy = root.cloneNode(true);
     for (const el of copy.querySelectorAll("[data-pic]")) el.replaceChildren();
     return copy.innerHTML;

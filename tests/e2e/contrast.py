@@ -11,7 +11,7 @@ that background by its opacity, against the background.
 
 Left out, as WCAG leaves them out: disabled controls, text hidden from sight (``visibility``,
 ``display``, zero size, ``.visually-hidden``, a closed ``<details>``, off the screen sideways), an
-SVG ``<title>``, and the text inside a home card's picture (incidental text in an image).
+SVG ``<title>``.
 """
 
 from __future__ import annotations
@@ -48,10 +48,8 @@ _COLLECT = r"""
     }
     return false;
   };
-  // a home card's picture (.card-pic: a labelled image of a real position) is "incidental" text
-  // in WCAG 1.4.3's sense: text inside a picture with significant other visual content
   const hidden = (el) =>
-    !!el.closest(".visually-hidden, [hidden], [disabled], [aria-disabled='true'], fieldset:disabled, .card-pic") ||
+    !!el.closest(".visually-hidden, [hidden], [disabled], [aria-disabled='true'], fieldset:disabled") ||
     folded(el) || getComputedStyle(el).visibility !== "visible";
   const path = (el) => {
     const parts = [];

@@ -22,14 +22,15 @@ def sized(request, browser):
 
 
 def pictures(page) -> dict[str, dict]:
-    """game -> what its card's picture shows: the drawing's class and size on screen, its label."""
+    """game -> what its card's picture shows: the image's file, whether it is drawn, its size on
+    screen, and the place's role and label."""
     return page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('.game-card .card-pic')].map((el) => {
-            const svg = el.querySelector(':scope > svg');
-            const r = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
-            return [el.dataset.pic, {cls: svg ? svg.getAttribute('class') : null, w: r.width, h: r.height,
-              label: el.getAttribute('aria-label'), role: el.getAttribute('role'),
-              hidden: svg ? svg.getAttribute('aria-hidden') : null, text: el.textContent}];
+            const img = el.querySelector(':scope > img');
+            const r = img ? img.getBoundingClientRect() : {width: 0, height: 0};
+            return [el.dataset.pic, {src: img ? img.getAttribute('src') : null, drawn: !!img && img.complete
+              && img.naturalWidth > 0, w: r.width, h: r.height, alt: img ? img.alt : null,
+              label: el.getAttribute('aria-label'), role: el.getAttribute('role')}];
         }))"""
     )
 
@@ -39,11 +40,14 @@ def test_home_cards_show_a_real_position_drawn_by_the_game(sized, site):
     shown = pictures(sized)
     assert list(shown) == list(PLAYABLE)
     for game, pic in shown.items():
-        assert pic["cls"] and pic["w"] >= 60 and pic["h"] >= 60, (game, pic)  # drawn, not hidden by CSS
+        assert pic["drawn"] and pic["w"] >= 60 and pic["h"] >= 60, (game, pic)  # drawn, not hidden by CSS
+        assert pic["src"].startswith(f"./pre/en/{game}-picture.svg?v=")
         assert pic["role"] == "img" and pic["label"].endswith("a board in the middle of a game")
-        assert pic["hidden"] == "true"  # the card's label names it; the drawing is not read out
-    assert "board" in shown["tsifrograd"]["cls"] and "htt-board" in shown["htt"]["cls"]
-    assert sized.locator(".card-pic [data-move], .card-pic [data-pick], .card-pic [tabindex]").count() == 0
+        assert pic["alt"] == ""  # the place's label names it; the image is not read out twice
+    # drawn as the game draws it: Tsifrograd's numbers on the players' colours (the page's rules
+    # travel with the image), not black cells
+    svg = sized.request.get(site + shown["tsifrograd"]["src"][2:]).text()
+    assert ".cell.p0 polygon" in svg and 'class="cell p0' in svg
     # "Learn to play" still comes first on every card of a newcomer
     for game in PLAYABLE:
         first = sized.locator(f".game-card[data-game='{game}'] .actions a").first
@@ -52,8 +56,9 @@ def test_home_cards_show_a_real_position_drawn_by_the_game(sized, site):
     sized.select_option("#lang", "ja")
     idle(sized)
     ja = pictures(sized)
-    assert all(p["cls"] for p in ja.values()) and "盤面" in ja["sht"]["label"]
-    assert "closed" not in ja["sht"]["text"] and "deck" not in ja["sht"]["text"]
+    assert all(p["drawn"] and "/pre/ja/" in p["src"] for p in ja.values()) and "盤面" in ja["sht"]["label"]
+    sht = sized.request.get(site + ja["sht"]["src"][2:]).text()
+    assert ">closed<" not in sht and ">deck " not in sht
 
 
 def cells(page) -> int:

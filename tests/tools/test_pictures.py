@@ -15,7 +15,7 @@ from tests.app.harness import Page
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.i18n import catalogs
 from webtabletop.tools import prerender
-from webtabletop.tools.pictures import POSITIONS, picture, state_of
+from webtabletop.tools.pictures import POSITIONS, STYLESHEET, board_css, picture, state_of
 
 PLACE = re.compile(r'<div class="card-pic" data-pic="([a-z]+)" role="img" aria-label="([^"]+)"></div>')
 
@@ -28,9 +28,10 @@ def test_each_picture_is_a_real_position_in_the_middle_of_a_game(game):
 
 
 @pytest.mark.parametrize("game", PLAYABLE)
-def test_a_picture_is_the_views_own_svg_with_nothing_to_click_or_read_out(game):
+def test_a_picture_is_the_views_own_svg_drawn_by_itself_with_nothing_to_click_or_read_out(game):
     svg = picture(game)
-    assert svg.startswith("<svg") and ' aria-hidden="true"' in svg[: svg.index(">")]
+    root = ET.fromstring(svg)  # one well-formed element (HTT's second, tall board is left out)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox")
     for mark in (
         "data-move=",
         "data-pick=",
@@ -42,8 +43,16 @@ def test_a_picture_is_the_views_own_svg_with_nothing_to_click_or_read_out(game):
         "<title>",
     ):
         assert mark not in svg, mark
-    ET.fromstring(svg)  # one well-formed element (HTT's second, tall board is left out)
-    assert len(svg) < 40_000
+    # an image does not see the page's stylesheet: it carries the colours and board rules it uses
+    style = root.find("{http://www.w3.org/2000/svg}style").text
+    assert "--cell:" in style and ".cell.p0 polygon" in style and "font-family" in style
+    assert len(svg) < 45_000
+
+
+def test_the_pictures_board_rules_are_the_pages_own():
+    css = board_css()
+    page = STYLESHEET.read_text(encoding="utf-8")
+    assert all(line in page for line in css.splitlines()[:-1])
 
 
 def test_a_pictures_words_are_in_the_readers_language():
@@ -77,8 +86,9 @@ def test_the_home_page_holds_a_named_empty_place_for_each_picture():
 
 
 def test_drawing_the_home_page_draws_no_picture():
-    """The engine's home page carries only the empty places (PLACE matches an empty element): it
-    does not load the picture code (build-time only; tools/ is not in the page)."""
+    """The engine's home page carries only the empty places (PLACE matches an empty element; web/
+    boot.js puts the image in): it does not load the picture code (build-time only; tools/ is not
+    in the page)."""
     code = (
         "import sys; from webtabletop.app.shell import App; "
         "App().handle({'type': 'start', 'hash': '#/', 'storage': {}, 'entropy': 1, 'base': '', 'now': 1}); "

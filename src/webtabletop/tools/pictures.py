@@ -5,22 +5,26 @@ the moves were once chosen by the easy computer, then written down, so a change 
 not change the pictures and a change of the rules that makes one illegal fails the build and
 ``tests/tools/test_pictures.py``).
 
-The build writes one SVG per game and language, ``pre/<lang>/<game>-picture.svg``
-(:mod:`.prerender`). The home page holds only an empty placeholder per card
-(``<div class="card-pic" data-pic="<game>" role="img" aria-label="…">``: app/pages.py), so the
-page's start carries none of it and the engine need not import a game to draw the home page;
-web/boot.js fetches the picture after the first paint and puts it inside the placeholder, where
-the page's own stylesheet draws it exactly as on the game screen (both themes).
+The build writes one self-contained SVG file per game and language,
+``pre/<lang>/<game>-picture.svg`` (:mod:`.prerender`): the view's board, with the page
+stylesheet's board rules and colours it relies on (:func:`board_css`: Tsifrograd's cells are
+drawn by those) and the game's own player colours inside it. The home page holds only an empty,
+labelled place per card (``<div class="card-pic" data-pic="<game>" role="img" aria-label="…">``:
+app/pages.py), so the page's start carries none of it and the engine draws the home page without
+a game; web/boot.js puts an ``<img>`` of the file in it after the first paint. As an image, a
+picture is parsed, laid out and decoded once, apart from the page's stylesheet and DOM (drawn
+inline, the five took 50-500 ms of the main thread at every drawing of the home page on the loaded
+2-core machine), and a later drawing of the home page reuses it.
 
 A picture is decoration inside an element that names it: every interactive or spoken attribute
-(``data-move``, ``data-pick``, ``tabindex``, ``role``, ``aria-*``, ``<title>``) is taken out, and
-the drawing is ``aria-hidden``. Where a view draws its board twice for two screen shapes (HTT),
-the wide one is kept.
+(``data-move``, ``data-pick``, ``tabindex``, ``role``, ``aria-*``, ``<title>``) is taken out.
+Where a view draws its board twice for two screen shapes (HTT), the wide one is kept.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import attrs
 
@@ -106,8 +110,25 @@ def state_of(game_id: str):
     return state, before
 
 
+#: the page's stylesheet, whose board rules a picture carries with it
+STYLESHEET = Path(__file__).resolve().parents[3] / "web" / "assets" / "app.css"
+#: the page's text font (app.css ``body``), for the words on a board
+FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+
+
+def board_css() -> str:
+    """What a picture needs of the page's stylesheet: its colours (the light theme's ``:root``
+    variables) and the rules of the boards it draws itself (``.cell…``: Tsifrograd's cells)."""
+    css = STYLESHEET.read_text(encoding="utf-8")
+    root = re.search(r"^:root \{.*?^\}", css, re.S | re.M)
+    if root is None:
+        raise SystemExit("web/assets/app.css: no :root block for the home pictures")
+    cells = [line for line in css.splitlines() if line.startswith(".cell") and ":hover" not in line]
+    return "\n".join([root.group(0), *cells, f"svg {{ font-family: {FONT}; }}"])
+
+
 def picture(game_id: str) -> str:
-    """The picture's SVG text, in the current language."""
+    """The picture's SVG text, in the current language: a file that draws itself."""
     pos = POSITIONS[game_id]
     state, before = state_of(game_id)
     view = game_view(game_id)
@@ -122,5 +143,6 @@ def picture(game_id: str) -> str:
     svg = _TITLES.sub("", svg)
     svg = _DROP_ATTRS.sub("", svg)
     start = svg.index("<svg") + len("<svg")
+    head = svg.index(">", start) + 1
     style = player_style(view)  # the game's own player colours, as on its screen
-    return svg[:start] + f' aria-hidden="true" focusable="false"{style}' + svg[start:]
+    return f"{svg[:start]}{style}{svg[start:head]}<style>{board_css()}</style>{svg[head:]}"
