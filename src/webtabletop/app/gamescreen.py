@@ -207,6 +207,8 @@ def move_box(view: GameView, typed: dict[str, str] | None) -> str:
         f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
         f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
     )
+
+
 def first_game_line(spec: GameSpec, note: str) -> str:
     """A newcomer's first game: one sentence on how to turn the rest on, and the way there."""
     if not note:

@@ -12,7 +12,8 @@ Invariants:
 - a premove that is no longer legal when it is sent is dropped without a word;
 - a hint never plays a move: it names the move the game's own AI chooses at its normal level,
   and the ply it was shown at is remembered in the saved game;
-- a game's pages hear once that one of their games ended (:func:`report_game_over`).
+- a game's pages hear once that one of their games ended (:func:`report_game_over`);
+- once a game with a move in it is saved, the player is no newcomer to that game (:mod:`.newcomer`).
 """
 
 from __future__ import annotations
