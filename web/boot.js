@@ -316,14 +316,17 @@
   // --- the home page's pictures (src/webtabletop/tools/pictures.py) ---
   // Each game card holds an empty, labelled <div data-pic="<game>">; it gets an <img> of its
   // picture, an SVG file the build drew with the game's own view (an image is parsed and decoded
-  // once, apart from the page). A picture not seen yet waits for an idle moment (the start's own
-  // work comes first); one already drawn goes in at once, so drawing the home page again does
-  // not flicker. The page is not idle while a picture is on its way.
+  // once, apart from the page). A picture not seen yet waits for the page's load event and then
+  // an idle moment (the start's own work comes first, and an image would hold the load event
+  // back); one already drawn goes in at once, so drawing the home page again does not flicker.
+  // The page is not idle while a picture is on its way.
   const seen = new Set();
   let picturesDue = 0;
   let waiting = false;
   B.idle.also(() => picturesDue === 0 && !waiting);
-  const later = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  const idleCall = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  const later = (f, options) =>
+    document.readyState === "complete" ? idleCall(f, options) : addEventListener("load", () => idleCall(f, options), { once: true });
   function fillPictures(now) {
     const lang = C.langs.includes(B.lang) || C.extra.includes(B.lang) ? B.lang : "en";
     for (const el of APP.querySelectorAll("[data-pic]:empty")) {
