@@ -83,6 +83,19 @@
     return false;
   }
 
+  // app/newcomer.py's rule: new to a game until a game of it was saved here (the settings remember
+  // it). The pre-rendered games against the computer are a newcomer's first games (the build
+  // renders them for a browser with no data), so only a newcomer may be shown one.
+  function isNew(game) {
+    if (hasSaved(game)) return false;
+    try {
+      const played = (JSON.parse(B.get("webtabletop:settings") || "null") || {}).data?.played;
+      return !(Array.isArray(played) && played.includes(game));
+    } catch (e) {
+      return true;
+    }
+  }
+
   // -> {mine?: a remembered screen's name, fetch?: a pre-rendered screen's name, accept, inert, status}
   function plan(hash) {
     const { game, page, q } = parse(hash);
@@ -91,11 +104,12 @@
     if (!pool) return { status: "starting" };
     const k = Math.floor(Math.random() * pool.length);
     if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
-    if (page === "play") return { fetch: `${game}-${q.get("vs") === "human" ? "human" : "ai"}-${k}`, accept: true, status: "kept" };
+    if (page === "play" && q.get("vs") === "human") return { fetch: `${game}-human-${k}`, accept: true, status: "kept" };
+    if (page === "play") return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
     if (page) return { status: "starting" };
     if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };
     if (hasSaved(game)) return { mine: game, accept: true, status: "kept", otherwise: "opening-saved" };
-    return { fetch: `${game}-ai-${k}`, accept: true, status: "kept" };
+    return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
   }
 
   const LOADING = () => `<div class="loading"><div class="spinner" aria-hidden="true"></div><p>${B.t("loading")}</p></div>`;
@@ -215,7 +229,7 @@
     const name = route === "home" ? "home" : route === "game" && game ? game : null;
     if (!name || !stable) return;
     const doc = name === "home" ? null : savedSlot(game);
-    const screen = { build: C.build, lang: B.lang, route, title: document.title, html: APP.innerHTML, doc, stamp: doc ? fnv(B.get(doc) || "") : null };
+    const screen = { build: C.build, lang: B.lang, route, title: document.title, html: B.withoutPictures(APP), doc, stamp: doc ? fnv(B.get(doc) || "") : null };
     try {
       localStorage.setItem(SCREEN + name, JSON.stringify(screen));
     } catch (e) {
@@ -299,8 +313,53 @@
     };
   })();
 
+  // --- the home page's pictures (src/webtabletop/tools/pictures.py) ---
+  // Each game card holds an empty, labelled <div data-pic="<game>">; it gets an <img> of its
+  // picture, an SVG file the build drew with the game's own view (an image is parsed and decoded
+  // once, apart from the page). A picture not seen yet waits for the page's load event and then
+  // an idle moment (the start's own work comes first, and an image would hold the load event
+  // back); one already drawn goes in at once, so drawing the home page again does not flicker.
+  // The page is not idle while a picture is on its way.
+  const seen = new Set();
+  let picturesDue = 0;
+  let waiting = false;
+  B.idle.also(() => picturesDue === 0 && !waiting);
+  const idleCall = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  const later = (f, options) =>
+    document.readyState === "complete" ? idleCall(f, options) : addEventListener("load", () => idleCall(f, options), { once: true });
+  function fillPictures(now) {
+    const lang = C.langs.includes(B.lang) || C.extra.includes(B.lang) ? B.lang : "en";
+    for (const el of APP.querySelectorAll("[data-pic]:empty")) {
+      const src = `./pre/${lang}/${el.dataset.pic}-picture.svg?v=${C.build}`;
+      if (!seen.has(src) && now !== true) {
+        if (!waiting) later(() => ((waiting = false), fillPictures(true)), { timeout: 2000 });
+        waiting = true;
+        continue;
+      }
+      const img = new Image();
+      img.alt = ""; // the place is the image: its label names the picture
+      img.decoding = "async";
+      picturesDue++;
+      img.onload = img.onerror = () => {
+        seen.add(src);
+        picturesDue--;
+        B.idle.busy();
+      };
+      img.src = src;
+      el.append(img);
+    }
+  }
+  new MutationObserver(() => fillPictures()).observe(APP, { childList: true, subtree: true });
+  B.withoutPictures = (root) => {
+    // a copy of a screen to remember, without its pictures (the next visit puts them in again)
+    const copy = root.cloneNode(true);
+    for (const el of copy.querySelectorAll("[data-pic]")) el.replaceChildren();
+    return copy.innerHTML;
+  };
+
   translate();
   show(location.hash);
+  fillPictures();
   B.idle.busy();
   if (B.failed) B.onFatal(B.failed);
   // --- the service worker ---

@@ -189,7 +189,8 @@ def test_a_good_import_says_what_happened_to_each_entry():
     fresh.send({"type": "hash", "hash": "#/data"})
     fresh.send({"type": "import", "text": text, "name": "mine.json"})
     html = fresh.last["html"]
-    assert "Imported 2 entries from mine.json." in html and "imported (new)" in html
+    # the saved game, the game to resume and the settings (they remember a game was played)
+    assert "Imported 3 entries from mine.json." in html and "imported (new)" in html
     again = Page(fresh.storage, "#/data")
     again.send({"type": "import", "text": text, "name": "mine.json"})
     assert "unchanged" in again.last["html"] and again.last["writes"] == []

@@ -151,7 +151,7 @@ def test_on_a_phone_the_turn_badge_shows_the_score_above_the_fold(context_of, si
     assert score.locator(".p0").inner_text().strip() and score.locator(".p1").inner_text().strip()
     assert_fits(page)
     if game == "cardgo":
-        assert "Time" in score.inner_text() and "100" in score.inner_text()
+        assert "Time" in score.inner_text() and "40" in score.inner_text()  # a newcomer's first game: time 40
         shoot(page, "look-turn-score-390")
     desktop = context_of("1366")
     open_app(desktop, site, f"#/{game}/play?vs=human")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from webtabletop.app import endings, gamescreen, pages, play, playfeel, reviewflow, share
+from webtabletop.app import endings, gamescreen, newcomer, pages, play, playfeel, reviewflow, share
 from webtabletop.app.clock import format_ms
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.modules import game_module
@@ -150,6 +150,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         feel=playfeel.feel(st),
         typed="" if outcome is not None else gamescreen.move_box(view, view.typed_moves(state, ctx)),
         analysis_href=analysis_href(s),
+        first_note=newcomer.game_note(s.spec) if s.first_game else "",
     )
 
 

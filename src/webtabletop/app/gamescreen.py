@@ -207,6 +207,18 @@ def move_box(view: GameView, typed: dict[str, str] | None) -> str:
         f'autocapitalize="off" spellcheck="false" enterkeyhint="go" placeholder="{esc(example)}" '
         f'data-typed="{esc(" ".join(sorted(typed)))}"></form>'
     )
+
+
+def first_game_line(spec: GameSpec, note: str) -> str:
+    """A newcomer's first game: one sentence on how to turn the rest on, and the way there."""
+    if not note:
+        return ""
+    return (
+        f'<p class="first-game-note" data-key="first-game-note">{esc(note)} '
+        f"{link(esc(words()['new_game']), f'#/{spec.id}/new', 'btn small')}</p>"
+    )
+
+
 def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
     """The arrows that step through the positions (first, back, forward, last) and Flip."""
     W = words()
@@ -295,7 +307,11 @@ def game_screen(
     typed: str = "",
     analysis_href: str | None = None,
     score: tuple[str, str, str] | None = None,
+    first_note: str = "",
 ) -> str:
+    """The whole screen; ``first_note``: how to turn on what a newcomer's first game left out
+    (app/newcomer.py), shown under the game's controls with a "New game…" link (on a phone, below
+    the board and the hand, which stay on one screen)."""
     W = words()
     turn = ""
     if to_move is not None:
@@ -332,7 +348,7 @@ def game_screen(
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"
         f"<div class='board-wrap'>{board}</div>{think}</div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>"
-        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{typed}"
+        f"{main_controls(view, cursor, can_undo, can_redo, can_hint)}{first_game_line(spec, first_note)}{typed}"
         f"<table class='score'><caption class='visually-hidden'>{esc(W['scores'])}</caption>{names}{status_rows}</table>"
         f"{ai_note}<h2 class='log-title'>{esc(W['moves'])}</h2>{log_html(log, cursor, hints, bool((feel or {}).get('engine')))}</aside></div>{result}</section>"
     )

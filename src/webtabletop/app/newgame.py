@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from webtabletop.app import matchflow, matchscreen, pages, persist, play
+from webtabletop.app import matchflow, matchscreen, newcomer, pages, persist, play
 from webtabletop.app.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import PageContext, game_pages
@@ -37,8 +37,10 @@ def render(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
     view = game_view(spec.id)
     current = None
+    first = False  # the newcomer's first game is on screen: say how to turn the rest on
     if st.session is not None and st.session.spec.id == spec.id:
         current = spec.options_from_dict(st.session.history.record.options)
+        first = st.session.first_game
     entered = st.route[3] if len(st.route) > 3 else {}
     fields = options_fields(spec, current or spec.default_options(), view, st.route[2] or None, entered)
     presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
@@ -63,6 +65,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str]:
         view.choice_labels().get("_preset"),
         matchscreen.friend_fields(spec, view, entered) if supports(spec.id) else "",
         view,
+        newcomer.dialog_note(spec) if first else "",
     )
     return html, _("New {game} game · webtabletop").format(game=_(spec.title))
 
@@ -117,11 +120,13 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         st.route = ("new", spec.id, str(exc), entered)
         return
     seed = seed if seed is not None else play.fresh_seed(st)
+    first_game = st.session is not None and st.session.spec.id == spec.id and st.session.first_game
     play.new_session(st, fx, spec, options, seed, players)
     if clock != "none":
         st.session.clock = GameClock.new(clock)
         play.save(st, fx)
-    persist.save_settings(st, fx, {**st.settings, "ai_level": level})
+    if not (first_game and level == newcomer.LEVEL):  # the first game's level was ours, not the player's
+        persist.save_settings(st, fx, {**st.settings, "ai_level": level})
     fx.hash = f"#/{spec.id}"
 
 

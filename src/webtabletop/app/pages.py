@@ -129,16 +129,20 @@ def home(
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
     game's card until the player has finished one of its lessons (``learned``: those games).
-    ``daily``: the puzzle of the day (:mod:`.puzzles`)."""
+    ``daily``: the puzzle of the day (:mod:`.puzzles`). Each card has a picture of a position
+    from a real game, drawn by the game's own view at build time (tools/pictures.py): here only
+    its named, empty place, which web/boot.js fills after the first paint."""
     cards = []
     for meta, has_saved in games:
         gid = meta.ID
+        pic = esc(_("{game}: a board in the middle of a game").format(game=_(meta.TITLE)))
         extra = _nav_links(gid, getattr(meta, "NAV", ()))
         resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
         newcomer = gid not in learned
         learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
         cards.append(
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
+            f'<div class="card-pic" data-pic="{esc(gid)}" role="img" aria-label="{pic}"></div>'
             f'<div class="actions">{resume}{learn if newcomer else ""}'
             f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
             f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
@@ -227,10 +231,12 @@ def new_game_form(
     preset_labels: dict[str, str] | None = None,
     friend: str = "",
     view: GameView | None = None,
+    first_note: str = "",
 ) -> str:
     """The new-game dialog. ``friend``: the choice of playing here or with a friend by link, and
     its fields (app/matchscreen.py; only for games that can be played by link). The option rows (``fields``) and preset names come from the game; the
-    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words."""
+    rest (players, AI level, clock, seed, buttons; rows of class ``app-field``) are the app's own words.
+    ``first_note``: how to turn on what a newcomer's first game left out (app/newcomer.py)."""
     preset_opts = "".join(
         f'<option value="{esc(k)}"{" selected" if k == preset else ""}>{esc((preset_labels or {}).get(k) or _(k))}</option>'
         for k in presets
@@ -283,7 +289,12 @@ def new_game_form(
     )
     return (
         f"<section class='new-game'><h1>{esc(_('New game of {game}').format(game=_(spec.title)))}</h1>"
-        f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
+        + (
+            f'<p class="note first-game-note" data-key="first-game-note">{esc(first_note)}</p>'
+            if first_note
+            else ""
+        )
+        + f"<form data-form='new-game' data-key='new-game-form'>{friend}<fieldset class='local-only'><legend>{esc(_('Players'))}</legend>{''.join(pl)}</fieldset>"
         f"<fieldset><legend>{esc(_('Options'))}</legend>{preset_html}{fields}{seed_html}</fieldset>"
         f"<div class='actions'><button class='btn primary' type='submit' data-key='start'>{esc(_('Start the game'))}</button>"
         f"{link(esc(_('Cancel')), f'#/{spec.id}', 'btn ghost')}</div></form></section>"
@@ -313,10 +324,25 @@ def house_rules_section(spec: GameSpec) -> str:
 
 
 def rules_page(spec: GameSpec, view: GameView) -> str:
+    """A game's rules page: a way to its lessons, the rules as they are, the house rules, play by
+    link, then the "Rules history" (corrections and what they rest on: ``GameView.rules_history_html``)
+    last, out of the way of a reader who wants the rules."""
+    learn = _("New to {game}? The lessons teach it one idea at a time, on a small board.").format(
+        game=_(spec.title)
+    )
+    history = view.rules_history_html()
+    history_html = (
+        f"<section class='rules-history' id='rules-history'><h2>{esc(_('Rules history'))}</h2>{history}</section>"
+        if history
+        else ""
+    )
     return (
-        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>{view.rules_html()}"
+        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>"
+        f"<p class='rules-learn'>{esc(learn)} {link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn small')}</p>"
+        f"{view.rules_html()}"
         f"{house_rules_section(spec)}"
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
+        f"{history_html}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
         f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"
         f"{link(esc(_('Designer’s lab: measure the rules from AI games')), f'#/{spec.id}/lab', 'btn ghost')}"

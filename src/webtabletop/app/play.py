@@ -12,7 +12,8 @@ Invariants:
 - a premove that is no longer legal when it is sent is dropped without a word;
 - a hint never plays a move: it names the move the game's own AI chooses at its normal level,
   and the ply it was shown at is remembered in the saved game;
-- a game's pages hear once that one of their games ended (:func:`report_game_over`).
+- a game's pages hear once that one of their games ended (:func:`report_game_over`);
+- once a game with a move in it is saved, the player is no newcomer to that game (:mod:`.newcomer`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.ai.mcts import game_ai
-from webtabletop.app import persist, playfeel
+from webtabletop.app import newcomer, persist, playfeel
 from webtabletop.app.extensions import PageContext, game_pages
 from webtabletop.app.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.session import Session
@@ -79,6 +80,8 @@ def save(st: AppState, fx: Effects, *, keep: bool = False) -> None:
     s.saved_value = w.value
     persist.write(st, fx, w)
     persist.write(st, fx, storage.write(LAST_GAME, last_key(s.spec.id), {"slot": s.slot}))
+    if s.history.record.moves:  # a game played: the player is no newcomer to it any more
+        newcomer.mark_played(st, fx, s.spec.id)
 
 
 def require_game(st: AppState) -> Session:

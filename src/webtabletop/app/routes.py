@@ -23,7 +23,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import editor, lab, lessons, matchflow, matchparts, persist, play, puzzles, reviewflow
+from webtabletop.app import (
+    editor,
+    lab,
+    lessons,
+    matchflow,
+    matchparts,
+    newcomer,
+    persist,
+    play,
+    puzzles,
+    reviewflow,
+)
 from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
@@ -189,11 +200,27 @@ def open_new(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -
 
 
 def open_play(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
-    """A new game with the default options: ``?vs=ai`` (default) or ``?vs=human``."""
-    vs = query.get("vs", "ai")
-    kinds = ("human", "ai") if vs == "ai" else ("human", "human")
-    play.new_session(st, fx, spec, spec.default_options(), play.fresh_seed(st), Players(kinds, st.settings["ai_level"]))
+    """A new game with the default options: ``?vs=ai`` (default; a newcomer's first game is
+    easier, :mod:`.newcomer`) or ``?vs=human``."""
+    if query.get("vs", "ai") == "ai":
+        new_vs_ai(st, fx, spec)
+    else:
+        players = Players(("human", "human"), st.settings["ai_level"])
+        play.new_session(st, fx, spec, spec.default_options(), play.fresh_seed(st), players)
     fx.hash = f"#/{spec.id}"
+
+
+def new_vs_ai(st: AppState, fx: Effects, spec: GameSpec, *, keep: bool = False) -> None:
+    """A new game against the computer: the player's first game of ``spec`` (:mod:`.newcomer`)
+    or one with the designer's defaults and the player's AI level."""
+    first = newcomer.is_new(st, spec.id)
+    options = newcomer.first_options(spec) if first else spec.default_options()
+    level = newcomer.LEVEL if first else st.settings["ai_level"]
+    players = Players(("human", "ai"), level)
+    s = play.new_session(st, fx, spec, options, play.fresh_seed(st), players, keep=keep)
+    s.first_game = first
+    if keep and first:
+        play.save(st, fx, keep=True)  # saved at once: with its first-game mark
 
 
 def open_editor(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
@@ -249,15 +276,8 @@ def resume(st: AppState, fx: Effects, spec: GameSpec) -> None:
     for key in sorted((k for k in st.store if k.startswith(f"{GAME_PREFIX}{spec.id}:")), reverse=True):
         if load_slot(st, fx, spec, key.rsplit(":", 1)[1]):
             return
-    play.new_session(
-        st,
-        fx,
-        spec,
-        spec.default_options(),
-        play.fresh_seed(st),
-        Players(("human", "ai"), st.settings["ai_level"]),
-        keep=slot is not None,  # it replaces the saved game that could not be opened
-    )
+    # keep: the new game replaces the saved game that could not be opened
+    new_vs_ai(st, fx, spec, keep=slot is not None)
 
 
 def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
@@ -287,6 +307,7 @@ def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
     st.session.clock = clock
     st.session.reported = data.get("reported", False) is True
     st.session.hints = set(data.get("hints", []))
+    st.session.first_game = data.get("first", False) is True
     st.session.saved_value = st.store.get(key)
     st.route = ("game", spec.id)
     if problem is not None:

@@ -93,6 +93,8 @@ def _validate_game(data: Any) -> dict[str, Any]:
     if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= len(record.moves) for p in hints):
         raise ValueError(_("hint ply out of range"))
     out["hints"] = sorted(set(hints))
+    if data.get("first") is True:  # a newcomer's first game (app/newcomer.py): its screen says so
+        out["first"] = True
     result = data.get("result")
     if result is not None:
         if (
@@ -144,6 +146,10 @@ def _validate_settings(data: Any) -> dict[str, Any]:
         for game, values in prefs.items()
         if game in PLAYABLE and isinstance(values, dict)
     }
+    # the games of which a game was saved here: the player is no newcomer to them (app/newcomer.py)
+    played = data.get("played", [])
+    if isinstance(played, list) and any(g in PLAYABLE for g in played if isinstance(g, str)):
+        out["played"] = sorted({g for g in played if isinstance(g, str) and g in PLAYABLE})
     warned = data.get("aside_warned")
     if is_finite_number(warned) and warned >= 0:
         out["aside_warned"] = warned

@@ -51,6 +51,8 @@ class Session:
         self.pending: str | None = None
         #: the ply at which the computer declined a draw (the same position gets the same answer)
         self.draw_declined: int | None = None
+        #: a newcomer's first game (app/newcomer.py): its screen says how to turn the rest on (saved)
+        self.first_game = False
 
     @property
     def state(self):
@@ -146,6 +148,7 @@ class Session:
             "reported": self.reported,
             "result": self.result_json(),
             "hints": sorted(self.hints),
+            **({"first": True} if self.first_game else {}),
         }
 
     def result_json(self) -> dict[str, Any] | None:

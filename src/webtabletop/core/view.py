@@ -127,8 +127,14 @@ class GameView:
         return "move"
 
     def rules_html(self) -> str:
-        """The in-app rules page (HTML)."""
+        """The in-app rules page (HTML): the rules as they are today."""
         return f"<p>{esc(_('No rules page yet.'))}</p>"
+
+    def rules_history_html(self) -> str:
+        """The rules page's "Rules history" section, shown at its end (HTML, headings from
+        ``<h3>``): corrections of the rules, the original words they rest on and what happens
+        to games recorded before them. Empty: the section is not shown."""
+        return ""
 
     def export_text(self, state: State) -> str | None:
         """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""
@@ -157,6 +163,12 @@ class GameView:
         """What the new-game dialog's seed field means for this game, in words true for it (the
         dice, the shuffle, the deal...); None: the game has no chance and the dialog shows no
         seed field."""
+        return None
+
+    def first_game_note(self, dialog: bool) -> str | None:
+        """A newcomer's first game (app/newcomer.py) in one translated sentence that says how to
+        turn the rest of the game on: for the new-game dialog (``dialog``) or the game screen
+        (a "New game…" link follows it). None: the app's own sentence about the AI level."""
         return None
 
     def first_player_note(self) -> str | None:

@@ -257,6 +257,7 @@ def shell_page(
     langs = tuple(languages or LANGUAGES)
     extra = (PSEUDO,) if len(langs) > 1 else ()
     screens = prerender.write_screens(dist, version, langs)
+    picture_bytes = prerender.write_pictures(dist, (*langs, *extra))
     manifests = prerender.write_manifests(dist, json.loads((WEB / "manifest.webmanifest").read_text()), langs)
     config = {
         "build": version,
@@ -288,7 +289,7 @@ def shell_page(
     (dist / "index.html").write_text(page, encoding="utf-8")
     log(
         f"pre-rendered {screens['screens']} screens ({screens['bytes'] / 1e6:.1f} MB) in {time.perf_counter() - t0:.1f} s; "
-        f"index.html {len(page.encode()) / 1000:.0f} kB"
+        f"index.html {len(page.encode()) / 1000:.0f} kB; home pictures {picture_bytes / 1000:.0f} kB"
     )
     return entries
 

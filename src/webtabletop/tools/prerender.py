@@ -5,8 +5,10 @@ of :data:`webtabletop.i18n.LANGUAGES` (with :func:`~webtabletop.i18n.catalogs.us
 
 - the home page (inlined into ``index.html``: it needs no request at all);
 - every game's rules page, ``pre/<lang>/<game>-rules.json``;
-- every game's fresh default board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``)
-  and hot-seat (``#/<game>/play?vs=human``), once per entropy of a small pool:
+- the home page's picture of each game, ``pre/<lang>/<game>-picture.svg`` (:mod:`.pictures`);
+- every game's fresh board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``: on a
+  browser with no data, the newcomer's first game, app/newcomer.py; web/boot.js shows it only to a
+  newcomer) and hot-seat (``#/<game>/play?vs=human``), once per entropy of a small pool:
   ``pre/<lang>/<game>-ai-<k>.json`` and ``…-human-<k>.json``.
 
 **Seeds.** A fresh board shows dice, hands or terrain drawn from a seed, and the engine must start
@@ -36,6 +38,7 @@ from webtabletop.app.shell import App
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import LANGUAGES, SOURCE
 from webtabletop.i18n.catalogs import NATIVE_NAMES, PSEUDO, use_language
+from webtabletop.tools import pictures
 
 #: pre-rendered fresh boards per game and kind of opponent
 POOL = 4
@@ -99,6 +102,24 @@ def write_screens(dist: Path, version: str, languages=LANGUAGES) -> dict[str, An
         "screens": len(todo) * len(languages),
         "bytes": total,
     }
+
+
+def write_pictures(dist: Path, languages=(*LANGUAGES, PSEUDO)) -> int:
+    """The home page's pictures, ``pre/<lang>/<game>-picture.svg`` (:mod:`.pictures`; web/boot.js
+    fetches them after the first paint); returns their bytes."""
+    total = 0
+    try:
+        for tag in languages:
+            use_language(tag)
+            folder = dist / "pre" / tag
+            folder.mkdir(parents=True, exist_ok=True)
+            for spec in all_games():
+                text = pictures.picture(spec.id)
+                (folder / f"{spec.id}-picture.svg").write_text(text, encoding="utf-8")
+                total += len(text.encode())
+    finally:
+        use_language(SOURCE)
+    return total
 
 
 def page_strings(languages=(*LANGUAGES, PSEUDO)) -> dict[str, dict[str, str]]:

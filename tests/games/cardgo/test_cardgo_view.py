@@ -121,8 +121,12 @@ def test_time_bars_status_and_rules_page():
         assert word.lower() in html.lower()
     # the draw rule, what it rests on, what a record reveals, and the correction
     assert "no hand limit" in html and "one card richer" in html
-    assert "新的回合获取一张" in html and "打出时,额外抽取一张卡牌" in html
-    assert "seed" in html and "future draws" in html and "Rules version 2" in html
+    # the correction and the words it rests on: under "Rules history", out of the rules
+    history = VIEW.rules_history_html()
+    assert "新的回合获取一张" in history and "打出时,额外抽取一张卡牌" in history
+    assert "Rules version 2" in history
+    assert "新的回合获取一张" not in html and "Rules version 2" not in html
+    assert "seed" in html and "future draws" in html
     assert VIEW.rules_html() == html
     assert set(VIEW.options_help()) == {
         "start_time",

@@ -148,12 +148,16 @@ def test_rules_page_states_the_corrections_and_what_a_record_reveals():
     assert "<td>20..22</td>" in row3 and "18" not in row3  # "интервал из трёх допустимых сумм"
     assert "<td>44..46</td><td>42..44</td><td>40..42</td>" in html  # level 11 with 1, 2, 3 A
     assert "5 cards on the 9-cell and the 7-cell board, 10 on the 19-cell board" in html
+    history = VIEW.rules_history_html()  # the corrections: under "Rules history", out of the rules
     for source in (
         "интервал из трёх допустимых сумм",
         "пять заранее выбранных карт",
         "начиная с левой верхней",
     ):
-        assert source in html, source  # each correction names the source phrase it rests on
+        assert source in history and source not in html, source  # each names the phrase it rests on
+    # the collection's "table of sums" is the level table, which comes before it on the page
+    assert html.index('id="htt-sums"') < html.index("table of sums above")
+    assert "table of sums below" not in html
     assert "not the lowest level first" in html
     assert "the seed fixes the dealt cards" in html.lower() and "every hidden hand" in html
 

@@ -74,9 +74,11 @@ def test_privacy_screen_and_rules_page():
     rules = VIEW.rules_html()
     for words in ("share links", "seed", "I am", "finished", "shield", "closed", "two passes", "deck order"):
         assert words in rules
-    assert "場のカードを好きな枚数選んで防御することができます" in rules  # the defence rests on the source
-    assert "200" in rules and "Rules version 2" in rules
+    history = VIEW.rules_history_html()  # the correction: under "Rules history", out of the rules
+    assert "場のカードを好きな枚数選んで防御することができます" in history  # the defence rests on the source
+    assert "200" in history and "Rules version 2" in history and "Rules version 2" not in rules
     ET.fromstring(f"<div>{rules}</div>")
+    ET.fromstring(f"<div>{history}</div>")
 
 
 def test_opponent_closed_cards_are_backs_and_own_are_marked():

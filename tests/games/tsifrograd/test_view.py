@@ -108,7 +108,9 @@ def test_rules_page_states_the_corrected_rule_and_what_it_rests_on():
     assert "<b>E</b> touches at least one other un-crossed number of the player besides N" in html
     assert "it need not touch the new cell" in html
     assert "the new cell touches at least one other" not in html  # the rules-version-1 wording
-    assert "и она соприкасается как минимум еще с одним вашим числом" in html
+    history = VIEW.rules_history_html()  # the correction: under "Rules history", out of the rules
+    assert "и она соприкасается как минимум еще с одним вашим числом" in history
+    assert "и она соприкасается" not in html and "Games recorded before this correction" in history
     assert html.count("<figure") == len(EXAMPLES) == 4
     assert html.count('class="board rules-example"') == 4 and "data-move" not in html
     assert "the seed fixes every future dice roll" in html and "dice still to come" in html

@@ -5,7 +5,7 @@ from webtabletop.core.registry import register
 from webtabletop.games.cardgo import meta, rules
 from webtabletop.games.cardgo.ai import HOOKS, choose_move
 from webtabletop.games.cardgo.match import DRAWS
-from webtabletop.games.cardgo.options import PRESETS, CardgoOptions
+from webtabletop.games.cardgo.options import FIRST_GAME_OPTIONS, PRESETS, CardgoOptions
 from webtabletop.games.cardgo.versions import RULES_VERSION, legacy_codes, max_plies
 
 SPEC = register(
@@ -30,4 +30,4 @@ from webtabletop.games.cardgo.view import VIEW  # noqa: E402
 #: the app shell's AI entry point: ai_choose(state, level, seed=..., time_limited=True, clock=...)
 ai_choose = choose_move
 
-__all__ = ["SPEC", "PRESETS", "CardgoOptions", "VIEW", "ai_choose", "rules"]
+__all__ = ["SPEC", "PRESETS", "FIRST_GAME_OPTIONS", "CardgoOptions", "VIEW", "ai_choose", "rules"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.i18n import N_, _
+from webtabletop.i18n import N_, _, pgettext
 
 (
     NO_EFFECT,
@@ -35,7 +35,7 @@ from webtabletop.i18n import N_, _
 class EffectKind:
     id: int
     name: str
-    letter: str  # one character for codes, diagrams and the stone badge
+    letter: str  # one character for card codes and diagrams (the stone's badge: :func:`badge`)
     text: str
 
 
@@ -81,6 +81,41 @@ EFFECTS: tuple[EffectKind, ...] = (
     ),
 )
 LETTERS = {e.letter: e.id for e in EFFECTS if e.letter}
+
+
+def badge(effect: int) -> str:
+    """The badge a stone with ``effect`` wears (and the rules page's legend): one or two
+    characters of the effect's name in the reader's language, all twelve different. The card-code
+    letter (:attr:`EffectKind.letter`) stays the same in every language: codes and links use it."""
+    badges = (
+        "",
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Indulgence": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "I"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Brave": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "B"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Joy": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "J"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Pride": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Pr"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Sorrow": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "So"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Pain": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Pa"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Kindness": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "K"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Loneliness": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Ln"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Love": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Lv"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Suppression": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Su"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Excitement": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Ex"),
+        # TRANSLATORS: CardGO: the badge on a stone for the effect "Evil": one or two letters (one character in Chinese and Japanese) taken from your name of the effect; the twelve badges must all differ
+        pgettext("CardGO effect badge", "Ev"),
+    )
+    return badges[effect]
+
 
 #: extra-play effects: effect -> difference between the required hand card value and this card's
 EXTRA_PLAY = {INDULGENCE: 1, PRIDE: -1, EXCITEMENT: 0}

@@ -3,6 +3,7 @@ the options line's own words, capitalised) and the presets (msgids; translated w
 
 from __future__ import annotations
 
+from webtabletop.games.cardgo.options import FIRST_GAME_OPTIONS
 from webtabletop.i18n import N_, _
 
 OPTION_LABELS = {
@@ -35,3 +36,16 @@ def options_labels() -> dict[str, str]:
 
 def choice_labels() -> dict[str, dict[str, str]]:
     return {"_preset": {p: _(t) for p, t in PRESET_LABELS.items()}}
+
+
+def first_game_note(dialog: bool) -> str:
+    """A newcomer's first game (options.FIRST_GAME_OPTIONS) in one sentence: how to turn the rest on."""
+    if dialog:
+        return _(
+            "Your first game is set up small, on a {n}×{n} board without terrain or card effects and with the "
+            "computer on easy: for the designer's full game choose the preset “{preset}” below."
+        ).format(n=FIRST_GAME_OPTIONS["size"], preset=_(PRESET_LABELS["classic"]))
+    return _(
+        "A small board without terrain or card effects, and the computer on easy, for your first game: "
+        "turn the rest on in New game…"
+    )

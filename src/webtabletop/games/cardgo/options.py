@@ -26,6 +26,10 @@ PRESETS = {
     "big": {"size": 13, "start_time": 150, "max_value": 8},
 }
 
+#: a newcomer's first game against the computer (app/newcomer.py): the small table the lessons
+#: start on and the puzzles are mined on (puzzles.MINE_OPTIONS), without terrain and effects
+FIRST_GAME_OPTIONS = {"size": 7, "start_time": 40, "terrain": False, "effects": False}
+
 
 def _in_range(lo: int, hi: int, what: str):
     """``what`` is an ``N_`` msgid, translated when the message is raised."""

@@ -1,10 +1,12 @@
-"""The CardGO rules page: rules 1-3, the effects and terrain tables, switches, the decisions taken
-where the source is silent (:data:`DECISIONS`), what a record reveals and the corrections."""
+"""The CardGO rules page: rules 1-3, the effects table (with the badge a stone wears, in the
+reader's language) and the terrain table, switches, the decisions taken where the source is silent
+(:data:`DECISIONS`) and what a record reveals; the corrections under "Rules history"
+(:func:`history_html`)."""
 
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY
+from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY, badge
 from webtabletop.games.cardgo.meta import TITLE
 from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _
@@ -159,26 +161,14 @@ def rules_html() -> str:
         "draws, also after a pass, and a Love card draws one more card on top, so playing it leaves you "
         "one card richer."
     )
-    source_text = _(
-        "This rests on the original rules: «玩家开始时具有卡牌5张,每回合可以使用一张,新的回合获取一张» (each "
-        "player starts with 5 cards, may use one per turn and gets one each new turn) and Love «打出时,额外抽取"
-        "一张卡牌» (on play, draw one extra card)."
-    )
     record_text = _(
         "A saved game, a record file and a share link hold the game's seed and every move. The seed "
         "decides the terrain, both starting hands and every card either player will draw, so whoever "
         "decodes a record can work out both hands, the values hidden in tall grass and all future draws. "
         "Share an unfinished game only with someone you would show your cards to, or after the game."
     )
-    correction_text = _(
-        "Rules version 2 (November 2026) removed a hand limit that earlier versions of this app had added: "
-        "they skipped every draw while a hand held hand size + 1 cards, which cancelled Love's extra card. "
-        "A game recorded under the earlier rules replays unchanged up to the first draw that limit would "
-        "have skipped; from there its moves would mean other cards, so it opens at that point with a "
-        "message and the whole original is kept."
-    )
     eff_rows = "".join(
-        f"<tr><td>{e.id}</td><td>{esc(e.letter or '—')}</td><td>{esc(_(e.name))}</td><td>{esc(_(e.text))}</td></tr>"
+        f"<tr><td>{e.id}</td><td>{esc(badge(e.id) or '—')}</td><td>{esc(_(e.name))}</td><td>{esc(_(e.text))}</td></tr>"
         for e in EFFECTS
     )
     ter_rows = "".join(
@@ -191,14 +181,12 @@ def rules_html() -> str:
     switches = "".join(f"<li>{_(item)}</li>" for item in SWITCHES)
     T = {k: _(v) for k, v in PAGE.items()}
     saved = _("Saved games, records and share links")
-    corrections = _("Corrections")
     return f"""
 <h2>{esc(_(TITLE))}</h2>
 <p>{T["t0"]}</p>
 <h3>{T["t1"]}</h3>
 <p>{esc(draw_text)}</p>
 <p>{T["t2"]}</p>
-<p class="source">{esc(source_text)}</p>
 <h3>{T["t3"]}</h3>
 <p>{T["t4"]}</p>
 <h3>{T["t5"]}</h3>
@@ -225,6 +213,22 @@ def rules_html() -> str:
 <p>{T["t27"]}</p>
 <h3>{esc(saved)}</h3>
 <p>{esc(record_text)}</p>
-<h3>{esc(corrections)}</h3>
-<p>{esc(correction_text)}</p>
 """
+
+
+def history_html() -> str:
+    """The rules page's "Rules history": the correction of rules version 2 and the original words
+    it rests on."""
+    correction_text = _(
+        "Rules version 2 (November 2026) removed a hand limit that earlier versions of this app had added: "
+        "they skipped every draw while a hand held hand size + 1 cards, which cancelled Love's extra card. "
+        "A game recorded under the earlier rules replays unchanged up to the first draw that limit would "
+        "have skipped; from there its moves would mean other cards, so it opens at that point with a "
+        "message and the whole original is kept."
+    )
+    source_text = _(
+        "This rests on the original rules: «玩家开始时具有卡牌5张,每回合可以使用一张,新的回合获取一张» (each "
+        "player starts with 5 cards, may use one per turn and gets one each new turn) and Love «打出时,额外抽取"
+        "一张卡牌» (on play, draw one extra card)."
+    )
+    return f"<h3>{esc(_('Corrections'))}</h3><p>{esc(correction_text)}</p><p class='source'>{esc(source_text)}</p>"

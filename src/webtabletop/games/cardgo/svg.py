@@ -18,7 +18,7 @@ changed carry ``data-changed``; legal cells ``class="legal"`` (plus a drawn dot)
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.effects import EFFECTS
+from webtabletop.games.cardgo.effects import EFFECTS, badge
 from webtabletop.games.cardgo.events import cell_label, stone_value_text, value_explanation
 from webtabletop.games.cardgo.preview import Preview
 from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
@@ -189,13 +189,16 @@ def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float) 
         )
     eff = state.effects[i]
     if eff:
+        mark = badge(eff)
+        w = 12 if len(mark) < 2 else 17  # a round badge, or a wider one for two letters
         parts.append(
-            f'<circle cx="{x + CELL - 8:g}" cy="{y + 8:g}" r="6" style="fill:#fff8dc;stroke:#555;stroke-width:.7"/>'
-            f'<text x="{x + CELL - 8:g}" y="{y + 11:g}" style="font-size:8px;fill:#333;text-anchor:middle;'
-            f'font-weight:400;dominant-baseline:auto">{EFFECTS[eff].letter}</text>'
+            f'<rect x="{x + CELL - 2 - w:g}" y="{y + 2:g}" width="{w}" height="12" rx="6" '
+            'style="fill:#fff8dc;stroke:#555;stroke-width:.7"/>'
+            f'<text class="cg-badge" x="{x + CELL - 2 - w / 2:g}" y="{y + 11:g}" style="font-size:8px;fill:#333;'
+            f'text-anchor:middle;font-weight:400;dominant-baseline:auto">{esc(mark)}</text>'
         )
     title = value_explanation(state, i, ctx.viewer, ctx.reveal_all)
-    if eff:  # the badge is the card-code letter; the title names the effect in words
+    if eff:  # the badge is a short form of the effect's name; the title names it in words
         title = _("{why}; {effect}: {rule}").format(
             why=title, effect=_(EFFECTS[eff].name), rule=_(EFFECTS[eff].text)
         )
@@ -272,7 +275,7 @@ def preview_layer(state: CardgoState, p: Preview) -> str:
         if card.effect:
             out.append(
                 f'<text x="{x + CELL - 8:g}" y="{y + 11:g}" style="font-size:8px;fill:#222;text-anchor:middle">'
-                f"{EFFECTS[card.effect].letter}</text>"
+                f"{esc(badge(card.effect))}</text>"
             )
     for cell in p.takes:
         cx, cy = xy(state, cell)

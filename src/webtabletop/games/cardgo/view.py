@@ -21,7 +21,7 @@ from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN, card_text
 from webtabletop.games.cardgo.events import damage_text, event_lines, value_explanation, who
 from webtabletop.games.cardgo.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
-from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo.rules_page import history_html, rules_html
 from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _, ngettext
 
@@ -406,8 +406,16 @@ class CardgoView(GameView):
 
         return choice_labels()
 
+    def first_game_note(self, dialog: bool) -> str:
+        from webtabletop.games.cardgo.option_words import first_game_note
+
+        return first_game_note(dialog)
+
     def rules_html(self) -> str:
         return rules_html()
+
+    def rules_history_html(self) -> str:
+        return history_html()
 
 
 VIEW = CardgoView()

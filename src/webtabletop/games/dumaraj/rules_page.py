@@ -1,7 +1,9 @@
 """The DumaRaj rules page (HTML), built when shown so that it speaks the chosen language.
 
 Each paragraph or list item is one translatable sentence group (markup inside, placeholders by
-name). The "Corrections" list says, for each change of rules version 2, which words of the source
+name). Each mob is shown by its picture, its name and its moves drawn on a small board; its Betza
+code only in a folded block (:func:`betza_html`). The "Corrections" (:func:`history_html`, shown
+last under "Rules history") say, for each change of rules version 2, which words of the source
 (``shared/seeds/dumaraj-moves.ru.txt``) the decision rests on; the quotes stay in Russian.
 """
 
@@ -19,14 +21,33 @@ def _mob_rows() -> str:
 
     rows = []
     for kind, mob in MOBS.items():
-        betza = _("C / NC / NCZ (by degree)") if kind == TRIGON else mob.betza
         diagrams = mob_diagram(kind)
         if kind == TRIGON:
             diagrams = " ".join(mob_diagram(kind, d) for d in (1, 2, 3))
-        rows.append(
-            f"<tr><td>{diagrams}</td><td><b>{esc(mob_name(kind))}</b> ({mob.letter})<br><code>{esc(betza)}</code></td></tr>"
-        )
+        rows.append(f"<tr><th scope='row'>{esc(mob_name(kind))} ({mob.letter})</th><td>{diagrams}</td></tr>")
     return "".join(rows)
+
+
+def betza_html() -> str:
+    """Each mob's moves in Betza notation, folded away: only for readers who know it."""
+    from webtabletop.games.dumaraj.texts import mob_name
+
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(mob_name(kind))}</th><td><code>"
+        f"{esc(_('C / NC / NCZ (by degree)') if kind == TRIGON else mob.betza)}</code></td></tr>"
+        for kind, mob in MOBS.items()
+    )
+    summary = _("For those who know Betza notation")
+    text = _(
+        "Betza notation writes a piece's moves in letters, as chess variant engines such as Fairy-Stockfish "
+        "read them: K, Q, R, B and N move as the chess king, queen, rook, bishop and knight; W and F are one "
+        "step orthogonally and diagonally, D a leap of two orthogonally, C the camel's leap and Z the zebra's; "
+        "m only to an empty bit, c only to frag, f forward, s sideways."
+    )
+    return (
+        f"<details class='betza'><summary>{esc(summary)}</summary><p>{esc(text)}</p>"
+        f"<table class='mobs-betza'>{rows}</table></details>"
+    )
 
 
 def _items(items: list[str]) -> str:
@@ -114,6 +135,54 @@ def rules_html() -> str:
             "would end a game on the full location only after tens of thousands of plies."
         ).format(n=n, cap=cap),
     ]
+    h_mobs, h_arb, h_dec = (
+        pgettext("DumaRaj", "Mobs"),
+        _("Arbitrary moves (only when agreed before the game)"),
+        _("Decisions where the source is silent"),
+    )
+    h_not, h_ni = pgettext("DumaRaj", "Notation"), pgettext("DumaRaj", "Not implemented")
+    p_dots = _(
+        "Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon’ shown for degrees 1, 2, 3)."
+    )
+    title = _("DumaRaj")
+    not_implemented = [
+        _("2.5D and 3D locations (bit sides, corners and edges of cubes)."),
+        _('"Dive" moves to the reverse side of the location.'),
+        _(
+            "Moves bound to time, to coordinates or to parts of the location (mentioned by the source as algorithmic)."
+        ),
+    ]
+    return (
+        f"\n<h2>{esc(title)}</h2>\n"
+        f"<p>{intro}</p>\n<p>{draws}</p>\n"
+        f"<h3>{h_mobs}</h3>\n"
+        f"<p>{p_dots}</p>\n"
+        f'<table class="mobs">{_mob_rows()}</table>\n'
+        f"{betza_html()}\n"
+        "<p>"
+        + _(
+            "<b>Rursus</b>: a Pixa ending its move on its finist line (the farthest rank in play) becomes a Fej, "
+            "Lod', Slod', Gon' or Trigon' (your choice). Presets: Grand 10×10 (default) and Classic 8×8 (no Trigon')."
+        )
+        + "</p>\n"
+        f"<h3>{h_arb}</h3>\n<ul>{_items(arbitrary)}</ul>\n"
+        f"<h3>{h_dec}</h3>\n<ul>{_items(decisions)}</ul>\n"
+        f"<h3>{h_not}</h3>\n<p>"
+        + _(
+            "Moves: <code>e2e4</code>, rursus <code>a9a10q</code> (q r b n t), flex <code>e1h1</code>, piCSbumm "
+            "<code>d4e5!</code>, Editor <code>-a</code> / <code>-1</code> / <code>-</code>. Positions: FEN-like text "
+            "with fields for the side to move, flexes, pair flexes, piCSbumm, the area, the Editor phase, the rules "
+            "and the counters; position text written before the corrections is still read."
+        )
+        + "</p>\n"
+        f"<h3>{h_ni}</h3>\n<ul>{_items(not_implemented)}</ul>\n"
+    )
+
+
+def history_html() -> str:
+    """The rules page's "Rules history": the corrections of rules version 2, each with the words
+    of the source it rests on, and what happens to games recorded before them."""
+    n = DRAW_MOVES
     corrections = [
         _(
             "Editor lines along the path: «Тригонь. Позади фигуры, после совершённого хода, три линии, "
@@ -136,49 +205,4 @@ def rules_html() -> str:
             "the corrected rules allow, with the reason."
         ),
     ]
-    h_mobs, h_arb, h_dec = (
-        pgettext("DumaRaj", "Mobs"),
-        _("Arbitrary moves (only when agreed before the game)"),
-        _("Decisions where the source is silent"),
-    )
-    h_cor, h_not, h_ni = (
-        _("Corrections (rules version 2)"),
-        pgettext("DumaRaj", "Notation"),
-        pgettext("DumaRaj", "Not implemented"),
-    )
-    p_dots = _(
-        "Blue dots: fleps; red rings: frags (Pixa shown for White, moving up; Trigon’ shown for degrees 1, 2, 3)."
-    )
-    title = _("DumaRaj")
-    not_implemented = [
-        _("2.5D and 3D locations (bit sides, corners and edges of cubes)."),
-        _('"Dive" moves to the reverse side of the location.'),
-        _(
-            "Moves bound to time, to coordinates or to parts of the location (mentioned by the source as algorithmic)."
-        ),
-    ]
-    return (
-        f"\n<h2>{esc(title)}</h2>\n"
-        f"<p>{intro}</p>\n<p>{draws}</p>\n"
-        f"<h3>{h_mobs}</h3>\n"
-        f"<p>{p_dots}</p>\n"
-        f'<table class="mobs">{_mob_rows()}</table>\n'
-        "<p>"
-        + _(
-            "<b>Rursus</b>: a Pixa ending its move on its finist line (the farthest rank in play) becomes a Fej, "
-            "Lod', Slod', Gon' or Trigon' (your choice). Presets: Grand 10×10 (default) and Classic 8×8 (no Trigon')."
-        )
-        + "</p>\n"
-        f"<h3>{h_arb}</h3>\n<ul>{_items(arbitrary)}</ul>\n"
-        f"<h3>{h_dec}</h3>\n<ul>{_items(decisions)}</ul>\n"
-        f"<h3>{h_cor}</h3>\n<ul>{_items(corrections)}</ul>\n"
-        f"<h3>{h_not}</h3>\n<p>"
-        + _(
-            "Moves: <code>e2e4</code>, rursus <code>a9a10q</code> (q r b n t), flex <code>e1h1</code>, piCSbumm "
-            "<code>d4e5!</code>, Editor <code>-a</code> / <code>-1</code> / <code>-</code>. Positions: FEN-like text "
-            "with fields for the side to move, flexes, pair flexes, piCSbumm, the area, the Editor phase, the rules "
-            "and the counters; position text written before the corrections is still read."
-        )
-        + "</p>\n"
-        f"<h3>{h_ni}</h3>\n<ul>{_items(not_implemented)}</ul>\n"
-    )
+    return f"<h3>{esc(_('Corrections (rules version 2)'))}</h3>\n<ul>{_items(corrections)}</ul>\n"

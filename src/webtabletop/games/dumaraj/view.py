@@ -121,5 +121,10 @@ class DumaRajView(BoardMixin, PanelMixin, GameView):
 
         return rules_html()
 
+    def rules_history_html(self) -> str:
+        from webtabletop.games.dumaraj.rules_page import history_html
+
+        return history_html()
+
 
 __all__ = ["DumaRajView", "glyph", "mob_diagram", "MOBS", "PIXA"]

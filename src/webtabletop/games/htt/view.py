@@ -19,7 +19,7 @@ from webtabletop.core.house_rules import subtitle
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.htt.render.board import BoardDrawing, placed
 from webtabletop.games.htt.render.cards import card_back_svg
-from webtabletop.games.htt.render.rules_page import options_help, rules_html
+from webtabletop.games.htt.render.rules_page import history_html, options_help, rules_html
 from webtabletop.games.htt.render.style import HTT_CSS
 from webtabletop.games.htt.render.text import cause_text, describe, prompt_text, result_text
 from webtabletop.games.htt.rules import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
@@ -226,6 +226,9 @@ class HttView(BoardDrawing, GameView):
 
     def rules_html(self) -> str:
         return HTT_CSS + rules_html()
+
+    def rules_history_html(self) -> str:
+        return history_html()
 
     def options_help(self) -> dict[str, str]:
         return options_help()

@@ -1,4 +1,5 @@
-"""The SHT rules page (the parts rewritten this round go through gettext)."""
+"""The SHT rules page (the parts rewritten this round go through gettext); the corrections of the
+rules are shown last, under "Rules history" (:func:`history_html`)."""
 
 from __future__ import annotations
 
@@ -90,8 +91,6 @@ PAGE = (
     ),
     ("h3-slot", "records_title"),
     ("slot", "records"),
-    ("h3-slot", "corrections_title"),
-    ("slot", "corrections"),
 )
 
 
@@ -101,26 +100,15 @@ def rules_html() -> str:
     def para(text: str) -> str:
         return f"<p>{esc(text)}</p>"
 
-    battle = (
-        para(
-            _(
-                "The attacking card is turned face up; its value is the attack a. The defender may choose any "
-                "number of their own field cards, open or closed, whose values add up to d ≥ a, or decline. On "
-                "the screen: click your field cards one by one to put them forward (their total is shown), then "
-                "press Defend; Decline is there all along, and Undo takes the last card back. Without a defence "
-                "the defender's shield breaks and goes into their hand; a player without a shield who cannot or "
-                "does not defend loses. The attacking card and the defending cards go to the discard pile."
-            )
+    battle = para(
+        _(
+            "The attacking card is turned face up; its value is the attack a. The defender may choose any "
+            "number of their own field cards, open or closed, whose values add up to d ≥ a, or decline. On "
+            "the screen: click your field cards one by one to put them forward (their total is shown), then "
+            "press Defend; Decline is there all along, and Undo takes the last card back. Without a defence "
+            "the defender's shield breaks and goes into their hand; a player without a shield who cannot or "
+            "does not defend loses. The attacking card and the defending cards go to the discard pile."
         )
-        + '<p class="source">'
-        + esc(
-            _(
-                "The original rules: «場のカードを好きな枚数選んで防御することができます» (the defender may choose "
-                "any number of their field cards to defend): every set of your field cards that reaches the "
-                "attack is a defence, including either of two equal cards."
-            )
-        )
-        + "</p>"
     )
     decisions = "".join(
         f"<li>{esc(text)}</li>"
@@ -155,22 +143,11 @@ def rules_html() -> str:
             "see everything. The move list never names a card that was put down closed."
         )
     )
-    corrections = para(
-        _(
-            "Rules version 2 (November 2026): earlier versions of this app offered a defence only as a whole "
-            "set from a list of at most 200, and of equal cards (same value, both open or both closed) only "
-            "the one played earliest. Now any set is a defence. The old sets are still offered as one-move "
-            "quick defences to the computer player and to old games, so games recorded under the earlier "
-            "rules replay unchanged."
-        )
-    )
     slots = {
         "battle": battle,
         "decisions": decisions,
         "records_title": esc(_("Saved games, records and share links")),
         "records": records,
-        "corrections_title": esc(_("Corrections")),
-        "corrections": corrections,
     }
     out = []
     for tag, text in PAGE:
@@ -187,3 +164,27 @@ def rules_html() -> str:
         else:
             out.append(f"<{tag}>{_(text)}</{tag}>")
     return "\n".join(out)
+
+
+def history_html() -> str:
+    """The rules page's "Rules history": the correction of rules version 2 and the original words
+    it rests on."""
+    corrections = _para(
+        _(
+            "Rules version 2 (November 2026): earlier versions of this app offered a defence only as a whole "
+            "set from a list of at most 200, and of equal cards (same value, both open or both closed) only "
+            "the one played earliest. Now any set is a defence. The old sets are still offered as one-move "
+            "quick defences to the computer player and to old games, so games recorded under the earlier "
+            "rules replay unchanged."
+        )
+    )
+    source = _(
+        "The original rules: «場のカードを好きな枚数選んで防御することができます» (the defender may choose "
+        "any number of their field cards to defend): every set of your field cards that reaches the "
+        "attack is a defence, including either of two equal cards."
+    )
+    return f"<h3>{esc(_('Corrections'))}</h3>{corrections}<p class='source'>{esc(source)}</p>"
+
+
+def _para(text: str) -> str:
+    return f"<p>{esc(text)}</p>"

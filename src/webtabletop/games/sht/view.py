@@ -35,7 +35,7 @@ from webtabletop.games.sht.board import draw_board
 from webtabletop.games.sht.board import ids as _ids
 from webtabletop.games.sht.describe import describe
 from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, PLAYER_NAMES, TURN, ShtState, advantage_of
-from webtabletop.games.sht.rules_page import rules_html
+from webtabletop.games.sht.rules_page import history_html, rules_html
 from webtabletop.games.sht.summary import battle_text, player, sym
 from webtabletop.i18n import N_, _, ngettext, pgettext
 
@@ -387,6 +387,9 @@ class ShtView(GameView):
 
     def rules_html(self) -> str:
         return rules_html()
+
+    def rules_history_html(self) -> str:
+        return history_html()
 
 
 VIEW = ShtView()

@@ -194,18 +194,6 @@ VARIANTS = (
 DECISIONS = (
     ("h2", N_("Decisions we made")),
     ("open", "ul"),
-    (
-        "li",
-        N_(
-            "Who must touch M: the source says «Если вы поставили свое число вплотную к уже стоящим цифрам врага, и она соприкасается как минимум еще с одним вашим числом — вы можете зачеркнуть ее» (“if you put your number right next to the enemy's digits, and <i>it</i> touches at least one more of your numbers, you may cross <i>it</i> out”). «Она» (“it”) is the enemy digit, the one crossed out, so M touches E, not the new number. The source's second example fits only this reading: all three Orange digits stand around the enemy 9."
-        ),
-    ),
-    (
-        "li",
-        N_(
-            "Games recorded before this correction (links, saved games, record files) are replayed under the corrected rule; one whose moves the corrected rule no longer allows opens at its last allowed move, with a note, and the original is kept."
-        ),
-    ),
     ("li", N_("The source's board pictures are lost: the preset sizes above are our choice.")),
     ("li", N_("Tsifrograd: one crossing per turn at most, chosen by the player, optional.")),
     ("li", N_("Tsifroshturm: equal totals go to the second player, as in Tsifrograd.")),
@@ -229,6 +217,25 @@ DECISIONS = (
         "li",
         N_(
             "What a link or a saved game reveals: it holds the game's seed, and the seed fixes every future dice roll, so a player who decodes a share link, a saved game or a record file can know the dice still to come."
+        ),
+    ),
+    ("close", "ul"),
+)
+
+#: the "Rules history" (shown last on the page, app/pages.py): the correction of rules version 2
+HISTORY = (
+    ("h3", N_("Corrections (rules version 2)")),
+    ("open", "ul"),
+    (
+        "li",
+        N_(
+            "Who must touch M: the source says «Если вы поставили свое число вплотную к уже стоящим цифрам врага, и она соприкасается как минимум еще с одним вашим числом — вы можете зачеркнуть ее» (“if you put your number right next to the enemy's digits, and <i>it</i> touches at least one more of your numbers, you may cross <i>it</i> out”). «Она» (“it”) is the enemy digit, the one crossed out, so M touches E, not the new number. The source's second example fits only this reading: all three Orange digits stand around the enemy 9."
+        ),
+    ),
+    (
+        "li",
+        N_(
+            "Games recorded before this correction (links, saved games, record files) are replayed under the corrected rule; one whose moves the corrected rule no longer allows opens at its last allowed move, with a note, and the original is kept."
         ),
     ),
     ("close", "ul"),
@@ -267,6 +274,11 @@ def section(parts) -> str:
         else:
             out.append(f"<{tag}>{_(text)}</{tag}>")
     return "\n".join(out)
+
+
+def history() -> str:
+    """The "Rules history" section's content."""
+    return section(HISTORY)
 
 
 def render(view) -> str:

@@ -343,5 +343,8 @@ class TsifrogradView(GameView):
     def rules_html(self) -> str:
         return rules_page.render(self)
 
+    def rules_history_html(self) -> str:
+        return rules_page.history()
+
 
 VIEW = TsifrogradView()

@@ -1,7 +1,8 @@
 """The in-app rules page of HTT and the help line of each option (translated when shown).
 
 The level table is drawn from :data:`webtabletop.games.htt.cards.SUMS`, so the page and the
-rules cannot disagree. The corrections of rules version 2 each name the source phrase they rest on.
+rules cannot disagree. The corrections of rules version 2 each name the source phrase they rest on;
+they are shown last, under "Rules history" (:func:`history_html`).
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ def level_table_html() -> str:
         + f"<td>{MAX_VALUE[lv]}</td></tr>"
         for lv in sorted(SUMS, reverse=True)
     )
-    return f'<table class="htt-levels"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    return (
+        f'<table class="htt-levels" id="htt-sums"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    )
 
 
 #: what the designer's lab measured at the designer's defaults (README, "What the lab found"):
@@ -234,42 +237,12 @@ def rules_html() -> str:
             )
         ),
     )
-    changes = _items(
-        esc(
-            _(
-                "Level 3 allows the sums 20..22. The source prints 18..22, but it also says that every level has "
-                "“a range of three allowed sums” («интервал из трёх допустимых сумм»), and 18 would overlap level "
-                "2's 17..19: 18 is a misprint. Cards made before (sum 18 or 19) are kept and still play; their "
-                "set pages say so. Three level-3 cards of each built-in set got new values."
-            )
-        ),
-        esc(
-            _(
-                "Hands have 5 cards on the 7-cell board too (before: 4). The source gives five cards everywhere: "
-                "«игроку выдаются пять заранее выбранных карт», «пять случайных карт», «одну из пяти карт соперника»."
-            )
-        ),
-        esc(
-            _(
-                "A hand keeps its order, and In order follows it (before: hands were sorted by level). The source: "
-                "«свои карты на поле можно класть только последовательно, т.е. начиная с левой верхней» — one "
-                "after another from the top-left card, the first card of the hand as the player laid out the deck "
-                "or as it was dealt."
-            )
-        ),
-        esc(
-            _(
-                "Games saved or shared before these corrections open under the corrected rules as far as they "
-                "played the same; where the old rules had led elsewhere they stop, with a message, and the whole "
-                "old game is kept."
-            )
-        ),
-    )
     collection = _items(
         esc(
             _(
                 "Cards come in themed sets: the same number of cards (6 to 12) on each of levels 1 to 10 and 3 to 6 "
-                "cards of level 11. The values follow the table of sums below, and matter colours are spread evenly."
+                "cards of level 11. The values follow the table of sums above (under “Card levels”), and matter "
+                "colours are spread evenly."
             )
         ),
         esc(
@@ -336,10 +309,46 @@ def rules_html() -> str:
                 + "</p>"
             ),
             f"{level_table_html()}",
-            ("<h3>" + str(esc(_("Corrections (rules version 2)"))) + "</h3>" + str(changes)),
             ("<h3>" + str(esc(_("The collection"))) + "</h3>" + str(collection)),
             ("<h3>" + str(esc(_("What a record reveals"))) + "</h3><p>" + str(records) + "</p>"),
             ("<h3>" + str(esc(_("Boards"))) + "</h3><p>" + str(boards) + ".</p>"),
             ("<h3>" + str(esc(_("For the designer"))) + "</h3>" + designer_html()),
         ]
     )
+
+
+def history_html() -> str:
+    """The rules page's "Rules history": the corrections of rules version 2, each with the source
+    phrase it rests on, and what happens to games recorded before them."""
+    changes = _items(
+        esc(
+            _(
+                "Level 3 allows the sums 20..22. The source prints 18..22, but it also says that every level has "
+                "“a range of three allowed sums” («интервал из трёх допустимых сумм»), and 18 would overlap level "
+                "2's 17..19: 18 is a misprint. Cards made before (sum 18 or 19) are kept and still play; their "
+                "set pages say so. Three level-3 cards of each built-in set got new values."
+            )
+        ),
+        esc(
+            _(
+                "Hands have 5 cards on the 7-cell board too (before: 4). The source gives five cards everywhere: "
+                "«игроку выдаются пять заранее выбранных карт», «пять случайных карт», «одну из пяти карт соперника»."
+            )
+        ),
+        esc(
+            _(
+                "A hand keeps its order, and In order follows it (before: hands were sorted by level). The source: "
+                "«свои карты на поле можно класть только последовательно, т.е. начиная с левой верхней» — one "
+                "after another from the top-left card, the first card of the hand as the player laid out the deck "
+                "or as it was dealt."
+            )
+        ),
+        esc(
+            _(
+                "Games saved or shared before these corrections open under the corrected rules as far as they "
+                "played the same; where the old rules had led elsewhere they stop, with a message, and the whole "
+                "old game is kept."
+            )
+        ),
+    )
+    return "<h3>" + esc(_("Corrections (rules version 2)")) + "</h3>" + changes

@@ -1,0 +1,110 @@
+"""The front door in a real browser (issue 24, item 4), at desktop and phone size: each home card
+shows a real position drawn by its game's own view (fetched after the first paint, in the
+reader's language), and a newcomer's first "Play vs AI" is the easy game, which says how to turn
+the rest on; after it, the normal defaults apply."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import open_app
+from tests.e2e.helpers import PHONE, act, go, idle
+from webtabletop.core.registry import PLAYABLE
+
+SIZES = {"1366": {"viewport": {"width": 1366, "height": 800}}, "390": PHONE}
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, browser):
+    ctx = browser.new_context(**SIZES[request.param])
+    yield ctx.new_page()
+    ctx.close()
+
+
+def pictures(page) -> dict[str, dict]:
+    """game -> what its card's picture shows: the image's file, whether it is drawn, its size on
+    screen, and the place's role and label."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.game-card .card-pic')].map((el) => {
+            const img = el.querySelector(':scope > img');
+            const r = img ? img.getBoundingClientRect() : {width: 0, height: 0};
+            return [el.dataset.pic, {src: img ? img.getAttribute('src') : null, drawn: !!img && img.complete
+              && img.naturalWidth > 0, w: r.width, h: r.height, alt: img ? img.alt : null,
+              label: el.getAttribute('aria-label'), role: el.getAttribute('role')}];
+        }))"""
+    )
+
+
+def test_home_cards_show_a_real_position_drawn_by_the_game(sized, site):
+    open_app(sized, site)
+    shown = pictures(sized)
+    assert list(shown) == list(PLAYABLE)
+    for game, pic in shown.items():
+        assert pic["drawn"] and pic["w"] >= 60 and pic["h"] >= 60, (game, pic)  # drawn, not hidden by CSS
+        assert pic["src"].startswith(f"./pre/en/{game}-picture.svg?v=")
+        assert pic["role"] == "img" and pic["label"].endswith("a board in the middle of a game")
+        assert pic["alt"] == ""  # the place's label names it; the image is not read out twice
+    # drawn as the game draws it: Tsifrograd's numbers on the players' colours (the page's rules
+    # travel with the image), not black cells
+    svg = sized.request.get(site + shown["tsifrograd"]["src"][2:]).text()
+    assert ".cell.p0 polygon" in svg and 'class="cell p0' in svg
+    # "Learn to play" still comes first on every card of a newcomer
+    for game in PLAYABLE:
+        first = sized.locator(f".game-card[data-game='{game}'] .actions a").first
+        assert first.get_attribute("href") == f"#/{game}/learn"
+    # another language: the engine draws the home page again and the pictures follow the language
+    sized.select_option("#lang", "ja")
+    idle(sized)
+    ja = pictures(sized)
+    assert all(p["drawn"] and "/pre/ja/" in p["src"] for p in ja.values()) and "盤面" in ja["sht"]["label"]
+    sht = sized.request.get(site + ja["sht"]["src"][2:]).text()
+    assert ">closed<" not in sht and ">deck " not in sht
+
+
+def cells(page) -> int:
+    return page.locator(".board.cardgo .cg-cell").count()
+
+
+def place_a_card(page) -> None:
+    act(page, page.locator("[data-pick^='h']").first)
+    act(page, page.locator(".board [data-pick][data-drop]").first)
+
+
+def test_a_newcomers_first_game_is_easy_and_says_how_to_turn_the_rest_on(sized, site):
+    open_app(sized, site)
+    act(sized, sized.locator(".game-card[data-game='cardgo'] a[href='#/cardgo/play?vs=ai']"))
+    assert cells(sized) == 49  # 7×7, without terrain and effects
+    assert sized.locator(".board .cg-cell.terrain-1, .board .cg-badge").count() == 0
+    note = sized.locator("[data-key='first-game-note']")
+    assert note.is_visible() and "terrain" in note.inner_text()
+    assert sized.locator("[data-key='level']").input_value() == "easy"
+    act(sized, note.get_by_role("link", name="New game…"))
+    dialog_note = sized.locator(".new-game [data-key='first-game-note']")
+    assert dialog_note.is_visible() and "Classic (10×10)" in dialog_note.inner_text()
+    assert sized.locator("#opt-size").input_value() == "7" and not sized.locator("#opt-terrain").is_checked()
+    act(sized, sized.get_by_role("link", name="Cancel"))
+    place_a_card(sized)  # the first game is played: from now on the normal defaults
+    go(sized, "#/")
+    act(sized, sized.locator(".game-card[data-game='cardgo'] a[href='#/cardgo/play?vs=ai']"))
+    assert cells(sized) == 100 and sized.locator("[data-key='first-game-note']").count() == 0
+    assert sized.locator("[data-key='level']").input_value() == "normal"
+    # a reload straight onto "Play vs AI": the page does not paint the newcomer's pre-rendered board
+    sized.goto("about:blank")
+    open_app(sized, site, "#/cardgo/play?vs=ai")
+    assert cells(sized) == 100
+
+
+def test_a_newcomers_first_board_is_painted_before_the_engine_and_is_the_engines(page, site):
+    """Loaded straight onto "Play vs AI", a newcomer sees the build's pre-rendered first game (a
+    browser with no data: the 7×7 board) before the engine runs, and the engine starts that very
+    game (the same hand)."""
+    page.goto(site + "#/cardgo/play?vs=ai")
+    page.wait_for_selector(".board.cardgo .cg-cell")
+    painted = page.evaluate(
+        "() => [document.querySelectorAll('.board.cardgo .cg-cell').length,"
+        " document.querySelector('.cg-hand').textContent, !!wttBoot.live]"
+    )
+    assert painted[0] == 49 and painted[2] is False  # the pre-rendered screen, no engine yet
+    idle(page)
+    assert page.locator("[data-key='first-game-note']").count() == 1
+    assert [cells(page), page.locator(".cg-hand").first.text_content()] == painted[:2]
