@@ -84,8 +84,8 @@
   }
 
   // app/newcomer.py's rule: new to a game until a game of it was saved here (the settings remember
-  // it). The pre-rendered games against the computer are a newcomer's first games (the build
-  // renders them for a browser with no data), so only a newcomer may be shown one.
+  // it). A newcomer is shown a pre-rendered first game (<game>-first-<k>), a returning player one
+  // with the designer's defaults (<game>-ai-<k>): the build renders both (tools/prerender.py).
   function isNew(game) {
     if (hasSaved(game)) return false;
     try {
@@ -105,11 +105,12 @@
     const k = Math.floor(Math.random() * pool.length);
     if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
     if (page === "play" && q.get("vs") === "human") return { fetch: `${game}-human-${k}`, accept: true, status: "kept" };
-    if (page === "play") return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
+    const vsAi = () => `${game}-${isNew(game) ? "first" : "ai"}-${k}`;
+    if (page === "play") return { fetch: vsAi(), accept: true, status: "kept" };
     if (page) return { status: "starting" };
     if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };
     if (hasSaved(game)) return { mine: game, accept: true, status: "kept", otherwise: "opening-saved" };
-    return isNew(game) ? { fetch: `${game}-ai-${k}`, accept: true, status: "kept" } : { status: "starting" };
+    return { fetch: vsAi(), accept: true, status: "kept" };
   }
 
   const LOADING = () => `<div class="loading"><div class="spinner" aria-hidden="true"></div><p>${B.t("loading")}</p></div>`;

@@ -5,11 +5,14 @@ the rest on; after it, the normal defaults apply."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, go, idle
 from webtabletop.core.registry import PLAYABLE
+from webtabletop.tools import prerender
 
 SIZES = {"1366": {"viewport": {"width": 1366, "height": 800}}, "390": PHONE}
 
@@ -108,3 +111,28 @@ def test_a_newcomers_first_board_is_painted_before_the_engine_and_is_the_engines
     idle(page)
     assert page.locator("[data-key='first-game-note']").count() == 1
     assert [cells(page), page.locator(".cg-hand").first.text_content()] == painted[:2]
+
+
+def test_a_returning_players_board_is_painted_before_the_engine_and_is_the_engines(browser, site):
+    """A player who has played CardGO before (the settings remember it) and loads "Play vs AI"
+    straight from the address bar sees a pre-rendered board with the designer's defaults (10×10)
+    before the engine runs, not the newcomer's first game and not a loading screen; the engine
+    then starts that very game."""
+    ctx = browser.new_context()
+    stored = json.dumps(prerender.returning("cardgo"))
+    ctx.add_init_script(f"try {{ for (const [k, v] of Object.entries({stored})) localStorage.setItem(k, v); }} catch (e) {{}}")
+    page = ctx.new_page()
+    try:
+        page.goto(site + "#/cardgo/play?vs=ai")
+        page.wait_for_selector(".board.cardgo .cg-cell")
+        painted = page.evaluate(
+            "() => [document.querySelectorAll('.board.cardgo .cg-cell').length,"
+            " document.querySelector('.cg-hand').textContent, !!wttBoot.live]"
+        )
+        assert painted[0] == 100 and painted[2] is False  # pre-rendered, no engine yet
+        idle(page)
+        assert page.locator("[data-key='first-game-note']").count() == 0
+        assert page.locator("[data-key='level']").input_value() == "normal"
+        assert [cells(page), page.locator(".cg-hand").first.text_content()] == painted[:2]
+    finally:
+        ctx.close()

@@ -6,10 +6,12 @@ of :data:`webtabletop.i18n.LANGUAGES` (with :func:`~webtabletop.i18n.catalogs.us
 - the home page (inlined into ``index.html``: it needs no request at all);
 - every game's rules page, ``pre/<lang>/<game>-rules.json``;
 - the home page's picture of each game, ``pre/<lang>/<game>-picture.svg`` (:mod:`.pictures`);
-- every game's fresh board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``: on a
-  browser with no data, the newcomer's first game, app/newcomer.py; web/boot.js shows it only to a
-  newcomer) and hot-seat (``#/<game>/play?vs=human``), once per entropy of a small pool:
-  ``pre/<lang>/<game>-ai-<k>.json`` and ``…-human-<k>.json``.
+- every game's fresh board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``) twice:
+  the newcomer's first game (app/newcomer.py; a browser with no data), ``…-first-<k>.json``, and
+  a returning player's game (the settings remember a game of it: the designer's defaults),
+  ``…-ai-<k>.json`` (web/boot.js picks by the same rule); and hot-seat
+  (``#/<game>/play?vs=human``), ``…-human-<k>.json``; each once per entropy of a small pool, in
+  ``pre/<lang>/``.
 
 **Seeds.** A fresh board shows dice, hands or terrain drawn from a seed, and the engine must start
 exactly that game when the player acts on it. The app draws a new game's seed from the entropy of
@@ -34,7 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from webtabletop.app import chrome
+from webtabletop.app.saves import SETTINGS, SETTINGS_KEY
 from webtabletop.app.shell import App
+from webtabletop.app.state import AppState
+from webtabletop.core import storage
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import LANGUAGES, SOURCE
 from webtabletop.i18n.catalogs import NATIVE_NAMES, PSEUDO, use_language
@@ -54,22 +59,32 @@ def entropy(version: str, game: str, k: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def render(fragment: str, seed: int = 0) -> dict[str, Any]:
-    """What the engine shows first for ``fragment`` on a device with no saved data."""
+def render(fragment: str, seed: int = 0, store: dict[str, str] | None = None) -> dict[str, Any]:
+    """What the engine shows first for ``fragment`` on a device whose storage is ``store`` (none
+    by default: a first visit)."""
     resp = App().handle(
-        {"type": "start", "hash": fragment, "storage": {}, "entropy": seed, "base": "", "now": NOW}
+        {"type": "start", "hash": fragment, "storage": store or {}, "entropy": seed, "base": "", "now": NOW}
     )
     return {"html": resp["html"], "title": resp["title"], "route": resp["route"]}
 
 
+def returning(game_id: str) -> dict[str, str]:
+    """The storage of a player who has played ``game_id`` before (app/newcomer.py's rule): the
+    settings remember it, every other setting at its default."""
+    w = storage.write(SETTINGS, SETTINGS_KEY, {**AppState().settings, "played": [game_id]})
+    return {w.key: w.value}
+
+
 def screens(version: str) -> dict[str, dict[str, Any]]:
-    """name -> (fragment, entropy) of every pre-rendered screen but the home page."""
+    """name -> (fragment, entropy, storage) of every pre-rendered screen but the home page."""
     out: dict[str, dict[str, Any]] = {}
     for spec in all_games():
         out[f"{spec.id}-rules"] = {"hash": f"#/{spec.id}/rules", "entropy": 0}
+        vs_ai = f"#/{spec.id}/play?vs=ai"
         for k in range(POOL):
             seed = entropy(version, spec.id, k)
-            out[f"{spec.id}-ai-{k}"] = {"hash": f"#/{spec.id}/play?vs=ai", "entropy": seed}
+            out[f"{spec.id}-first-{k}"] = {"hash": vs_ai, "entropy": seed}
+            out[f"{spec.id}-ai-{k}"] = {"hash": vs_ai, "entropy": seed, "storage": returning(spec.id)}
             out[f"{spec.id}-human-{k}"] = {"hash": f"#/{spec.id}/play?vs=human", "entropy": seed}
     return out
 
@@ -86,7 +101,7 @@ def write_screens(dist: Path, version: str, languages=LANGUAGES) -> dict[str, An
             folder = dist / "pre" / tag
             folder.mkdir(parents=True, exist_ok=True)
             for name, screen in todo.items():
-                shown = render(screen["hash"], screen["entropy"])
+                shown = render(screen["hash"], screen["entropy"], screen.get("storage"))
                 if screen["entropy"]:  # a fresh board: the engine must start from the same entropy
                     shown["entropy"] = str(screen["entropy"])
                 text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
