@@ -3,13 +3,14 @@ two pages exchange the links their Share windows show; the friends list shows th
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import html
 
 import pytest
 
 from tests.app.harness import Page
-from tests.app.test_match_flow import open_link, play_turn, send, shared_link
+from tests.app.test_match_flow import fixed_day, open_link, play_turn, send, shared_link  # noqa: F401
 from webtabletop.app import matchflow
 
 
@@ -135,3 +136,22 @@ def test_resign_a_game_with_hidden_cards_by_link(game):
         assert m.verdict in text(page)
     assert "Your friend won: you resigned" in friends(a) and "not verified" not in friends(a)
     assert "You won: your friend resigned" in friends(b)
+
+
+def test_a_resigner_past_the_deadline_sees_its_loss_unverified_and_no_forfeit(fixed_day):  # noqa: F811
+    """After resigning a game with hidden cards, a friend who never sends the last link leaves it
+    unverified: past the deadline the resigner's screen says so and that the game is its loss,
+    and offers no forfeit (a resignation already gave the game away)."""
+    a, b = started("htt")
+    for sender, receiver in ((a, b), (b, a)):
+        play_turn(sender)
+        open_link(receiver, send(sender))
+    a.send({"type": "cmd", "name": "match-resign"})
+    a.send({"type": "cmd", "name": "match-resign-yes"})
+    m = a.state.match_open.match
+    fixed_day[0] = m.reveal_deadline + datetime.timedelta(days=1)
+    shown = html.unescape(a.send({"type": "hash", "hash": a.hash})["html"])
+    assert "You resigned, so the game counts as your loss." in shown
+    assert 'data-key="match-forfeit"' not in shown
+    a.send({"type": "cmd", "name": "match-forfeit-yes"})  # a forged click changes nothing
+    assert not a.state.match_open.match.forfeit

@@ -134,16 +134,22 @@ def test_a_resignation_crossing_a_move_ends_the_game_where_it_was_made(game):
     same_after_storage(friend)
 
 
-def test_the_deadline_and_the_forfeit_apply_after_a_resignation():
+def test_the_deadline_applies_after_a_resignation_and_the_resigner_claims_no_forfeit():
+    """The resigner waits for the friend's revealing link under the same deadline; past it the
+    game stays unverified, but it is the resigner's loss: a resignation already gave the game
+    away, so the resigner has no forfeit to claim (it would turn its own resignation into a win)."""
     resigner, friend, _sp = table("htt", 6)
     day = day_of(resigner, 1)
     link = resigner.resign(day)
     limit = resigner.reveal_deadline
-    with pytest.raises(MatchError):
-        resigner.claim_forfeit(limit)
-    resigner.claim_forfeit(limit + datetime.timedelta(days=1))
-    assert resigner.forfeit and resigner.verdict is None
+    assert limit == day + datetime.timedelta(days=REVEAL_DAYS) and resigner.resigned_here
+    for when in (limit, limit + datetime.timedelta(days=1)):
+        with pytest.raises(MatchError, match="You resigned this game"):
+            resigner.claim_forfeit(when)
+    assert not resigner.forfeit and resigner.verdict is None
+    assert resigner.state.outcome().winner == 1 - resigner.role
     friend.receive(link, day)
+    assert not friend.resigned_here
     resigner.receive(friend.link(limit + datetime.timedelta(days=3)), limit + datetime.timedelta(days=3))
     assert resigner.verdict == VERIFIED["htt"]  # a late answer is still checked
 

@@ -48,6 +48,10 @@ def end_check(om, today: datetime.date | None = None) -> str:
         return _(
             "You counted this game as won by forfeit: your friend did not reveal their secrets by {date}. It stays unverified."
         ).format(date=date_text(limit))
+    if limit is not None and today is not None and clock.overdue(limit, today) and m.resigned_here:
+        return _(
+            "Unverified: your friend has not revealed their secrets, which were due by {date}. You resigned, so the game counts as your loss."
+        ).format(date=date_text(limit))
     if limit is not None and today is not None and clock.overdue(limit, today):
         return _(
             "Unverified: your friend has not revealed their secrets, which were due by {date}. You can count the game as a forfeit."

@@ -192,7 +192,8 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
         elif not m.can_move and m.data.count:
             out += btn(esc(_("Send the link again")), "match-resend", key="match-resend")
         limit = m.reveal_deadline
-        if limit is not None and today is not None and clock.overdue(limit, today) and not m.forfeit:
+        overdue = limit is not None and today is not None and clock.overdue(limit, today)
+        if overdue and not m.forfeit and not m.resigned_here:
             if om.confirm_forfeit:
                 out += (
                     f"<span class='confirm'>{esc(_('Count this game as won by forfeit? It stays unverified; if your friend still sends the last link, the game is checked then.'))}</span>"

@@ -251,10 +251,21 @@ class Match(Annotations):
     #: (:meth:`claim_forfeit`; kept in storage, shown as unverified)
     forfeit = False
 
+    @property
+    def resigned_here(self) -> bool:
+        """This player ended the game by resigning (a forfeit is then no one's to claim: the
+        resignation already gave the game away, verified or not)."""
+        e = self._data.ending
+        return e is not None and e.kind == endings.RESIGN and e.seat == self.seat
+
     def claim_forfeit(self, now: datetime.date) -> None:
         """Count the game as won by forfeit: allowed once the other player's link revealing its
         secret is past :attr:`reveal_deadline` (the result stays unverified; a revealing link that
         comes later is still checked)."""
+        if self.resigned_here:
+            raise MatchError(
+                _("You resigned this game: it counts as your loss, and there is no forfeit to claim.")
+            )
         limit = self.reveal_deadline
         if not self.awaiting_secret or limit is None or not clock.overdue(limit, now):
             raise MatchError(
