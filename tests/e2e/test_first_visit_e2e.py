@@ -4,7 +4,8 @@ The site is served as GitHub Pages serves it (``serve(pages=True)``: ``max-age=6
 and the server logs every response it sends. The page registers its service worker only after the
 engine has put what the visit downloaded into the precache (web/engine.mjs, web/keep.mjs), so the
 precache fetches only what no one loaded: no file's body may be sent twice. Both starts are
-checked (``?snapshot=1`` / ``?snapshot=0`` force the one the engine would choose by measuring).
+checked (``?snapshot=1`` / ``?snapshot=0`` force the one the engine would choose by measuring),
+and the page as a player gets it, which measures and chooses (``chosen``: either start).
 The wait is for the service worker to control the page: it activates only after its precache is
 complete, so every request of the first visit is in the log by then.
 """
@@ -27,15 +28,20 @@ def precached() -> set[str]:
     return set(re.findall(r'url:"([^"]+)"', (DIST / "sw.js").read_text()))
 
 
-@pytest.mark.parametrize("start", ["snapshot", "fresh"])
+FORCE = {"snapshot": "?snapshot=1", "fresh": "?snapshot=0", "chosen": ""}
+
+
+@pytest.mark.parametrize("start", ["snapshot", "fresh", "chosen"])
 def test_a_first_visit_sends_every_file_once_then_plays_offline(browser, start):
     server, url = serve_in_thread(DIST, pages=True)
     server.log = []
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
-        open_app(page, url, f"index.html?snapshot={'1' if start == 'snapshot' else '0'}#/tsifrograd")
-        assert page.get_attribute("html", "data-engine").startswith(start)
+        open_app(page, url, f"index.html{FORCE[start]}#/tsifrograd")
+        either = ("snapshot", "fresh") if start == "chosen" else start
+        engine = page.get_attribute("html", "data-engine")
+        assert engine.startswith(either), engine
         page.wait_for_function(
             "navigator.serviceWorker && navigator.serviceWorker.controller", timeout=SW_TIMEOUT
         )
@@ -52,8 +58,8 @@ def test_a_first_visit_sends_every_file_once_then_plays_offline(browser, start):
         # the bytes came once, and they are all there: the next visit plays with the server stopped
         server.shutdown()
         server.server_close()
-        open_app(page, url, f"index.html?snapshot={'1' if start == 'snapshot' else '0'}#/tsifrograd")
-        assert page.get_attribute("html", "data-engine").startswith(start)
+        open_app(page, url, f"index.html{FORCE[start]}#/tsifrograd")
+        assert page.get_attribute("html", "data-engine").startswith(either)
         act(page, page.locator(".cell.legal").first)
         assert log_count(page) >= 1
     finally:
