@@ -209,7 +209,7 @@ def _offer(owner: int, red_hand) -> object:
 
 
 def test_ai_answers_draw_offers_by_its_judgement_without_peeking():
-    """The AI accepts a draw only when its search judges it not ahead; Red's hidden hand (here
+    """The AI accepts a draw only when its search judges it clearly behind (never when ahead); Red's hidden hand (here
     strong or weak) does not change the answer."""
     for level in ("easy", "normal"):
         for red in (["999999"] * 3, ["111111"] * 3):
