@@ -1,6 +1,7 @@
 """Resign and "Offer a draw" in a real browser (issue 23 §5): a hot-seat resignation with its
 confirmation (desktop and phone), the computer refusing and accepting a DumaRaj draw offer, and an
 HTT draw agreed before the last card that earns no pack. Screenshots: docs/screens/resign-*.png
+and draw-*.png
 (made by the same steps, saved under the test's temporary folder)."""
 
 from __future__ import annotations
@@ -71,20 +72,22 @@ def start_dumaraj_vs_computer(page, site, fen):
     act(page, page.get_by_role("button", name="Start the game"))
 
 
-def test_the_computer_declines_a_draw_when_ahead_and_accepts_when_behind(page, site):
+def test_the_computer_declines_a_draw_when_ahead_and_accepts_when_behind(page, site, tmp_path):
     start_dumaraj_vs_computer(page, site, AHEAD)
     act(page, page.locator("[data-key='offer-draw']"))
     assert "The computer declines the draw" in page.locator(".message").inner_text()
     assert page.locator(".result-dialog").count() == 0
+    page.screenshot(path=str(Path(tmp_path) / "draw-declined-1366.png"))
     start_dumaraj_vs_computer(page, site, BEHIND)
     act(page, page.locator("[data-key='offer-draw']"))
     result = page.locator(".result-dialog")
     assert result.is_visible() and "Draw" in result.locator("h2").inner_text()
     assert "Draw agreed" in result.inner_text()
     assert page.locator(".log li").last.inner_text() == "Draw agreed"
+    page.screenshot(path=str(Path(tmp_path) / "draw-accepted-1366.png"))
 
 
-def test_htt_draw_before_the_last_card_earns_no_pack(page, site):
+def test_htt_draw_before_the_last_card_earns_no_pack(page, site, tmp_path):
     open_app(page, site, sharelink.make_hash(HTT_LEAD))
     page.select_option("[data-change='player1']", "ai")  # Red is now played by the computer
     idle(page)
@@ -92,6 +95,7 @@ def test_htt_draw_before_the_last_card_earns_no_pack(page, site):
     result = page.locator(".result-dialog")
     assert result.is_visible() and "Draw" in result.locator("h2").inner_text()
     assert "earns no pack" in page.locator("#toast").inner_text()
+    page.screenshot(path=str(Path(tmp_path) / "draw-htt-no-pack-1366.png"))
     data = json.loads(page.evaluate("localStorage.getItem('webtabletop:htt:collection')"))["data"]
     assert (data["games_played"], data["earn_progress"], data["packs_available"]) == (0, 0, 1)
     assert [e["result"] for e in data["log"]] == ["draw"]
