@@ -105,7 +105,8 @@
     const k = Math.floor(Math.random() * pool.length);
     if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
     if (page === "play" && q.get("vs") === "human") return { fetch: `${game}-human-${k}`, accept: true, status: "kept" };
-    const vsAi = () => `${game}-${isNew(game) ? "first" : "ai"}-${k}`;
+    // a level in the link (#/<game>/play?level=…) is the player's choice: no first game (app/routes.py)
+    const vsAi = () => `${game}-${isNew(game) && !q.has("level") ? "first" : "ai"}-${k}`;
     if (page === "play") return { fetch: vsAi(), accept: true, status: "kept" };
     if (page) return { status: "starting" };
     if (q.has("r")) return { fetch: `${game}-ai-${k}`, accept: false, inert: true, status: "opening-link" };

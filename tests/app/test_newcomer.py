@@ -156,3 +156,18 @@ def test_the_notes_are_translated(tag):
             assert "first game" not in note
     finally:
         catalogs.use_language("en")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_level_in_the_play_link_is_the_players_choice_and_no_first_game(level):
+    page = Page(hash_=f"#/htt/play?vs=ai&level={level}")
+    s = page.state.session
+    assert not s.first_game and s.players.level == level
+    assert s.spec.options_from_dict(s.history.record.options) == s.spec.default_options()
+    assert not NOTE.findall(page.last["html"])
+
+
+def test_an_unknown_level_in_the_play_link_says_so_and_starts_nothing():
+    page = Page(hash_="#/htt/play?vs=ai&level=grandmaster")
+    assert page.state.session is None
+    assert "grandmaster" in page.last["html"] and "not a level" in page.last["html"]

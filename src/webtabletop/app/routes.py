@@ -39,6 +39,7 @@ from webtabletop.app.clock import GameClock
 from webtabletop.app.extensions import game_pages
 from webtabletop.app.fragments import open_fragment
 from webtabletop.app.saves import (
+    AI_LEVELS,
     GAME_PREFIX,
     LAST_GAME,
     SAVED_GAME,
@@ -201,21 +202,30 @@ def open_new(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -
 
 def open_play(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
     """A new game with the default options: ``?vs=ai`` (default; a newcomer's first game is
-    easier, :mod:`.newcomer`) or ``?vs=human``."""
+    easier, :mod:`.newcomer`) or ``?vs=human``. ``&level=easy|normal|hard`` names the
+    computer's level: a level asked for is the player's choice, so that game is no first game."""
+    level = query.get("level")
+    if level is not None and level not in AI_LEVELS:
+        st.route = error_route(
+            _("Unknown level"),
+            _("“{level}” is not a level of the computer: choose easy, normal or hard.").format(level=level),
+            spec.id,
+        )
+        return
     if query.get("vs", "ai") == "ai":
-        new_vs_ai(st, fx, spec)
+        new_vs_ai(st, fx, spec, level=level)
     else:
         players = Players(("human", "human"), st.settings["ai_level"])
         play.new_session(st, fx, spec, spec.default_options(), play.fresh_seed(st), players)
     fx.hash = f"#/{spec.id}"
 
 
-def new_vs_ai(st: AppState, fx: Effects, spec: GameSpec, *, keep: bool = False) -> None:
+def new_vs_ai(st: AppState, fx: Effects, spec: GameSpec, *, keep: bool = False, level: str | None = None) -> None:
     """A new game against the computer: the player's first game of ``spec`` (:mod:`.newcomer`)
-    or one with the designer's defaults and the player's AI level."""
-    first = newcomer.is_new(st, spec.id)
+    or one with the designer's defaults and ``level`` (default: the player's AI level)."""
+    first = level is None and newcomer.is_new(st, spec.id)
     options = newcomer.first_options(spec) if first else spec.default_options()
-    level = newcomer.LEVEL if first else st.settings["ai_level"]
+    level = newcomer.LEVEL if first else level or st.settings["ai_level"]
     players = Players(("human", "ai"), level)
     s = play.new_session(st, fx, spec, options, play.fresh_seed(st), players, keep=keep)
     s.first_game = first
