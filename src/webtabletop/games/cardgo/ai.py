@@ -390,7 +390,14 @@ def choose_move(
 
 
 def _search(
-    state: CardgoState, lv: Level, seed: int, time_limited: bool, clock, start: float, force: bool = False, value=evaluate
+    state: CardgoState,
+    lv: Level,
+    seed: int,
+    time_limited: bool,
+    clock,
+    start: float,
+    force: bool = False,
+    value=evaluate,
 ):
     """Successive halving over the root candidates; ``force``: sample even a single candidate
     (analysis wants its value); ``value``: what a playout's end is worth (the analysis's chances)."""
@@ -437,7 +444,9 @@ def _search(
     return AiChoice(cands[best][1], used, clock() - start, stats)
 
 
-def _sample(state: CardgoState, move, me: int, world: int, depth: int, engine: float = 0.0, value=evaluate) -> float:
+def _sample(
+    state: CardgoState, move, me: int, world: int, depth: int, engine: float = 0.0, value=evaluate
+) -> float:
     """One determinized playout: ``move``, then ``depth`` greedy plies, then ``value`` (the
     search's :func:`evaluate`). An end reached sooner counts a little more (a win now beats a
     win two plies later)."""
@@ -452,7 +461,11 @@ def _sample(state: CardgoState, move, me: int, world: int, depth: int, engine: f
 
 
 #: analysis budgets: the search levels, with a small search for "easy" (easy play does not search)
-ANALYSIS_LEVELS = {"easy": Level(candidates=4, iterations=60, seconds=0.0, depth=1), "normal": LEVELS["normal"], "hard": LEVELS["hard"]}
+ANALYSIS_LEVELS = {
+    "easy": Level(candidates=4, iterations=60, seconds=0.0, depth=1),
+    "normal": LEVELS["normal"],
+    "hard": LEVELS["hard"],
+}
 
 
 def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
@@ -468,14 +481,20 @@ def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
     if done is not None:
         return done
     me = state.player
-    choice = _search(state, ANALYSIS_LEVELS[budget], seed, False, time.perf_counter, 0.0, force=True, value=chance_value)
+    choice = _search(
+        state, ANALYSIS_LEVELS[budget], seed, False, time.perf_counter, 0.0, force=True, value=chance_value
+    )
     samples, value = choice.stats.get(choice.move.code, (0, 0.0))
     moves = {code: [n, round(v, 4)] for code, (n, v) in choice.stats.items()}
     details = {"value": round(value, 4), "iterations": choice.iterations, "samples": samples, "moves": moves}
-    return Analysis(chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details)
+    return Analysis(
+        chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details
+    )
 
 
-def analyse_move(state: CardgoState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+def analyse_move(
+    state: CardgoState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None
+):
     """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`): a candidate
     the analysis sampled as often as its best is judged by those samples; any other move by as
     many samples of its own, on the same determinized worlds the search drew (common random
