@@ -98,6 +98,20 @@ def test_quick_moves_lists_distinct_cards_once():
     assert len(q) == 2 * 16 and {m.hand for _, m in q} == {0, 2}
 
 
+def test_quick_moves_best_few_are_the_head_of_the_whole_list():
+    """The search asks for the best 1, 3 or 4 (a faster path that skips cells); ties keep the
+    whole list's order."""
+    for seed, options in ((5, CardgoOptions()), (6, CardgoOptions(size=7, full_speed=True))):
+        s = SPEC.start(options, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(30):
+            whole = [(x, m.code) for x, m in quick_moves(s)]
+            for k in (1, 3, 4):
+                assert [(x, m.code) for x, m in quick_moves(s, k)] == whole[:k]
+            legal = s.legal_moves()
+            s = s.apply(legal[rng.randbelow(len(legal))])
+
+
 def test_generic_mcts_runs_with_the_hooks():
     s = _position(4, 10, CardgoOptions(size=6))
     res = generic_choose(s, "easy", seed=3, time_limited=False)

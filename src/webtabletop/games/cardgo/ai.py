@@ -23,6 +23,7 @@ import heapq
 import math
 import time
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -103,12 +104,18 @@ def _analyse(state: CardgoState, me: int):
 
 
 def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[float, Place]]:
-    """Legal placements scored by a fast estimate of the time swing (best first).
+    """Legal placements scored by a fast estimate of the time swing (best first; equal scores in
+    hand-card order within a cell, cells in board order).
 
     Estimates rule 1 and rule 2 (enemy groups in atari at the cell join the group) from a one-pass
     group analysis, plus card effects and a penalty for leaving the own group with one liberty or none;
     ignores rule 3's opponent view, Suppression and random outcomes (the search plays them out).
-    Duplicate hand cards are listed once (the first index).
+    Duplicate hand cards are listed once (the first index). With ``limit``, only the best
+    ``limit`` (the same as the first ``limit`` of the whole list).
+
+    Speed (the search's hot spot): a cell's card scores depend only on its class (value change,
+    X, the values popped and left, whether it captures, its liberties 0/1/more), so each class is
+    scored once per call, and with ``limit`` a cell whose best cannot enter the top is skipped.
     """
     me = state.player
     geo, owners, values = state.geo, state.owners, state.values
@@ -136,53 +143,105 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
         elif e == SUPPRESSION:
             bonus = -0.5
         cards.append((i, card.value, 1 if e == JOY else 0, bonus - 0.01 * card.value))
-    links, nbrs, placeable, weight, terrain, tree = (
-        geo.links,
-        geo.nbrs,
-        geo.placeable,
-        geo.weight,
-        geo.terrain,
-        geo.tree,
-    )
+    links, nbrs, placeable, weight = geo.links, geo.nbrs, geo.placeable, geo.weight
+    classes: dict[tuple, tuple[list[tuple[float, int]], float]] = {}
+    heap: list[tuple[float, int, int, int]] = []  # (score, -order, hand index, cell): the best `limit`
     out: list[tuple[float, int, int]] = []
-    append = out.append
+    order = 0
+    static = _static(geo)
+    near = set(atari)  # cells where the placed stone joins an own group or captures
+    for _w, members, _libs in info:
+        for _v, _j, t in members:
+            near.update(links[t])
     for c in state.legal_cells():
-        ter = terrain[c]
-        if ter == CRYPT:
-            for i, _v, _j, bonus in cards:
-                append((-1.0 - bonus, i, c))
-            continue
-        delta = DELTA[ter]
-        if ter == FIRE:
-            for i, v, _j, bonus in cards:
-                append((max(0, v + delta) // 2 + bonus, i, c))
-            continue
-        ids = {comp[b] for b in links[c] if owners[b] == me}
-        w = weight[c]
-        for b in links[c]:
-            if tree[b]:
-                w += 1
-        libs = {b for b in nbrs[c] if owners[b] == EMPTY and placeable[b]}
-        popped = left = 0
-        for cid in ids:
-            cw, members, clibs = info[cid]
-            w += cw
-            libs |= clibs
-        conv = atari.get(c, ())
-        for t in conv:
-            w += weight[t]
-        x = w - base
-        for cid in ids:
-            for v, joy, _t in info[cid][1]:
-                if v <= x + joy:
-                    popped += v
-                else:
-                    left += v
-        for t in conv:
-            if values[t] <= x:
-                popped += values[t]
-        libs.discard(c)
-        nlibs = len(libs)
+        kind, delta, w = static[c]
+        if kind is not None:
+            key: tuple = kind
+        elif c not in near:  # a lone stone: X from its cell alone
+            if limit and len(heap) >= limit:
+                # liberties only lower a score: skip the cell if even two or more leave it out
+                free = ("plain", delta, w - base, 0, 0, False, 2)
+                scored = classes.get(free)
+                if scored is None:
+                    scored = classes[free] = _class_scores(free, cards)
+                if scored[1] <= heap[0][0]:
+                    continue
+            nlibs = 0
+            for b in nbrs[c]:
+                if owners[b] == EMPTY and placeable[b]:
+                    nlibs += 1
+            key = ("plain", delta, w - base, 0, 0, False, nlibs if nlibs < 2 else 2)
+        else:
+            ids = {comp[b] for b in links[c] if owners[b] == me}
+            own = [b for b in nbrs[c] if owners[b] == EMPTY and placeable[b]]
+            nlibs = len(own)
+            if ids and nlibs < 2:
+                libs = set(own)
+                for cid in ids:
+                    libs |= info[cid][2]
+                libs.discard(c)
+                nlibs = len(libs)
+            popped = left = 0
+            for cid in ids:
+                w += info[cid][0]
+            conv = atari.get(c, ())
+            for t in conv:
+                w += weight[t]
+            x = w - base
+            for cid in ids:
+                for v, joy, _t in info[cid][1]:
+                    if v <= x + joy:
+                        popped += v
+                    else:
+                        left += v
+            for t in conv:
+                if values[t] <= x:
+                    popped += values[t]
+            key = ("plain", delta, x, popped, left, bool(conv), min(nlibs, 2))
+        scored = classes.get(key)
+        if scored is None:
+            scored = _class_scores(key, cards)
+            classes[key] = scored
+        if limit:
+            if len(heap) >= limit and scored[1] <= heap[0][0]:
+                continue  # nothing of this cell enters (a later equal score ranks below)
+            for sc, i in scored[0]:
+                order -= 1
+                if len(heap) < limit:
+                    heapq.heappush(heap, (sc, order, i, c))
+                elif sc > heap[0][0]:
+                    heapq.heapreplace(heap, (sc, order, i, c))
+        else:
+            out.extend([(sc, i, c) for sc, i in scored[0]])
+    names = state.grid.names
+    if limit:
+        heap.sort(reverse=True)
+        return [(sc, Place(i, c, names[c])) for sc, _o, i, c in heap]
+    out.sort(key=_first, reverse=True)
+    return [(sc, Place(i, c, names[c])) for sc, i, c in out]
+
+
+@lru_cache(maxsize=32)
+def _static(geo) -> tuple[tuple, ...]:
+    """Per cell of a board: (class key for crypt and fire, else None; value change; the stone's
+    weight plus the trees it touches)."""
+    out = []
+    for c, ter in enumerate(geo.terrain):
+        kind = ("crypt",) if ter == CRYPT else ("fire", DELTA[ter]) if ter == FIRE else None
+        out.append((kind, DELTA[ter], geo.weight[c] + sum(1 for b in geo.links[c] if geo.tree[b])))
+    return tuple(out)
+
+
+def _class_scores(key: tuple, cards: list) -> tuple[list[tuple[float, int]], float]:
+    """(score, hand index) per card on a cell of class ``key`` (see :func:`quick_moves`), and the best."""
+    if key[0] == "crypt":  # the card is lost
+        scored = [(-1.0 - bonus, i) for i, _v, _j, bonus in cards]
+    elif key[0] == "fire":  # half the value at once
+        delta = key[1]
+        scored = [(max(0, v + delta) // 2 + bonus, i) for i, v, _j, bonus in cards]
+    else:
+        _plain, delta, x, popped, left, conv, nlibs = key
+        scored = []
         for i, v, joy, bonus in cards:
             v = v + delta
             if v < 0:
@@ -198,13 +257,8 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
                     score -= 0.8 * rest
                 elif nlibs == 1:
                     score -= 0.4 * rest
-            append((score + bonus, i, c))
-    if limit:
-        out = heapq.nlargest(limit, out, key=_first)
-    else:
-        out.sort(key=_first, reverse=True)
-    names = state.grid.names
-    return [(sc, Place(i, c, names[c])) for sc, i, c in out]
+            scored.append((score + bonus, i))
+    return scored, max((sc for sc, _i in scored), default=-math.inf)
 
 
 def _first(t):
@@ -336,7 +390,14 @@ def choose_move(
 
 
 def _search(
-    state: CardgoState, lv: Level, seed: int, time_limited: bool, clock, start: float, force: bool = False, value=evaluate
+    state: CardgoState,
+    lv: Level,
+    seed: int,
+    time_limited: bool,
+    clock,
+    start: float,
+    force: bool = False,
+    value=evaluate,
 ):
     """Successive halving over the root candidates; ``force``: sample even a single candidate
     (analysis wants its value); ``value``: what a playout's end is worth (the analysis's chances)."""
@@ -383,7 +444,9 @@ def _search(
     return AiChoice(cands[best][1], used, clock() - start, stats)
 
 
-def _sample(state: CardgoState, move, me: int, world: int, depth: int, engine: float = 0.0, value=evaluate) -> float:
+def _sample(
+    state: CardgoState, move, me: int, world: int, depth: int, engine: float = 0.0, value=evaluate
+) -> float:
     """One determinized playout: ``move``, then ``depth`` greedy plies, then ``value`` (the
     search's :func:`evaluate`). An end reached sooner counts a little more (a win now beats a
     win two plies later)."""
@@ -398,7 +461,11 @@ def _sample(state: CardgoState, move, me: int, world: int, depth: int, engine: f
 
 
 #: analysis budgets: the search levels, with a small search for "easy" (easy play does not search)
-ANALYSIS_LEVELS = {"easy": Level(candidates=4, iterations=60, seconds=0.0, depth=1), "normal": LEVELS["normal"], "hard": LEVELS["hard"]}
+ANALYSIS_LEVELS = {
+    "easy": Level(candidates=4, iterations=60, seconds=0.0, depth=1),
+    "normal": LEVELS["normal"],
+    "hard": LEVELS["hard"],
+}
 
 
 def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
@@ -414,14 +481,20 @@ def analyse(state: CardgoState, budget: str = "normal", seed: int = 0):
     if done is not None:
         return done
     me = state.player
-    choice = _search(state, ANALYSIS_LEVELS[budget], seed, False, time.perf_counter, 0.0, force=True, value=chance_value)
+    choice = _search(
+        state, ANALYSIS_LEVELS[budget], seed, False, time.perf_counter, 0.0, force=True, value=chance_value
+    )
     samples, value = choice.stats.get(choice.move.code, (0, 0.0))
     moves = {code: [n, round(v, 4)] for code, (n, v) in choice.stats.items()}
     details = {"value": round(value, 4), "iterations": choice.iterations, "samples": samples, "moves": moves}
-    return Analysis(chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details)
+    return Analysis(
+        chances_from_value(value, me), choice.move.code, (choice.move.code,), me, False, "samples", details
+    )
 
 
-def analyse_move(state: CardgoState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+def analyse_move(
+    state: CardgoState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None
+):
     """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`): a candidate
     the analysis sampled as often as its best is judged by those samples; any other move by as
     many samples of its own, on the same determinized worlds the search drew (common random
