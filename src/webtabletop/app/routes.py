@@ -208,7 +208,7 @@ def open_play(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) 
     if level is not None and level not in AI_LEVELS:
         st.route = error_route(
             _("Unknown level"),
-            _("“{level}” is not a level of the computer: choose easy, normal or hard.").format(level=level),
+            _("“{level}” is not a level of the computer: a link may say level=easy, level=normal or level=hard.").format(level=level),
             spec.id,
         )
         return
