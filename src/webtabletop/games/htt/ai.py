@@ -93,6 +93,10 @@ CARELESS = {"easy": 0.15}
 
 #: per level: (largest estimated number of lines to solve exactly, determinized worlds)
 ENDGAME = {"easy": (0, 0), "normal": (5000, 4), "hard": (40000, 12)}
+#: per budget: the worlds an analysis solves (more than the level plays with: each world's result
+#: is a whole win or loss, so 4 worlds judge in steps of 0.125 of the chances, and a review marked
+#: one world in four as ``?!``; 16 worlds take at most about 0.4 s at the normal level's limit)
+ANALYSIS_WORLDS = {"easy": 4, "normal": 16, "hard": 24}
 
 
 def _leaves(state: HttState) -> int:
@@ -259,8 +263,9 @@ def declined_value(state: HttState, budget: Budget, seed: int, clock=time.perf_c
 
 def analyse(state: HttState, budget: str = "normal", seed: int = 0):
     """Winning chances (:mod:`webtabletop.ai.analysis`): exact after the last card (the pick
-    changes no result), the exact endgame solver's average over determinized worlds where the
-    level solves it, else the MCTS root value (a win by more cards counts 0.7–1.0 there, so these
+    changes no result), the exact endgame solver's mean result over determinized worlds
+    (:data:`ANALYSIS_WORLDS`) where the level solves it, the best move the one with the best mean
+    (then the best margin), else the MCTS root value (a win by more cards counts 0.7–1.0 there, so these
     chances lean slightly towards ½). A draw offer is worth the better of ½ and declining."""
     from webtabletop.ai.analysis import Analysis, chances_from_value, check_budget, mcts_analysis, over
 
@@ -278,15 +283,15 @@ def analyse(state: HttState, budget: str = "normal", seed: int = 0):
         best = DECLINE if value > 0 else ACCEPT
         details = {"value": round(max(value, 0.0), 4), "declined": round(value, 4), "iterations": result.iterations}
         return Analysis(chances_from_value(max(value, 0.0), me), best.code, (best.code,), me, False, "mcts", details)
-    limit, worlds = ENDGAME.get(budget, (0, 0))
+    limit = ENDGAME.get(budget, (0, 0))[0]
     if limit and _leaves(state) <= limit:
-        moves, values = endgame_values(state, worlds, seed)
-        best = max(moves, key=lambda m: sum(values[m.code])).code
-        signs = [(v > 0) - (v < 0) for v in values[best]]
-        value = sum(signs) / len(signs)
-        exact = len(signs) == 1
-        details = {"value": value, "worlds": len(signs), "margin": sum(values[best]) / len(signs)}
-        return Analysis(chances_from_value(value, me), best, (best,), me, exact, "solved", details)
+        moves, values = endgame_values(state, ANALYSIS_WORLDS[budget], seed)
+        signs = {m.code: sum((v > 0) - (v < 0) for v in values[m.code]) / len(values[m.code]) for m in moves}
+        # the best chances first (the mean result), then the best margin
+        best = max(moves, key=lambda m: (signs[m.code], sum(values[m.code]))).code
+        n = len(values[best])
+        details = {"value": signs[best], "worlds": n, "margin": sum(values[best]) / n, "signs": signs}
+        return Analysis(chances_from_value(signs[best], me), best, (best,), me, n == 1, "solved", details)
     return mcts_analysis(state, budget, seed, HOOKS, search_state=state.for_search())
 
 
@@ -308,9 +313,7 @@ def analyse_move(state: HttState, code: str, budget: str = "normal", seed: int =
             return MoveValue(0.5, "exact")
         declined = analysis.details.get("declined", 0.0)
         return MoveValue(chances_from_value(declined, me)[me], "search")
-    if analysis.kind == "solved":
-        _moves, values = endgame_values(state, ENDGAME[budget][1], seed)
-        signs = [(v > 0) - (v < 0) for v in values[code]]
-        kind = "exact" if len(signs) == 1 else "search"
-        return MoveValue(chances_from_value(sum(signs) / len(signs), me)[me], kind)
+    if analysis.kind == "solved":  # the same worlds, solved for every placement
+        kind = "exact" if analysis.exact else "search"
+        return MoveValue(chances_from_value(analysis.details["signs"][code], me)[me], kind)
     return mcts_move_value(state, code, budget, seed, analysis, HOOKS, state.for_search())
