@@ -257,7 +257,9 @@ def declined_value(state: HttState, budget: Budget, seed: int, clock=time.perf_c
     """(value for the player deciding on a draw offer if it declines, the search): the offerer
     moves next, searched with the decider's knowledge only (its hidden hand is never read)."""
     me = state.to_move()
-    result = search(state.apply(DECLINE).for_search(), budget, seed, HOOKS, clock, observer=me, always_search=True)
+    result = search(
+        state.apply(DECLINE).for_search(), budget, seed, HOOKS, clock, observer=me, always_search=True
+    )
     return -result.stats.get(result.move.code, (0, 0.0))[1], result
 
 
@@ -281,8 +283,14 @@ def analyse(state: HttState, budget: str = "normal", seed: int = 0):
     if state.phase == DRAW:
         value, result = declined_value(state, level_budget(budget, HOOKS, False), seed)
         best = DECLINE if value > 0 else ACCEPT
-        details = {"value": round(max(value, 0.0), 4), "declined": round(value, 4), "iterations": result.iterations}
-        return Analysis(chances_from_value(max(value, 0.0), me), best.code, (best.code,), me, False, "mcts", details)
+        details = {
+            "value": round(max(value, 0.0), 4),
+            "declined": round(value, 4),
+            "iterations": result.iterations,
+        }
+        return Analysis(
+            chances_from_value(max(value, 0.0), me), best.code, (best.code,), me, False, "mcts", details
+        )
     limit = ENDGAME.get(budget, (0, 0))[0]
     if limit and _leaves(state) <= limit:
         moves, values = endgame_values(state, ANALYSIS_WORLDS[budget], seed)
@@ -295,7 +303,9 @@ def analyse(state: HttState, budget: str = "normal", seed: int = 0):
     return mcts_analysis(state, budget, seed, HOOKS, search_state=state.for_search())
 
 
-def analyse_move(state: HttState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None):
+def analyse_move(
+    state: HttState, code: str, budget: str = "normal", seed: int = 0, analysis=None, after=None
+):
     """A move's value to its mover (:func:`webtabletop.ai.analysis.analyse_move`), from the
     mover's knowledge: the blind pick changes no result; accepting a draw is worth ½; declining
     is the searched value; where the analysis solved the endgame, the solver's average over the
