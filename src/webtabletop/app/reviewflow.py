@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from webtabletop.app.state import AppState
 
 
+#: the budgets a review link may name (``b=``): the review's, and ``easy``, a quick analysis with
+#: the same screens that the browser tests use (no button offers it)
+PAGE_BUDGETS = (*REVIEW_BUDGETS, "easy")
+
 
 def review_hash(record: Record) -> str:
     """The address of the review of ``record``."""
@@ -54,7 +58,7 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
     this browser's saved games and takes a record file."""
     payload = query.get("r")
     budget = query.get("b", "normal")
-    if budget not in REVIEW_BUDGETS:
+    if budget not in PAGE_BUDGETS:
         budget = "normal"
     if not payload:
         st.route = ("review", spec.id, "")

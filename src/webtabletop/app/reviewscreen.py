@@ -318,7 +318,12 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
             f"<td>{signed_percent(net_luck(r.reviewer.plies, p))}</td>" for p in (0, 1)
         )
         body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
-    caption = _("Summary (normal analysis)") if r.reviewer.budget == "normal" else _("Summary (deep analysis)")
+    captions = {
+        "easy": _("Summary (quick analysis)"),
+        "normal": _("Summary (normal analysis)"),
+        "hard": _("Summary (deep analysis)"),
+    }
+    caption = captions[r.reviewer.budget]
     return f"<table class='score review-summary'><caption>{esc(caption)}</caption><tr><td></td>{head}</tr>{''.join(body)}</table>"
 
 

@@ -1,0 +1,173 @@
+"""Review, "Learn from your mistakes" and the analysis board in every game (issue 26, "Done
+when"), in a real browser: at desktop size in all five games, at phone size (390×844, touch) in
+two. Each runs on a small fixed game at the quick budget (``b=easy``: the same screens with small
+searches), so a whole review takes seconds: the games with hidden cards are finished games
+(reviewed only once over), CardGO's on the small board of its Quick preset.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import ROOT
+from tests.e2e.helpers import PHONE, act, assert_fits, idle
+from tests.e2e.test_review_board_e2e import play_by_clicks
+from webtabletop.core import sharelink
+from webtabletop.core.record import Record
+from webtabletop.core.registry import PLAYABLE
+
+DESKTOP = {"viewport": {"width": 1366, "height": 800}}
+#: per game: (options, seed, most moves) of a game of seeded random moves whose quick review
+#: marks moves of both players (checked below); the hidden-card games play to the end
+GAMES = {
+    "tsifrograd": ({}, 4, 10),
+    "dumaraj": ({}, 5, 10),
+    "htt": ({}, 3, 3000),
+    "sht": ({}, 6, 3000),
+    "cardgo": ({"size": 7, "start_time": 40}, 7, 3000),
+}
+#: the two games checked at phone size
+PHONE_GAMES = ("cardgo", "dumaraj")
+
+
+def fixed_record(game: str) -> Record:
+    options, seed, most = GAMES[game]
+    record = Record(game, options, seed, ())
+    state = record.start_state()
+    rng = random.Random(seed)
+    moves: list[str] = []
+    while len(moves) < most and not state.is_over:
+        move = rng.choice(state.legal_moves())
+        moves.append(move.code)
+        state = state.apply(move)
+    return record.with_moves(tuple(moves))
+
+
+def review_fragment(game: str) -> str:
+    return f"#/{game}/review?r={sharelink.encode(fixed_record(game))}&b=easy"
+
+
+def open_review(page, site, game: str) -> int:
+    """The quick review of the game's fixed record, complete; returns its number of moves."""
+    page.goto(site + review_fragment(game))
+    idle(page)  # every step of the analysis answered
+    assert page.locator("body[data-route='review']").count() == 1
+    assert page.locator(".review-progress").count() == 0  # done
+    return len(fixed_record(game).moves)
+
+
+def check_review(page, plies: int) -> None:
+    """The graph, the move list with marks, the summary; the graph and the list go to a move."""
+    assert page.locator(".review-log li[value]").count() == plies
+    assert page.locator(".review-graph polyline.g-line").count() == 1
+    assert page.locator(".review-graph rect.g-hit").count() == plies + 1
+    assert page.locator(".review-summary").count() == 1
+    assert page.locator(".review-log .mk").count() >= 2  # both players' marks (GAMES)
+    act(page, page.locator(".review-graph rect.g-hit[data-arg='2']"))
+    assert page.locator(".review-log [aria-current]").get_attribute("data-arg") == "2"
+    act(page, page.locator(".review-log .mk").first.locator(".."))  # a marked move: its verdict
+    assert page.locator(".review-move .verdict").count() == 1
+
+
+def try_a_move(page) -> None:
+    """Play some legal move on the learner's board by clicks (a move button, else something to
+    drag, then a target the view marks legal), until the try is answered."""
+    picked = False
+    board = page.locator(".review .board-wrap, .review .side .panel")
+    for _ in range(6):
+        if page.locator(".learn .message").count() or not page.locator(".learn[data-status='ask']").count():
+            return
+        for selector in ("[data-move]", "" if picked else "[data-drag]", ".legal[data-pick]", "[data-pick]"):
+            target = board.locator(selector) if selector else None
+            if target is not None and target.count():
+                act(page, target.first)
+                picked = picked or selector == "[data-drag]"
+                break
+    raise AssertionError("no move could be tried by clicks")
+
+
+def learn(page) -> None:
+    """Learn from the first player's mistakes: a try on the board is answered, the computer's
+    move is shown on demand, the way on leads through every mistake and back to the review."""
+    act(page, page.locator("[data-cmd='learn-start']").first)
+    assert page.locator(".learn[data-status='ask']").count() == 1
+    playable = ".board-wrap [data-pick], .board-wrap [data-drag], .board-wrap [data-move], .side [data-move]"
+    assert page.locator(playable).count() > 0  # the learner's board takes moves
+    try_a_move(page)
+    assert page.locator(".learn .message").count() == 1  # found, not better, or the game's own move
+    if page.locator("[data-cmd='learn-show']").count():
+        act(page, page.locator("[data-cmd='learn-show']"))
+        assert page.locator(".learn[data-status='shown'] .message").count() == 1
+    for _ in range(40):
+        if not page.locator("[data-cmd='learn-next']").count():
+            break
+        act(page, page.locator("[data-cmd='learn-next']"))
+        if page.locator("[data-cmd='learn-show']").count():
+            act(page, page.locator("[data-cmd='learn-show']"))
+    act(page, page.locator("[data-cmd='learn-stop']"))
+    assert page.locator(".learn").count() == 0 and page.locator(".review-summary").count() == 1
+
+
+def analysis_board(page) -> None:
+    """A move played on the review's board becomes a variation with its own analysis."""
+    act(page, page.locator(".review-log [data-arg='3']"))
+    play_by_clicks(page)
+    assert page.locator(".review-log .variation [aria-current='step']").count() == 1
+    assert page.locator(".review-chances .eval-bar").count() == 1
+    assert page.locator(".engine-line").count() == 1
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_review_learn_and_analysis_board(browser, site, game):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    plies = open_review(page, site, game)
+    check_review(page, plies)
+    learn(page)
+    analysis_board(page)
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", PHONE_GAMES)
+def test_review_and_analysis_board_on_a_phone(browser, site, game):
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    plies = open_review(page, site, game)
+    assert_fits(page, parts=(".board-wrap",))
+    check_review(page, plies)
+    analysis_board(page)
+    learn(page)
+    ctx.close()
+
+
+def test_the_fixed_games_have_marks_of_both_players():
+    """The browser tests above rely on marks of both players in each fixed game's quick review."""
+    from webtabletop.ai.review import review
+
+    for game in PLAYABLE:
+        record = fixed_record(game)
+        assert record.replay()[-1].is_over or not record.spec.hidden_information
+        plies = review(record, "easy", seed=record.seed & 0xFFFFFFFF).plies
+        assert {p.player for p in plies if p.mark} == {0, 1}, game
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_phone_screenshots(browser, site, tmp_path, game):
+    """The review of each game at phone size, at its first marked move (docs/screens/review-<game>-390.png
+    with WTT_SCREENS=1, from a review at the normal budget)."""
+    docs = bool(os.environ.get("WTT_SCREENS"))
+    out = ROOT / "docs" / "screens" if docs else Path(tmp_path)
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    fragment = review_fragment(game)
+    page.goto(site + (fragment.replace("&b=easy", "") if docs else fragment))
+    idle(page)
+    assert page.locator(".review-progress").count() == 0
+    act(page, page.locator(".review-log .mk").first.locator(".."))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(out / f"review-{game}-390.png"), full_page=True)
+    ctx.close()
