@@ -359,3 +359,25 @@ def test_review_screens(pseudo_page):
     check(pseudo_page, "analysis board with a variation")
     go(pseudo_page, "#/tsifrograd/review", ".review-pick")
     check(pseudo_page, "review page without a game")
+
+
+def test_learn_from_your_mistakes(pseudo_page):
+    """Learn from your mistakes (issue 26): the question, the answer to a try, the computer's
+    move shown, and the end: every text translated (a small DumaRaj game, quick review)."""
+    from tests.e2e.test_review_games_e2e import review_fragment, try_a_move
+
+    go(pseudo_page, review_fragment("dumaraj"), ".review .review-summary")
+    act(pseudo_page, pseudo_page.locator("[data-cmd='learn-start']").first)
+    assert pseudo_page.locator(".learn[data-status='ask']").count() == 1
+    check(pseudo_page, "learn from your mistakes: the question")
+    try_a_move(pseudo_page)
+    check(pseudo_page, "learn from your mistakes: a try answered")
+    if pseudo_page.locator("[data-cmd='learn-show']").count():
+        act(pseudo_page, pseudo_page.locator("[data-cmd='learn-show']"))
+        check(pseudo_page, "learn from your mistakes: the computer's move")
+    while pseudo_page.locator("[data-cmd='learn-next']").count():
+        act(pseudo_page, pseudo_page.locator("[data-cmd='learn-next']"))
+        if pseudo_page.locator("[data-cmd='learn-show']").count():
+            act(pseudo_page, pseudo_page.locator("[data-cmd='learn-show']"))
+    check(pseudo_page, "learn from your mistakes: the end")
+    act(pseudo_page, pseudo_page.locator("[data-cmd='learn-stop']"))
