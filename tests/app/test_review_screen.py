@@ -61,7 +61,7 @@ def test_stepping_through_the_positions_and_nothing_is_played():
     page.send({"type": "cmd", "name": "first"})
     assert r.cursor == 0 and "The start of the game." in page.last["html"]
     page.send({"type": "cmd", "name": "review-goto", "arg": "3"})
-    assert r.cursor == 3 and "aria-current=\"step\"" in page.last["html"]
+    assert r.cursor == 3 and 'aria-current="step"' in page.last["html"]
     page.send({"type": "cmd", "name": "review-goto", "arg": "999"})
     assert r.cursor == len(record.moves)
     page.send({"type": "cmd", "name": "review-goto", "arg": "x"})
@@ -118,7 +118,11 @@ def test_a_saved_game_and_the_game_over_window_lead_to_the_review():
     assert resp["route"] == "review" and page.hash == f"#/tsifrograd/review?r={sharelink.encode(record)}"
     # the page without a link lists the saved game
     resp = page.send({"type": "hash", "hash": "#/tsifrograd/review"})
-    assert resp["route"] == "review" and f"review?s={s.slot}" in resp["html"] and "data-import='review'" in resp["html"]
+    assert (
+        resp["route"] == "review"
+        and f"review?s={s.slot}" in resp["html"]
+        and "data-import='review'" in resp["html"]
+    )
     resp = page.send({"type": "hash", "hash": "#/tsifrograd/review?s=nothere"})
     assert resp["route"] == "error"
 
@@ -135,7 +139,9 @@ def test_the_game_over_window_offers_the_computer_analysis():
 def test_a_record_file_is_reviewed():
     record = finished("dumaraj", 4)
     page = Page(hash_="#/dumaraj/review")
-    resp = page.send({"type": "import", "kind": "review", "name": "g.json", "text": json.dumps(record.to_json())})
+    resp = page.send(
+        {"type": "import", "kind": "review", "name": "g.json", "text": json.dumps(record.to_json())}
+    )
     assert resp["route"] == "review" and resp["then"] == {"type": "review-step"}
     assert page.hash == f"#/dumaraj/review?r={sharelink.encode(record)}"
     resp = page.send({"type": "import", "kind": "review", "name": "bad.json", "text": "{]"})
@@ -180,7 +186,7 @@ def test_learn_from_your_mistakes():
     r = page.state.review
     mistakes = [p for p in r.reviewer.plies if p.player == 0 and p.mark]
     assert mistakes, "random play made no marked move"
-    assert "data-cmd=\"learn-start\"" in resp["html"] or "data-cmd='learn-start'" in resp["html"]
+    assert 'data-cmd="learn-start"' in resp["html"] or "data-cmd='learn-start'" in resp["html"]
     resp = page.send({"type": "cmd", "name": "learn-start", "arg": "0"})
     first = mistakes[0]
     assert r.learn is not None and r.cursor == first.ply - 1 and "class='learn'" in resp["html"]
@@ -204,3 +210,17 @@ def test_learn_from_your_mistakes():
     before = dict(page.storage)
     page.send({"type": "move", "code": record.replay()[0].legal_moves()[0].code})
     assert page.storage == before  # outside the lesson the board plays nothing
+
+
+@pytest.mark.parametrize(
+    ("b", "budget", "caption"),
+    [("easy", "easy", "quick"), ("hard", "hard", "deep"), ("grand", "normal", "normal")],
+)
+def test_the_links_budget(b, budget, caption):
+    """``b=`` names the review's budget: ``easy`` (the quick analysis the browser tests use),
+    ``hard``; anything else is the normal one."""
+    record = finished(plies=2)
+    page = Page(hash_=f"#/tsifrograd/review?r={sharelink.encode(record)}&b={b}")
+    resp, _steps = run(page, page.last)
+    assert page.state.review.reviewer.budget == budget
+    assert f"Summary ({caption} analysis)" in resp["html"]
