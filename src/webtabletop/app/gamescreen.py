@@ -73,7 +73,11 @@ ICON_HINT = (
 
 def theme_control(theme: str) -> str:
     """The colour theme: as the system says (``prefers-color-scheme``), light or dark."""
-    names = {"system": _("As the system"), "light": pgettext("theme", "Light"), "dark": pgettext("theme", "Dark")}
+    names = {
+        "system": _("As the system"),
+        "light": pgettext("theme", "Light"),
+        "dark": pgettext("theme", "Dark"),
+    }
     options = "".join(
         f'<option value="{value}"{" selected" if value == theme else ""}>{esc(name)}</option>'
         for value, name in names.items()
@@ -220,7 +224,7 @@ def first_game_line(spec: GameSpec, note: str) -> str:
 
 
 def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
-    """The arrows that step through the positions (first, back, forward, last) and Flip."""
+    """The arrows that step through the positions (first, back, forward, last), in one group, and Flip."""
     W = words()
     arrows = "".join(
         btn(
@@ -239,7 +243,8 @@ def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
         )
     )
     flip = btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else ""
-    return arrows + flip
+    # the four arrows stay together when a narrow screen wraps the toolbar's row
+    return f'<span class="step-arrows">{arrows}</span>{flip}'
 
 
 def menu_html(
@@ -262,7 +267,13 @@ def menu_html(
         link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
         + page_nav
         + link(esc(W["rules"]), f"#/{spec.id}/rules", "btn small ghost")
-        + btn(esc(W["share_link"]), "share", key="share", cls="btn small", title=_("A link and a QR code of this position"))
+        + btn(
+            esc(W["share_link"]),
+            "share",
+            key="share",
+            cls="btn small",
+            title=_("A link and a QR code of this position"),
+        )
         + btn(esc(_("Save file")), "export-game", title=_("Download this game as a file"), cls="btn small")
         + again
         + extra
@@ -340,7 +351,9 @@ def game_screen(
     line = f'<div class="status-lines">{line}</div>'
     style = player_style(view)
     flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
-    menu = menu_html(spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href)
+    menu = menu_html(
+        spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href
+    )
     return (
         f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"

@@ -25,7 +25,9 @@ def head(spec: GameSpec, heading: str, back: str) -> str:
     )
 
 
-def puzzle_list(spec: GameSpec, items: list[tuple[str, str]], earned: dict[str, int], notices: list[str]) -> str:
+def puzzle_list(
+    spec: GameSpec, items: list[tuple[str, str]], earned: dict[str, int], notices: list[str]
+) -> str:
     """``#/<game>/puzzles``: one item per puzzle (``data-puzzle``: its id; ``items``: (id, goal))."""
     rows = []
     for i, (pid, goal) in enumerate(items, 1):
@@ -146,6 +148,10 @@ def of_the_day(game_title: str, game_id: str, pid: str, goal: str) -> str:
     """The home page's puzzle of the day (``data-puzzle-of-the-day``)."""
     return (
         f'<aside class="puzzle-of-the-day" data-puzzle-of-the-day="{esc(game_id)}/{esc(pid)}">'
-        f"<h2>{esc(_('Puzzle of the day'))}</h2><p><strong>{esc(game_title)}</strong>: {esc(goal)}</p>"
+        f"<h2>{esc(_('Puzzle of the day'))}</h2><p>"
+        # TRANSLATORS: the home page's puzzle of the day: the game's name in bold, then the
+        # puzzle's goal, a whole sentence ("Turn 2 enemy cards with one placement.")
+        + _("<strong>{game}</strong>: {goal}").format(game=esc(game_title), goal=esc(goal))
+        + "</p>"
         f"{link(esc(_('Solve it')), f'#/{game_id}/puzzles/{pid}', 'btn primary')}</aside>"
     )

@@ -219,7 +219,7 @@ LESSONS = (
         id="effects",
         title=N_("Card effects"),
         idea=N_(
-            "With effects on, a card may carry one: its letter is shown on the card. Pain (A) takes time "
+            "With effects on, a card may carry one: its letter is shown on the card. Pain (Pa) takes time "
             "equal to its value from the opponent as soon as it is played."
         ),
         goal=N_("Play your Pain card: red loses 3."),
