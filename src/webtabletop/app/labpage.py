@@ -81,7 +81,7 @@ def form(spec: GameSpec, lab: dict[str, Any], evals, workers) -> str:
         f"{_number('seed', batch.seed, _('Seed'), _('The same seed plays the same games, here and on the command line.'))}"
         f"{_select('eval', [(e, eval_names[e]) for e in evals], batch.eval_budget, _('Evaluation along each game'))}"
         f"{_select('workers', [(w, worker_names.get(w, w)) for w in workers], lab['workers'], _('Workers'))}"
-        f"<div class='field check'><input type='checkbox' id='lab-skill' name='skill'{' checked' if batch.skill else ''}>"
+        f"<div class='field check lab-wide'><input type='checkbox' id='lab-skill' name='skill'{' checked' if batch.skill else ''}>"
         f"<label for='lab-skill'>{esc(_('Skill trace: also play easy against random, normal against easy and hard against normal'))}</label>"
         f"<small>{esc(_('As many games per step as per set of options, with set A. Hard games are slow.'))}</small></div></fieldset>"
         f"<p class='actions'><button type='submit' class='btn primary' data-key='lab-run'>{esc(_('Run'))}</button>"
