@@ -98,6 +98,15 @@
     if (meta.moved && meta.sound) A.play(meta.sound);
   };
 
+  // called by web/main.py with an answer that changes one part of the screen (the lab's live
+  // results): only that element is replaced; the rest, its focus and its form fields stay
+  W.part = (id, html) => {
+    const el = document.getElementById(id);
+    if (!inApp(el)) return;
+    el.innerHTML = html;
+    B.idle.busy(); // a new render, as a swap
+  };
+
   // benchmarks: the time from the click to the first frame that shows the new position
   W.frame = (t0) => requestAnimationFrame(() => window.wttLatencies && window.wttLatencies.push(performance.now() - t0));
 

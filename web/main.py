@@ -217,6 +217,8 @@ def apply(resp, t0=None):
         step("hash", lambda: set_hash(resp["hash"]))
     if "html" in resp and not resp.get("quiet"):
         step("html", lambda: apply_html(resp))
+    if resp.get("part"):  # one part of the screen (the lab's live results): the rest stays
+        step("part", lambda: board.part(resp["part"]["id"], resp["part"]["html"]))
     if resp.get("clipboard"):
         step("clipboard", lambda: apply_clipboard(resp["clipboard"]))
     if resp.get("download"):

@@ -129,3 +129,56 @@ def test_each_lab_game_opens_in_the_review():
     href = re.search(r'href="(#/tsifrograd/review\?r=[^"]+)"', done["html"]).group(1)
     review = Page(hash_=href)
     assert review.state.route[0] == "review"
+
+
+def test_results_during_a_run_redraw_only_the_live_part_and_the_end_the_screen():
+    page = Page(hash_="#/tsifrograd/lab")
+    resp = page.send({"type": "form", "name": "lab", "data": {**FORM, "games": "3"}})
+    worker = Dispatcher()
+    answers = [
+        json.loads(worker.dispatch(json.dumps({"type": "lab_task", "task": t})))["lab_result"]
+        for t in resp["lab"]["tasks"]
+    ]
+    part = page.send({"type": "lab_results", "run": 1, "results": [[0, answers[0]]], "seconds": 1.0})
+    assert "html" not in part and part["part"]["id"] == "lab-live"
+    assert "1 of 3 games played" in part["part"]["html"] and "data-form" not in part["part"]["html"]
+    assert "First player" in part["part"]["html"] and "review?r=" not in part["part"]["html"]
+    end = page.send(
+        {
+            "type": "lab_results",
+            "run": 1,
+            "results": [[1, answers[1]], [2, answers[2]]],
+            "done": True,
+            "seconds": 2.0,
+        }
+    )
+    assert "part" not in end and "data-form='lab'" in end["html"] and "<div id='lab-live'>" in end["html"]
+    assert "Done: 3 games" in end["html"] and "review?r=" in end["html"]
+
+
+def test_the_skill_trace_runs_in_the_page_and_matches_the_command_line(capsys):
+    from webtabletop.cli import main
+
+    page = Page(hash_="#/htt/lab")
+    assert "id='lab-skill'" in page.last["html"]
+    resp = page.send({"type": "form", "name": "lab", "data": {**FORM, "games": "1", "skill": "true"}})
+    variants = [t[1] for t in resp["lab"]["tasks"]]
+    assert variants == [0, 2, 3, 4]
+    assert Page(hash_=resp["hash"]).state.lab["batch"].skill  # the link keeps the trace
+    done = pool(page, resp)
+    assert '<svg class="lab-chart lab-skill"' in done["html"] and "Skill trace" in done["html"]
+    assert done["html"].count('class="lab-point"') == 3 and "hard against normal" in done["html"]
+    exported = json.loads(page.send({"type": "cmd", "name": "lab-json"})["download"]["text"])
+    args = ["lab", "htt", "--games", "1", "--players", "random,random", "--eval", "none", "--seed", "7"]
+    assert main([*args, "--workers", "1", "--skill", "--json", "--quiet"]) == 0
+    assert exported == json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert [s["games"] for s in exported["skill_trace"]] == [1, 1, 1]
+
+
+def test_the_skill_chart_shows_the_steps_played_so_far():
+    from webtabletop.app import labpage
+
+    steps = [{"stronger": "easy", "weaker": "random", "games": 4, "score": 0.75, "ci95": [0.3, 0.95]}]
+    svg = labpage.skill_svg(steps)
+    assert svg.count('class="lab-point"') == 1 and "polyline" not in svg
+    assert "easy against random" in svg and "normal against easy" in svg  # every step is named

@@ -277,7 +277,9 @@ def test_match_screens(pseudo_page):
     go(page, first, "[data-key='match-notice']")
     check(page, "match screen: an older link")
     act(page, page.locator("#app .board .legal").first)
-    assert page.locator("section.match[data-turn='send'] [data-key='match-undo']:not([disabled])").count() == 1
+    assert (
+        page.locator("section.match[data-turn='send'] [data-key='match-undo']:not([disabled])").count() == 1
+    )
     check(page, "match screen: your turn is ready")
     # a third person's view (read-only) and an invitation (join) of other matches
     other = Match.create(friend.spec, None, 1, hashlib.sha256(b"pseudo-other").digest(), today, days=2)
@@ -329,7 +331,11 @@ def test_puzzles(pseudo_page, game):
     first = puzzle.puzzles(game)[0].id
     go(pseudo_page, f"#/{game}/puzzles", ".lessons.puzzles")
     check(pseudo_page, f"{game} puzzle list")
-    go(pseudo_page, f"#/{game}/puzzles/{first}", f"section.puzzle[data-puzzle='{first}'][data-verdict='going']")
+    go(
+        pseudo_page,
+        f"#/{game}/puzzles/{first}",
+        f"section.puzzle[data-puzzle='{first}'][data-verdict='going']",
+    )
     check(pseudo_page, f"{game} puzzle {first}")
     act(pseudo_page, pseudo_page.locator("[data-cmd='puzzle-solution']"))
     assert pseudo_page.locator("section.puzzle[data-verdict='shown'] .puzzle-solution").count() == 1
@@ -338,7 +344,9 @@ def test_puzzles(pseudo_page, game):
 
 def test_lesson_verdicts(pseudo_page):
     go(pseudo_page, "#/dumaraj/learn/lod", "section.lesson[data-verdict='going']")
-    act(pseudo_page, pseudo_page.locator(".lesson [data-pick='s2']"))  # the Lod' starts selected: legal, a miss
+    act(
+        pseudo_page, pseudo_page.locator(".lesson [data-pick='s2']")
+    )  # the Lod' starts selected: legal, a miss
     assert pseudo_page.locator("section.lesson[data-verdict='missed']").count() == 1
     check(pseudo_page, "a missed lesson")
     act(pseudo_page, pseudo_page.locator("[data-cmd='lesson-retry']"))
@@ -381,3 +389,24 @@ def test_learn_from_your_mistakes(pseudo_page):
             act(pseudo_page, pseudo_page.locator("[data-cmd='learn-show']"))
     check(pseudo_page, "learn from your mistakes: the end")
     act(pseudo_page, pseudo_page.locator("[data-cmd='learn-stop']"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lab_page(pseudo_page, game):
+    """The designer's lab (issue 28): the set-up with the game's options for A and B."""
+    go(pseudo_page, f"#/{game}/lab", "form[data-form='lab']")
+    check(pseudo_page, f"{game} lab page")
+
+
+def test_lab_results(pseudo_page):
+    """A lab run's numbers, charts, items, skill trace and games (HTT: one game per step)."""
+    from webtabletop.app.lab import setup_text
+    from webtabletop.lab.batch import Batch
+
+    batch = Batch("htt", players=("random", "random"), games=1, seed=3, eval_budget="easy", skill=True)
+    go(pseudo_page, f"#/htt/lab?s={setup_text(batch)}", "#lab-skill:checked")
+    act(pseudo_page, pseudo_page.locator("[data-key='lab-run']"))
+    pseudo_page.locator(".lab-progress[data-done='4']").wait_for(timeout=600_000)  # the run's end
+    helpers.idle(pseudo_page)
+    assert pseudo_page.locator("svg.lab-skill .lab-point").count() == 3
+    check(pseudo_page, "lab results with a skill trace")

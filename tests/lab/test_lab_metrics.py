@@ -73,3 +73,11 @@ def test_compare_calls_a_big_change_significant_and_a_small_one_not():
 def test_newcombe_interval_contains_the_difference():
     lo, hi = M.newcombe(10, 50, 20, 50)
     assert lo < 0.2 < hi and lo >= -1 and hi <= 1
+
+
+def test_a_shares_interval_stays_within_0_and_1():
+    from webtabletop.lab.metrics import mean_ci
+
+    mean, (lo, hi) = mean_ci([0.1, 1.0, 1.0], share=True)
+    assert 0.0 <= lo < mean < hi == 1.0
+    assert mean_ci([0.1, 1.0, 1.0])[1][1] > 1.0  # a mean of anything else is not clipped

@@ -115,3 +115,17 @@ def test_the_skill_trace_has_a_step_per_level_with_its_interval(capsys):
     ]
     for s in steps:
         assert s["games"] == 2 and s["ci95"][0] <= s["score"] <= s["ci95"][1]
+
+
+def test_the_skill_traces_games_are_those_of_a_batch_of_its_two_players():
+    import attrs
+
+    from webtabletop.lab.batch import SKILL_STEPS
+
+    batch = Batch("tsifrograd", players=("random", "random"), games=2, seed=4, eval_budget="none", skill=True)
+    tasks = batch.tasks()
+    assert len(tasks) == 8 and [t.variant for t in tasks[2:]] == [2, 2, 3, 3, 4, 4]
+    for k, step in enumerate(SKILL_STEPS):
+        alone = attrs.evolve(batch, players=step, skill=False).tasks()
+        assert [attrs.evolve(t, variant=0) for t in tasks[2 + 2 * k : 4 + 2 * k]] == alone
+    assert attrs.evolve(batch, skill=False).tasks() == tasks[:2]  # A's games do not change

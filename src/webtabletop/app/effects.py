@@ -26,7 +26,10 @@ worker sends back. The keys (a field left at ``None`` is not sent):
 - ``quiet``: an answer to another tab's storage change that need not be drawn again;
 - ``ai_stats`` / ``bench``: what the computer's search reached (benchmarks read them);
 - ``lab``: start a lab run on the page's pool of engine workers (``{run, tasks, workers}``) or stop
-  one (``{cancel: run}``): web/labpool.mjs (:mod:`.lab`).
+  one (``{cancel: run}``): web/labpool.mjs (:mod:`.lab`);
+- ``part``: ``{id, html}``: only the element ``id`` of the screen on show changes, to ``html``
+  (the lab's live results); the answer then carries no ``html`` and the rest of the screen, its
+  focus and what is typed in its forms stay as they are.
 
 ``follow`` is not sent: it is a navigation a game's page asked for (:meth:`PageContext.go
 <webtabletop.app.extensions.PageContext.go>`), which the shell follows once the handler is done.
@@ -53,6 +56,7 @@ SENT = (
     "ai_stats",
     "bench",
     "lab",
+    "part",
     "quiet",
     "ai",
     "selection",
@@ -82,6 +86,7 @@ class Effects:
     ai_stats: dict[str, Any] | None = None
     bench: dict[str, Any] | None = None
     lab: dict[str, Any] | None = None
+    part: dict[str, str] | None = None
     quiet: bool | None = None
     ai: bool | None = None
     selection: bool | None = None

@@ -4,8 +4,10 @@ engine workers, and read the numbers (:mod:`webtabletop.lab`) as they come in.
 The flow: the form (``lab``) checks the set-up and answers ``fx.lab = {run, tasks, workers}``;
 the page's pool (web/labpool.mjs) plays the tasks on its own engine workers (each answers
 ``lab_task`` through :mod:`.dispatch`, never through this state) and sends the results back in
-``lab_results`` actions, a few a second, which this screen adds to the run and draws. "Cancel"
-stops the pool (``fx.lab = {cancel}``); a run's results stay until the next run.
+``lab_results`` actions, a few a second, which this screen adds to the run; while it runs, the
+answer redraws only the live part of the screen (``fx.part``: the progress and the numbers), so
+the main thread's work stays small and the form keeps what is typed in it; its end redraws the
+screen. "Cancel" stops the pool (``fx.lab = {cancel}``); a run's results stay until the next run.
 
 The set-up is shareable: ``#/<game>/lab?s=<base64url JSON>`` opens the form filled in (same
 seeds, same results). Nothing here is stored: a lab run lasts as long as the page.
@@ -106,6 +108,7 @@ def setup_from_text(game: str, text: str) -> Batch:
         games,
         seed,
         str(data.get("eval", "normal")),
+        data.get("skill") is True,
     )
     return checked(batch)
 
@@ -153,9 +156,9 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         a = _options(spec, data, "a.")
         b = _options(spec, data, "b.") if data.get("compare") == "true" else None
         budget = data.get("eval", "normal")
-        batch = checked(
-            Batch(spec.id, a, b, (data.get("p0", "normal"), data.get("p1", "normal")), games, seed, budget)
-        )
+        players = (data.get("p0", "normal"), data.get("p1", "normal"))
+        skill = data.get("skill") == "true"
+        batch = checked(Batch(spec.id, a, b, players, games, seed, budget, skill))
     except (GameError, InputError, ValueError) as exc:
         lab["form_error"] = str(exc)
         return
@@ -197,6 +200,8 @@ def on_results(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         lab["running"] = False
     elif action.get("done"):
         lab["running"] = False
+    if lab["running"]:  # only the live part changes: the form (and what is typed in it) stays
+        fx.part = {"id": labpage.LIVE, "html": live_html(lab)}
 
 
 def results_in_order(lab: dict[str, Any]) -> list[dict[str, Any]]:
@@ -272,15 +277,19 @@ def game_link(lab: dict[str, Any], result: dict[str, Any]) -> str:
     """The fragment that opens one lab game in the review (app/reviewflow.py): its chances move by
     move, the marked moves, and the board to step through."""
     batch = lab["batch"]
-    record = record_of(batch.game, batch.variants[result["variant"]], result)
+    record = record_of(batch.game, batch.options_of(result["variant"]), result)
     return f"#/{batch.game}/review?r={sharelink.encode(record)}"
+
+
+def live_html(lab: dict[str, Any]) -> str:
+    """The run's progress and numbers (the part of the screen a run's results change); a game's
+    review link is listed once the run has ended."""
+    links = [] if lab["running"] else [game_link(lab, r) for r in results_in_order(lab)[:200]]
+    return labpage.live(lab, current_report(lab), links)
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
     lab = _lab(st, spec.id)
-    out = current_report(lab)
-    html = labpage.page(
-        spec, lab, out, EVALS, WORKERS, [game_link(lab, r) for r in results_in_order(lab)[:200]]
-    )
+    html = labpage.page(spec, lab, EVALS, WORKERS, live_html(lab))
     return html, _("{game}: lab · webtabletop").format(game=_(spec.title))

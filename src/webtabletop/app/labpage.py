@@ -1,5 +1,7 @@
 """HTML of the lab screen (:mod:`.lab`): the set-up form, the run's progress, and the numbers
-with their intervals, drawn as SVG (bars with 95% whiskers, the length histogram)."""
+with their intervals, drawn as SVG (bars with 95% whiskers, the length histogram, the skill
+trace). The progress and the numbers sit in one element (:data:`LIVE`), which a run's results
+redraw alone."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import attrs_html, esc
 from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.lab.batch import SKILL_STEPS
 from webtabletop.lab.items import label as item_label
 
 PLAYERS = {
@@ -19,6 +22,8 @@ PLAYERS = {
     "normal": N_("computer, normal"),
     "hard": N_("computer, hard"),
 }
+#: the id of the live part of the screen: the run's progress and numbers
+LIVE = "lab-live"
 MEASURES = {
     "first_player_win_rate": N_("First player's score"),
     "draw_rate": N_("Draws"),
@@ -75,7 +80,10 @@ def form(spec: GameSpec, lab: dict[str, Any], evals, workers) -> str:
         f"{_number('games', batch.games, _('Games per set of options'), _('Players A and B swap seats every other game, on the same deal.'))}"
         f"{_number('seed', batch.seed, _('Seed'), _('The same seed plays the same games, here and on the command line.'))}"
         f"{_select('eval', [(e, eval_names[e]) for e in evals], batch.eval_budget, _('Evaluation along each game'))}"
-        f"{_select('workers', [(w, worker_names.get(w, w)) for w in workers], lab['workers'], _('Workers'))}</fieldset>"
+        f"{_select('workers', [(w, worker_names.get(w, w)) for w in workers], lab['workers'], _('Workers'))}"
+        f"<div class='field check lab-wide'><input type='checkbox' id='lab-skill' name='skill'{' checked' if batch.skill else ''}>"
+        f"<label for='lab-skill'>{esc(_('Skill trace: also play easy against random, normal against easy and hard against normal'))}</label>"
+        f"<small>{esc(_('As many games per step as per set of options, with set A. Hard games are slow.'))}</small></div></fieldset>"
         f"<p class='actions'><button type='submit' class='btn primary' data-key='lab-run'>{esc(_('Run'))}</button>"
         f"{btn(esc(_('Copy a link to this set-up')), 'lab-share', cls='btn ghost')}</p></form>"
     )
@@ -92,9 +100,11 @@ def progress(lab: dict[str, Any], total: int) -> str:
         cancel = btn(esc(_("Cancel")), "lab-cancel", cls="btn small")
         return f"<div class='lab-progress' data-running='1'><progress max='{total}' value='{done}'></progress><p role='status'>{esc(text)} {cancel}</p></div>"
     if lab.get("error"):
-        text = ngettext("Stopped after {done} of {total} game: {why}", "Stopped after {done} of {total} games: {why}", total).format(
-            done=done, total=total, why=lab["error"]
-        )
+        text = ngettext(
+            "Stopped after {done} of {total} game: {why}",
+            "Stopped after {done} of {total} games: {why}",
+            total,
+        ).format(done=done, total=total, why=lab["error"])
         return f"<div class='lab-progress' data-done='{done}'><p role='status'>{esc(text)}</p></div>"
     secs = lab.get("seconds") or 0.0
     rate = f"{done / secs:.2f}" if secs else "–"
@@ -198,6 +208,64 @@ def numbers(s: dict[str, Any], title: str) -> str:
     )
 
 
+def _level(kind: str) -> str:
+    return pgettext("lab player", "random") if kind == "random" else pgettext("AI level", kind)
+
+
+def skill_svg(steps: list[dict[str, Any]]) -> str:
+    """The skill trace: the stronger player's score at each step (a point with its 95% whisker),
+    steps from left to right, a dashed line at an even score."""
+    w, h, left, top, bottom = 420, 150, 44, 10, 118
+    slot = (w - left - 10) / len(SKILL_STEPS)
+    y = lambda v: bottom - (bottom - top) * v  # noqa: E731
+    title = _("Skill trace: the stronger player's score at each step, with its 95% interval")
+    parts = [f'<svg class="lab-chart lab-skill" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(title)}">']
+    for v in (0.0, 0.5, 1.0):
+        cls = "lab-even" if v == 0.5 else "lab-grid"
+        parts.append(f'<line x1="{left}" x2="{w - 10}" y1="{y(v):.1f}" y2="{y(v):.1f}" class="{cls}"/>')
+        parts.append(
+            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" class="lab-label">{esc(_("{percent}%").format(percent=round(100 * v)))}</text>'
+        )
+    by_step = {(s["stronger"], s["weaker"]): s for s in steps}
+    points, marks = [], []
+    for k, (strong, weak) in enumerate(SKILL_STEPS):
+        x = left + slot * (k + 0.5)
+        name = _("{stronger} against {weaker}").format(stronger=_level(strong), weaker=_level(weak))
+        parts.append(
+            f'<text x="{x:.1f}" y="{h - 12}" text-anchor="middle" class="lab-label lab-small">{esc(name)}</text>'
+        )
+        s = by_step.get((strong, weak))
+        if s is None:
+            continue
+        lo, hi = s["ci95"]
+        points.append(f"{x:.1f},{y(s['score']):.1f}")
+        marks.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" class="lab-whisker"/>'
+        )
+        marks.append(
+            f'<circle cx="{x:.1f}" cy="{y(s["score"]):.1f}" r="5" class="lab-point"><title>{esc(name)}: {esc(_pct(s["score"]))} ({esc(_ci(lo, hi))})</title></circle>'
+        )
+    if len(points) > 1:  # the trace under its points
+        parts.append(f'<polyline points="{" ".join(points)}" class="lab-trace"/>')
+    parts += marks
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def skill(steps: list[dict[str, Any]]) -> str:
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(_('{stronger} against {weaker}').format(stronger=_level(s['stronger']), weaker=_level(s['weaker'])))}</th>"
+        f"<td>{esc(_pct(s['score']))} <small>({esc(_ci(*s['ci95']))})</small></td>"
+        f"<td>{esc(ngettext('{n} game', '{n} games', s['games']).format(n=s['games']))}</td></tr>"
+        for s in steps
+    )
+    return (
+        f"<section class='lab-skill-trace'><h2>{esc(_('Skill trace'))}</h2>"
+        f"<p>{esc(_('The stronger player’s score at each step: near 50%, luck decides; near 100%, the deeper search wins.'))}</p>"
+        f"{skill_svg(steps)}<table class='lab-table'><tbody>{rows}</tbody></table></section>"
+    )
+
+
 def comparison(diff: dict[str, Any]) -> str:
     rows = []
     for key, d in diff.items():
@@ -209,7 +277,9 @@ def comparison(diff: dict[str, Any]) -> str:
         lo, hi = d["ci95"]
         number = f"{scale * d['diff']:+.{places}f}"
         value = _("{number} points").format(number=number) if pct else number
-        ci = _("95%: {low} to {high}").format(low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}")
+        ci = _("95%: {low} to {high}").format(
+            low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}"
+        )
         verdict = (
             _("A real difference: B changes this.")
             if d["significant"]
@@ -221,30 +291,35 @@ def comparison(diff: dict[str, Any]) -> str:
     return f"<section class='lab-compare'><h2>{esc(_('B compared with A (B − A)'))}</h2><table class='lab-table'><tbody>{''.join(rows)}</tbody></table></section>"
 
 
-def page(
-    spec: GameSpec, lab: dict[str, Any], out: dict[str, Any] | None, evals, workers, games: list[str]
-) -> str:
-    total = len(lab["batch"].tasks())
+def live(lab: dict[str, Any], out: dict[str, Any] | None, games: list[str]) -> str:
+    """The live part (:data:`LIVE`): the progress, the numbers, and (once the run has ended) the
+    exports and the games to open."""
+    html = progress(lab, len(lab["batch"].tasks()))
+    if out is None:
+        return html
+    html += numbers(out, _("Set A") if out.get("compare") else _("Results"))
+    if out.get("compare"):
+        html += numbers(out["compare"]["b"], _("Set B")) + comparison(out["compare"]["diff"])
+    if out.get("skill_trace"):
+        html += skill(out["skill_trace"])
+    export = btn(esc(_("Export JSON")), "lab-json", cls="btn small") + btn(
+        esc(_("Export CSV")), "lab-csv", cls="btn small"
+    )
+    html += f"<p class='actions'>{export}</p>"
+    if games:
+        listed = "".join(
+            f"<li>{link(esc(_('Game {n}').format(n=i + 1)), href, 'btn small ghost')}</li>"
+            for i, href in enumerate(games)
+        )
+        html += f"<details class='lab-games'><summary>{esc(_('Open a game'))}</summary><ul>{listed}</ul></details>"
+    return html
+
+
+def page(spec: GameSpec, lab: dict[str, Any], evals, workers, live_html: str) -> str:
     head = (
         f"<div class='game-head'><h1>{esc(_('{game}: lab').format(game=_(spec.title)))}</h1>"
         f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}"
         f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav></div>"
         f"<p class='lead'>{esc(_('Let the computer play many games and see what the rules do: who wins more often, how long games last, how often the lead changes, which cards or moves win. Every number comes with its 95% interval.'))}</p>"
     )
-    results = ""
-    if out is not None:
-        results = numbers(out, _("Set A") if out.get("compare") else _("Results"))
-        if out.get("compare"):
-            results += numbers(out["compare"]["b"], _("Set B")) + comparison(out["compare"]["diff"])
-        export = btn(esc(_("Export JSON")), "lab-json", cls="btn small") + btn(
-            esc(_("Export CSV")), "lab-csv", cls="btn small"
-        )
-        listed = "".join(
-            f"<li>{link(esc(_('Game {n}').format(n=i + 1)), href, 'btn small ghost')}</li>"
-            for i, href in enumerate(games)
-        )
-        results += (
-            f"<p class='actions'>{export}</p><details class='lab-games'><summary>{esc(_('Open a game'))}</summary>"
-            f"<ul>{listed}</ul></details>"
-        )
-    return f"<section class='lab' data-game='{esc(spec.id)}'>{head}{form(spec, lab, evals, workers)}{progress(lab, total)}{results}</section>"
+    return f"<section class='lab' data-game='{esc(spec.id)}'>{head}{form(spec, lab, evals, workers)}<div id='{LIVE}'>{live_html}</div></section>"

@@ -28,7 +28,10 @@ Renderer = Callable[["AppState", "Effects"], "tuple[str, str] | None"]
 
 
 def answer(st: AppState, fx: Effects, renderer: Renderer | None) -> dict[str, Any]:
-    """The whole answer: the effects so far and the screen on show."""
+    """The whole answer: the effects so far and the screen on show (or only the part of it that
+    changed, when the handler named one: ``fx.part``)."""
+    if fx.part is not None:
+        return fx.to_json()
     shown = renderer(st, fx) if renderer is not None else None
     html, title = shown if shown is not None else error(st, fx)
     fx.feel = playfeel.feel(st)
@@ -42,7 +45,9 @@ def home(st: AppState, fx: Effects) -> tuple[str, str]:
     """Every game (marked when it has a saved game) and the games with friends."""
     games = [(meta, any(k.startswith(f"{GAME_PREFIX}{meta.ID}:") for k in st.store)) for meta in catalog()]
     learned = frozenset(
-        meta.ID for meta in catalog() if any(not k.startswith(STORE_PREFIX) for k in lessonstore.stars(st, fx, meta.ID))
+        meta.ID
+        for meta in catalog()
+        if any(not k.startswith(STORE_PREFIX) for k in lessonstore.stars(st, fx, meta.ID))
     )
     friends = matchpages.friends_html(st, fx, compact=True)
     return pages.home(games, st.notices, friends, learned, puzzles.home_box()), "webtabletop"
@@ -55,7 +60,9 @@ def friends(st: AppState, fx: Effects) -> tuple[str, str]:
 
 def rules(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
-    return pages.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(game=_(spec.title))
+    return pages.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(
+        game=_(spec.title)
+    )
 
 
 def error(st: AppState, fx: Effects) -> tuple[str, str]:

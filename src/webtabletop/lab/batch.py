@@ -8,6 +8,10 @@ in the page's workers, and its results are aggregated in task order (:mod:`webta
 
 Seats alternate: games ``2k`` and ``2k + 1`` of an option set share their deal (terrain, hands,
 dice) with the players swapped, as in :mod:`webtabletop.ai.arena`.
+
+A batch with ``skill`` adds the skill trace's games after the option sets' (variants 2, 3, 4: one
+per step of :data:`SKILL_STEPS`, on option set A, ``games`` games each, no evaluations), so the
+command line, a Dask cluster and the page's pool play them like any other game.
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ from webtabletop.core.registry import PLAYABLE, get_game
 MAX_GAMES = 100_000
 #: the evaluation budgets: an analysis budget, or "none" (no evaluations: no decisiveness or lead changes)
 EVALS = ("none",) + BUDGETS
+#: the skill trace's steps (stronger, weaker): each level searches several times the one below
+SKILL_STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
+#: the variant number of the skill trace's first step (0 and 1 are option sets A and B)
+SKILL_VARIANT = 2
 #: seeds stay below 2**53: a task crosses JavaScript (web/labpool.mjs), whose numbers are doubles
 JS_SAFE = (1 << 53) - 1
 
@@ -64,6 +72,7 @@ class Batch:
     games: int = 20
     seed: int = 1
     eval_budget: str = "normal"
+    skill: bool = False
 
     def check(self) -> Batch:
         """The batch itself, or a :class:`GameError` that says what is wrong with it."""
@@ -88,26 +97,29 @@ class Batch:
     def variants(self) -> list[dict[str, Any]]:
         return [self.a] if self.b is None else [self.a, self.b]
 
+    def options_of(self, variant: int) -> dict[str, Any]:
+        """The options a task of ``variant`` plays (the skill trace plays option set A)."""
+        return self.b if variant == 1 and self.b is not None else self.a
+
+    def _games(
+        self, variant: int, options: dict[str, Any], players: tuple[str, str], budget: str
+    ) -> list[Task]:
+        pairing = "-".join(players)
+        out = []
+        for i in range(self.games):
+            deal, moves = game_seeds(self.seed, self.game, pairing, i)
+            moves &= JS_SAFE  # the page's pool passes tasks through JavaScript numbers
+            out.append(Task(self.game, variant, i, dict(options), seats_of(*players, i), deal, moves, budget))
+        return out
+
     def tasks(self) -> list[Task]:
-        """Every game of the batch, option set A's first. Both option sets play the same seeds."""
-        pairing = "-".join(self.players)
+        """Every game of the batch: option set A's, B's (the same seeds), then the skill trace's."""
         out = []
         for variant, options in enumerate(self.variants):
-            for i in range(self.games):
-                deal, moves = game_seeds(self.seed, self.game, pairing, i)
-                moves &= JS_SAFE  # the page's pool passes tasks through JavaScript numbers
-                out.append(
-                    Task(
-                        self.game,
-                        variant,
-                        i,
-                        dict(options),
-                        seats_of(*self.players, i),
-                        deal,
-                        moves,
-                        self.eval_budget,
-                    )
-                )
+            out += self._games(variant, options, self.players, self.eval_budget)
+        if self.skill:
+            for k, step in enumerate(SKILL_STEPS):
+                out += self._games(SKILL_VARIANT + k, self.a, step, "none")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -119,4 +131,5 @@ class Batch:
             "games": self.games,
             "seed": self.seed,
             "eval": self.eval_budget,
+            "skill": self.skill,
         }

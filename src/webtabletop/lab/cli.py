@@ -22,7 +22,7 @@ from typing import Any
 from webtabletop.core.inputs import load_json
 from webtabletop.core.protocol import GameError
 from webtabletop.lab.batch import EVALS, Batch
-from webtabletop.lab.run import play_batch, report, skill_trace, write_records
+from webtabletop.lab.run import play_batch, report, write_records
 
 
 def _options(text: str | None, flag: str) -> dict[str, Any] | None:
@@ -71,6 +71,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
         args.games,
         args.seed,
         args.eval,
+        args.skill,
     ).check()
     workers = args.workers or os.cpu_count() or 1
     t0 = time.perf_counter()
@@ -89,8 +90,6 @@ def cmd_lab(args: argparse.Namespace) -> int:
     if args.records:
         write_records(batch, results, Path(args.records))
     out = report(batch, results)
-    if args.skill:
-        out["skill_trace"] = skill_trace(batch, workers=workers, dask=args.dask)
     if not args.json:
         print(_text(out))
     print(json.dumps(out, ensure_ascii=False))

@@ -40,8 +40,9 @@ def _ci(lo_hi: tuple[float, float]) -> list[float]:
     return [_r(lo_hi[0]), _r(lo_hi[1])]
 
 
-def mean_ci(xs: list[float]) -> tuple[float, list[float]]:
-    """The mean and its normal 95% interval (the mean itself twice for fewer than 2 values)."""
+def mean_ci(xs: list[float], share: bool = False) -> tuple[float, list[float]]:
+    """The mean and its normal 95% interval (the mean itself twice for fewer than 2 values);
+    ``share``: the values are shares, so the interval is kept within 0..1."""
     if not xs:
         return 0.0, [0.0, 0.0]
     m = sum(xs) / len(xs)
@@ -49,7 +50,8 @@ def mean_ci(xs: list[float]) -> tuple[float, list[float]]:
         return _r(m), [_r(m), _r(m)]
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
     half = Z * sd / math.sqrt(len(xs))
-    return _r(m), [_r(m - half), _r(m + half)]
+    lo, hi = (max(0.0, m - half), min(1.0, m + half)) if share else (m - half, m + half)
+    return _r(m), [_r(lo), _r(hi)]
 
 
 def histogram(lengths: list[int], bins: int = BINS) -> dict[str, list[int]]:
@@ -153,10 +155,10 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "balance": _r(balance),
         "balance_ci95": [_r(b_ends[0]), _r(b_hi)],
         "drawishness": _r(draws / n) if n else 0.0,
-        "decisiveness": mean_ci(dec)[0] if dec else None,
-        "decisiveness_ci95": mean_ci(dec)[1] if dec else None,
-        "lead_changes": mean_ci(lead)[0] if lead else None,
-        "lead_changes_ci95": mean_ci(lead)[1] if lead else None,
+        "decisiveness": mean_ci(dec, share=True)[0] if dec else None,
+        "decisiveness_ci95": mean_ci(dec, share=True)[1] if dec else None,
+        "lead_changes": mean_ci(lead, share=True)[0] if lead else None,
+        "lead_changes_ci95": mean_ci(lead, share=True)[1] if lead else None,
         "score_by_player": {
             k: {"score": _r(sum(v) / len(v)), "ci95": _ci(wilson(sum(v), len(v)))}
             for k, v in sorted(by_kind.items())

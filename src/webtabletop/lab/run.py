@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from webtabletop.ai.arena import wilson
 from webtabletop.core.protocol import GameError
-from webtabletop.lab.batch import Batch
+from webtabletop.lab.batch import SKILL_STEPS, SKILL_VARIANT, Batch
 from webtabletop.lab.metrics import compare, summary
 from webtabletop.lab.play import play_task, record_of
 
@@ -69,53 +70,55 @@ def play_batch(
 
 
 def report(batch: Batch, results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The lab's JSON: option set A's numbers at the top level, and ``compare`` (B's numbers and
-    B − A) when the batch has two option sets."""
+    """The lab's JSON: option set A's numbers at the top level, ``compare`` (B's numbers and
+    B − A) when the batch has two option sets, and ``skill_trace`` when it has one."""
     a = [r for r in results if r["variant"] == 0]
     out: dict[str, Any] = {"game": batch.game, "setup": batch.to_json(), **summary(a), "compare": None}
     if batch.b is not None:
         b = [r for r in results if r["variant"] == 1]
         out["compare"] = {"b": summary(b), "diff": compare(a, b)}
+    if batch.skill:
+        out["skill_trace"] = skill_summary(results)
     return out
 
 
-#: the skill trace's steps: (stronger, weaker); each level searches several times the one below
-SKILL_STEPS = (("easy", "random"), ("normal", "easy"), ("hard", "normal"))
-
-
-def skill_trace(batch: Batch, workers: int = 1, dask: str | None = None) -> list[dict[str, Any]]:
+def skill_summary(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """After Ludii's skill trace: at each step a stronger player meets the one below it on option
-    set A (``batch.games`` games, seats alternating), and the stronger's score says how much the
-    game rewards a deeper search over luck (near 0.5: luck decides; near 1: skill does)."""
-    import attrs
-
-    from webtabletop.ai.arena import wilson
-
+    set A (seats alternating), and the stronger's score says how much the game rewards a deeper
+    search over luck (near 0.5: luck decides; near 1: skill does). A step with no game yet is left
+    out (the page shows the trace as it comes)."""
     steps = []
-    for strong, weak in SKILL_STEPS:
-        step = attrs.evolve(batch, b=None, players=(strong, weak), eval_budget="none")
-        results = play_batch(step, workers=workers, dask=dask)
+    for k, (strong, weak) in enumerate(SKILL_STEPS):
+        mine = [r for r in results if r["variant"] == SKILL_VARIANT + k]
+        if not mine:
+            continue
         score = sum(
-            0.5 if r["winner"] is None else 1.0 if r["seats"][r["winner"]] == strong else 0.0 for r in results
+            0.5 if r["winner"] is None else 1.0 if r["seats"][r["winner"]] == strong else 0.0 for r in mine
         )
-        lo, hi = wilson(score, len(results))
+        lo, hi = wilson(score, len(mine))
         steps.append(
             {
                 "stronger": strong,
                 "weaker": weak,
-                "games": len(results),
-                "score": round(score / len(results), 4),
+                "games": len(mine),
+                "score": round(score / len(mine), 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
             }
         )
     return steps
 
 
+def record_name(batch: Batch, result: dict[str, Any]) -> str:
+    """A lab game's record file name: ``<game>-A-00003.json``, ``-B-``, or ``-skill-easy-random-``."""
+    v = result["variant"]
+    kind = "AB"[v] if v < SKILL_VARIANT else "skill-" + "-".join(SKILL_STEPS[v - SKILL_VARIANT])
+    return f"{batch.game}-{kind}-{result['index']:05d}.json"
+
+
 def write_records(batch: Batch, results: list[dict[str, Any]], folder: Path) -> int:
     """Each game's record file (``<game>-<A|B>-<index>.json``), read by ``replay`` and ``review``."""
     folder.mkdir(parents=True, exist_ok=True)
     for r in results:
-        options = batch.variants[r["variant"]]
-        name = f"{batch.game}-{'AB'[r['variant']]}-{r['index']:05d}.json"
-        (folder / name).write_text(record_of(batch.game, options, r).dumps() + "\n", encoding="utf-8")
+        record = record_of(batch.game, batch.options_of(r["variant"]), r)
+        (folder / record_name(batch, r)).write_text(record.dumps() + "\n", encoding="utf-8")
     return len(results)
