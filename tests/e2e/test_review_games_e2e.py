@@ -24,7 +24,7 @@ DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 #: per game: (options, seed, most moves) of a game of seeded random moves whose quick review
 #: marks moves of both players (checked below); the hidden-card games play to the end
 GAMES = {
-    "tsifrograd": ({}, 4, 10),
+    "tsifrograd": ({}, 6, 10),
     "dumaraj": ({}, 5, 10),
     "htt": ({}, 3, 3000),
     "sht": ({}, 6, 3000),
