@@ -1,5 +1,7 @@
 """The Tsifrograd AI: plays legal moves, crosses when it pays, and beats random play."""
 
+import os
+
 import pytest
 
 from tests.games.tsifrograd.test_crossing import example_position
@@ -47,9 +49,11 @@ def test_playout_does_not_change_the_state():
 
 @pytest.mark.slow
 def test_default_ai_beats_random_play():
-    """60 games, seats alternating; the closing note reports the 200-game benchmark."""
-    result = selfplay("tsifrograd", 60, 2025, ("random", "ai"))
-    assert result["wins"][1] >= 57, result
+    """30 games, seats alternating (the AI won all 30): at least 95% must be won;
+    WTT_FULL_MATCHES=1 plays 200."""
+    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 30
+    result = selfplay("tsifrograd", games, 2025, ("random", "ai"))
+    assert result["wins"][1] >= 0.95 * games, result
 
 
 def positions(variant: str, games: int = 4):
