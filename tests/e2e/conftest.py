@@ -1,7 +1,8 @@
 """Browser tests against the built site (dist/), served over local HTTP like GitHub Pages.
 
-Chromium comes from the system (Debian's ``chromium``); Playwright cannot download its own here.
-Set WTT_CHROMIUM to use another binary. The site must be built first (``python -m webtabletop
+Chromium comes from the system (Debian's ``chromium-headless-shell``, else ``chromium``; see
+webtabletop/tools/chromium.py); Playwright cannot download its own here. Set WTT_CHROMIUM to use
+another binary. The site must be built first (``python -m webtabletop
 build``; the README's test command does it).
 """
 
@@ -16,7 +17,7 @@ import pytest
 
 from tests.e2e.helpers import ENGINE_HOOKS, JITTER, idle
 from webtabletop.tools.chromium import ARGS as CHROMIUM_ARGS
-from webtabletop.tools.chromium import CHROMIUM
+from webtabletop.tools.chromium import TEST_CHROMIUM
 from webtabletop.tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": TEST_CHROMIUM, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
