@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 from _dumaraj_helpers import ALL_ON, st
@@ -93,7 +94,8 @@ def test_beats_random_quick():
 @pytest.mark.parametrize("all_on", [False, True])
 def test_beats_random_every_game(all_on):
     extra = ALL_ON if all_on else {}
-    games = 20
+    games = 10  # CI (all 20 of seeds 0-19 are won either way); WTT_FULL_MATCHES=1 plays 20
+    games = 20 if os.environ.get("WTT_FULL_MATCHES") else games
     results = [_play(DumaRajOptions(**extra), g)[0] for g in range(games)]
     assert results == ["win"] * games
 

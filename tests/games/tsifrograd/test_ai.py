@@ -49,9 +49,9 @@ def test_playout_does_not_change_the_state():
 
 @pytest.mark.slow
 def test_default_ai_beats_random_play():
-    """30 games, seats alternating (the AI won all 30): at least 95% must be won;
+    """20 games, seats alternating (the AI won all of the first 30): at least 95% must be won;
     WTT_FULL_MATCHES=1 plays 200."""
-    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 30
+    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 20
     result = selfplay("tsifrograd", games, 2025, ("random", "ai"))
     assert result["wins"][1] >= 0.95 * games, result
 
