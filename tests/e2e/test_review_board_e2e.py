@@ -41,14 +41,21 @@ def play_by_clicks(page, more: bool = False) -> None:
     for _ in range(6):
         if moves.count() >= goal:
             return
-        board = page.locator(".review .board-wrap, .review .side .panel")
-        for selector in ("[data-move]", "" if picked else "[data-drag]", ".legal[data-pick]", "[data-pick]"):
-            target = board.locator(selector) if selector else None
-            if target is not None and target.count():
-                act(page, target.first)
-                picked = picked or selector == "[data-drag]"
-                break
+        picked = click_toward_a_move(page, picked)
     raise AssertionError("no move could be played by clicks")
+
+
+def click_toward_a_move(page, picked: bool) -> bool:
+    """One click of a move on the review's board: a move button, else (once) the first thing to
+    drag, else a target the view marks legal, else anything pickable. Returns ``picked``: whether
+    something to drag was chosen by now."""
+    board = page.locator(".review .board-wrap, .review .side .panel")
+    for selector in ("[data-move]", "" if picked else "[data-drag]", ".legal[data-pick]", "[data-pick]"):
+        target = board.locator(selector) if selector else None
+        if target is not None and target.count():
+            act(page, target.first)
+            return picked or selector == "[data-drag]"
+    return picked
 
 
 def test_variations_by_clicks_analysed_shared_and_deleted(browser, site):

@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.conftest import ROOT
 from tests.e2e.helpers import PHONE, act, assert_fits, idle
-from tests.e2e.test_review_board_e2e import play_by_clicks
+from tests.e2e.test_review_board_e2e import click_toward_a_move, play_by_clicks
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE
@@ -77,16 +77,10 @@ def try_a_move(page) -> None:
     """Play some legal move on the learner's board by clicks (a move button, else something to
     drag, then a target the view marks legal), until the try is answered."""
     picked = False
-    board = page.locator(".review .board-wrap, .review .side .panel")
     for _ in range(6):
         if page.locator(".learn .message").count() or not page.locator(".learn[data-status='ask']").count():
             return
-        for selector in ("[data-move]", "" if picked else "[data-drag]", ".legal[data-pick]", "[data-pick]"):
-            target = board.locator(selector) if selector else None
-            if target is not None and target.count():
-                act(page, target.first)
-                picked = picked or selector == "[data-drag]"
-                break
+        picked = click_toward_a_move(page, picked)
     raise AssertionError("no move could be tried by clicks")
 
 
