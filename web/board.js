@@ -44,6 +44,8 @@
   }
 
   // --- the board fills the screen's height below its own top (wide screens; phones: app.css) ---
+  // A lesson on a phone puts its goal above the board and the hand (the panel) below it: there the
+  // board takes what is left, so the goal, the board and the hand are on one screen.
   const wide = matchMedia("(min-width: 861px)");
   let room = null;
   function fit() {
@@ -51,7 +53,13 @@
     const wrap = APP.querySelector(".board-wrap");
     if (!wrap) return;
     const top = wrap.getBoundingClientRect().top + scrollY;
-    const next = wide.matches ? `${Math.max(320, Math.floor(innerHeight - top - 28))}px` : "";
+    let next = "";
+    if (wide.matches) next = `${Math.max(320, Math.floor(innerHeight - top - 28))}px`;
+    else if (APP.querySelector("section.game.lesson")) {
+      const panel = APP.querySelector("section.game.lesson .side > .panel");
+      const below = panel ? panel.getBoundingClientRect().height : 0;
+      next = `${Math.max(200, Math.floor(innerHeight - top - below - 16))}px`;
+    }
     if (next !== room) document.documentElement.style.setProperty("--board-room", (room = next));
   }
   addEventListener("resize", fit);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 from _sht_helpers import SPEC, may_see, random_game
@@ -90,8 +91,11 @@ def test_ai_beats_random_quick():
 
 
 @pytest.mark.slow
-def test_ai_beats_random_200_games():
-    assert _play_vs_random(200, "easy") >= 160
+def test_ai_beats_random_100_games():
+    """The easy AI wins at least 80% of its games against random play: 100 games in CI,
+    WTT_FULL_MATCHES=1 plays 200."""
+    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 100
+    assert _play_vs_random(games, "easy") >= 0.8 * games
 
 
 def test_opponent_moves_are_keyed_by_what_the_ai_observes():
