@@ -30,6 +30,8 @@ from webtabletop.core.record import Record, RecordError
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from webtabletop.app.effects import Effects
     from webtabletop.app.state import AppState
 
@@ -86,7 +88,9 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
         reviewboard.load_variations(st.review, fx, query["v"])
 
 
-def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str) -> None:
+def start(
+    st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str
+) -> None:
     why = can_review(spec, record, states[-1].is_over)
     if why is not None:
         st.route = error_route(_("This game cannot be reviewed"), why, spec.id)
@@ -139,8 +143,44 @@ def goto(r: ReviewSession, where: int) -> None:
     r.set_node((0, max(0, min(len(r.record.moves), where))))
 
 
+def _goto_ply(r: ReviewSession, arg: Any) -> bool:
+    try:
+        goto(r, int(str(arg)))
+    except ValueError:
+        return False
+    return True
+
+
+def _next_mistake(r: ReviewSession, arg: Any) -> None:
+    """The next marked move of the player after the cursor."""
+    marked = [p.ply for p in r.reviewer.plies if p.mark and p.ply > r.cursor]
+    if marked:
+        goto(r, marked[0] - 1)
+
+
+def _set(r: ReviewSession, **fields: Any) -> None:
+    for key, value in fields.items():
+        setattr(r, key, value)
+
+
+#: the review's own buttons and keys: name -> handler(review, arg); a handler that returns False
+#: did nothing (a ply that is not a number), so nothing is analysed either
+STEPS: dict[str, Callable[[ReviewSession, Any], bool | None]] = {
+    "review-goto": _goto_ply,
+    "first": lambda r, _: goto(r, 0),
+    "back": lambda r, _: r.set_node((r.line, r.cursor - 1)),
+    "forward": lambda r, _: r.set_node((r.line, r.cursor + 1)),
+    "last": lambda r, _: r.set_node((r.line, r.tree.end(r.line))),
+    "flip": lambda r, _: _set(r, flipped=not r.flipped),
+    "review-cancel": lambda r, _: _set(r, running=False),
+    "review-continue": lambda r, _: _set(r, running=True),
+    "review-mistake": _next_mistake,
+}
+
+
 def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """The review screen's buttons and keys."""
+    """The review screen's buttons and keys: "learn from your mistakes" (reviewlearn) first,
+    then the analysis board's (reviewboard), then the review's own (STEPS)."""
     name, arg = str(action.get("name", "")), action.get("arg")
     r = current(st)
     if r is None:
@@ -153,31 +193,10 @@ def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     if reviewboard.on_cmd(st, fx, r, name, arg):
         resume(r, fx)
         return
-    if name == "review-goto":
-        try:
-            goto(r, int(str(arg)))
-        except ValueError:
-            return
-    elif name == "first":
-        goto(r, 0)
-    elif name == "back":
-        r.set_node((r.line, r.cursor - 1))
-    elif name == "forward":
-        r.set_node((r.line, r.cursor + 1))
-    elif name == "last":
-        r.set_node((r.line, r.tree.end(r.line)))
-    elif name == "flip":
-        r.flipped = not r.flipped
-    elif name == "review-cancel":
-        r.running = False
-    elif name == "review-continue":
-        r.running = True
-        resume(r, fx)
-    elif name == "review-mistake":  # the next marked move of the player after the cursor
-        marked = [p.ply for p in r.reviewer.plies if p.mark and p.ply > r.cursor]
-        if marked:
-            goto(r, marked[0] - 1)
-    resume(r, fx)  # a variation's position is analysed when shown
+    step = STEPS.get(name)
+    if step is not None and step(r, arg) is False:
+        return
+    resume(r, fx)  # a variation's position is analysed when shown; a continued review goes on
 
 
 def on_import(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
