@@ -13,6 +13,10 @@ action's answer.
 
 from __future__ import annotations
 
+import os
+
+import pytest
+
 #: the page's idle signal, checked again at the moment it is read (web/boot.js: idle.ready)
 IDLE = "() => !!(window.wttBoot && wttBoot.idle && wttBoot.idle.ready())"
 #: long enough for the engine's start on a loaded machine and the computer's slowest move
@@ -118,6 +122,13 @@ def board_labels(page) -> list[str]:
 
 def log_count(page) -> int:
     return page.locator(".log li").count()
+
+
+#: a test that only makes docs/screens pictures of screens other tests already drive at the same
+#: size: run with WTT_SCREENS=docs/screens (skipped otherwise, to keep CI's time for what it checks)
+docs_screens_only = pytest.mark.skipif(
+    not os.environ.get("WTT_SCREENS"), reason="makes docs/screens pictures: WTT_SCREENS=docs/screens"
+)
 
 
 # --- phones: a 390×844 touch screen (reused by every game's e2e tests) ---

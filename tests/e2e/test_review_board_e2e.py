@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ROOT
-from tests.e2e.helpers import PHONE, act, idle, press
+from tests.e2e.helpers import PHONE, act, docs_screens_only, idle, press
 from tests.e2e.test_dumaraj_e2e import clicks
 from tests.e2e.test_pseudo_e2e import played
 from webtabletop.core import sharelink
@@ -115,6 +115,7 @@ def test_a_move_on_the_board_becomes_an_analysed_variation(browser, site, game):
     ctx.close()
 
 
+@docs_screens_only
 def test_screenshots(browser, site, tmp_path):
     """The analysis board at both sizes (docs/screens/analysis-*.png with WTT_SCREENS=1)."""
     out = ROOT / "docs" / "screens" if os.environ.get("WTT_SCREENS") else Path(tmp_path)

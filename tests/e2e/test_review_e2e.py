@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from tests.e2e.conftest import ROOT, open_app
-from tests.e2e.helpers import PHONE, act, idle, press
+from tests.e2e.helpers import PHONE, act, docs_screens_only, idle, press
 from tests.e2e.test_pseudo_e2e import played
 
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
@@ -63,6 +63,7 @@ def test_cancel_and_continue(browser, site):
     ctx.close()
 
 
+@docs_screens_only
 def test_screenshots(browser, site, tmp_path):
     """The review at both sizes (docs/screens/review-*.png with WTT_SCREENS=1)."""
     out = ROOT / "docs" / "screens" if os.environ.get("WTT_SCREENS") else Path(tmp_path)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ROOT
-from tests.e2e.helpers import PHONE, act, assert_fits, idle
+from tests.e2e.helpers import PHONE, act, assert_fits, docs_screens_only, idle
 from tests.e2e.test_review_board_e2e import click_toward_a_move, play_by_clicks
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
@@ -149,6 +149,7 @@ def test_the_fixed_games_have_marks_of_both_players():
         assert {p.player for p in plies if p.mark} == {0, 1}, game
 
 
+@docs_screens_only
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_phone_screenshots(browser, site, tmp_path, game):
     """The review of each game at phone size, at its first marked move (docs/screens/review-<game>-390.png

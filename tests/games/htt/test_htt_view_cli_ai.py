@@ -277,10 +277,10 @@ def test_ai_beats_random_player_quick():
 
 
 @pytest.mark.slow
-def test_ai_beats_random_player_100_games():
-    """The normal AI wins at least 90% of 100 games against random play (it won 92 and drew 6
-    of them; WTT_FULL_MATCHES=1 plays 200, at least 180 to win)."""
-    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 100
+def test_ai_beats_random_player_60_games():
+    """The normal AI wins at least 90% of 60 games against random play (it won 56 of them, and
+    92 of the first 100; WTT_FULL_MATCHES=1 plays 200, at least 180 to win)."""
+    games = 200 if os.environ.get("WTT_FULL_MATCHES") else 60
     wins, _ = _vs_random(games, "normal")
     assert wins >= 0.9 * games
 
