@@ -88,9 +88,7 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
         reviewboard.load_variations(st.review, fx, query["v"])
 
 
-def start(
-    st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str
-) -> None:
+def start(st: AppState, fx: Effects, spec: GameSpec, record: Record, states: list, budget: str, payload: str) -> None:
     why = can_review(spec, record, states[-1].is_over)
     if why is not None:
         st.route = error_route(_("This game cannot be reviewed"), why, spec.id)
@@ -158,11 +156,6 @@ def _next_mistake(r: ReviewSession, arg: Any) -> None:
         goto(r, marked[0] - 1)
 
 
-def _set(r: ReviewSession, **fields: Any) -> None:
-    for key, value in fields.items():
-        setattr(r, key, value)
-
-
 #: the review's own buttons and keys: name -> handler(review, arg); a handler that returns False
 #: did nothing (a ply that is not a number), so nothing is analysed either
 STEPS: dict[str, Callable[[ReviewSession, Any], bool | None]] = {
@@ -171,9 +164,9 @@ STEPS: dict[str, Callable[[ReviewSession, Any], bool | None]] = {
     "back": lambda r, _: r.set_node((r.line, r.cursor - 1)),
     "forward": lambda r, _: r.set_node((r.line, r.cursor + 1)),
     "last": lambda r, _: r.set_node((r.line, r.tree.end(r.line))),
-    "flip": lambda r, _: _set(r, flipped=not r.flipped),
-    "review-cancel": lambda r, _: _set(r, running=False),
-    "review-continue": lambda r, _: _set(r, running=True),
+    "flip": lambda r, _: setattr(r, "flipped", not r.flipped),
+    "review-cancel": lambda r, _: setattr(r, "running", False),
+    "review-continue": lambda r, _: setattr(r, "running", True),
     "review-mistake": _next_mistake,
 }
 
