@@ -229,3 +229,14 @@ def test_a_lesson_shows_its_picture_beside_the_idea():
     assert html.index('class="lesson-idea"') < html.index('class="lesson-picture"')
     page.send({"type": "hash", "hash": "#/htt/learn/score"})
     assert "lesson-picture" not in page.last["html"]  # only where a lesson has one
+
+
+def test_htt_lessons_offer_no_draw_and_leave_the_rules_line_to_the_page():
+    """A lesson or the guided first game has no draw to offer; the view leaves the button and the
+    table-rules line out (ctx.study), where an ordinary game shows both."""
+    game = Page(hash_="#/htt/play")
+    assert 'data-move="draw"' in game.last["html"] and 'class="htt-rules"' in game.last["html"]
+    for lesson in ("turn", "first-game"):
+        html = Page(hash_=f"#/htt/learn/{lesson}").last["html"]
+        assert 'class="htt-panel"' in html
+        assert 'data-move="draw"' not in html and 'class="htt-rules"' not in html

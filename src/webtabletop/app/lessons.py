@@ -75,7 +75,7 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
     if run is None or st.route[0] != "lesson":
         return None
     s = run.session
-    ctx = s.context(st.settings)
+    ctx = attrs.evolve(s.context(st.settings), study=True)
     if run.verdict != GOING:
         ctx = attrs.evolve(ctx, interactive=False, selection=None, hover=None)
     else:

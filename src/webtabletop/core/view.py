@@ -51,6 +51,9 @@ class ViewContext:
     premove: bool = False
     #: a game with a friend by link (app/matchflow.py): nothing it does changes a collection
     by_link: bool = False
+    #: a lesson, a puzzle or the guided first game (app/lessons.py, app/puzzles.py): the page names
+    #: the idea and its rules, and there is no draw to offer, so views leave those out
+    study: bool = False
 
 
 @attrs.frozen

@@ -9,7 +9,8 @@ for hands the viewer may see. Hands are drawn in hand order (the order arranged 
 Interaction tokens: a hand card of the player to move has ``data-pick="h<slot>"`` and
 ``data-drag="h<slot>"``; an empty cell has ``data-pick="c<cell>"`` and ``data-drop="c<cell>"``.
 Pick a card then a cell (or drag the card onto the cell) to place it. Draw offers and the winner's
-face-down pick are ``data-move`` buttons in the panel. The flips of the last move carry numbered
+face-down pick are ``data-move`` buttons in the panel; a lesson or puzzle (``ctx.study``) offers no
+draw and leaves the table-rules line to its page. The flips of the last move carry numbered
 markers in chain order (Same/Plus/Minus first, then each Combo step).
 """
 
@@ -51,6 +52,7 @@ class HttView(BoardDrawing, GameView):
         if (
             state.phase == PLAY
             and ctx.interactive
+            and not ctx.study
             and me == state.player
             and "draw" in [m.code for m in state.legal_moves()]
         ):
@@ -127,7 +129,8 @@ class HttView(BoardDrawing, GameView):
                 )
                 out.append(f"<li>{esc(item)}</li>")
             out.append("</ol>")
-        out.append(f'<p class="htt-rules">{esc(subtitle(state.options))}</p>')  # with its house rules
+        if not ctx.study:  # a lesson's page names its rules itself
+            out.append(f'<p class="htt-rules">{esc(subtitle(state.options))}</p>')  # with its house rules
         out.append(self._strengths(state, ctx))
         out.append("</div>")
         return "".join(out)
