@@ -36,7 +36,8 @@ def pytest_collection_modifyitems(items):
     pytest-xdist hands tests to its workers in this order as each asks for more: a two-minute
     test collected last leaves the other worker idle for two minutes at the end of the run,
     while one handed out first runs beside everything else. A stable sort: each group keeps its
-    collection order, so a run is the same every time."""
+    collection order, so a run is the same every time. ``WTT_REVERSE=1`` runs them in reverse
+    order, to find a test that needs what an earlier test left (a module's shared page)."""
 
     def rank(item):
         if item.get_closest_marker("slow"):
@@ -44,3 +45,5 @@ def pytest_collection_modifyitems(items):
         return 1 if item.path.name.startswith(HEAVY_FILES) else 2
 
     items.sort(key=rank)
+    if os.environ.get("WTT_REVERSE"):  # every test in reverse order: one that needs an earlier one fails
+        items.reverse()

@@ -117,7 +117,10 @@ def pseudo_page(browser, site):
 def go(page, fragment: str, ready: str) -> None:
     """Route the running app to ``fragment``; ``ready`` is on screen once the page is idle."""
     helpers.go(page, fragment)
-    assert page.locator(ready).count() >= 1, f"{fragment}: no {ready}"
+    if page.locator(ready).count() == 0:  # say what the page shows instead, and what it keeps
+        shown = page.evaluate("() => [location.hash, document.querySelector('main')?.className]")
+        kept = page.evaluate("() => Object.keys(localStorage).sort()")
+        raise AssertionError(f"{fragment}: no {ready}; the page shows {shown}; storage keys {kept}")
 
 
 def played(game: str, plies: int | None, seed: int = 5) -> str:
@@ -228,7 +231,13 @@ def test_htt_pages(pseudo_page, page_name):
 
 
 def test_data_page_with_saved_games(pseudo_page):
+    # the test saves its own games, one of each: it never reads what an earlier test left behind
+    # (with the module's shared page, a first run of this test alone would find none)
+    for game in GAMES:
+        go(pseudo_page, "#" + played(game, 2, seed=9).split("#", 1)[1], ".board-wrap")
     go(pseudo_page, "#/data", ".data table.saved")
+    for game in GAMES:
+        assert pseudo_page.locator(f".data tr[data-saved^='webtabletop:game:{game}:']").count() >= 1, game
     check(pseudo_page, "data page (saved games: the games' names and players)")
 
 
