@@ -11,12 +11,14 @@
   move, and every saved row deletable; disclosures 44 px tall on touch; an opened HTT pack
   reveals its cards one by one (at once under reduced motion).
 
-Each test waits through the page's idle signal (tests/e2e/helpers.py). Screenshots go to
-docs/screens/ (``look-*.png``).
+Each test waits through the page's idle signal (tests/e2e/helpers.py). Screenshots (``look-*.png``)
+are taken only with ``WTT_SCREENS=<folder>`` (``WTT_SCREENS=docs/screens`` remakes the docs'
+pictures): a plain test run leaves the working tree as it found it.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,6 @@ from tests.e2e import contrast
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_fits, idle, small_targets
 
-SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 SIZES = {"1366": DESKTOP, "390": PHONE}
 GAMES = ("htt", "cardgo", "dumaraj", "sht", "tsifrograd")
@@ -47,8 +48,10 @@ def context_of(browser):
 
 
 def shoot(page, name: str) -> None:
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENS / f"{name}.png"))
+    """``<WTT_SCREENS>/<name>.png``, when the run makes pictures (nothing otherwise)."""
+    if folder := os.environ.get("WTT_SCREENS"):
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
 
 
 def theme(page) -> str:

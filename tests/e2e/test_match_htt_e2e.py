@@ -8,13 +8,15 @@ table: each browser draws its own hand with its secret). A move is a hand card, 
 from __future__ import annotations
 
 import re
+import tempfile
 import time
+from pathlib import Path
 
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import act, idle
 from tests.e2e.test_match_cards_e2e import VERIFIED, begin, contexts, shown_in
 from tests.e2e.test_match_e2e import MATCH, relay, turn
-from webtabletop.games.htt.sets.library import get_card
+from webtabletop.games.htt.sets.library import get_card, get_set
 from webtabletop.games.htt.sets.names import card_name
 
 
@@ -39,17 +41,46 @@ def htt_board(page) -> set[str]:
 
 def htt_names(page, ids: set[str]) -> list[str]:
     """The ways ``page``'s HTML names cards of ``ids``: the id in a piece key, the card's name."""
-    html = page.content()
+    return names_in(page.content(), ids)
+
+
+def names_in(html: str, ids: set[str]) -> list[str]:
     keys = [t for ref in ids for t in (f':{ref}"', f"{ref}@") if t in html]
-    # a name counts as a whole phrase: "Wild Hunt" is not named by "Wild Huntress"
-    names = [card_name(get_card(ref)) for ref in ids]
-    return keys + [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", html)]
+    # a name counts as a whole phrase: "Wild Hunt" is not named by "Wild Huntress", and "Phoenix"
+    # is not named by "Phoenix Fledgling" (another card of its set, which a page may show as its own)
+    named = []
+    for ref in ids:
+        name, text = card_name(get_card(ref)), html
+        for longer in sorted((n for n in set_names(ref) if name in n and n != name), key=len, reverse=True):
+            text = text.replace(longer, " ")
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+            named.append(name)
+    return keys + named
+
+
+def set_names(ref: str) -> set[str]:
+    """The names of every card of ``ref``'s set (a built-in id is ``<set>-<level><letter>``)."""
+    return {card_name(card) for card in get_set(ref.rsplit("-", 1)[0]).cards}
 
 
 def htt_names_hidden(page, ids: set[str]) -> list[str]:
     """How ``page`` names cards of ``ids`` that it may not show (ids it shows itself, in its own
-    hand or on the board, are the same built-in card held twice, and are left out)."""
-    return htt_names(page, ids - (htt_hand(page, 0) | htt_hand(page, 1) | htt_board(page)))
+    hand or on the board, are the same built-in card held twice, and are left out). When it names
+    any, the page's HTML is saved for the failure's reader and its path is the last entry."""
+    leaked = htt_names(page, ids - (htt_hand(page, 0) | htt_hand(page, 1) | htt_board(page)))
+    if leaked:
+        dump = Path(tempfile.mkdtemp(prefix="wtt-htt-names-")) / "page.html"
+        dump.write_text(page.content())
+        leaked.append(f"(the page is saved in {dump})")
+    return leaked
+
+
+def test_a_card_name_inside_a_longer_name_of_its_set_is_not_named():
+    """The leak search's own check (it once cried wolf: B held "Phoenix", A's own hand showed
+    "Phoenix Fledgling"): a whole name is found, a name inside a longer card name is not."""
+    assert names_in("<b>Phoenix Fledgling</b>", {"emb-10b"}) == []
+    assert names_in("<b>Phoenix Fledgling</b> <i>Phoenix</i>", {"emb-10b"}) == ["Phoenix"]
+    assert names_in('<g data-piece="wr1:emb-10b">', {"emb-10b"}) == [':emb-10b"']
 
 
 def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
