@@ -7,6 +7,7 @@ table: each browser draws its own hand with its secret). A move is a hand card, 
 
 from __future__ import annotations
 
+import functools
 import re
 import tempfile
 import time
@@ -58,26 +59,29 @@ def names_in(html: str, ids: set[str]) -> list[str]:
     return keys + named
 
 
-def set_names(ref: str) -> set[str]:
+@functools.cache
+def set_names(ref: str) -> frozenset[str]:
     """The names of every card of ``ref``'s set (a built-in id is ``<set>-<level><letter>``)."""
-    return {card_name(card) for card in get_set(ref.rsplit("-", 1)[0]).cards}
+    return frozenset(card_name(card) for card in get_set(ref.rsplit("-", 1)[0]).cards)
 
 
 def htt_names_hidden(page, ids: set[str]) -> list[str]:
     """How ``page`` names cards of ``ids`` that it may not show (ids it shows itself, in its own
     hand or on the board, are the same built-in card held twice, and are left out). When it names
     any, the page's HTML is saved for the failure's reader and its path is the last entry."""
-    leaked = htt_names(page, ids - (htt_hand(page, 0) | htt_hand(page, 1) | htt_board(page)))
+    shown = htt_hand(page, 0) | htt_hand(page, 1) | htt_board(page)
+    html = page.content()
+    leaked = names_in(html, ids - shown)
     if leaked:
         dump = Path(tempfile.mkdtemp(prefix="wtt-htt-names-")) / "page.html"
-        dump.write_text(page.content())
+        dump.write_text(html)  # the very HTML that was searched
         leaked.append(f"(the page is saved in {dump})")
     return leaked
 
 
 def test_a_card_name_inside_a_longer_name_of_its_set_is_not_named():
-    """The leak search's own check (it once cried wolf: B held "Phoenix", A's own hand showed
-    "Phoenix Fledgling"): a whole name is found, a name inside a longer card name is not."""
+    """The leak search's own check (it once cried wolf: B held "Phoenix", and A's own hand can
+    show "Phoenix Fledgling"): a whole name is found, a name inside a longer card name is not."""
     assert names_in("<b>Phoenix Fledgling</b>", {"emb-10b"}) == []
     assert names_in("<b>Phoenix Fledgling</b> <i>Phoenix</i>", {"emb-10b"}) == ["Phoenix"]
     assert names_in('<g data-piece="wr1:emb-10b">', {"emb-10b"}) == [':emb-10b"']
