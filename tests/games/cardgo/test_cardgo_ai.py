@@ -99,12 +99,22 @@ def test_quick_moves_lists_distinct_cards_once():
 
 
 def test_quick_moves_best_few_are_the_head_of_the_whole_list():
-    """The search asks for the best 1, 3 or 4 (a faster path that skips cells); ties keep the
-    whole list's order."""
-    for seed, options in ((5, CardgoOptions()), (6, CardgoOptions(size=7, full_speed=True))):
+    """The search asks for the best 1, 3 or 4 (a faster path that passes over whole groups of
+    cells); ties keep the whole list's order. Boards with terrain (crypt, fire, shrubs, trees),
+    without, in adjacent mode, with duplicate cards (small value range), played far enough for
+    groups, captures and ataris."""
+    for seed, options in (
+        (5, CardgoOptions()),
+        (6, CardgoOptions(size=7, full_speed=True)),
+        (7, CardgoOptions(size=9, terrain=False, max_value=3, hand_size=7)),
+        (8, CardgoOptions(size=8, adjacent=True, effects=False)),
+        (9, CardgoOptions(size=12, min_value=4, max_value=10)),
+    ):
         s = SPEC.start(options, seed)
         rng = Rng.from_seed(seed)
-        for _ in range(30):
+        for _ in range(60):
+            if s.outcome() is not None:
+                break
             whole = [(x, m.code) for x, m in quick_moves(s)]
             for k in (1, 3, 4):
                 assert [(x, m.code) for x, m in quick_moves(s, k)] == whole[:k]

@@ -114,8 +114,10 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
     ``limit`` (the same as the first ``limit`` of the whole list).
 
     Speed (the search's hot spot): a cell's card scores depend only on its class (value change,
-    X, the values popped and left, whether it captures, its liberties 0/1/more), so each class is
-    scored once per call, and with ``limit`` a cell whose best cannot enter the top is skipped.
+    X, the values popped and left, whether it captures, its liberties 0/1/more) and the hand, so
+    each class is scored once per hand (:func:`_classes_for`, kept across calls: a search plays
+    the same hand in many sampled worlds), and with ``limit`` a cell whose best cannot enter the
+    top is skipped.
     """
     me = state.player
     geo, owners, values = state.geo, state.owners, state.values
@@ -144,28 +146,19 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
             bonus = -0.5
         cards.append((i, card.value, 1 if e == JOY else 0, bonus - 0.01 * card.value))
     links, nbrs, placeable, weight = geo.links, geo.nbrs, geo.placeable, geo.weight
-    classes: dict[tuple, tuple[list[tuple[float, int]], float]] = {}
-    heap: list[tuple[float, int, int, int]] = []  # (score, -order, hand index, cell): the best `limit`
-    out: list[tuple[float, int, int]] = []
-    order = 0
+    classes = _classes_for(tuple(cards))
     static = _static(geo)
     near = set(atari)  # cells where the placed stone joins an own group or captures
     for _w, members, _libs in info:
         for _v, _j, t in members:
             near.update(links[t])
-    for c in state.legal_cells():
+
+    def scores_at(c: int) -> tuple[list[tuple[float, int]], float]:
+        """The (score, hand index) list and the best score of the cards on cell ``c``."""
         kind, delta, w = static[c]
         if kind is not None:
             key: tuple = kind
         elif c not in near:  # a lone stone: X from its cell alone
-            if limit and len(heap) >= limit:
-                # liberties only lower a score: skip the cell if even two or more leave it out
-                free = ("plain", delta, w - base, 0, 0, False, 2)
-                scored = classes.get(free)
-                if scored is None:
-                    scored = classes[free] = _class_scores(free, cards)
-                if scored[1] <= heap[0][0]:
-                    continue
             nlibs = 0
             for b in nbrs[c]:
                 if owners[b] == EMPTY and placeable[b]:
@@ -198,27 +191,107 @@ def quick_moves(state: CardgoState, limit: int | None = None) -> list[tuple[floa
                 if values[t] <= x:
                     popped += values[t]
             key = ("plain", delta, x, popped, left, bool(conv), min(nlibs, 2))
-        scored = classes.get(key)
-        if scored is None:
-            scored = _class_scores(key, cards)
-            classes[key] = scored
-        if limit:
-            if len(heap) >= limit and scored[1] <= heap[0][0]:
-                continue  # nothing of this cell enters (a later equal score ranks below)
-            for sc, i in scored[0]:
-                order -= 1
-                if len(heap) < limit:
-                    heapq.heappush(heap, (sc, order, i, c))
-                elif sc > heap[0][0]:
-                    heapq.heapreplace(heap, (sc, order, i, c))
-        else:
-            out.extend([(sc, i, c) for sc, i in scored[0]])
+        return _scored(classes, key, cards)
+
     names = state.grid.names
     if limit:
-        heap.sort(reverse=True)
+        heap = _top(state, limit, near, scores_at, lambda key: _scored(classes, key, cards), base)
         return [(sc, Place(i, c, names[c])) for sc, _o, i, c in heap]
+    out: list[tuple[float, int, int]] = []
+    for c in state.legal_cells():
+        out.extend([(sc, i, c) for sc, i in scores_at(c)[0]])
     out.sort(key=_first, reverse=True)
     return [(sc, Place(i, c, names[c])) for sc, i, c in out]
+
+
+def _scored(classes: dict, key: tuple, cards: list) -> tuple[list[tuple[float, int]], float]:
+    scored = classes.get(key)
+    if scored is None:
+        scored = classes[key] = _class_scores(key, cards)
+    return scored
+
+
+#: a cell's rank among equal scores: earlier cells first, then hand order within a cell (far more
+#: than a hand can hold: 10 cards at most, :data:`~webtabletop.games.cardgo.options.HAND_RANGE`, and
+#: what effects draw)
+_PER_CELL = 1024
+
+
+def _top(state: CardgoState, limit: int, near: set, scores_at, scored_for, base: int) -> list[tuple]:
+    """The best ``limit`` placements as ``(score, rank, hand index, cell)``, best first: the same
+    as the first ``limit`` of the whole ranking (ties: board order, then hand order).
+
+    Cells where a stone joins a group or captures, and crypt and fire, are scored one by one. The
+    other cells (a lone stone) fall into a few groups by value change and weight (:func:`_lone`),
+    whose best score with two or more liberties bounds every cell of the group (liberties only
+    lower a score): a group that cannot enter the top is passed over whole, unread."""
+    legal = state._cache.get("cellset")
+    if legal is None:
+        legal = state._cache["cellset"] = frozenset(state.legal_cells())
+    heap: list[tuple[float, int, int, int]] = []
+
+    def offer(c: int, scored: tuple[list[tuple[float, int]], float]) -> None:
+        rank = -_PER_CELL * c
+        if len(heap) >= limit and (scored[1], rank) < heap[0][:2]:
+            return  # not even the cell's best enters
+        for sc, i in scored[0]:
+            entry = (sc, rank, i, c)
+            rank -= 1
+            if len(heap) < limit:
+                heapq.heappush(heap, entry)
+            elif entry > heap[0]:
+                heapq.heapreplace(heap, entry)
+
+    special, groups = _lone(state.geo, base)
+    for c in near:
+        if c in legal:
+            offer(c, scores_at(c))
+    for c in special:
+        if c in legal and c not in near:
+            offer(c, scores_at(c))
+    bounds = []
+    for key, cells in groups:
+        best = scored_for(key)[1]
+        bounds.append((best, -_PER_CELL * cells[0], cells))
+    bounds.sort(reverse=True)
+    for best, first, cells in bounds:
+        if len(heap) >= limit and (best, first) < heap[0][:2]:
+            continue  # no cell of the group can enter (the top only rises)
+        for c in cells:
+            if c not in legal or c in near:
+                continue
+            offer(c, scores_at(c))
+    heap.sort(reverse=True)
+    return heap
+
+
+@lru_cache(maxsize=64)
+def _lone(geo, base: int) -> tuple[tuple[int, ...], tuple[tuple[tuple, tuple[int, ...]], ...]]:
+    """Crypt and fire cells, and the other cells grouped by a lone stone's class key with two or
+    more liberties (each group's cells in board order)."""
+    special: list[int] = []
+    groups: dict[tuple, list[int]] = {}
+    for c, (kind, delta, w) in enumerate(_static(geo)):
+        if kind is not None:
+            special.append(c)
+        else:
+            groups.setdefault(("plain", delta, w - base, 0, 0, False, 2), []).append(c)
+    return tuple(special), tuple((key, tuple(cells)) for key, cells in groups.items())
+
+
+#: hand (the ``cards`` of :func:`quick_moves`) -> class key -> its scores; emptied when it holds
+#: :data:`HANDS_KEPT` hands (a pure cache: the scores depend only on the key and the hand)
+_CLASSES: dict[tuple, dict[tuple, tuple[list[tuple[float, int]], float]]] = {}
+HANDS_KEPT = 512
+
+
+def _classes_for(cards: tuple) -> dict[tuple, tuple[list[tuple[float, int]], float]]:
+    classes = _CLASSES.get(cards)
+    if classes is None:
+        if len(_CLASSES) >= HANDS_KEPT:
+            _CLASSES.clear()
+        classes = _CLASSES[cards] = {}
+    return classes
 
 
 @lru_cache(maxsize=32)
@@ -258,7 +331,11 @@ def _class_scores(key: tuple, cards: list) -> tuple[list[tuple[float, int]], flo
                 elif nlibs == 1:
                     score -= 0.4 * rest
             scored.append((score + bonus, i))
-    return scored, max((sc for sc, _i in scored), default=-math.inf)
+    best = -math.inf
+    for sc, _i in scored:
+        if sc > best:
+            best = sc
+    return scored, best
 
 
 def _first(t):

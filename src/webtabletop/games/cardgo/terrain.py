@@ -131,7 +131,7 @@ def random_terrain(rng: Rng, cells: int) -> tuple[int, ...]:
     return tuple(rng.weighted_index(WEIGHTS) for _ in range(cells))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Geometry:
     """Lookup tables of one board (grid + terrain), built once and shared by all its states."""
 
