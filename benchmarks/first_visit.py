@@ -10,9 +10,10 @@ times, alternating:
 
 - ``bare``: the bare PyScript page on the same bundled Pyodide printing "hello" (mark ``hello``),
   in a fresh context, on the same server and link;
-- ``board_paint`` / ``cold_answered``: a first visit to ``#/tsifrograd`` in a fresh context (cold
-  cache, no service worker yet): the first frame with the board, then a cell clicked at once and
-  the engine's answer in the move list;
+- ``board_paint`` / ``cold_shown`` / ``cold_answered``: a first visit to ``#/tsifrograd`` in a
+  fresh context (cold cache, no service worker yet): the first frame with the board, then a cell
+  clicked at once: the move in the move list (the build's answer, tools/answers.py), then the
+  engine's own answer;
 - ``first_visit_bytes``: every byte the server sent for that visit until the service worker has
   taken control and the network is quiet; ``twice``: the files it sent more than once;
 - ``warm_answered`` / ``warm_bytes``: the same click on a second visit (the service worker
@@ -40,7 +41,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from benchmarks.browser import DIST, summary
-from benchmarks.page_start import BARE, BOARD, FRESH_GAME, TIMEOUT, click_answered, mark, shown
+from benchmarks.page_start import BARE, BOARD, FRESH_GAME, TIMEOUT, click_answered, click_shown, mark, shown
 from webtabletop.tools.chromium import ARGS, CHROMIUM
 from webtabletop.tools.serve import serve_in_thread
 
@@ -158,7 +159,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     page = shaped_page(ctx, link)
     page.goto(url + "index.html" + query + BOARD)
     out["board_paint"] = shown(page, ".board .cell")
-    out["cold_answered"] = click_answered(page)
+    out["cold_shown"], out["cold_answered"] = click_shown(page)
     out["start"] = page.evaluate(
         "window.wttBoot.engine ? [wttBoot.engine.mode, wttBoot.engine.phases.choice] : null"
     )
@@ -211,7 +212,7 @@ def calibrate(browser, dist: Path, pairs: int) -> None:
     print(json.dumps({"benchmark": "first_visit_calibrate", "saved_per_probe": summary(ratios)}))
 
 
-TIMES = ("board_paint", "cold_answered", "warm_answered", "offline_answered")
+TIMES = ("board_paint", "cold_shown", "cold_answered", "warm_answered", "offline_answered")
 BYTES = ("first_visit_bytes", "warm_bytes")
 
 

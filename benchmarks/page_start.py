@@ -8,8 +8,11 @@ Alternating (a bare load before each site's), ``--runs`` times each:
 - ``board_paint``: the first frame showing ``#/tsifrograd``'s board;
 - ``main_ready``: in the same load, when the MicroPython script (``web/main.py``, through
   PyScript and its config) has started and marked ``main-ready``;
-- ``cold_answered``: the same load, a cell clicked as soon as the board shows (boot.js keeps the
-  click), until the engine's answer shows the move in the move list — a click answered;
+- ``cold_shown``: the same load, a cell clicked as soon as the board shows, until the move is in
+  the move list: on a first visit's board the build's answer to that click (tools/answers.py),
+  painted by boot.js before the engine is up;
+- ``cold_answered``: the same click (boot.js keeps it), until the engine's answer shows the move
+  in the move list — a click answered by the engine;
 - ``warm_answered`` / ``offline_answered``: the same on a second visit (a new page in a context
   whose service worker has installed), with the server running / stopped; a new game each time.
 
@@ -82,13 +85,22 @@ def bare(browser, url: str) -> float:
 
 def click_answered(page) -> float:
     """Click a cell as soon as the board shows; ms until the move is in the engine's move list."""
+    return click_shown(page)[1]
+
+
+def click_shown(page) -> tuple[float, float]:
+    """Click a cell as soon as the board shows; ms until the move is in the move list (on a first
+    visit's board, the build's answer: tools/answers.py), and until it is in the engine's."""
     page.locator(".board .cell.legal").first.click(timeout=TIMEOUT)
-    handle = page.wait_for_function(
+    shown = page.wait_for_function(
+        "document.querySelectorAll('.log li').length > 0 ? performance.now() : 0", timeout=TIMEOUT, polling=10
+    )
+    engine = page.wait_for_function(
         "document.querySelectorAll('.log li').length > 0 && document.body.dataset.ready === '1' ? performance.now() : 0",
         timeout=TIMEOUT,
         polling=10,
     )
-    return float(handle.json_value())
+    return float(shown.json_value()), float(engine.json_value())
 
 
 def shown(page, selector: str) -> float:

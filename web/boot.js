@@ -117,8 +117,10 @@
   const LOADING = () => `<div class="loading"><div class="spinner" aria-hidden="true"></div><p>${B.t("loading")}</p></div>`;
   let shownFor = 0;
 
-  function paint(screen, p) {
+  function paint(screen, p, lang) {
     APP.innerHTML = screen.html;
+    // a fresh board the engine will start as shown: its first clicks have answers (below)
+    board = p.fetch && p.accept && screen.entropy ? { html: screen.html, name: p.fetch, lang, file: null } : null;
     document.title = screen.title || document.title;
     document.body.setAttribute("data-route", screen.route || "");
     APP.classList.toggle("pre-inert", !!p.inert);
@@ -126,6 +128,41 @@
     if (screen.entropy) B.entropy = screen.entropy;
     document.documentElement.classList.remove("wtt-swap");
     requestAnimationFrame(() => performance.mark(screen.route === "home" ? "home-painted" : `${screen.route}-painted`));
+    if (board && B.queue.length) answer(); // the same board in another language, clicks kept on it
+  }
+
+  // --- answers to the first clicks (src/webtabletop/tools/answers.py) ---
+  // A first visit's board is a known game, so the build played every click it accepts (and each
+  // click a selection adds) and stored the screens as splices of the board's HTML (offsets in
+  // UTF-16 code units, as JavaScript counts). A kept click paints its answer at once; the clicks
+  // stay kept, and web/main.py replays them when the engine is up, whose own screen (the same)
+  // then replaces the answer. A click with no answer (a drop, a command, a third click) is kept
+  // as before, and the last answer stays on show until then.
+  let board = null; // {html, name, lang, file: Promise of the answers file} of the fresh board on show
+  const keyOf = (a) => (a.type === "move" ? `m:${a.code}` : a.type === "pick" ? `p:${a.token}` : null);
+  function answer() {
+    const mine = board;
+    if (!mine || B.live) return;
+    const keys = B.queue.map((text) => keyOf(JSON.parse(text)));
+    if (keys.includes(null)) return;
+    const key = keys.join(" ");
+    mine.file ||= fetch(`./pre/${mine.lang}/${mine.name}.answers.json?v=${C.build}`)
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null); // offline and never fetched: the engine answers
+    mine.file.then((file) => {
+      const now = B.queue.map((text) => keyOf(JSON.parse(text))).join(" ");
+      if (board !== mine || B.live || now !== key || !file || file.base !== mine.html.length) return;
+      const found = file.answers[key];
+      if (!found) return;
+      let html = mine.html;
+      for (let i = found.s.length - 1; i >= 0; i--) {
+        const [start, end, text] = found.s[i];
+        html = html.slice(0, start) + text + html.slice(end);
+      }
+      APP.innerHTML = html;
+      if (found.t) document.title = found.t;
+      performance.mark("answered");
+    });
   }
 
   // same = the same screen in another language: the board (and the clicks kept on it) stay
@@ -157,9 +194,10 @@
     document.documentElement.classList.remove("wtt-swap");
     if (!p.fetch) return;
     try {
-      const r = await fetch(`./pre/${C.langs.includes(B.lang) ? B.lang : "en"}/${p.fetch}.json?v=${C.build}`);
+      const lang = C.langs.includes(B.lang) ? B.lang : "en";
+      const r = await fetch(`./pre/${lang}/${p.fetch}.json?v=${C.build}`);
       const screen = await r.json();
-      if (ticket === shownFor && !B.live) paint(screen, p);
+      if (ticket === shownFor && !B.live) paint(screen, p, lang);
     } catch (e) {
       /* offline and never seen: the engine paints it */
     }
@@ -179,6 +217,7 @@
     B.queue.push(JSON.stringify(action));
     el?.classList.add("queued");
     status("kept");
+    answer();
     return true;
   };
 

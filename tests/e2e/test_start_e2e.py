@@ -209,3 +209,66 @@ def test_the_snapshot_is_used_when_it_is_sound(page, site):
     assert page.get_attribute("html", "data-engine") == "snapshot"
     act(page, page.locator(".cell.legal").first)
     assert log_count(page) == 1
+
+
+def moves_listed(page) -> list[str]:
+    return page.eval_on_selector_all(".log li", "els => els.map(e => e.textContent.trim())")
+
+
+def test_a_first_visits_first_move_is_answered_before_the_engine_is_up(page, site):
+    """Issue 25, a first answer that does not wait for Pyodide (tools/answers.py): on a first visit
+    the newcomer's board shows the player's move as soon as it is clicked, with the engine's script
+    still held back; the engine, once up, replays the click onto the same game and shows the same
+    move, then the computer replies."""
+    engine = HeldEngine(page)
+    page.goto(site + "#/tsifrograd")
+    page.wait_for_selector(".board .cell.legal")
+    cell = page.locator(".board .cell.legal").nth(4)
+    code = cell.get_attribute("data-move")
+    cell.click()  # page-local: web/boot.js keeps it and paints the build's answer
+    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    answered = moves_listed(page)
+    assert page.evaluate("window.wttBoot.live") is False and engine.pending  # no engine ran
+    assert page.locator(f".board [data-move='{code}']").count() == 0  # the cell is taken
+    assert "clicks are kept" in page.locator("#boot-status").inner_text()
+    engine.release()
+    wait_ready(page)
+    assert moves_listed(page)[0] == answered[0]  # the engine's own screen says the same
+    (game,) = saved_games(page, "tsifrograd")
+    assert [str(m) for m in game["record"]["moves"]][0] == code
+
+
+def test_a_selection_and_the_move_it_leads_to_are_answered_before_the_engine_is_up(page, site):
+    """DumaRaj: a piece clicked shows its moves, one of them clicked shows the move played, both
+    before the engine has started; the engine then plays that move in the game shown."""
+    engine = HeldEngine(page)
+    page.goto(site + "#/dumaraj")
+    page.wait_for_selector(".board [data-pick]")
+    before = board_labels(page)
+    page.locator(".board [data-pick]").first.click()
+    target = page.locator(".board g.legal[data-pick]").first  # a square the piece can move to
+    target.wait_for()
+    square = target.get_attribute("aria-label").split(",")[0]
+    target.click()
+    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    assert board_labels(page) != before and engine.pending
+    answered = moves_listed(page)
+    engine.release()
+    wait_ready(page)
+    assert moves_listed(page)[0] == answered[0]
+    (game,) = saved_games(page, "dumaraj")
+    assert str(game["record"]["moves"][0]).endswith(square)  # the move made goes to that square
+
+
+def test_without_the_answers_file_a_first_click_is_kept_as_before(page, site):
+    """Offline before the answers were ever fetched (or any failure to read them): the click is
+    kept and marked, and the engine plays it when it is up."""
+    page.route("**/*.answers.json*", lambda route: route.abort())
+    engine = HeldEngine(page)
+    page.goto(site + "#/tsifrograd")
+    page.wait_for_selector(".board .cell.legal")
+    page.locator(".board .cell.legal").first.click()
+    assert page.locator(".board .queued").count() == 1 and log_count(page) == 0
+    engine.release()
+    wait_ready(page)
+    assert log_count(page) >= 1

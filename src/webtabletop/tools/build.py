@@ -27,7 +27,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from webtabletop.tools import precache, prerender
+from webtabletop.tools import answers, precache, prerender
 
 ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
@@ -257,6 +257,12 @@ def shell_page(
     langs = tuple(languages or LANGUAGES)
     extra = (PSEUDO,) if len(langs) > 1 else ()
     screens = prerender.write_screens(dist, version, langs)
+    t1 = time.perf_counter()
+    answered = answers.write_answers(dist, prerender.first_boards(version), langs)
+    log(
+        f"answered {answered['answers']} first clicks on {answered['files']} boards "
+        f"({answered['bytes'] / 1e6:.1f} MB) in {time.perf_counter() - t1:.1f} s"
+    )
     picture_bytes = prerender.write_pictures(dist, (*langs, *extra))
     manifests = prerender.write_manifests(dist, json.loads((WEB / "manifest.webmanifest").read_text()), langs)
     config = {

@@ -59,13 +59,27 @@ def entropy(version: str, game: str, k: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def start(fragment: str, seed: int = 0, store: dict[str, str] | None = None) -> dict[str, Any]:
+    """The engine's start action for ``fragment`` on a device whose storage is ``store`` (none by
+    default: a first visit)."""
+    return {"type": "start", "hash": fragment, "storage": store or {}, "entropy": seed, "base": "", "now": NOW}
+
+
 def render(fragment: str, seed: int = 0, store: dict[str, str] | None = None) -> dict[str, Any]:
-    """What the engine shows first for ``fragment`` on a device whose storage is ``store`` (none
-    by default: a first visit)."""
-    resp = App().handle(
-        {"type": "start", "hash": fragment, "storage": store or {}, "entropy": seed, "base": "", "now": NOW}
-    )
+    """What the engine shows first for ``fragment`` (see :func:`start`)."""
+    resp = App().handle(start(fragment, seed, store))
     return {"html": resp["html"], "title": resp["title"], "route": resp["route"]}
+
+
+def first_boards(version: str) -> dict[str, dict[str, Any]]:
+    """name -> start action of the boards a first visit is shown (the newcomer's first game against
+    the computer, ``<game>-first-<k>``): the ones whose first clicks the build answers
+    (:mod:`.answers`). A returning player's page starts from the service worker's copy."""
+    return {
+        name: start(screen["hash"], screen["entropy"], screen.get("storage"))
+        for name, screen in screens(version).items()
+        if "-first-" in name
+    }
 
 
 def returning(game_id: str) -> dict[str, str]:
