@@ -272,3 +272,22 @@ def test_without_the_answers_file_a_first_click_is_kept_as_before(page, site):
     engine.release()
     wait_ready(page)
     assert log_count(page) >= 1
+
+
+def test_an_answered_click_stays_answered_in_another_language(page, site):
+    """The language switched before the engine is up: the same board in the new language, with
+    the kept click's answer in that language."""
+    engine = HeldEngine(page)
+    page.goto(site + "#/tsifrograd")
+    page.wait_for_selector(".board .cell.legal")
+    page.locator(".board .cell.legal").nth(2).click()
+    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    before = moves_listed(page)
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.documentElement.lang === 'ru' && document.querySelectorAll('.log li').length === 1"
+                           " && document.getElementById('app').textContent.includes('Ходы')")
+    assert moves_listed(page) == before  # "8 → b1" reads the same in Russian
+    assert page.evaluate("window.wttBoot.queue.length") == 1 and engine.pending
+    engine.release()
+    wait_ready(page)
+    assert moves_listed(page)[0] == before[0]
