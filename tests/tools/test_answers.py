@@ -12,7 +12,7 @@ from webtabletop.app.shell import App
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import LANGUAGES
 from webtabletop.tools.answers import actions, answers, apply, key_of, splices, units
-from webtabletop.tools.prerender import POOL, entropy, first_boards
+from webtabletop.tools.prerender import POOL, entropy, first_boards, first_entropy
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
 GAMES = [spec.id for spec in all_games()]
@@ -66,8 +66,26 @@ def test_every_answer_is_the_screen_the_engine_shows_for_those_clicks(game_id):
 def test_the_answered_boards_are_the_newcomers_first_games():
     boards = first_boards("v1")
     assert set(boards) == {f"{g}-first-{k}" for g in GAMES for k in range(POOL)}
-    assert boards["tsifrograd-first-2"]["entropy"] == entropy("v1", "tsifrograd", 2)
+    assert boards["tsifrograd-first-2"]["entropy"] == first_entropy("v1", "tsifrograd", 2)
     assert all(b["storage"] == {} and b["hash"].endswith("/play?vs=ai") for b in boards.values())
+
+
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_the_newcomer_begins_every_first_board_so_its_first_click_is_answered(version):
+    """Where a coin picks who begins (HTT, SHT), a first board the computer began would leave the
+    newcomer waiting for the engine's move: each first board is the pool's entropy when the newcomer
+    begins, else the next that makes them begin. Every board has clicks, and each has an answer."""
+    moved_on = 0
+    for name, start in first_boards(version).items():
+        app = App()
+        shown = app.handle(start)
+        assert not app.state.session.wants_ai(), name
+        assert actions(shown["html"]), name
+        game, _, k = name.rpartition("-first-")
+        moved_on += start["entropy"] != entropy(version, game, int(k))
+        if game in ("htt", "sht"):
+            assert set(answers(start)["answers"]) >= {key_of(a) for a in actions(shown["html"])}, name
+    assert moved_on > 0  # some pool entropy gave the computer the first move (16 boards with a coin)
 
 
 @pytest.mark.skipif(not (DIST / "index.html").exists(), reason="dist/ is not built")

@@ -21,7 +21,9 @@ same entropy to the engine's ``start``: the engine's first game *is* the picture
 made on the picture replay onto it. The engine is then reseeded with fresh randomness (worker.py
 ``reseed``), so only the first game of a visit comes from the pool. The pool is derived from the
 build's version, so it changes with every release; a pool (instead of one seed) keeps two first
-visits from showing the same deal.
+visits from showing the same deal. A newcomer's first board takes the pool's entropy only if the
+newcomer begins that game, else the next that makes them begin (:func:`first_entropy`), so that the
+build can answer its first click (:mod:`.answers`).
 
 The page's shell (``index.html`` from the ``web/index.html`` template, with the boot scripts and a
 config inlined) and one web-app manifest per language are written here too.
@@ -53,10 +55,32 @@ HTML_LANG = {PSEUDO: "en-XA"}
 NOW = 1.7e12
 
 
-def entropy(version: str, game: str, k: int) -> int:
+def entropy(version: str, game: str, k: int | str) -> int:
     """The ``k``-th start entropy of ``game``'s pool for build ``version`` (64 bits)."""
     digest = hashlib.sha256(f"webtabletop/{version}/{game}/{k}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+#: how many entropies a newcomer's first board tries for a game the newcomer begins
+FIRST_TRIES = 32
+
+
+def first_entropy(version: str, game: str, k: int) -> int:
+    """The ``k``-th entropy of ``game``'s newcomer boards (``<game>-first-<k>``): the pool's
+    (:func:`entropy`) if the newcomer begins that game, else the first of ``…/k/1``, ``…/k/2``, …
+    that gives the newcomer the first move. Where a coin picks who begins (HTT, SHT) the build can
+    then answer the first click on every newcomer board before the engine is up (:mod:`.answers`);
+    on a board the computer began, its move would wait for the engine. Only a newcomer's first
+    game is chosen so; every other game's coin is the engine's."""
+    fragment = f"#/{game}/play?vs=ai"
+    for attempt in range(FIRST_TRIES):
+        seed = entropy(version, game, k) if attempt == 0 else entropy(version, game, f"{k}/{attempt}")
+        app = App()
+        app.handle(start(fragment, seed))
+        session = app.state.session
+        if session is not None and not session.wants_ai():
+            return seed
+    return entropy(version, game, k)
 
 
 def start(fragment: str, seed: int = 0, store: dict[str, str] | None = None) -> dict[str, Any]:
@@ -97,7 +121,7 @@ def screens(version: str) -> dict[str, dict[str, Any]]:
         vs_ai = f"#/{spec.id}/play?vs=ai"
         for k in range(POOL):
             seed = entropy(version, spec.id, k)
-            out[f"{spec.id}-first-{k}"] = {"hash": vs_ai, "entropy": seed}
+            out[f"{spec.id}-first-{k}"] = {"hash": vs_ai, "entropy": first_entropy(version, spec.id, k)}
             out[f"{spec.id}-ai-{k}"] = {"hash": vs_ai, "entropy": seed, "storage": returning(spec.id)}
             out[f"{spec.id}-human-{k}"] = {"hash": f"#/{spec.id}/play?vs=human", "entropy": seed}
     return out
