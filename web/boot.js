@@ -156,8 +156,8 @@
       if (!found) return;
       let html = mine.html;
       for (let i = found.s.length - 1; i >= 0; i--) {
-        const [start, end, text] = found.s[i];
-        html = html.slice(0, start) + text + html.slice(end);
+        const [start, end, text] = found.s[i]; // a number: a text several answers share
+        html = html.slice(0, start) + (typeof text === "number" ? file.x[text] : text) + html.slice(end);
       }
       APP.innerHTML = html;
       if (found.t) document.title = found.t;

@@ -260,6 +260,34 @@ def test_a_selection_and_the_move_it_leads_to_are_answered_before_the_engine_is_
     assert str(game["record"]["moves"][0]).endswith(square)  # the move made goes to that square
 
 
+@pytest.mark.parametrize(
+    ("game", "card", "cell"),
+    [
+        ("htt", ".htt-hand-card[data-pick='h0']", ".htt-cell[data-pick='c4']"),
+        ("cardgo", ".cg-card[data-pick='h0']", ".cg-cell[data-pick='d4']"),
+        ("sht", "[data-pick^='h:']", "[data-move^='o:']"),
+    ],
+)
+def test_a_card_and_where_it_goes_are_answered_before_the_engine_is_up(page, site, game, card, cell):
+    """HTT, CardGO and SHT: a hand card chosen, then its cell (SHT: played open), shows the move
+    played before the engine has started; the newcomer begins every first board, even where a
+    coin picks who begins (HTT, SHT). The engine then plays that move in the game shown."""
+    engine = HeldEngine(page)
+    page.goto(site + f"#/{game}")
+    page.locator(card).first.click()
+    target = page.locator(cell).first
+    target.wait_for()
+    target.click()
+    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    assert page.evaluate("window.wttBoot.live") is False and engine.pending  # no engine ran
+    answered = moves_listed(page)
+    engine.release()
+    wait_ready(page)
+    assert moves_listed(page)[0] == answered[0]
+    (saved,) = saved_games(page, game)
+    assert len(saved["record"]["moves"]) >= 1
+
+
 def test_without_the_answers_file_a_first_click_is_kept_as_before(page, site):
     """Offline before the answers were ever fetched (or any failure to read them): the click is
     kept and marked, and the engine plays it when it is up."""

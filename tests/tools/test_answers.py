@@ -11,7 +11,7 @@ import pytest
 from webtabletop.app.shell import App
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import LANGUAGES
-from webtabletop.tools.answers import actions, answers, apply, key_of, splices, units
+from webtabletop.tools.answers import actions, answers, apply, key_of, kinds, splices, units
 from webtabletop.tools.prerender import POOL, entropy, first_boards, first_entropy
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
@@ -37,6 +37,7 @@ def test_boot_keeps_the_clicks_the_answers_are_keyed_by():
         '<button data-pick="h3" disabled>y</button><button data-cmd="undo">z</button>'
     )
     assert [key_of(a) for a in actions(markup)] == ["m:a1", "p:h&2"]
+    assert kinds(markup) == {"m:a1": "g.cell", "p:h&2": "button."}  # the first element's kind
 
 
 def test_splices_count_utf16_units_as_javascript_does():
@@ -57,9 +58,11 @@ def test_every_answer_is_the_screen_the_engine_shows_for_those_clicks(game_id):
         assert made["base"] == units(base["html"])
         firsts = {key_of(a) for a in actions(base["html"])}
         assert firsts <= set(made["answers"])
+        if game_id != "tsifrograd":  # a hand card then its cell (a piece then its square): answered
+            assert any(" " in key for key in made["answers"])
         for key, answer in made["answers"].items():
             shown = replay(start, key)
-            assert apply(base["html"], answer["s"]) == shown["html"], key
+            assert apply(base["html"], answer["s"], made["x"]) == shown["html"], key
             assert answer["t"] == shown["title"]
 
 
@@ -103,4 +106,6 @@ def test_the_built_answers_fit_the_boards_the_page_paints():
         made = json.loads(path.read_text(encoding="utf-8"))
         assert made["base"] == units(board["html"]), path
         assert {key_of(a) for a in actions(board["html"])} <= set(made["answers"]), path
-        assert len(gzip.compress(path.read_bytes())) < 40_000, path
+        # fetched on the first click: at most about 50 ms on a 10 Mbit/s link (CardGO's, the
+        # largest: 49 cells for each of five cards, 35 kB)
+        assert len(gzip.compress(path.read_bytes())) < 60_000, path
