@@ -10,12 +10,15 @@ import pytest
 
 from webtabletop.app.shell import App
 from webtabletop.core.registry import all_games
+from webtabletop.core.rng import Rng
 from webtabletop.i18n import LANGUAGES
 from webtabletop.tools.answers import actions, answers, apply, key_of, kinds, splices, units
 from webtabletop.tools.prerender import POOL, entropy, first_boards, first_entropy
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
 GAMES = [spec.id for spec in all_games()]
+#: two-click answers replayed per board (all one-click answers are)
+SAMPLE = 40
 
 
 def replay(start: dict, key: str) -> dict:
@@ -50,20 +53,24 @@ def test_splices_count_utf16_units_as_javascript_does():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_answer_is_the_screen_the_engine_shows_for_those_clicks(game_id):
     """Every first click the newcomer's board accepts has an answer, and each answer (a second
-    click after a selection too) is, splice for splice, what a fresh engine renders."""
-    for k in range(2):
-        start = first_boards("test")[f"{game_id}-first-{k}"]
-        made = answers(start)
-        base = App().handle(start)
-        assert made["base"] == units(base["html"])
-        firsts = {key_of(a) for a in actions(base["html"])}
-        assert firsts <= set(made["answers"])
-        if game_id != "tsifrograd":  # a hand card then its cell (a piece then its square): answered
-            assert any(" " in key for key in made["answers"])
-        for key, answer in made["answers"].items():
-            shown = replay(start, key)
-            assert apply(base["html"], answer["s"], made["x"]) == shown["html"], key
-            assert answer["t"] == shown["title"]
+    click after a selection too) is, splice for splice, what a fresh engine renders: every one-click
+    answer, and of the two-click ones (CardGO's board has 245: five cards on 49 cells) a fixed
+    sample of :data:`SAMPLE`, replayed from the key's clicks alone (as web/boot.js keys them)."""
+    start = first_boards("test")[f"{game_id}-first-0"]
+    made = answers(start)
+    base = App().handle(start)
+    assert made["base"] == units(base["html"])
+    firsts = {key_of(a) for a in actions(base["html"])}
+    assert firsts <= set(made["answers"])
+    seconds = sorted(key for key in made["answers"] if " " in key)
+    if game_id != "tsifrograd":  # a hand card then its cell (a piece then its square): answered
+        assert seconds
+    checked = sorted(firsts) + Rng.from_seed(25).sample(seconds, min(SAMPLE, len(seconds)))
+    for key in checked:
+        answer = made["answers"][key]
+        shown = replay(start, key)
+        assert apply(base["html"], answer["s"], made["x"]) == shown["html"], key
+        assert answer["t"] == shown["title"]
 
 
 def test_the_answered_boards_are_the_newcomers_first_games():
