@@ -193,7 +193,9 @@ class App:
     def __init__(self) -> None:
         self.state = AppState()
 
-    def handle(self, action: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, action: dict[str, Any], draw: bool = True) -> dict[str, Any]:
+        """The answer to ``action``; ``draw=False``: the state changes alone, no screen drawn (the
+        build's answers, tools/answers.py, draw only the last click of a line)."""
         st = self.state
         fx = Effects()
         now = action.get("now")
@@ -211,5 +213,7 @@ class App:
                 st.match_open.message = str(exc)
             else:
                 fx.say(str(exc))
+        if not draw:
+            return fx.to_json()
         screen = SCREENS.get(st.route[0])
         return render.answer(st, fx, screen.render if screen is not None else None)
