@@ -31,6 +31,7 @@ config inlined) and one web-app manifest per language are written here too.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
@@ -113,8 +114,11 @@ def returning(game_id: str) -> dict[str, str]:
     return {w.key: w.value}
 
 
+@functools.cache
 def screens(version: str) -> dict[str, dict[str, Any]]:
-    """name -> (fragment, entropy, storage) of every pre-rendered screen but the home page."""
+    """name -> (fragment, entropy, storage) of every pre-rendered screen but the home page (read
+    it, do not change it: computed once per build, as the newcomer's entropies start games,
+    :func:`first_entropy`, and both the screens and their answers need them)."""
     out: dict[str, dict[str, Any]] = {}
     for spec in all_games():
         out[f"{spec.id}-rules"] = {"hash": f"#/{spec.id}/rules", "entropy": 0}
