@@ -3,9 +3,10 @@
 Nothing in the result points outside the site: PyScript core, Pyodide and MicroPython come from
 ``node_modules`` (versions pinned in ``package-lock.json``), third-party wheels from PyPI (versions
 pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our package is zipped from
-``src/``. Then, in order:
+``src/``. Then:
 
-1. the engine's memory snapshot (``build-steps/make_snapshot.mjs``: Pyodide after every import);
+1. the engine's memory snapshot (``build-steps/make_snapshot.mjs``: Pyodide after every import),
+   in node, while step 2 makes the screens and their answers in Python;
 2. the first screens, pre-rendered in every language (:mod:`webtabletop.tools.prerender`), the
    page shell ``index.html`` with its boot scripts, its config and PyScript's (``web/pyscript.toml``,
    written into the page: :func:`inline_pyscript_config`), one manifest per language;
@@ -22,9 +23,11 @@ import json
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from webtabletop.tools import answers, precache, prerender
@@ -142,18 +145,38 @@ WEB_TEMPLATES = (
 )
 
 
-def make_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> dict[str, int]:
-    """The engine's memory snapshot (dist/engine.snap.gz); its sizes in bytes."""
-    run = subprocess.run(
+def start_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> Callable[[], dict[str, int]]:
+    """Start the engine's memory snapshot (dist/engine.snap.gz) in node and return a call that
+    waits for it and gives its sizes in bytes. Node works beside the build's Python steps (the
+    screens and their answers need only the version): on 2 cores the build takes about 20 s less
+    than one step after the other."""
+    # files, not pipes (a full pipe would stall node); closed by finish()
+    out = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
+    err = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
+    proc = subprocess.Popen(
         ["node", str(ROOT / "build-steps" / "make_snapshot.mjs"), str(dist), version, *libs],
         cwd=ROOT,
-        check=True,
-        capture_output=True,
+        stdout=out,
+        stderr=err,
         text=True,
     )
-    if not quiet and run.stderr:
-        print(run.stderr, end="")
-    return json.loads(run.stdout.strip().splitlines()[-1])
+
+    def finish() -> dict[str, int]:
+        code = proc.wait()
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+        out.close()
+        err.close()
+        if not quiet and stderr:
+            print(stderr, end="")
+        if code:
+            raise subprocess.CalledProcessError(code, proc.args, stdout, stderr)
+        snap = json.loads(stdout.strip().splitlines()[-1])
+        log(f"engine snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip'] / 1e6:.1f} MB gzipped")
+        return snap
+
+    return finish
 
 
 def lock_header() -> dict:
@@ -204,9 +227,8 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
     )
     (dist / "build.json").write_text(json.dumps({"version": version, "wheels": [w.name for w in wheels]}))
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    snap = make_snapshot(dist, version, libs, quiet)
-    log(f"engine snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip'] / 1e6:.1f} MB gzipped")
-    entries = shell_page(dist, version, libs, snap, languages)
+    snapshot = start_snapshot(dist, version, libs, quiet)
+    entries = shell_page(dist, version, libs, snapshot, languages)
     # service worker: precaches what the page loads (see precache.py), nothing it never runs
     subprocess.run(
         ["node", str(ROOT / "build-steps" / "build_sw.mjs"), str(dist), json.dumps(entries)],
@@ -246,10 +268,12 @@ def gzip_ratio(path: Path) -> float:
 
 
 def shell_page(
-    dist: Path, version: str, libs: list[str], snap: dict[str, int], languages=None
+    dist: Path, version: str, libs: list[str], snapshot: Callable[[], dict[str, int]], languages=None
 ) -> dict[str, str]:
     """Pre-rendered screens, manifests and index.html (with its config and boot scripts); returns
-    the precache's revisions (:func:`.precache.revisions`), which the page's config holds too."""
+    the precache's revisions (:func:`.precache.revisions`), which the page's config holds too.
+    ``snapshot`` waits for the engine's snapshot (:func:`start_snapshot`), which only the page's
+    config needs: the screens and their answers are made meanwhile."""
     from webtabletop.i18n import LANGUAGES
     from webtabletop.i18n.catalogs import PSEUDO
 
@@ -265,6 +289,7 @@ def shell_page(
     )
     picture_bytes = prerender.write_pictures(dist, (*langs, *extra))
     manifests = prerender.write_manifests(dist, json.loads((WEB / "manifest.webmanifest").read_text()), langs)
+    snap = snapshot()
     config = {
         "build": version,
         "langs": list(langs),
