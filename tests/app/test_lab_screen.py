@@ -34,7 +34,9 @@ def test_a_run_in_every_game_matches_the_command_lines_numbers(game):
     page = Page(hash_=f"#/{game}/lab")
     assert page.state.route == ("lab", game) and "data-form='lab'" in page.last["html"]
     resp = page.send({"type": "form", "name": "lab", "data": FORM})
-    assert resp["lab"]["run"] == 1 and len(resp["lab"]["tasks"]) == 2 and "2 games played" in resp["html"]
+    assert resp["lab"]["run"] == 1 and len(resp["lab"]["tasks"]) == 2
+    # the start redraws only the live part: the form is not drawn (and parsed) again
+    assert "html" not in resp and resp["part"]["id"] == "lab-live" and "0 of 2 games played" in resp["part"]["html"]
     assert resp["hash"].startswith(f"#/{game}/lab?s=")
     done = pool(page, resp)
     assert "Done: 2 games in 2.0 s (1.00 games a second)." in done["html"]
@@ -87,6 +89,15 @@ def test_a_bad_setup_keeps_the_form_and_says_why(data, words):
     page = Page(hash_="#/htt/lab")
     resp = page.send({"type": "form", "name": "lab", "data": data})
     assert "lab" not in resp and words in resp["html"] and page.state.lab["run"] == 0
+
+
+def test_a_run_after_a_refused_setup_draws_the_whole_screen_without_the_message():
+    page = Page(hash_="#/htt/lab")
+    refused = page.send({"type": "form", "name": "lab", "data": {**FORM, "seed": "-4"}})
+    assert "seed" in refused["html"]
+    resp = page.send({"type": "form", "name": "lab", "data": FORM})
+    assert "part" not in resp and "data-form='lab'" in resp["html"] and "0 of 2 games played" in resp["html"]
+    assert "-4" not in resp["html"] and page.state.lab["form_error"] is None
 
 
 @pytest.mark.parametrize("text", ["%%%", "e30", lab.setup_text(Batch("htt")), "A" * 5000])
