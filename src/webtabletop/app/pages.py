@@ -13,6 +13,7 @@ from webtabletop.core.view import GameView, attrs_html, esc
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import N_, _, pgettext
 from webtabletop.i18n.sides import side_gettext
+from webtabletop.lab.findings import report_html
 
 
 def btn(
@@ -323,6 +324,17 @@ def house_rules_section(spec: GameSpec) -> str:
     )
 
 
+def designer_section(spec: GameSpec, view: GameView) -> str:
+    """The rules page's "For the designer": the lab's balance report at the designer's defaults
+    (:mod:`webtabletop.lab.findings`), then what the game itself adds (``GameView.designer_html``)."""
+    body = report_html(spec.id) + view.designer_html()
+    if not body:
+        return ""
+    # TRANSLATORS: a heading of a game's rules page: what the designer's lab measured
+    heading = _("For the designer")
+    return f"<section class='designer' id='for-the-designer'><h2>{esc(heading)}</h2>{body}</section>"
+
+
 def rules_page(spec: GameSpec, view: GameView) -> str:
     """A game's rules page: a way to its lessons, the rules as they are, the house rules, play by
     link, then the "Rules history" (corrections and what they rest on: ``GameView.rules_history_html``)
@@ -341,6 +353,7 @@ def rules_page(spec: GameSpec, view: GameView) -> str:
         f"<p class='rules-learn'>{esc(learn)} {link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn small')}</p>"
         f"{view.rules_html()}"
         f"{house_rules_section(spec)}"
+        f"{designer_section(spec, view)}"
         f"{bylink_rules.section(spec.id, supports(spec.id))}"
         f"{history_html}"
         f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"

@@ -139,6 +139,12 @@ class GameView:
         to games recorded before them. Empty: the section is not shown."""
         return ""
 
+    def designer_html(self) -> str:
+        """The game's own part of the rules page's "For the designer" section (HTML, paragraphs),
+        shown after the lab's balance report (:mod:`webtabletop.lab.findings`): what else the
+        designer should know of how the rules play. Empty: only the report."""
+        return ""
+
     def export_text(self, state: State) -> str | None:
         """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""
         return None

@@ -141,7 +141,6 @@ PAGE: dict[str, str] = {
     "t22": N_("What it does"),
     "t23": N_("Switches and custom mode"),
     "t24": N_("Decisions (where the original rules are silent)"),
-    "t25": N_("For the designer"),
     "t26": N_(
         "<b>Fire.</b> The original text says «火焰 N 放置的棋子立即生效,但是时间值减半»: a stone placed on fire takes effect at once, but with half its time value. To take effect (生效) is what rule 1 does to a stone: it leaves the board and deals its value as damage. So the app burns the stone for half its value (rounded down, our decision) and the fire cell is empty again. Nothing in the text uses a fire cell up, so every turn either player may burn another card there: a sure hit that the opponent can neither block nor capture, while a group takes several turns to build and can be captured. The computer found this at once: in one game against random play it put 34 of its about 50 cards on the same fire cell and won without building a group. The text gives no terrain frequencies; the app makes about one cell in 25 fire, so almost every board has some."
     ),
@@ -207,13 +206,15 @@ def rules_html() -> str:
 <ul>{switches}</ul>
 <h3>{T["t24"]}</h3>
 <ul>{decisions}</ul>
-<h3>{T["t25"]}</h3>
-<p>{T["t26"]}</p>
-<p>{T["t28"]}</p>
-<p>{T["t27"]}</p>
 <h3>{esc(saved)}</h3>
 <p>{esc(record_text)}</p>
 """
+
+
+def designer_html() -> str:
+    """CardGO's part of "For the designer": the fire cell, read from the designer's text and
+    measured."""
+    return "".join(f"<p>{_(PAGE[k])}</p>" for k in ("t26", "t28", "t27"))
 
 
 def history_html() -> str:

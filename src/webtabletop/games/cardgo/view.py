@@ -21,7 +21,7 @@ from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN, card_text
 from webtabletop.games.cardgo.events import damage_text, event_lines, value_explanation, who
 from webtabletop.games.cardgo.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
-from webtabletop.games.cardgo.rules_page import history_html, rules_html
+from webtabletop.games.cardgo.rules_page import designer_html, history_html, rules_html
 from webtabletop.games.cardgo.terrain import TERRAINS
 from webtabletop.i18n import N_, _, ngettext
 
@@ -416,6 +416,9 @@ class CardgoView(GameView):
 
     def rules_history_html(self) -> str:
         return history_html()
+
+    def designer_html(self) -> str:
+        return designer_html()
 
 
 VIEW = CardgoView()

@@ -11,7 +11,7 @@ from webtabletop.core.view import esc
 from webtabletop.games.htt.board import BOARD_TITLES, HAND_SIZES
 from webtabletop.games.htt.cards import MAX_VALUE, SUMS
 from webtabletop.games.htt.collection.model import EARN_RULE
-from webtabletop.i18n import N_, _, ngettext
+from webtabletop.i18n import N_, _
 from webtabletop.i18n.text import join_list, join_sentences
 
 OPTIONS_HELP = {
@@ -73,23 +73,6 @@ def level_table_html() -> str:
     return (
         f'<table class="htt-levels" id="htt-sums"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
     )
-
-
-#: what the designer's lab measured at the designer's defaults (README, "What the lab found"):
-#: ``python -m webtabletop lab htt --games 200 --seed 2026`` (normal against normal; a draw counts
-#: half in the first player's score; 95% Wilson interval, in percent)
-LAB_FINDINGS = {"games": 200, "seed": 2026, "score": 59.5, "lo": 52.6, "hi": 66.1, "draws": 39}
-
-
-def designer_html() -> str:
-    """The "For the designer" section: the lab's balance report at the designer's defaults."""
-    f = LAB_FINDINGS
-    text = ngettext(
-        "The designer's lab played {games} game between two computers at the normal level, with the designer's defaults (seed {seed}). The first player scored {score}% (95% interval {lo}–{hi}%; a draw counts half): at this sample, moving first is a real advantage. {draws}% of the games were drawn. No card level changed its side's score beyond chance.",
-        "The designer's lab played {games} games between two computers at the normal level, with the designer's defaults (seed {seed}). The first player scored {score}% (95% interval {lo}–{hi}%; a draw counts half): at this sample, moving first is a real advantage. {draws}% of the games were drawn. No card level changed its side's score beyond chance.",
-        f["games"],
-    )
-    return "<p>" + esc(text.format(**f)) + "</p>"
 
 
 def _items(*texts: str) -> str:
@@ -313,7 +296,6 @@ def rules_html() -> str:
             ("<h3>" + str(esc(_("The collection"))) + "</h3>" + str(collection)),
             ("<h3>" + str(esc(_("What a record reveals"))) + "</h3><p>" + str(records) + "</p>"),
             ("<h3>" + str(esc(_("Boards"))) + "</h3><p>" + str(boards) + ".</p>"),
-            ("<h3>" + str(esc(_("For the designer"))) + "</h3>" + designer_html()),
         ]
     )
 

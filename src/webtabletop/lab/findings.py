@@ -1,0 +1,92 @@
+"""What the designer's lab found at each game's designer defaults (issue 28 §3), for the rules
+pages' "For the designer" section (``app/pages.py``) and the README's "What the lab found".
+
+Each :class:`Finding` copies one run of ``python -m webtabletop lab <game> --games 200 --seed
+2026 --players normal,normal --eval normal --json``: the first player's score (a draw counts
+half) with its 95% Wilson interval, the draws, the mean length and Ludii's measures. The text
+says whether the interval excludes an even score, so the page never claims more than the sample
+shows. Invariant (tested): every number agrees with the others (the interval is the Wilson
+interval of the score, the wins and draws add up to the games).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webtabletop.core.view import esc
+from webtabletop.i18n import N_, _, ngettext
+from webtabletop.i18n.text import join_sentences
+
+
+@attrs.frozen
+class Finding:
+    """One lab run at the designer's defaults: normal against normal, ``games`` games from
+    ``seed``. ``first``: the first player's score (0..1) and ``ci95`` its interval; ``wins``: by
+    seat; ``note``: an English msgid (``N_``) saying what else the run found, or None."""
+
+    games: int
+    seed: int
+    wins: tuple[int, int]
+    draws: int
+    first: float
+    ci95: tuple[float, float]
+    mean_plies: float
+    balance: float
+    decisiveness: float | None
+    lead_changes: float | None
+    note: str | None = None
+
+
+FINDINGS: dict[str, Finding] = {
+    "htt": Finding(
+        games=200, seed=2026, wins=(69, 53), draws=78, first=0.595, ci95=(0.526, 0.661),
+        mean_plies=9.6, balance=0.81, decisiveness=0.77, lead_changes=0.22,
+        note=N_("No card level changed its side's score beyond chance."),
+    ),
+}  # fmt: skip
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}".removesuffix(".0")
+
+
+def verdict(f: Finding) -> str:
+    """Whether the sample shows an advantage for moving first (the interval excludes ½)."""
+    if f.ci95[0] > 0.5:
+        return _("At this sample, moving first is a real advantage.")
+    if f.ci95[1] < 0.5:
+        return _("At this sample, moving first is a real disadvantage.")
+    return _("At this sample, the lab cannot tell the first player's chances from the second's.")
+
+
+def report_html(game_id: str) -> str:
+    """The lab's paragraph for ``game_id``'s rules page ("" when the game has not been measured)."""
+    f = FINDINGS.get(game_id)
+    if f is None:
+        return ""
+    sentences = [
+        ngettext(
+            "The designer's lab played {games} game between two computers at the normal level, with the designer's defaults (seed {seed}).",
+            "The designer's lab played {games} games between two computers at the normal level, with the designer's defaults (seed {seed}).",
+            f.games,
+        ).format(games=f.games, seed=f.seed),
+        _("The first player scored {score}% (95% interval {lo}–{hi}%; a draw counts half).").format(
+            score=_pct(f.first), lo=_pct(f.ci95[0]), hi=_pct(f.ci95[1])
+        ),
+        verdict(f),
+        (
+            _("{percent}% of the games were drawn.").format(percent=_pct(f.draws / f.games))
+            if f.draws
+            else _("No game was drawn.")
+        ),
+        _("A game lasted {moves} moves on average, counting both players' moves.").format(moves=f"{f.mean_plies:.1f}"),
+    ]
+    if f.decisiveness is not None and f.lead_changes is not None:
+        sentences.append(
+            _(
+                "After Ludii's measures: balance {balance} (1 is even), decisiveness {decisiveness}, lead changes {lead} per move."
+            ).format(balance=f"{f.balance:.2f}", decisiveness=f"{f.decisiveness:.2f}", lead=f"{f.lead_changes:.2f}")
+        )
+    if f.note:
+        sentences.append(_(f.note))
+    return "<p class='lab-finding'>" + esc(join_sentences(sentences)) + "</p>"
