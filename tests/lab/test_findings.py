@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import attrs
@@ -32,7 +33,7 @@ def test_the_rules_page_shows_the_finding_under_for_the_designer(game_id):
     page = rules_page(get_game(game_id), game_view(game_id))
     section = re.search(r"<section class='designer' id='for-the-designer'><h2>For the designer</h2>(.*?)</section>", page, re.S)
     assert section, "no 'For the designer' section"
-    text = section.group(1)
+    text = html.unescape(section.group(1))
     assert f"played {f.games} games" in text and f"seed {f.seed}" in text
     assert f"scored {100 * f.first:.1f}".removesuffix(".0") in text
     assert verdict(f) in text
