@@ -94,6 +94,5 @@ def report_html(game_id: str) -> str:
                 "After Ludii's measures: balance {balance} (1 is even), decisiveness {decisiveness}, lead changes {lead} per move."
             ).format(balance=f"{f.balance:.2f}", decisiveness=f"{f.decisiveness:.2f}", lead=f"{f.lead_changes:.2f}")
         )
-    if f.note:
-        sentences.append(_(f.note))
-    return "<p class='lab-finding'>" + esc(join_sentences(sentences)) + "</p>"
+    note = f"<p>{esc(_(f.note))}</p>" if f.note else ""
+    return "<p class='lab-finding'>" + esc(join_sentences(sentences)) + "</p>" + note
