@@ -50,6 +50,13 @@ FINDINGS: dict[str, Finding] = {
             "The designer's Tsifrograd has no opening grace, and still the lab sees no advantage in moving first. A side crossed out about five numbers a game; the 76 of 400 sides that chose not to cross out at least once did not score beyond chance."
         ),
     ),
+    "cardgo": Finding(
+        games=200, seed=2026, wins=(98, 102), draws=0, first=0.49, ci95=(0.4216, 0.5588),
+        mean_plies=86.8, balance=0.98, decisiveness=0.61, lead_changes=0.18,
+        note=N_(
+            "Two thirds of all cards played (11,653 of 17,359) went onto fire cells, by 396 of the 400 sides: both computers burn a card there whenever they can (why, below). Since nearly every side does it, the score of the sides that did says nothing by itself; no effect and no other terrain changed its side's score beyond chance. What fire does to the game is a comparison with terrain off (the lab's option set B), not yet run at this size."
+        ),
+    ),
     "sht": Finding(
         games=200, seed=2026, wins=(112, 88), draws=0, first=0.44, ci95=(0.373, 0.5093),
         mean_plies=24.3, balance=0.88, decisiveness=0.71, lead_changes=0.24,
