@@ -19,7 +19,7 @@ import math
 from pathlib import Path
 
 from webtabletop.core.record import Record
-from webtabletop.games.cardgo.ai import CHANCE_POWER, CHANCE_SCALE, _lead
+from webtabletop.games.cardgo.ai import CHANCE_POWER, CHANCE_SCALE, _lead, lead_value
 
 BINS = (0.05, 0.25, 0.45, 0.55, 0.75, 0.95)
 
@@ -33,15 +33,15 @@ def positions(folder: Path) -> list[tuple[float, int, float]]:
         end = states[-1].outcome()
         if end is None:
             continue
-        for s in states[:-1]:
-            if s.outcome() is None:
-                result = (end.returns()[s.player] + 1) / 2
-                out.append((_lead(s, s.player), max(1, s.time[0] + s.time[1]), result))
+        for s in states[:-1]:  # every position before the end: the game is not over there
+            result = (end.returns()[s.player] + 1) / 2
+            out.append((_lead(s, s.player), s.time[0] + s.time[1], result))
     return out
 
 
 def chance(lead: float, total: int, scale: float, power: float) -> float:
-    return 1 / (1 + math.exp(max(-50.0, min(50.0, -2 * scale * lead / total**power))))
+    """``P(win)`` on the code's own curve (:func:`~webtabletop.games.cardgo.ai.lead_value`)."""
+    return (1 + lead_value(lead, total, scale, power)) / 2
 
 
 def log_likelihood(data, scale: float, power: float) -> float:

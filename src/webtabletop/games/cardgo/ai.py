@@ -102,8 +102,13 @@ def chance_value(state: CardgoState, me: int, engine: float = 0.0) -> float:
     out = state.outcome()
     if out is not None:
         return out.returns()[me]
-    total = max(1, state.time[0] + state.time[1])
-    return math.tanh(CHANCE_SCALE * _lead(state, me) / total**CHANCE_POWER)
+    return lead_value(_lead(state, me), state.time[0] + state.time[1])
+
+
+def lead_value(lead: float, total: int, scale: float = CHANCE_SCALE, power: float = CHANCE_POWER) -> float:
+    """The calibrated curve itself: ``2·P(win) − 1`` for a ``lead`` with ``total`` time left
+    (at least 1) in both players' hands (``benchmarks/cardgo_chances.py`` fits it to games)."""
+    return math.tanh(scale * lead / max(1, total) ** power)
 
 
 def engines(state: CardgoState, p: int) -> float:
