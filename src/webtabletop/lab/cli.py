@@ -2,11 +2,13 @@
 
     python -m webtabletop lab GAME [--games N] [--options JSON] [--compare JSON] [--players A,B]
                                    [--seed S] [--eval easy|normal|hard|none]
-                                   [--workers N | --dask ADDRESS|local] [--records DIR] [--skill] [--json]
+                                   [--workers N | --dask ADDRESS|local] [--records DIR] [--journal FILE] [--skill] [--json]
 
 ``--games`` is per option set. ``--workers`` defaults to every local core; ``--dask tcp://host:8786``
 uses an existing Dask cluster and ``--dask local`` starts one on this machine. The JSON is the
 same for the same set-up on any executor (timing goes to stderr, never into the JSON).
+``--journal FILE`` writes each game down as it ends; the same command run again after a stop
+plays only the games not yet in it (:mod:`webtabletop.lab.journal`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from webtabletop.core.inputs import load_json
 from webtabletop.core.protocol import GameError
 from webtabletop.lab.batch import EVALS, Batch
+from webtabletop.lab.journal import Journal
 from webtabletop.lab.run import play_batch, report, write_records
 
 
@@ -76,15 +79,21 @@ def cmd_lab(args: argparse.Namespace) -> int:
     workers = args.workers or os.cpu_count() or 1
     t0 = time.perf_counter()
 
+    journal = Journal(Path(args.journal)) if args.journal else None
+    played: list[int] = []
+
     def progress(done: int, total: int) -> None:
+        played.append(done)
         if not args.quiet:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    results = play_batch(batch, workers=workers, dask=args.dask, progress=progress)
+    results = play_batch(batch, workers=workers, dask=args.dask, progress=progress, journal=journal)
     seconds = time.perf_counter() - t0
     if not args.quiet:
+        new = len(results) - played[0]  # progress's first call: the games the journal held
+        resumed = f", {played[0]} of them from {args.journal}" if played[0] else ""
         print(
-            f"\r{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.2f} games/s)",
+            f"\r{len(results)} games{resumed}; {new} played in {seconds:.1f} s ({new / seconds:.2f} games/s)",
             file=sys.stderr,
         )
     if args.records:
@@ -111,6 +120,10 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     where.add_argument("--workers", type=int, help="local processes (default: every core)")
     where.add_argument("--dask", help="a Dask scheduler address, or 'local' for a LocalCluster here")
     p.add_argument("--records", help="write each game's record file into this folder")
+    p.add_argument(
+        "--journal",
+        help="write each game to this file as it ends; run the same command again to go on after a stop",
+    )
     p.add_argument(
         "--skill",
         action="store_true",

@@ -17,6 +17,7 @@ from typing import Any
 from webtabletop.ai.arena import wilson
 from webtabletop.core.protocol import GameError
 from webtabletop.lab.batch import SKILL_STEPS, SKILL_VARIANT, Batch
+from webtabletop.lab.journal import Journal
 from webtabletop.lab.metrics import compare, summary
 from webtabletop.lab.play import play_task, record_of
 
@@ -56,17 +57,28 @@ def _dask(tasks: list[tuple], address: str, workers: int) -> Iterator[dict[str, 
 
 
 def play_batch(
-    batch: Batch, workers: int = 1, dask: str | None = None, progress: Progress | None = None
+    batch: Batch,
+    workers: int = 1,
+    dask: str | None = None,
+    progress: Progress | None = None,
+    journal: Journal | None = None,
 ) -> list[dict[str, Any]]:
-    """Every game of ``batch``, in task order."""
-    tasks = [t.as_tuple() for t in batch.check().tasks()]
-    source = _dask(tasks, dask, workers) if dask else _local(tasks, workers)
-    results = []
-    for result in source:
-        results.append(result)
-        if progress:
-            progress(len(results), len(tasks))
-    return results
+    """Every game of ``batch``, in task order. With a ``journal``, the games already in it are
+    not played again and each new game is written to it as it comes back."""
+    everything = batch.check().tasks()
+    done = journal.load(batch) if journal else {}
+    tasks = [t.as_tuple() for t in everything if (t.variant, t.index) not in done]
+    if progress:  # first call: the games the journal already held (0 without one)
+        progress(len(done), len(everything))
+    if tasks:
+        source = _dask(tasks, dask, workers) if dask else _local(tasks, workers)
+        for result in source:
+            done[(result["variant"], result["index"])] = result
+            if journal:
+                journal.append(result)
+            if progress:
+                progress(len(done), len(everything))
+    return [done[(t.variant, t.index)] for t in everything]
 
 
 def report(batch: Batch, results: list[dict[str, Any]]) -> dict[str, Any]:
