@@ -1,7 +1,8 @@
 """Running a lab batch: in this process, on a pool of local processes, or on a Dask cluster.
 
 Every executor plays the same tasks (:meth:`webtabletop.lab.batch.Batch.tasks`) with the same
-pure function (:func:`webtabletop.lab.play.play_task`) and hands the results back in task order,
+pure function (:func:`webtabletop.lab.play.play_task`) and hands the results back as they end;
+:func:`play_batch` puts them in task order,
 so :func:`report` gives the same JSON for the same batch whatever ran it. Dask is an optional
 extra (``pip install -e .[lab]``); it is imported only when asked for.
 """
@@ -30,12 +31,13 @@ def _local(tasks: list[tuple], workers: int) -> Iterator[dict[str, Any]]:
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     with ctx.Pool(workers) as pool:
-        yield from pool.imap(play_task, tasks, chunksize=1)
+        # as each game ends (a journal keeps it at once); play_batch puts them in task order
+        yield from pool.imap_unordered(play_task, tasks, chunksize=1)
 
 
 def _dask(tasks: list[tuple], address: str, workers: int) -> Iterator[dict[str, Any]]:
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:  # the optional extra
         raise GameError("--dask needs Dask: pip install -e '.[lab]'") from None
     cluster = None
@@ -48,7 +50,7 @@ def _dask(tasks: list[tuple], address: str, workers: int) -> Iterator[dict[str, 
         client = Client(address)
     try:
         futures = client.map(play_task, tasks, pure=False)
-        for future in futures:  # in task order
+        for future in as_completed(futures):  # play_batch puts them in task order
             yield future.result()
     finally:
         client.close()
