@@ -13,6 +13,7 @@ action's answer.
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -96,10 +97,14 @@ JITTER = """
 """
 
 
-def can_hold(page) -> None:
-    """Let this page (from its next load on) hold the engine's answers: see :func:`hold`."""
+def can_hold(page, *kinds: str) -> None:
+    """Let this page (from its next load on) hold the engine's answers: see :func:`hold`.
+    ``kinds`` are held from the load on (an answer the page asks for as it opens, such as a
+    review's first search, which a later :func:`hold` could miss)."""
     page.add_init_script(ENGINE_HOOKS)
     page.add_init_script(HOLD)
+    for kind in kinds:
+        page.add_init_script(f"wttTestHold.hold({json.dumps(kind)})")
 
 
 def hold(page, kind: str) -> None:

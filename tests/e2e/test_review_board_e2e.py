@@ -16,6 +16,7 @@ from tests.e2e.conftest import ROOT
 from tests.e2e.helpers import PHONE, act, docs_screens_only, idle, press
 from tests.e2e.test_dumaraj_e2e import clicks
 from tests.e2e.test_pseudo_e2e import played
+from tests.e2e.test_review_e2e import stopped_review
 from webtabletop.core import sharelink
 from webtabletop.core.registry import PLAYABLE, get_game
 
@@ -25,9 +26,7 @@ DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 def paused_review(page, site, game: str, plies: int | None) -> None:
     """A game's review with its analysis cancelled at once (the board is what is tested)."""
     fragment = played(game, plies, seed=4).replace(f"#/{game}?", f"#/{game}/review?")
-    page.goto(site + fragment)
-    page.locator("[data-cmd='review-cancel']").click()
-    idle(page)
+    stopped_review(page, site + fragment)
 
 
 def play_by_clicks(page, more: bool = False) -> None:
