@@ -2,7 +2,8 @@
 pages' "For the designer" section (``app/pages.py``) and the README's "What the lab found".
 
 Each :class:`Finding` copies one run of ``python -m webtabletop lab <game> --games 200 --seed
-2026 --players normal,normal --eval normal --json``: the first player's score (a draw counts
+2026 --players normal,normal --eval normal --json`` (DumaRaj's with ``--eval easy``, which halves
+its two-hour run; its note says so): the first player's score (a draw counts
 half) with its 95% Wilson interval, the draws, the mean length and Ludii's measures. The text
 says whether the interval excludes an even score, so the page never claims more than the sample
 shows. Invariant (tested): every number agrees with the others (the interval is the Wilson
@@ -55,6 +56,13 @@ FINDINGS: dict[str, Finding] = {
         mean_plies=86.8, balance=0.98, decisiveness=0.61, lead_changes=0.18,
         note=N_(
             "Two thirds of all cards played (11,653 of 17,359) went onto fire cells, by 396 of the 400 sides: both computers burn a card there whenever they can (why, below). Since nearly every side does it, the score of the sides that did says nothing by itself; no effect and no other terrain changed its side's score beyond chance. With terrain off (the lab's option set B: 100 games from the same seeds), games were a quarter shorter (64.5 moves against 86.8; 95% interval of the difference 19.9 to 24.6 fewer) and the lead changed less often (0.10 against 0.18 per move), while the first player's score (56%, 46.2–65.3%) did not differ beyond chance: terrain, where fire takes most cards, makes the game longer and the lead change hands more often, and favours neither seat."
+        ),
+    ),
+    "dumaraj": Finding(
+        games=200, seed=2026, wins=(111, 85), draws=4, first=0.565, ci95=(0.4957, 0.6318),
+        mean_plies=131.8, balance=0.87, decisiveness=0.69, lead_changes=0.02,
+        note=N_(
+            "White always moves first in DumaRaj. Its 56.5% holds an even score only just (the interval starts at 49.6%), so a longer run may well show the first move's advantage that chess has. Seven games ended in a mate by White's seventh move, each by White's two Trigon's, which went g1–f4 and d1–e3 and on to f6 before Black's computer saw the threat; without those seven, White scored 54.9% (47.9–61.8%). Pixa moves made a third of all moves (8,560 of 26,361), and no mob changed its side's score beyond chance (the nearest, Fej: 55.0%, 49.8–60.2%). Sides that made a rursus scored 69.3% (62.8–75.1%, 215 sides): a Pixa reaches the last line mostly when its side is ahead already, so this goes with winning rather than causing it. The evaluations along each game (decisiveness, lead changes) were made at the easy budget here, which halves the run's time."
         ),
     ),
     "sht": Finding(
