@@ -37,6 +37,8 @@ def test_the_rules_page_shows_the_finding_under_for_the_designer(game_id):
     assert f"played {f.games} games" in text and f"seed {f.seed}" in text
     assert f"scored {100 * f.first:.1f}".removesuffix(".0") in text
     assert verdict(f) in text
+    for said in (f.note, f.since):
+        assert said is None or said in text
 
 
 def test_the_verdict_follows_the_interval_not_the_score():

@@ -23,7 +23,8 @@ from webtabletop.i18n.text import join_sentences
 class Finding:
     """One lab run at the designer's defaults: normal against normal, ``games`` games from
     ``seed``. ``first``: the first player's score (0..1) and ``ci95`` its interval; ``wins``: by
-    seat; ``note``: an English msgid (``N_``) saying what else the run found, or None."""
+    seat; ``note``: an English msgid (``N_``) saying what else the run found, or None; ``since``:
+    one (``N_``) saying what changed in the game or its computer after the run, or None."""
 
     games: int
     seed: int
@@ -36,6 +37,7 @@ class Finding:
     decisiveness: float | None
     lead_changes: float | None
     note: str | None = None
+    since: str | None = None
 
 
 FINDINGS: dict[str, Finding] = {
@@ -63,6 +65,9 @@ FINDINGS: dict[str, Finding] = {
         mean_plies=131.8, balance=0.87, decisiveness=0.69, lead_changes=0.02,
         note=N_(
             "White always moves first in DumaRaj. Its 56.5% holds an even score only just (the interval starts at 49.6%), so a longer run may well show the first move's advantage that chess has. Seven games ended in a mate by White's seventh move, each by White's two Trigon's, which went g1–f4 and d1–e3 and on to f6 before Black's computer saw the threat; without those seven, White scored 54.9% (47.9–61.8%). Pixa moves made a third of all moves (8,560 of 26,361), and no mob changed its side's score beyond chance (the nearest, Fej: 55.0%, 49.8–60.2%). Sides that made a rursus scored 69.3% (62.8–75.1%, 215 sides): a Pixa reaches the last line mostly when its side is ahead already, so this goes with winning rather than causing it. The evaluations along each game (decisiveness, lead changes) were made at the easy budget here, which halves the run's time."
+        ),
+        since=N_(
+            "Since this run, the normal computer no longer walks into that mate: when its search runs out of nodes just after finding its first choice mated, it plays its next choice instead of the lost one."
         ),
     ),
     "sht": Finding(
@@ -116,5 +121,5 @@ def report_html(game_id: str) -> str:
                 "After Ludii's measures: balance {balance} (1 is even), decisiveness {decisiveness}, lead changes {lead} per move."
             ).format(balance=f"{f.balance:.2f}", decisiveness=f"{f.decisiveness:.2f}", lead=f"{f.lead_changes:.2f}")
         )
-    note = f"<p>{esc(_(f.note))}</p>" if f.note else ""
+    note = "".join(f"<p>{esc(_(text))}</p>" for text in (f.note, f.since) if text)
     return "<p class='lab-finding'>" + esc(join_sentences(sentences)) + "</p>" + note

@@ -114,3 +114,20 @@ def test_generic_mcts_hooks_work():
     s = st("4k3/8/8/3q4/8/8/3R4/3K4 w")
     res = mcts_choose(s, "easy", seed=1, time_limited=False)
     assert res.move in s.legal_moves()
+
+
+def test_a_move_the_unfinished_deeper_search_found_mated_is_not_played():
+    """Found by the designer's lab (seed 2026, game 3 of 200): after White's Trigon's reach f4 and
+    f6, Black's normal search finishes depth 3 (j9j7 looks even), and its 30,000 nodes end depth 4
+    right after its first move, j9j7, is found mated (f4g7, f10g10, f6h7). It played j9j7 anyway,
+    and lost that way in 7 of the 200 games. Now it plays the next move of the depth-3 order
+    that the deeper search has not refuted, and White has no mate in two against it."""
+    from webtabletop.games.dumaraj.search import MATE
+
+    s = SPEC.start()
+    for code in ["g1f4", "g10f7", "d1e3", "b10c8", "b1c3", "d10e7", "i1h3", "i10h8", "e3f6"]:
+        s = s.apply(s.move_from_code(code))
+    choice = choose_move(s, "normal", seed=1, time_limited=False)
+    assert choice.move.code != "j9j7" and choice.score > -(MATE - 1000)
+    reply = choose_move(s.apply(choice.move), "hard", seed=1, time_limited=False, max_depth=3)
+    assert reply.score < MATE - 1000  # no mate in two for White

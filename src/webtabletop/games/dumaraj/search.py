@@ -289,6 +289,7 @@ def search_board(
     if len(root) == 1:
         return root[0], 0, 0, clock() - start, 0, [root[0]]
     ordered = root
+    last_scores: dict[int, int] = {}  # each root move's score at the last full depth
     base = len(b.stack)
     for depth in range(1, limit + 1):
         try:
@@ -315,9 +316,14 @@ def search_board(
             while len(b.stack) > base:
                 E.unmake(b)
             if cur_best and depth_done:
-                best_move, best_score = cur_best, cur_score
+                if cur_score > -(MATE - 1000):
+                    best_move, best_score = cur_best, cur_score
+                else:  # every move searched deeper is lost: the next of the last full depth's order
+                    untried = [m for m in ordered if m not in scores]
+                    best_move = untried[0] if untried else cur_best
+                    best_score = last_scores.get(best_move, cur_score) if untried else cur_score
             break
-        best_move, best_score, depth_done = cur_best, cur_score, depth
+        best_move, best_score, depth_done, last_scores = cur_best, cur_score, depth, scores
         ordered.sort(key=lambda m: scores.get(m, -INF), reverse=True)  # stable: ties keep order
         if abs(best_score) >= MATE - 1000:
             break
