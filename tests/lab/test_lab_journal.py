@@ -24,7 +24,7 @@ def lab(capsys, *extra):
 
 def test_a_run_stopped_halfway_goes_on_from_its_journal_to_the_same_json(capsys, tmp_path, monkeypatch):
     _, whole, _ = lab(capsys)
-    journal = tmp_path / "dumaraj.jsonl"
+    journal = tmp_path / "tsifrograd.jsonl"
     assert lab(capsys, "--journal", str(journal))[1] == whole
     lines = journal.read_text().splitlines()
     assert json.loads(lines[0])["setup"]["games"] == 4 and len(lines) == 5  # set-up + one line a game

@@ -80,20 +80,22 @@ def cmd_lab(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
 
     journal = Journal(Path(args.journal)) if args.journal else None
-    played: list[int] = []
+    resumed: int | None = None  # the games the journal held: progress's first call
 
     def progress(done: int, total: int) -> None:
-        played.append(done)
+        nonlocal resumed
+        if resumed is None:
+            resumed = done
         if not args.quiet:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     results = play_batch(batch, workers=workers, dask=args.dask, progress=progress, journal=journal)
     seconds = time.perf_counter() - t0
     if not args.quiet:
-        new = len(results) - played[0]  # progress's first call: the games the journal held
-        resumed = f", {played[0]} of them from {args.journal}" if played[0] else ""
+        new = len(results) - (resumed or 0)
+        held = f", {resumed} of them from {args.journal}" if resumed else ""
         print(
-            f"\r{len(results)} games{resumed}; {new} played in {seconds:.1f} s ({new / seconds:.2f} games/s)",
+            f"\r{len(results)} games{held}; {new} played in {seconds:.1f} s ({new / seconds:.2f} games/s)",
             file=sys.stderr,
         )
     if args.records:

@@ -36,8 +36,9 @@ class Journal:
     path: Path
 
     def load(self, batch: Batch) -> dict[tuple[int, int], dict[str, Any]]:
-        """The results already in the journal, by (variant, index); a new journal starts with
-        ``batch``'s set-up line. Raises :class:`GameError` for a journal of another set-up."""
+        """The results in the journal, by (variant, index) (:func:`~webtabletop.lab.run.play_batch`
+        keeps those of its tasks); a new journal starts with ``batch``'s set-up line. Raises
+        :class:`GameError` for a journal of another set-up."""
         setup = batch.to_json()
         if not self.path.exists() or self.path.stat().st_size == 0:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -56,12 +57,8 @@ class Journal:
                 f"{self.path} is the journal of another set-up ({json.dumps(head.get('setup'))}): "
                 "give --journal a new file name, or run that set-up again"
             )
-        wanted = {(t.variant, t.index) for t in batch.tasks()}
-        done: dict[tuple[int, int], dict[str, Any]] = {}
-        for line in lines[1:]:
-            result = _result(line)
-            if result is not None and (result["variant"], result["index"]) in wanted:
-                done[(result["variant"], result["index"])] = result
+        results = (_result(line) for line in lines[1:])
+        done = {(r["variant"], r["index"]): r for r in results if r is not None}
         if not text.endswith("\n"):  # a line cut short: the next result starts on a line of its own
             with self.path.open("a", encoding="utf-8") as f:
                 f.write("\n")

@@ -68,7 +68,8 @@ def play_batch(
     """Every game of ``batch``, in task order. With a ``journal``, the games already in it are
     not played again and each new game is written to it as it comes back."""
     everything = batch.check().tasks()
-    done = journal.load(batch) if journal else {}
+    keys = {(t.variant, t.index) for t in everything}
+    done = {k: r for k, r in journal.load(batch).items() if k in keys} if journal else {}
     tasks = [t.as_tuple() for t in everything if (t.variant, t.index) not in done]
     if progress:  # first call: the games the journal already held (0 without one)
         progress(len(done), len(everything))

@@ -316,12 +316,13 @@ def search_board(
             while len(b.stack) > base:
                 E.unmake(b)
             if cur_best and depth_done:
-                if cur_score > -(MATE - 1000):
-                    best_move, best_score = cur_best, cur_score
-                else:  # every move searched deeper is lost: the next of the last full depth's order
-                    untried = [m for m in ordered if m not in scores]
-                    best_move = untried[0] if untried else cur_best
-                    best_score = last_scores.get(best_move, cur_score) if untried else cur_score
+                best_move, best_score = cur_best, cur_score
+                if cur_score <= -(MATE - 1000):
+                    # every move the unfinished depth searched is mated: play the next move of the
+                    # last full depth's order instead, which that depth has not refuted
+                    untried = next((m for m in ordered if m not in scores), 0)
+                    if untried:
+                        best_move, best_score = untried, last_scores[untried]
             break
         best_move, best_score, depth_done, last_scores = cur_best, cur_score, depth, scores
         ordered.sort(key=lambda m: scores.get(m, -INF), reverse=True)  # stable: ties keep order
