@@ -20,6 +20,7 @@ from webtabletop.core.ending import is_ending, sentence
 from webtabletop.core.view import ViewContext, esc, move_label
 from webtabletop.i18n import _
 from webtabletop.i18n.sides import side_gettext
+from webtabletop.i18n.text import number
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -219,10 +220,10 @@ def ai_note(s: Session) -> str:
     info = s.last_ai
     if not info or not (s.players.is_ai(0) or s.players.is_ai(1)):
         return ""
-    seconds, level = f"{info['seconds']:.2f}", info["level"]
+    seconds, level = number(info["seconds"], 2), info["level"]
     if info.get("depth"):
         text = _("Computer's last move: {seconds} s ({level}, depth {depth}, {nodes} nodes).").format(
-            seconds=seconds, level=level, depth=info["depth"], nodes=f"{info.get('nodes', 0):,}"
+            seconds=seconds, level=level, depth=info["depth"], nodes=number(info.get("nodes", 0))
         )
     elif info.get("iterations"):
         text = _("Computer's last move: {seconds} s ({level}, {playouts} playouts).").format(

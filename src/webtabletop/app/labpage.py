@@ -13,6 +13,7 @@ from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import attrs_html, esc
 from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n.text import number, percent
 from webtabletop.lab.batch import SKILL_STEPS
 from webtabletop.lab.items import label as item_label
 
@@ -34,11 +35,11 @@ MEASURES = {
 
 
 def _pct(x: float) -> str:
-    return _("{percent}%").format(percent=f"{100 * x:.1f}")
+    return percent(x, 1)
 
 
 def _ci(lo: float, hi: float, pct: bool = True, places: int = 2) -> str:
-    f = _pct if pct else (lambda v: f"{v:.{places}f}")
+    f = _pct if pct else (lambda v: number(v, places))
     return _("95%: {low}–{high}").format(low=f(lo), high=f(hi))
 
 
@@ -107,12 +108,12 @@ def progress(lab: dict[str, Any], total: int) -> str:
         ).format(done=done, total=total, why=lab["error"])
         return f"<div class='lab-progress' data-done='{done}'><p role='status'>{esc(text)}</p></div>"
     secs = lab.get("seconds") or 0.0
-    rate = f"{done / secs:.2f}" if secs else "–"
+    rate = number(done / secs, 2) if secs else "–"
     text = ngettext(
         "Done: {done} game in {seconds} s ({rate} games a second).",
         "Done: {done} games in {seconds} s ({rate} games a second).",
         done,
-    ).format(done=done, seconds=f"{secs:.1f}", rate=rate)
+    ).format(done=done, seconds=number(secs, 1), rate=rate)
     return f"<div class='lab-progress' data-done='{done}'><p role='status'>{esc(text)}</p></div>"
 
 
@@ -177,17 +178,17 @@ def numbers(s: dict[str, Any], title: str) -> str:
         (_("Wins by seat (first seat, second seat)"), f"{s['wins'][0]} · {s['wins'][1]}"),
         (_("First player's score"), f"{_pct(s['first_player_win_rate'])} ({_ci(*s['ci95'])})"),
         (_("Draws"), f"{s['draws']} ({_ci(*s['draw_ci95'])})"),
-        (_("Balance (1 = even)"), f"{s['balance']:.2f} ({_ci(*s['balance_ci95'], pct=False)})"),
-        (_("Game length (moves)"), f"{s['mean_plies']:.1f} ({_ci(*s['plies_ci95'], pct=False, places=1)})"),
+        (_("Balance (1 = even)"), f"{number(s['balance'], 2)} ({_ci(*s['balance_ci95'], pct=False)})"),
+        (_("Game length (moves)"), f"{number(s['mean_plies'], 1)} ({_ci(*s['plies_ci95'], pct=False, places=1)})"),
     ]
     if s["decisiveness"] is not None:
         table.append(
-            (_("Decisiveness"), f"{s['decisiveness']:.2f} ({_ci(*s['decisiveness_ci95'], pct=False)})")
+            (_("Decisiveness"), f"{number(s['decisiveness'], 2)} ({_ci(*s['decisiveness_ci95'], pct=False)})")
         )
         table.append(
             (
                 _("Lead changes per move"),
-                f"{s['lead_changes']:.2f} ({_ci(*s['lead_changes_ci95'], pct=False)})",
+                f"{number(s['lead_changes'], 2)} ({_ci(*s['lead_changes_ci95'], pct=False)})",
             )
         )
     body = "".join(f"<tr><th scope='row'>{esc(k)}</th><td>{esc(v)}</td></tr>" for k, v in table)
@@ -224,7 +225,7 @@ def skill_svg(steps: list[dict[str, Any]]) -> str:
         cls = "lab-even" if v == 0.5 else "lab-grid"
         parts.append(f'<line x1="{left}" x2="{w - 10}" y1="{y(v):.1f}" y2="{y(v):.1f}" class="{cls}"/>')
         parts.append(
-            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" class="lab-label">{esc(_("{percent}%").format(percent=round(100 * v)))}</text>'
+            f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" class="lab-label">{esc(percent(v))}</text>'
         )
     by_step = {(s["stronger"], s["weaker"]): s for s in steps}
     points, marks = [], []
@@ -275,10 +276,10 @@ def comparison(diff: dict[str, Any]) -> str:
         pct = key in ("first_player_win_rate", "draw_rate")
         scale, places = (100, 1) if pct else (1, 1 if key == "mean_plies" else 2)
         lo, hi = d["ci95"]
-        number = f"{scale * d['diff']:+.{places}f}"
-        value = _("{number} points").format(number=number) if pct else number
+        diff = number(scale * d["diff"], places, signed=True)
+        value = _("{number} points").format(number=diff) if pct else diff
         ci = _("95%: {low} to {high}").format(
-            low=f"{scale * lo:+.{places}f}", high=f"{scale * hi:+.{places}f}"
+            low=number(scale * lo, places, signed=True), high=number(scale * hi, places, signed=True)
         )
         verdict = (
             _("A real difference: B changes this.")

@@ -21,6 +21,7 @@ from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
 from webtabletop.i18n import _, language, ngettext
 from webtabletop.i18n.sides import side_gettext
+from webtabletop.i18n.text import number, percent
 
 if TYPE_CHECKING:
     from webtabletop.app.effects import Effects
@@ -182,14 +183,9 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
     )
 
 
-def percent(x: float) -> str:
-    return f"{round(x * 100)}%"
-
-
 def signed_percent(x: float) -> str:
-    """+12%, −3%, 0% (never −0%)."""
-    n = round(x * 100)
-    return f"+{n}%" if n > 0 else (f"−{-n}%" if n < 0 else "0%")
+    """+12%, -3%, 0% (never -0%), as the language writes a percentage."""
+    return _("{percent}%").format(percent=number(100 * x, signed=True))
 
 
 def chances_html(r: ReviewSession, names: list[str], state) -> str:
@@ -299,9 +295,9 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
         cells = "".join(f"<td>{sum(x.mark == mark for x in rows[p])}</td>" for p in (0, 1))
         body.append(f"<tr><th scope='row'><span class='mk {MARK_CLASS[mark]}'>{esc(mark)}</span> {esc(mark_names()[mark])}</th>{cells}</tr>")
 
-    def mean(p: int, fn) -> str:
+    def mean(p: int, fn, places: int = 0) -> str:
         xs = rows[p]
-        return f"{sum(fn(x) for x in xs) / len(xs):.0f}" if xs else "–"
+        return number(sum(fn(x) for x in xs) / len(xs), places) if xs else "–"
 
     body.append(
         f"<tr><th scope='row' title='{esc(_('Lichess’s accuracy: 100 for moves that lose nothing'))}'>{esc(_('Accuracy'))}</th>"
@@ -310,7 +306,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
     )
     body.append(
         f"<tr><th scope='row'>{esc(_('Average loss'))}</th>"
-        + "".join(f"<td>{mean(p, lambda x: x.loss * 100)}%</td>" if rows[p] else "<td>–</td>" for p in (0, 1))
+        + "".join(f"<td>{esc(_('{percent}%').format(percent=mean(p, lambda x: x.loss * 100, 1)))}</td>" if rows[p] else "<td>–</td>" for p in (0, 1))
         + "</tr>"
     )
     if any(x.luck is not None for x in r.reviewer.plies):

@@ -9,6 +9,10 @@ list and sentence joiner").
   and Russian and none in Chinese and Japanese (a sentence there ends in 。 and the next follows
   at once).
 
+- :func:`number` and :func:`percent`: numbers with the language's decimal sign and digit groups
+  (CLDR): "26,361.5" and "56.5%" in English, Chinese and Japanese, "26 361,5" and "56,5 %" in
+  Russian (a no-break space; the percent sign's place is the translation of ``{percent}%``).
+
 Only whole items and whole sentences are joined: never a sentence glued from fragments.
 """
 
@@ -16,9 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from webtabletop.i18n import language
+from webtabletop.i18n import _, language
 
 _CJK = ("zh", "ja")
+#: CLDR's symbols where a language differs from English's "." and ","
+_DECIMAL_SIGN = {"ru": ","}
+_GROUP_SIGN = {"ru": "\u00a0"}
 
 
 def _cjk() -> bool:
@@ -35,3 +42,18 @@ def join_clauses(clauses: Iterable[str]) -> str:
 
 def join_sentences(sentences: Iterable[str]) -> str:
     return ("" if _cjk() else " ").join(s for s in sentences if s)
+
+
+def number(x: float, places: int = 0, signed: bool = False) -> str:
+    """``x`` rounded to ``places`` decimals, written with the language's decimal sign and digit
+    groups: 26,361.5 in English, 26 361,5 in Russian; never "-0"; ``signed``: "+1.5" (0 unsigned)."""
+    if round(x, places) == 0:
+        x = 0.0
+    lang = language().split("-")[0]
+    text = f"{x:{'+' if signed and x else ''},.{places}f}"
+    return text.translate({ord(","): _GROUP_SIGN.get(lang, ","), ord("."): _DECIMAL_SIGN.get(lang, ".")})
+
+
+def percent(share: float, places: int = 0) -> str:
+    """A share (0.565) as a percentage, the way the language writes it: 56.5%, 56,5 %."""
+    return _("{percent}%").format(percent=number(100 * share, places))
