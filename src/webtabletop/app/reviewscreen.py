@@ -295,18 +295,20 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
         cells = "".join(f"<td>{sum(x.mark == mark for x in rows[p])}</td>" for p in (0, 1))
         body.append(f"<tr><th scope='row'><span class='mk {MARK_CLASS[mark]}'>{esc(mark)}</span> {esc(mark_names()[mark])}</th>{cells}</tr>")
 
-    def mean(p: int, fn, places: int = 0) -> str:
+    def mean(p: int, fn) -> float | None:
         xs = rows[p]
-        return number(sum(fn(x) for x in xs) / len(xs), places) if xs else "–"
+        return sum(fn(x) for x in xs) / len(xs) if xs else None
 
+    accuracies = [mean(p, lambda x: accuracy(x.loss)) for p in (0, 1)]
+    losses = [mean(p, lambda x: x.loss) for p in (0, 1)]
     body.append(
         f"<tr><th scope='row' title='{esc(_('Lichess’s accuracy: 100 for moves that lose nothing'))}'>{esc(_('Accuracy'))}</th>"
-        + "".join(f"<td>{mean(p, lambda x: accuracy(x.loss))}</td>" for p in (0, 1))
+        + "".join(f"<td>{'–' if a is None else number(a)}</td>" for a in accuracies)
         + "</tr>"
     )
     body.append(
         f"<tr><th scope='row'>{esc(_('Average loss'))}</th>"
-        + "".join(f"<td>{esc(_('{percent}%').format(percent=mean(p, lambda x: x.loss * 100, 1)))}</td>" if rows[p] else "<td>–</td>" for p in (0, 1))
+        + "".join(f"<td>{'–' if x is None else esc(percent(x, 1))}</td>" for x in losses)
         + "</tr>"
     )
     if any(x.luck is not None for x in r.reviewer.plies):
