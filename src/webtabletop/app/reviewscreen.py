@@ -183,11 +183,6 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
     )
 
 
-def signed_percent(x: float) -> str:
-    """+12%, -3%, 0% (never -0%), as the language writes a percentage."""
-    return _("{percent}%").format(percent=number(100 * x, signed=True))
-
-
 def chances_html(r: ReviewSession, names: list[str], state) -> str:
     """Both players' chances at the position shown (an evaluation bar) and the computer's line."""
     analysis = r.analysis()
@@ -313,7 +308,7 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
     )
     if any(x.luck is not None for x in r.reviewer.plies):
         cells = "".join(
-            f"<td>{signed_percent(net_luck(r.reviewer.plies, p))}</td>" for p in (0, 1)
+            f"<td>{percent(net_luck(r.reviewer.plies, p), signed=True)}</td>" for p in (0, 1)
         )
         body.append(f"<tr><th scope='row' title='{esc(_('How much dice, draws and unseen cards moved the chances'))}'>{esc(_('Luck'))}</th>{cells}</tr>")
     captions = {

@@ -23,9 +23,8 @@ from collections.abc import Iterable
 from webtabletop.i18n import _, language
 
 _CJK = ("zh", "ja")
-#: CLDR's symbols where a language differs from English's "." and ","
-_DECIMAL_SIGN = {"ru": ","}
-_GROUP_SIGN = {"ru": "\u00a0"}
+#: CLDR's digit group and decimal signs, where a language's differ from English's "," and "."
+_SIGNS = {"ru": str.maketrans(",.", "\u00a0,")}
 
 
 def _cjk() -> bool:
@@ -49,11 +48,11 @@ def number(x: float, places: int = 0, signed: bool = False) -> str:
     groups: 26,361.5 in English, 26 361,5 in Russian; never "-0"; ``signed``: "+1.5" (0 unsigned)."""
     if round(x, places) == 0:
         x = 0.0
-    lang = language().split("-")[0]
     text = f"{x:{'+' if signed and x else ''},.{places}f}"
-    return text.translate({ord(","): _GROUP_SIGN.get(lang, ","), ord("."): _DECIMAL_SIGN.get(lang, ".")})
+    signs = _SIGNS.get(language().split("-")[0])
+    return text.translate(signs) if signs else text
 
 
-def percent(share: float, places: int = 0) -> str:
+def percent(share: float, places: int = 0, signed: bool = False) -> str:
     """A share (0.565) as a percentage, the way the language writes it: 56.5%, 56,5 %."""
-    return _("{percent}%").format(percent=number(100 * share, places))
+    return _("{percent}%").format(percent=number(100 * share, places, signed))
