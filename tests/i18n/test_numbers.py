@@ -67,3 +67,14 @@ def test_the_review_summary_writes_russian_percentages(lang):
     html = run(page, page.last)[0]["html"]
     summary = html[html.index("review-summary") :]
     assert len(re.findall(f"<td>\\d+,\\d{NBSP}%</td>", summary)) == 2  # both players' average loss
+
+
+def test_the_labs_finding_on_a_rules_page_writes_russian_numbers(lang):
+    """The designer's finding (lab/findings.py) in Russian: DumaRaj's 56.5% and 131.8 moves as
+    "56,5 %" and "131,8"."""
+    from webtabletop.lab.findings import report_html
+
+    lang("ru")
+    html = report_html("dumaraj")
+    assert f"56,5{NBSP}%" in html and "131,8" in html and "0,87" in html
+    assert "56.5" not in html and "131.8" not in html

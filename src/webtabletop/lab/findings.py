@@ -16,7 +16,7 @@ import attrs
 
 from webtabletop.core.view import esc
 from webtabletop.i18n import N_, _, ngettext
-from webtabletop.i18n.text import join_sentences
+from webtabletop.i18n.text import join_sentences, number
 
 
 @attrs.frozen
@@ -81,7 +81,8 @@ FINDINGS: dict[str, Finding] = {
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}".removesuffix(".0")
+    """A share as a number of percent, to one decimal, a whole number without it (56.5, 2)."""
+    return number(100 * x, 0 if round(100 * x, 1) == round(100 * x) else 1)
 
 
 def verdict(f: Finding) -> str:
@@ -113,13 +114,15 @@ def report_html(game_id: str) -> str:
             if f.draws
             else _("No game was drawn.")
         ),
-        _("A game lasted {moves} moves on average, counting both players' moves.").format(moves=f"{f.mean_plies:.1f}"),
+        _("A game lasted {moves} moves on average, counting both players' moves.").format(moves=number(f.mean_plies, 1)),
     ]
     if f.decisiveness is not None and f.lead_changes is not None:
         sentences.append(
             _(
                 "After Ludii's measures: balance {balance} (1 is even), decisiveness {decisiveness}, lead changes {lead} per move."
-            ).format(balance=f"{f.balance:.2f}", decisiveness=f"{f.decisiveness:.2f}", lead=f"{f.lead_changes:.2f}")
+            ).format(
+                balance=number(f.balance, 2), decisiveness=number(f.decisiveness, 2), lead=number(f.lead_changes, 2)
+            )
         )
     note = "".join(f"<p>{esc(_(text))}</p>" for text in (f.note, f.since) if text)
     return "<p class='lab-finding'>" + esc(join_sentences(sentences)) + "</p>" + note
