@@ -2,7 +2,7 @@
 
     python -m benchmarks.fuzz_campaign [--links 10000] [--docs 3000] [--imports 1500] [--seed 1]
 
-Through :class:`webtabletop.app.shell.App`, driven like web/main.py drives it (writes applied in
+Through :class:`webtabletop.app.shell.app.App`, driven like web/main.py drives it (writes applied in
 order, removals only once their copy exists), it runs:
 
 - per game, ``--links`` share links opened as the first URL of a page that has saved games:
@@ -34,8 +34,8 @@ import traceback
 from typing import Any
 
 from tests.fuzz.strategies import checksummed, played  # the fuzz tests' own input makers
-from webtabletop.app.saves import LAST_PREFIX
-from webtabletop.app.shell import App
+from webtabletop.app.model.saves import LAST_PREFIX
+from webtabletop.app.shell.app import App
 from webtabletop.core import sharelink, storage
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.sharelink import NOT_A_LINK, _varint

@@ -2,7 +2,7 @@
 
 Every `code` span of the README that looks like a path (it has a slash, or ends in a source file's
 extension) must name a file or folder of the repository, found as a path from the root or as the
-end of one (``app/shell.py`` under ``src/webtabletop/``, a bare ``rules.py`` anywhere), or one
+end of one (``app/shell/app.py`` under ``src/webtabletop/``, a bare ``rules.py`` anywhere), or one
 of the build's outputs, which a checkout does not hold.
 """
 
@@ -57,8 +57,8 @@ def test_every_path_the_readme_names_exists():
 
 
 def test_the_check_sees_a_missing_path():
-    files = ["src/webtabletop/app/shell.py", "web/"]
-    assert named_paths("see `app/shell.py`, `web/` and `app/nothing.py` (`#/x` is a route)") == {
-        "app/shell.py", "web/", "app/nothing.py",
+    files = ["src/webtabletop/app/shell/app.py", "web/"]
+    assert named_paths("see `app/shell/app.py`, `web/` and `app/nothing.py` (`#/x` is a route)") == {
+        "app/shell/app.py", "web/", "app/nothing.py",
     }  # fmt: skip
-    assert exists("app/shell.py", files) and exists("web/", files) and not exists("app/nothing.py", files)
+    assert exists("app/shell/app.py", files) and exists("web/", files) and not exists("app/nothing.py", files)

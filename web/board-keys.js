@@ -77,7 +77,7 @@
     },
     true,
   );
-  // the move box (a game with typed codes, app/gamescreen.py): a text that names exactly one
+  // the move box (a game with typed codes, app/game/screen.py): a text that names exactly one
   // legal move, and begins no other, plays at once, as Lichess's keyboard input does; Enter sends
   // anything else (the shell says why it is not a move)
   const typed = (text) => text.toLowerCase().replace(/[\s\-–—]/g, "");

@@ -83,7 +83,7 @@
     return false;
   }
 
-  // app/newcomer.py's rule: new to a game until a game of it was saved here (the settings remember
+  // app/game/newcomer.py's rule: new to a game until a game of it was saved here (the settings remember
   // it). A newcomer is shown a pre-rendered first game (<game>-first-<k>), a returning player one
   // with the designer's defaults (<game>-ai-<k>): the build renders both (tools/prerender.py).
   function isNew(game) {
@@ -105,7 +105,7 @@
     const k = Math.floor(Math.random() * pool.length);
     if (page === "rules") return { fetch: `${game}-rules`, accept: false, status: "starting" };
     if (page === "play" && q.get("vs") === "human") return { fetch: `${game}-human-${k}`, accept: true, status: "kept" };
-    // a level in the link (#/<game>/play?level=…) is the player's choice: no first game (app/routes.py)
+    // a level in the link (#/<game>/play?level=…) is the player's choice: no first game (app/shell/routes.py)
     const vsAi = () => `${game}-${isNew(game) && !q.has("level") ? "first" : "ai"}-${k}`;
     if (page === "play") return { fetch: vsAi(), accept: true, status: "kept" };
     if (page) return { status: "starting" };

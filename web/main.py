@@ -157,7 +157,7 @@ _has_share = js.Function.new("return typeof navigator.share === 'function'")
 
 
 def open_dialog():
-    # the Share window (app/share.py) arrives as a closed <dialog>: show it as a modal (the page
+    # the Share window (app/widgets/share.py) arrives as a closed <dialog>: show it as a modal (the page
     # behind it is inert, focus stays inside, Esc closes it); the system's share sheet's button
     # shows only where the browser has one
     d = APP.querySelector("dialog.share-dialog")

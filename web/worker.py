@@ -9,8 +9,8 @@ import sys
 
 sys.path.insert(0, "./lib")
 
-from webtabletop.app.dispatch import Dispatcher  # noqa: E402
-from webtabletop.app.shell import App  # noqa: E402
+from webtabletop.app.shell.app import App  # noqa: E402
+from webtabletop.app.shell.dispatch import Dispatcher  # noqa: E402
 from webtabletop.core.rng import Rng  # noqa: E402
 
 SNAPSHOT_BUILD = None  # set by the build in the snapshot it makes: a page of another build refuses it

@@ -50,7 +50,7 @@ def zh(m, s):
         s = s.replace("手数", "步数")
     return s
 
-GAMES_PLAIN = ("games/sht", "games/cardgo", "games/tsifrograd", "app/commands.py")
+GAMES_PLAIN = ("games/sht", "games/cardgo", "games/tsifrograd", "app/game/commands.py")
 def ja(m, s):
     s = punct(s, "ja")
     s = s.replace("地下墓所", "地穴").replace("山札", "デッキ")

@@ -2,7 +2,7 @@
 
 import json
 
-from webtabletop.app.shell import App
+from webtabletop.app.shell.app import App
 
 
 class Page:
@@ -26,7 +26,7 @@ class Page:
 
     @property
     def state(self):
-        """The app's state (webtabletop.app.state.AppState)."""
+        """The app's state (webtabletop.app.model.state.AppState)."""
         return self.app.state
 
     def send(self, action):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from webtabletop.app import bylink_rules
-from webtabletop.app.shell import App
+from webtabletop.app.match import bylink_rules
+from webtabletop.app.shell.app import App
 from webtabletop.core.view import esc
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import catalogs

@@ -2,7 +2,7 @@
 
 import pytest
 
-from webtabletop.app.clock import GameClock, format_ms
+from webtabletop.app.model.clock import GameClock, format_ms
 
 
 def test_time_is_charged_to_the_player_to_move_and_increment_added():

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.dispatch import Dispatcher
-from webtabletop.app.saves import SAVED_GAME, game_key, last_key
-from webtabletop.app.shell import App
+from webtabletop.app.model.saves import SAVED_GAME, game_key, last_key
+from webtabletop.app.shell.app import App
+from webtabletop.app.shell.dispatch import Dispatcher
 from webtabletop.core import storage
 from webtabletop.core.record import Record
 from webtabletop.core.registry import get_game

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app import lab
-from webtabletop.app.dispatch import Dispatcher
+from webtabletop.app.lab import flow as lab
+from webtabletop.app.shell.dispatch import Dispatcher
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.lab.batch import Batch
 from webtabletop.lab.run import play_batch, report
@@ -187,7 +187,7 @@ def test_the_skill_trace_runs_in_the_page_and_matches_the_command_line(capsys):
 
 
 def test_the_skill_chart_shows_the_steps_played_so_far():
-    from webtabletop.app import labpage
+    from webtabletop.app.lab import page as labpage
 
     steps = [{"stronger": "easy", "weaker": "random", "games": 4, "score": 0.75, "ci95": [0.3, 0.95]}]
     svg = labpage.skill_svg(steps)

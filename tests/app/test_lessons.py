@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.lessonstore import key
+from webtabletop.app.learn.store import key
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.learn import catalog
 

@@ -14,7 +14,7 @@ import re
 
 from tests.app.harness import Page
 from tests.app.test_match_flow import open_link, play_turn, send
-from webtabletop.app import matchflow
+from webtabletop.app.match import flow as matchflow
 from webtabletop.games.sht import cards as C
 
 #: card_svg.card_face's mark of a hand card that is new since the previous position
@@ -143,7 +143,7 @@ def test_a_part_changed_on_its_way_is_refused_and_none_of_its_parts_is_kept():
     import base64
     import zlib
 
-    from webtabletop.app.matchstore import PARTS_PREFIX
+    from webtabletop.app.match.store import PARTS_PREFIX
     from webtabletop.correspondence import parts as P
 
     a = Page(hash_="#/sht/new?mode=link")

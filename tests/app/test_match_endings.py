@@ -11,7 +11,7 @@ import pytest
 
 from tests.app.harness import Page
 from tests.app.test_match_flow import fixed_day, open_link, play_turn, send, shared_link  # noqa: F401
-from webtabletop.app import matchflow
+from webtabletop.app.match import flow as matchflow
 
 
 @pytest.fixture(autouse=True)

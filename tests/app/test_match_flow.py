@@ -15,8 +15,8 @@ import re
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app import matchflow
-from webtabletop.app.matchstore import MATCH_PREFIX
+from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match.store import MATCH_PREFIX
 from webtabletop.correspondence.support import SUPPORTED, supports
 
 SMALL = {"radius": "2"}  # Tsifrograd's smallest hexagon: 19 cells, a short game
@@ -24,7 +24,7 @@ SMALL = {"radius": "2"}  # Tsifrograd's smallest hexagon: 19 cells, a short game
 
 @pytest.fixture(autouse=True)
 def fixed_day(monkeypatch):
-    """The app reads the date and draws secrets in app/matchflow.py; days pass one per link."""
+    """The app reads the date and draws secrets in app/match/flow.py; days pass one per link."""
     day = [datetime.date(2026, 11, 22)]
     monkeypatch.setattr(matchflow, "today", lambda: day[0])
     return day

@@ -15,7 +15,7 @@ import pytest
 
 from tests.app.harness import Page
 from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, play_turn, send  # noqa: F401
-from webtabletop.app.matchstore import MATCH_PREFIX
+from webtabletop.app.match.store import MATCH_PREFIX
 from webtabletop.games.htt.pages.common import KEY
 from webtabletop.games.htt.sets.library import get_card
 
@@ -255,7 +255,7 @@ def test_the_list_says_cheating_detected_never_a_plain_result():
     from tests.correspondence.helpers import play
     from tests.correspondence.test_htt import keen
     from tests.correspondence.test_htt_dealt import Cheater
-    from webtabletop.app.matchstore import document, match_id, match_key
+    from webtabletop.app.match.store import document, match_id, match_key
 
     cheater = Cheater(1)
 

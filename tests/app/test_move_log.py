@@ -3,7 +3,7 @@
 import re
 
 from tests.app.harness import Page
-from webtabletop.app.movelog import LogStep, turns_of
+from webtabletop.app.widgets.movelog import LogStep, turns_of
 
 
 def test_turns_follow_the_games_turn_index_or_the_mover():

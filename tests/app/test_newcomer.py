@@ -1,6 +1,6 @@
 """Newcomer defaults (issue 24, item 4): a player's first "Play vs AI" of a game is an easy one.
 
-The rule (app/newcomer.py): new to a game until a game of it with a move in it is saved here; the
+The rule (app/game/newcomer.py): new to a game until a game of it with a move in it is saved here; the
 settings remember it. The first game: the computer on easy, CardGO on the newcomer's table (the
 puzzles' 7×7 without terrain and effects), every other game its designer's defaults; its screen,
 and the new-game dialog while it is on screen, say in one sentence how to turn the rest on."""
@@ -13,8 +13,8 @@ import re
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.newcomer import LEVEL
-from webtabletop.app.saves import SETTINGS, SETTINGS_KEY
+from webtabletop.app.game.newcomer import LEVEL
+from webtabletop.app.model.saves import SETTINGS, SETTINGS_KEY
 from webtabletop.core import storage
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.storage import PREFIX

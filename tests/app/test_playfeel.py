@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.saves import SAVED_GAME, SETTINGS, SETTINGS_KEY, game_key
+from webtabletop.app.model.saves import SAVED_GAME, SETTINGS, SETTINGS_KEY, game_key
 
 
 def step_moves(state):

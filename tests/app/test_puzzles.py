@@ -7,7 +7,7 @@ import pytest
 
 from tests.app.harness import Page
 from tests.learn.puzzle_clicks import clicks
-from webtabletop.app.lessonstore import key
+from webtabletop.app.learn.store import key
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.learn import puzzle as P
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.modules import game_view
+from webtabletop.app.model.modules import game_view
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.core.view import GameView
 from webtabletop.games.dumaraj.pieces import MOBS

@@ -16,7 +16,7 @@ import segno
 import zxingcpp
 
 from tests.app.harness import Page
-from webtabletop.app import share
+from webtabletop.app.widgets import share
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE

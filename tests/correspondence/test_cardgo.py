@@ -223,7 +223,7 @@ def test_the_verified_end_shows_the_values_hidden_in_tall_grass():
     """Terrain 11, tall grass: "the stone's value is hidden from the player who does not own it",
     while the game goes on. Once both secrets are out and the end check verified the game, nothing
     is secret: the board shows every value and both hands (the app's ``OpenMatch.context``)."""
-    from webtabletop.app.openmatch import OpenMatch
+    from webtabletop.app.model.openmatch import OpenMatch
 
     a = play_cardgo({"size": 5}, 0, 10).players[0]
     hidden = a.state.hidden_cells(a.role)

@@ -235,7 +235,7 @@ def animations(page) -> int:
 
 
 def share_link(page, opener="[data-cmd='share']") -> str:
-    """Open the Share window (app/share.py) from ``opener``, read its link, close it with Esc."""
+    """Open the Share window (app/widgets/share.py) from ``opener``, read its link, close it with Esc."""
     act(page, page.locator(opener).first)
     link = page.locator("dialog.share-dialog[open] .share-link").input_value()
     press(page, "Escape")

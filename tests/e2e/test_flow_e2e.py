@@ -152,7 +152,7 @@ def test_htt_log_entries_stay_on_one_line_without_codes(sized, site, tmp_path):
 # --- item 12: engine details behind a switch; labels start with words --------------------------
 def test_engine_details_are_behind_a_switch(sized, site, tmp_path):
     page = sized
-    # normal, not the newcomer's easy computer (app/newcomer.py): easy runs no playouts to show
+    # normal, not the newcomer's easy computer (app/game/newcomer.py): easy runs no playouts to show
     open_app(page, site, "#/htt/play?vs=ai&level=normal")
     play_htt_move(page)
     assert page.locator(".ai-note").count() == 0 and page.locator(".move-code").count() == 0

@@ -20,7 +20,7 @@ from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_fits, go
 from tests.e2e.test_language_e2e import SHORT_NAMES, _translated, turn_pattern
 from tests.e2e.test_pseudo_e2e import english_words, played
-from webtabletop.app.modules import game_view
+from webtabletop.app.model.modules import game_view
 from webtabletop.core.registry import PLAYABLE, get_game
 
 LANGS = ("ru", "zh-Hans", "ja")

@@ -10,7 +10,7 @@ import pytest
 
 from tests.e2e.conftest import DIST, open_app, wait_ready
 from tests.e2e.helpers import act, go, idle, share_link
-from webtabletop.app.modules import game_view
+from webtabletop.app.model.modules import game_view
 from webtabletop.i18n import catalogs
 from webtabletop.i18n.sides import side_gettext
 from webtabletop.tools.serve import serve_in_thread

@@ -253,7 +253,7 @@ def test_share_window(pseudo_page):
 
 def test_error_page_whole(pseudo_page):
     go(pseudo_page, "#/tsifrograd?r=AAAA", ".error-page")
-    check(pseudo_page, "error page (heading and sentence from app/routes.py: the board helper's)")
+    check(pseudo_page, "error page (heading and sentence from app/shell/routes.py: the board helper's)")
 
 
 def test_match_screens(pseudo_page):
@@ -409,7 +409,7 @@ def test_lab_page(pseudo_page, game):
 
 def test_lab_results(pseudo_page):
     """A lab run's numbers, charts, items, skill trace and games (HTT: one game per step)."""
-    from webtabletop.app.lab import setup_text
+    from webtabletop.app.lab.flow import setup_text
     from webtabletop.lab.batch import Batch
 
     batch = Batch("htt", players=("random", "random"), games=1, seed=3, eval_budget="easy", skill=True)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests.app.harness import Page
 from tests.fuzz.strategies import DEADLINE, GAMES, json_values, odd_json, options_for, played, within_limit
-from webtabletop.app.dataio import all_schemas, check_entry
+from webtabletop.app.data.flow import all_schemas, check_entry
 from webtabletop.core import storage
 from webtabletop.core.errors import GameError
 from webtabletop.core.record import Record

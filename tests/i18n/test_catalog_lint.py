@@ -99,7 +99,7 @@ GLOSSARY = lint.parse_glossary(
         ("Own deck: {problems} in the set", "自选卡组：系列中{problems}", "games/htt/pages/match.py", False),
         ("Picture set for {card}.", "已为{card}设置图片。", "games/htt/pages/sets.py", False),  # a verb
         ("{level} of {set}", "{level}，{set}", "games/htt/pages/common.py", False),  # placeholders only
-        ("Draw offered", "提议和局", "app/play.py", True),  # forbidden everywhere
+        ("Draw offered", "提议和局", "app/game/play.py", True),  # forbidden everywhere
     ],
 )
 def test_glossary_rule(msgid, msgstr, path, bad):

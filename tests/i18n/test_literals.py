@@ -50,7 +50,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'ai/review.py': (
             'a review needs one more position than moves',
         ),
-        'app/dispatch.py': (
+        'app/shell/dispatch.py': (
             'a lab task is a list of 8 fields',
         ),
         'core/registry.py': (
@@ -219,7 +219,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # a code or identifier stored or compared (battle-log rule names, option values, stream and class names, CSS, notation)
     CODE: {
-        'app/matchstore.py': (
+        'app/match/store.py': (
             'you',
         ),
         'core/ending.py': (

@@ -47,7 +47,7 @@ def test_every_string_of_the_shared_code_is_translated(tag, template):
 
 
 def test_strings_marked_inside_f_strings_are_extracted(template):
-    # app/pages.py: f'<p class="log empty">{esc(_("No moves yet."))}</p>' (one token for Babel on 3.11)
+    # app/widgets/pages.py: f'<p class="log empty">{esc(_("No moves yet."))}</p>' (one token for Babel on 3.11)
     ids = {m.id for m in template}
     assert "No moves yet." in ids
     assert ("{n} character", "{n} characters") in ids  # ngettext inside an f-string (datapage)
@@ -92,8 +92,8 @@ def test_the_command_line_prints_english_and_replay_lang_prints_russian(capsys):
 def test_the_new_game_form_shows_the_games_words_for_its_options():
     """Option labels and choice texts come from the game (``options_labels``,
     ``option_choice_label``), translated; without them the form falls back to the field name."""
-    from webtabletop.app.forms import options_fields
-    from webtabletop.app.modules import game_view
+    from webtabletop.app.model.modules import game_view
+    from webtabletop.app.widgets.forms import options_fields
     from webtabletop.core.registry import get_game
 
     spec = get_game("tsifrograd")

@@ -51,7 +51,7 @@ def test_the_notes_follow_the_module():
     assert notes("src/webtabletop/games/dumaraj/texts.py", "{player} to move") == [
         "{player}: White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)"
     ]
-    assert notes("/x/src/webtabletop/app/matchscreen.py", "Open") == [
+    assert notes("/x/src/webtabletop/app/match/screen.py", "Open") == [
         "Shown in a game with a friend by link (its screen and the list of such games)."
     ]
     assert screen("games/htt/render/rules_page.py") == "HTT's rules page"

@@ -14,7 +14,7 @@ from webtabletop.core.registry import PLAYABLE
 
 PROBE = """
 import json, sys
-from webtabletop.app.shell import App
+from webtabletop.app.shell.app import App
 from webtabletop.learn import puzzle
 app = App()
 app.handle({'type': 'start', 'hash': sys.argv[1], 'storage': {}, 'entropy': 1, 'base': '', 'now': 1})

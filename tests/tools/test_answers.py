@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from webtabletop.app.shell import App
+from webtabletop.app.shell.app import App
 from webtabletop.core.registry import all_games
 from webtabletop.core.rng import Rng
 from webtabletop.i18n import LANGUAGES

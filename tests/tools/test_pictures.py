@@ -90,7 +90,7 @@ def test_drawing_the_home_page_draws_no_picture():
     boot.js puts the image in): it does not load the picture code (build-time only; tools/ is not
     in the page)."""
     code = (
-        "import sys; from webtabletop.app.shell import App; "
+        "import sys; from webtabletop.app.shell.app import App; "
         "App().handle({'type': 'start', 'hash': '#/', 'storage': {}, 'entropy': 1, 'base': '', 'now': 1}); "
         "print('webtabletop.tools.pictures' in sys.modules)"
     )

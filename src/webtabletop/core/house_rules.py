@@ -5,11 +5,11 @@ An option field declares itself a house rule in its attrs metadata (:func:`house
 its values departs from the designer's text, a short name and a sentence saying what it changes.
 Everything else follows from that declaration, for every game alike:
 
-- the new-game dialog (``app/forms.py``) shows each house rule as a switch, off by default, in
+- the new-game dialog (``app/widgets/forms.py``) shows each house rule as a switch, off by default, in
   its own group "House rules (not in the designer's text)"; the switch sends the field under the
   name ``house:<field>`` (:data:`FORM_PREFIX`), so a preset or the field's own control never
   collides with it;
-- the rules page lists them (``app/pages.py``: :func:`rules_section`'s data), and the game's
+- the rules page lists them (``app/widgets/pages.py``: :func:`rules_section`'s data), and the game's
   subtitle names those that are on (:func:`house_rules_on`).
 
 Invariants: a house rule is *off* at the option class's default (checked by the tests for every

@@ -49,9 +49,9 @@ class ViewContext:
     #: move, so the view keeps ``data-pick``/``data-drag`` on the viewer's own pieces and
     #: ``data-drop`` on the squares they might go to (docs/board.md: premove)
     premove: bool = False
-    #: a game with a friend by link (app/matchflow.py): nothing it does changes a collection
+    #: a game with a friend by link (app/match/flow.py): nothing it does changes a collection
     by_link: bool = False
-    #: a lesson, a puzzle or the guided first game (app/lessons.py, app/puzzles.py): the page names
+    #: a lesson, a puzzle or the guided first game (app/learn/lessons.py, app/learn/puzzles.py): the page names
     #: the idea and its rules, and there is no draw to offer, so views leave those out
     study: bool = False
 
@@ -175,7 +175,7 @@ class GameView:
         return None
 
     def first_game_note(self, dialog: bool) -> str | None:
-        """A newcomer's first game (app/newcomer.py) in one translated sentence that says how to
+        """A newcomer's first game (app/game/newcomer.py) in one translated sentence that says how to
         turn the rest of the game on: for the new-game dialog (``dialog``) or the game screen
         (a "New game…" link follows it). None: the app's own sentence about the AI level."""
         return None

@@ -5,5 +5,5 @@
 - :mod:`.catalog`: each game's lessons (``games/<game>/lessons.py``, loaded on first use);
 - :mod:`.check`: replays every lesson's solution (``python -m webtabletop learn check``).
 
-Pure Python: no I/O, no DOM, no clock. The screens are in ``app/lessons.py``.
+Pure Python: no I/O, no DOM, no clock. The screens are in ``app/learn/lessons.py``.
 """

@@ -5,7 +5,7 @@ the engine (Pyodide) needs many seconds more, and until now a click on that boar
 (issue 25: on 10 Mbit/s the first click was answered at 1.2–1.3× a bare Pyodide page). The board
 is a known game (the pre-rendered screen's entropy starts it), so what the engine will answer to a
 click on it is known at build time too. For each fresh board the build pre-renders, this module
-plays, with the same :class:`~webtabletop.app.shell.App` the engine runs:
+plays, with the same :class:`~webtabletop.app.shell.app.App` the engine runs:
 
 - every click the board accepts (each ``data-move`` and ``data-pick`` of an element that is not
   disabled, as web/boot.js keeps them), and
@@ -40,7 +40,7 @@ from typing import Any
 
 from rapidfuzz.distance import Indel
 
-from webtabletop.app.shell import App
+from webtabletop.app.shell.app import App
 from webtabletop.i18n import SOURCE
 from webtabletop.i18n.catalogs import use_language
 

@@ -10,7 +10,7 @@ The build writes one self-contained SVG file per game and language,
 stylesheet's board rules and colours it relies on (:func:`board_css`: Tsifrograd's cells are
 drawn by those) and the game's own player colours inside it. The home page holds only an empty,
 labelled place per card (``<div class="card-pic" data-pic="<game>" role="img" aria-label="…">``:
-app/pages.py), so the page's start carries none of it and the engine draws the home page without
+app/widgets/pages.py), so the page's start carries none of it and the engine draws the home page without
 a game; web/boot.js puts an ``<img>`` of the file in it after the first paint. As an image, a
 picture is parsed, laid out and decoded once, apart from the page's stylesheet and DOM (drawn
 inline, the five took 50-500 ms of the main thread at every drawing of the home page on the loaded
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import attrs
 
-from webtabletop.app.modules import game_view
+from webtabletop.app.model.modules import game_view
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import ViewContext, player_style
 

@@ -1,13 +1,13 @@
 """First screens rendered at build time, so the page paints them before any WebAssembly runs.
 
-The same :class:`webtabletop.app.shell.App` the engine runs renders, in CPython, for every language
+The same :class:`webtabletop.app.shell.app.App` the engine runs renders, in CPython, for every language
 of :data:`webtabletop.i18n.LANGUAGES` (with :func:`~webtabletop.i18n.catalogs.use_language`):
 
 - the home page (inlined into ``index.html``: it needs no request at all);
 - every game's rules page, ``pre/<lang>/<game>-rules.json``;
 - the home page's picture of each game, ``pre/<lang>/<game>-picture.svg`` (:mod:`.pictures`);
 - every game's fresh board, against the computer (``#/<game>``, ``#/<game>/play?vs=ai``) twice:
-  the newcomer's first game (app/newcomer.py; a browser with no data), ``…-first-<k>.json``, and
+  the newcomer's first game (app/game/newcomer.py; a browser with no data), ``…-first-<k>.json``, and
   a returning player's game (the settings remember a game of it: the designer's defaults),
   ``…-ai-<k>.json`` (web/boot.js picks by the same rule); and hot-seat
   (``#/<game>/play?vs=human``), ``…-human-<k>.json``; each once per entropy of a small pool, in
@@ -38,10 +38,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from webtabletop.app import chrome
-from webtabletop.app.saves import SETTINGS, SETTINGS_KEY
-from webtabletop.app.shell import App
-from webtabletop.app.state import AppState
+from webtabletop.app.model.saves import SETTINGS, SETTINGS_KEY
+from webtabletop.app.model.state import AppState
+from webtabletop.app.shell.app import App
+from webtabletop.app.widgets import chrome
 from webtabletop.core import storage
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import LANGUAGES, SOURCE
@@ -108,7 +108,7 @@ def first_boards(version: str) -> dict[str, dict[str, Any]]:
 
 
 def returning(game_id: str) -> dict[str, str]:
-    """The storage of a player who has played ``game_id`` before (app/newcomer.py's rule): the
+    """The storage of a player who has played ``game_id`` before (app/game/newcomer.py's rule): the
     settings remember it, every other setting at its default."""
     w = storage.write(SETTINGS, SETTINGS_KEY, {**AppState().settings, "played": [game_id]})
     return {w.key: w.value}
@@ -236,5 +236,5 @@ def shell(template: str, *, version: str, config: dict[str, Any], boot_head: str
     for key in ("__CONFIG__", "__BOOT_HEAD__", "__BOOT__", "__HOME__"):
         text = text.replace("\0" + key + "\0", fills[key])
     if "__T:" in text:
-        raise SystemExit("web/index.html names a string that app/chrome.py does not define")
+        raise SystemExit("web/index.html names a string that app/widgets/chrome.py does not define")
     return text

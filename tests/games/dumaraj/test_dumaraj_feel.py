@@ -9,7 +9,7 @@ import re
 import attrs
 from _dumaraj_helpers import st
 
-from webtabletop.app.forms import options_fields
+from webtabletop.app.widgets.forms import options_fields
 from webtabletop.core.view import ViewContext
 from webtabletop.games.dumaraj import SPEC, VIEW, pieceset
 from webtabletop.games.dumaraj.notation import parse_square
@@ -202,8 +202,8 @@ def test_dialog_fields_are_named_and_explained():
 
 
 def test_the_whole_dialog_has_one_preset_and_no_dice():
-    from webtabletop.app.pages import new_game_form
-    from webtabletop.app.saves import Players
+    from webtabletop.app.model.saves import Players
+    from webtabletop.app.widgets.pages import new_game_form
     from webtabletop.games.dumaraj import PRESETS
 
     fields = options_fields(SPEC, DumaRajOptions(), VIEW)

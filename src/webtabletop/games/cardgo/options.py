@@ -26,7 +26,7 @@ PRESETS = {
     "big": {"size": 13, "start_time": 150, "max_value": 8},
 }
 
-#: a newcomer's first game against the computer (app/newcomer.py): the small table the lessons
+#: a newcomer's first game against the computer (app/game/newcomer.py): the small table the lessons
 #: start on and the puzzles are mined on (puzzles.MINE_OPTIONS), without terrain and effects
 FIRST_GAME_OPTIONS = {"size": 7, "start_time": 40, "terrain": False, "effects": False}
 

@@ -63,7 +63,7 @@ class TsifrogradOptions:
 
     variant: str = attrs.field(default="tsifrograd", validator=attrs.validators.in_(VARIANTS))
     board: str = attrs.field(default="hex", validator=attrs.validators.in_(BOARDS))
-    # ``shown_when``: the new-game dialog shows a field only while another has a value (app/forms.py)
+    # ``shown_when``: the new-game dialog shows a field only while another has a value (app/widgets/forms.py)
     radius: int = attrs.field(
         default=3, validator=_in_range(*HEX_RADIUS, N_("hexagon radius")), metadata={"shown_when": ("board", "hex")}
     )

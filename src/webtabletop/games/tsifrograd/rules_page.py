@@ -222,7 +222,7 @@ DECISIONS = (
     ("close", "ul"),
 )
 
-#: the "Rules history" (shown last on the page, app/pages.py): the correction of rules version 2
+#: the "Rules history" (shown last on the page, app/widgets/pages.py): the correction of rules version 2
 HISTORY = (
     ("h3", N_("Corrections (rules version 2)")),
     ("open", "ul"),

@@ -10,9 +10,9 @@ import re
 import pytest
 
 from tests.app.harness import Page
-from webtabletop.app.effects import Effects
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.saves import Players
+from webtabletop.app.model.effects import Effects
+from webtabletop.app.model.extensions import PageContext
+from webtabletop.app.model.saves import Players
 from webtabletop.core.record import Record
 from webtabletop.games.htt import PAGES, SPEC
 from webtabletop.games.htt.collection.model import Collection

@@ -1,4 +1,4 @@
-"""HTT's own screens in the app, plugged into the shell through :mod:`webtabletop.app.extensions`.
+"""HTT's own screens in the app, plugged into the shell through :mod:`webtabletop.app.model.extensions`.
 
 - ``extension``: :class:`HttPages` (the game's ``PAGES``): routes every page's render and action;
 - ``common``: what every page shares: the collection document (load, save, schema), addresses,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.pages import btn, link
+from webtabletop.app.model.extensions import PageContext
+from webtabletop.app.widgets.pages import btn, link
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import LEVELS

@@ -13,7 +13,7 @@ import re
 import zlib
 from typing import Any
 
-from webtabletop.app.extensions import PageContext
+from webtabletop.app.model.extensions import PageContext
 from webtabletop.core.storage import Schema
 from webtabletop.core.view import esc
 from webtabletop.games.htt.cards import Card

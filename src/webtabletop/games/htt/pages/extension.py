@@ -1,7 +1,7 @@
 """The HTT pages of the app: the player's collection, packs, achievements, battle log, deck, set
 editor and rule presets; the deck chooser of the new-game dialog; the game-over hook.
 
-Everything goes through :class:`~webtabletop.app.extensions.PageContext` (no I/O here). The
+Everything goes through :class:`~webtabletop.app.model.extensions.PageContext` (no I/O here). The
 collection is one storage document (:data:`KEY`, schema ``htt-collection``, whose check is also
 the check of backup and file imports: see :mod:`webtabletop.games.htt.collection.reading`); a document
 that cannot be read is set aside by the storage layer and the player starts with a fresh one.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app.extensions import GamePages, PageContext
+from webtabletop.app.model.extensions import GamePages, PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.games.htt import meta
 from webtabletop.games.htt.collection.model import Collection

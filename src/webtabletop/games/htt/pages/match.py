@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app.extensions import PageContext
+from webtabletop.app.model.extensions import PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.correspondence.chosen import RANDOM, Bring

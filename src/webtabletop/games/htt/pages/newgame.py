@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.pages import link
+from webtabletop.app.model.extensions import PageContext
+from webtabletop.app.widgets.pages import link
 from webtabletop.core.ending import ending_of
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import esc

@@ -23,9 +23,9 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.forms import options_fields
-from webtabletop.app.pages import btn, link, options_subtitle
+from webtabletop.app.model.extensions import PageContext
+from webtabletop.app.widgets.forms import options_fields
+from webtabletop.app.widgets.pages import btn, link, options_subtitle
 from webtabletop.core import house_rules
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
 from webtabletop.core.view import attrs_html, esc

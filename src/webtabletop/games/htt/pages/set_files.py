@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.extensions import PageContext
+from webtabletop.app.model.extensions import PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.core.storage import BACKUP
 from webtabletop.games.htt.collection.model import Collection

@@ -20,8 +20,8 @@ from typing import Any
 
 import attrs
 
-from webtabletop.app.extensions import PageContext
-from webtabletop.app.pages import btn, link
+from webtabletop.app.model.extensions import PageContext
+from webtabletop.app.widgets.pages import btn, link
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
 from webtabletop.games.htt.collection.model import Collection

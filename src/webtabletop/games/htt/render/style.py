@@ -3,7 +3,7 @@ they ship with HTT's HTML, so the shared stylesheet needs no HTT rules. Every ta
 least 44×44 CSS px on a phone.
 
 HTT has no menu of its own: its pages (collection, packs, decks, …) are links in the shared
-game menu (``app/pages.py``: ``folding_menu``), folded behind "Menu" on a phone like every game's.
+game menu (``app/widgets/pages.py``: ``folding_menu``), folded behind "Menu" on a phone like every game's.
 """
 
 from __future__ import annotations

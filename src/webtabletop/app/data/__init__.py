@@ -1,0 +1,3 @@
+"""The "Your data" screen: saved games and documents listed, exported and imported, set-aside
+copies, and changes made by another tab.
+"""

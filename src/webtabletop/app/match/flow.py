@@ -1,0 +1,407 @@
+"""Play a friend by link: creating, joining, watching, playing and sending matches (issue 14).
+
+Routes: ``#/<game>/m?x=<payload>`` is a match link (see :mod:`webtabletop.correspondence`);
+``#/<game>/m?id=<id>`` opens a match this browser holds; ``#/friends`` lists them ("Games with
+friends"; the home page shows the same list).
+
+Invariants:
+- the secret is drawn here (``secrets.token_bytes(32)``), kept in this browser's storage only
+  (:mod:`~webtabletop.app.match.store`) and never shown or sent;
+- a match link never changes a stored match unless :meth:`Match.receive` accepted it as newer;
+  an older link shows the latest position with a notice; any bad link or refused action is a
+  clear message and nothing is lost;
+- this browser moves only while ``match.can_move`` (its seat's side is to move in the link it
+  sends), exactly as in hot-seat (picks, drags, legal marks); a spectator's view is read-only.
+
+The ``on_*`` functions answer the match screen's actions (:mod:`~webtabletop.app.shell.app`'s table); its commands
+are :data:`MATCH_COMMANDS`, the list's :data:`FRIENDS_COMMANDS`. The screen is drawn by
+:mod:`~webtabletop.app.match.pages`, the match on screen is an :class:`~webtabletop.app.model.openmatch.OpenMatch`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
+from webtabletop.app.model import persist
+from webtabletop.app.model.extensions import PageContext, game_pages
+from webtabletop.app.model.openmatch import OpenMatch
+from webtabletop.app.model.state import error_route
+from webtabletop.app.widgets import playfeel, share
+from webtabletop.core import storage
+from webtabletop.core.inputs import parse_int
+from webtabletop.core.protocol import GameError, GameSpec
+from webtabletop.correspondence import NEWER, OLDER, Match, clock
+from webtabletop.correspondence.parts import split
+from webtabletop.correspondence.support import supports
+from webtabletop.i18n import _
+
+if TYPE_CHECKING:
+    from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.state import AppState
+
+
+def today() -> datetime.date:
+    """The date of this browser (tests replace it to let days pass)."""
+    return datetime.date.today()
+
+
+def new_secret() -> bytes:
+    """A player's 32-byte secret (the head of its hash chain is derived from it)."""
+    return secrets.token_bytes(32)
+
+
+# ---------------------------------------------------------------------- routes
+
+
+def match_route(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
+    """``#/<game>/m?x=…`` (a match link) or ``#/<game>/m?id=…`` (a match held here)."""
+    if not supports(spec.id):
+        st.route = error_route(
+            _("This game cannot be played by link yet"),
+            _("{game} cannot be played with a friend by link in this version of the app.").format(
+                game=_(spec.title)
+            ),
+            spec.id,
+        )
+        return
+    if "x" in query:
+        open_match_link(st, fx, spec, f"#/{spec.id}/m?x={query['x']}")
+        return
+    key = match_key(spec.id, query.get("id", "")[:32])
+    match = load_match(st, fx, key) if ":" not in query.get("id", ":") else None
+    if match is None:
+        st.route = error_route(
+            _("Game with a friend not found"),
+            _("That game with a friend is not in this browser's storage."),
+            spec.id,
+        )
+        return
+    show_match(st, fx, OpenMatch(match, key, "play"))
+
+
+def show_match(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Put ``om`` on screen (the address names a match this browser holds)."""
+    st.match_open = om
+    st.session = None
+    st.route = ("match", om.spec.id)
+    if om.key is not None:
+        fx.hash = f"#/{om.spec.id}/m?id={om.key.rsplit(':', 1)[1]}"
+
+
+def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> None:
+    """A match link: the held match moves on (or says the link is older), a first link is
+    offered to join, anything else is shown read-only; a bad link changes nothing."""
+    try:
+        seen = Match.watch(link)
+    except GameError as exc:
+        st.route = error_route(
+            _("This match link cannot be opened"),
+            _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
+            spec.id,
+        )
+        return
+    key = match_key(seen.spec.id, match_id(seen))
+    held = load_match(st, fx, key)
+    if held is None:
+        if seen.data.count == 1:
+            show_match(st, fx, OpenMatch(seen, None, "join", link))
+        else:
+            show_match(st, fx, OpenMatch(seen, None, "watch", link))
+        return
+    om = OpenMatch(held, key, "play")
+    moves_before = len(held.data.moves)
+    ending_before = held.ending
+    try:
+        answer = held.receive(link, today())
+    except GameError as exc:
+        om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
+    else:
+        if answer == NEWER:
+            save_match(st, fx, om)
+            said = matchendings.arrived(held, ending_before)
+            if said is not None:
+                fx.say(said)
+            elif len(held.data.moves) > moves_before:
+                fx.say(_("Your friend's move arrived."))
+            elif held.verdict is not None and held.is_over:  # the secrets that check the game
+                fx.say(_("Your friend's last link arrived: the whole game was checked."))
+            elif held.data.count == 2:  # the friend's answer to the invitation: joined, no move yet
+                fx.say(_("Your friend has joined the game."))
+            else:  # a link of a card game's deal, or one that opens a card
+                fx.say(_("Your friend's link arrived."))
+        elif answer == OLDER:
+            om.notice = _("This link is older than the game you have: showing the latest position.")
+    show_match(st, fx, om)
+
+
+# ---------------------------------------------------------------------- creating
+
+
+def create_match(
+    st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str
+) -> None:
+    """The new-game form's "Play a friend by link": a new match, saved, on screen."""
+    side = parse_int(side_text or "0", _("your side"), 0, 1)
+    days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
+    pages = game_pages(spec.id)
+    hand = None
+    if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
+        options, hand = pages.take_hand(options, PageContext(st, fx))
+    match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
+    om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
+    save_match(st, fx, om)
+    show_match(st, fx, om)
+
+
+# ---------------------------------------------------------------------- actions on the match screen
+def play(st: AppState, fx: Effects, om: OpenMatch, code: str) -> None:
+    if om.mode != "play":
+        raise GameError(_("You are watching this game: only its two players can move."))
+    before = om.state
+    om.match.play(code)  # refuses a move out of turn or an illegal one
+    om.played.append((before, code))
+    om.selection = om.hover = om.message = None
+    playfeel.moved(fx, om, before, code)
+    save_match(st, fx, om)
+
+
+def pick(st: AppState, fx: Effects, om: OpenMatch, token: str) -> None:
+    if om.mode != "play" or not om.match.can_move:
+        return
+    result = om.view.pick(om.state, om.context(st.settings), token)
+    om.selection = result.selection
+    om.message = result.message
+    if result.move is not None:
+        play(st, fx, om, result.move)
+
+
+def on_move(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        play(st, fx, st.match_open, str(action.get("code", "")))
+
+
+def on_pick(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        pick(st, fx, st.match_open, str(action.get("token", "")))
+
+
+def on_hover(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    om = st.match_open
+    if om is not None:
+        token, drag = action.get("token"), action.get("drag")
+        om.hover = f"{drag}@{token}" if token and drag else (str(token) if token else None)
+
+
+def on_drop(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A drag released on a target: the dragged thing is selected, then the target picked."""
+    om = st.match_open
+    if om is not None:
+        drag, drop = str(action.get("drag", "")), str(action.get("drop", ""))
+        if om.selection != drag:
+            pick(st, fx, om, drag)
+        if not fx.moved:
+            pick(st, fx, om, drop)
+
+
+def on_lift(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """A drag has started: the dragged thing becomes the selection (app/game/play.py: ``lift``)."""
+    om = st.match_open
+    if om is not None and om.mode == "play" and om.match.can_move:
+        om.hover = None
+        playfeel.lift(om, st.settings, str(action.get("drag", "")))
+
+
+def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    if st.match_open is not None:
+        st.match_open.selection = st.match_open.hover = None
+
+
+def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The join screen's form (which cards to bring); the box for pasted links is
+    :func:`webtabletop.app.match.parts.on_form`'s."""
+    om = st.match_open
+    if om is None:
+        return
+    data = action.get("data")
+    if action.get("name") == "match-join" and om.mode == "join":
+        join(st, fx, om, data if isinstance(data, dict) else {})
+
+
+def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The match screen's buttons: :data:`MATCH_COMMANDS` (any other name does nothing)."""
+    name = str(action.get("name", ""))
+    if st.match_open is None:
+        return
+    if name == "copy-part":
+        copy_part(st, fx, st.match_open, action.get("arg"))
+        return
+    command = MATCH_COMMANDS.get(name)
+    if command is not None:
+        command(st, fx, st.match_open)
+
+
+def close_share(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.share is not None:
+        fx.focus = "match-send"
+    om.share = None
+    om.selection = None
+
+
+def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Take back a move of this turn not sent yet."""
+    m = om.match
+    if om.mode == "play" and m.pending:
+        m.undo()
+        om.played = om.played[: len(m.pending)]
+        om.selection = None
+        save_match(st, fx, om)
+
+
+def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """ "Send your move": the next link, in the Share window."""
+    if om.mode == "play":
+        om.share = om.match.link(today())
+        om.played = []
+        om.notice = None
+        save_match(st, fx, om)
+
+
+def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.share = om.match.link() if om.mode == "play" else om.link
+
+
+def draw_qr(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """The page's follow-up to an open Share window: import segno; the render draws the code."""
+    if om.share:
+        share.load()
+
+
+def copy_link(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Copy the link to send (a link in parts: all of them, one per line, for one message)."""
+    if om.share:
+        texts = split(om.share)
+        fx.clipboard = "\n".join(st.base + t for t in texts)
+        if len(texts) > 1:
+            fx.say(_("All the links copied. Send them to your friend."))
+        else:
+            fx.say(_("Link copied. Send it to your friend."))
+
+
+def copy_part(st: AppState, fx: Effects, om: OpenMatch, arg: Any) -> None:
+    """Copy one part of a link sent in parts."""
+    texts = split(om.share) if om.share else []
+    index = parse_int(str(arg), _("the link's number"), 0, max(len(texts) - 1, 0))
+    if texts:
+        fx.clipboard = st.base + texts[index]
+        fx.say(
+            _("Link {number} of {count} copied. Send it to your friend.").format(
+                number=index + 1, count=len(texts)
+            )
+        )
+
+
+def ask_forfeit(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.confirm_forfeit = om.mode == "play"
+
+
+def forfeit(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Count the game as won by forfeit: the friend's revealing link is past its deadline
+    (``Match.claim_forfeit`` refuses otherwise, saying why)."""
+    om.confirm_forfeit = False
+    if om.mode == "play":
+        om.match.claim_forfeit(today())
+        save_match(st, fx, om)
+        fx.say(_("The game counts as won by forfeit. It stays unverified."))
+
+
+def keep_waiting(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    om.confirm_forfeit = False
+
+
+def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    if om.mode == "join":
+        join(st, fx, om, {})
+
+
+#: the match screen's commands (``cmd`` actions) by name
+MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
+    "deselect": close_share,
+    "close-share": close_share,
+    "undo": undo,
+    "match-send": send,
+    "match-resend": resend,
+    "share-qr": draw_qr,
+    "copy-link": copy_link,
+    "match-join": join_button,
+    "match-forfeit": ask_forfeit,
+    "match-forfeit-yes": forfeit,
+    "match-forfeit-no": keep_waiting,
+    **matchendings.COMMANDS,
+    # a resignation is dated (a game with hidden cards: the reveal deadline counts from it)
+    "match-resign-yes": lambda st, fx, om: matchendings.resign(st, fx, om, today()),
+}
+
+
+def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None:
+    """Take the other seat of the match on screen, with the hand the join form chose (if the
+    game lets its players bring one); a hand that does not fit says why and joins nothing."""
+    pages = game_pages(om.spec.id)
+    hand = None
+    if pages is not None:
+        fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
+        hand = pages.match_join_hand(om.match.options, fields, PageContext(st, fx))
+    match = Match.join(om.link, new_secret(), today(), hand=hand)
+    joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
+    save_match(st, fx, joined)
+    show_match(st, fx, joined)
+
+
+def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) -> bool:
+    """Another tab saved the match on screen (it received a link, or moved): show its
+    version, which is never older than ours. True when the screen must be drawn again."""
+    om = st.match_open
+    if om is None or st.route[0] != "match" or key != om.key or value is None:
+        return False
+    try:
+        match = load_match(st, fx, key)
+    except GameError:
+        return False
+    if match is None or match is om.match:
+        return False
+    om.match = match
+    om.played, om.share, om.selection = [], None, None
+    return True
+
+
+# ---------------------------------------------------------------------- the list
+def delete_match(st: AppState, fx: Effects, key: str) -> None:
+    if key in st.store and key.startswith(MATCH_PREFIX):
+        persist.remove(st, fx, storage.Remove(key))
+        fx.say(_("The game with a friend was deleted."))
+
+
+def ask_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_match = str(arg or "")
+
+
+def keep(st: AppState, fx: Effects, arg: Any) -> None:
+    st.confirm_match = None
+
+
+def confirm_delete(st: AppState, fx: Effects, arg: Any) -> None:
+    if str(arg or "") == st.confirm_match:
+        delete_match(st, fx, st.confirm_match)
+    st.confirm_match = None
+
+
+#: the commands of the "Games with friends" list (home page and ``#/friends``) by name
+FRIENDS_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
+    "match-delete": ask_delete,
+    "match-delete-no": keep,
+    "match-delete-yes": confirm_delete,
+}

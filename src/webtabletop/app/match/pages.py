@@ -1,0 +1,154 @@
+"""Rendering of the match screens from the app's state: the match on screen (its board, the log
+of every move with the dice each link decided, the Share window of a match link), the "Games
+with friends" list and the "Your data" page's line about them. The HTML itself is in
+:mod:`~webtabletop.app.match.screen`; the actions are in :mod:`~webtabletop.app.match.flow`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import attrs
+
+from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import screen as matchscreen
+from webtabletop.app.match import store as matchstore
+from webtabletop.app.match.linkwords import link_words
+from webtabletop.app.model.extensions import PageContext, game_pages
+from webtabletop.app.model.modules import game_view
+from webtabletop.app.widgets import share
+from webtabletop.app.widgets.movelog import LogStep
+from webtabletop.app.widgets.playfeel import describe
+from webtabletop.core.ending import label as ending_label
+from webtabletop.core.ending import resigner
+from webtabletop.core.protocol import GameError
+from webtabletop.core.registry import get_game
+from webtabletop.core.view import esc, move_label
+from webtabletop.correspondence.parts import split
+from webtabletop.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.state import AppState
+
+
+def friends_note(st: AppState) -> str:
+    """The "Your data" page's line about games with friends (none: nothing)."""
+    n = sum(1 for k in st.store if k.startswith(matchstore.MATCH_PREFIX))
+    if not n:
+        return ""
+    text = ngettext(
+        "{n} game with a friend is kept in this browser, with its secret: an export holds it "
+        "too, so keep exported files to yourself.",
+        "{n} games with friends are kept in this browser, with their secrets: an export holds "
+        "them too, so keep exported files to yourself.",
+        n,
+    ).format(n=n)
+    return (
+        f"<section class='friends-note'><p>{esc(text)} "
+        f"<a href='#/friends'>{esc(_('Games with friends'))}</a></p></section>"
+    )
+
+
+def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
+    """The "Games with friends" list (``compact``: on the home page)."""
+    rows = []
+    for key in sorted(k for k in st.store if k.startswith(matchstore.MATCH_PREFIX)):
+        try:
+            match = matchstore.load_match(st, fx, key)
+        except GameError:
+            match = None
+        if match is None:
+            continue
+        raw = st.store.get(key, "")
+        updated = 0.0
+        if '"updated":' in raw:
+            updated = float(json.loads(raw)["data"].get("updated", 0) or 0)
+        rows.append(matchstore.summary(key, match, updated))
+    rows.sort(key=lambda r: (r.status != "mine", -r.updated))
+    titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
+    return matchscreen.friends_list(rows, st.confirm_match, titles, compact, matchflow.today())
+
+
+def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
+    """The match screen: (html, title); None when no match is open."""
+    om = st.match_open
+    if om is None:
+        return None
+    m = om.match
+    ctx = om.context(st.settings)
+    state = m.state
+    history = [*m.public_history, *om.played]
+    log = [
+        LogStep(move_label(before, code), before.to_move(), before.turn_index(), code)
+        for before, code in history
+    ]
+    ending = m.ending
+    if ending is not None and ending.final:  # the resignation or the agreed draw ends the list
+        code = ending.code(m.data.creator_side)
+        side = resigner(code)
+        log.append(
+            LogStep(
+                ending_label(code, om.view.player_names),
+                m.state.to_move() if side is None else side,
+                None,
+                code,
+            )
+        )
+    status = ""
+    if history:
+        before, code = history[-1]
+        after = state if om.played else m.public_position
+        status = describe(om, before, after, code)
+    if not om.played and history:  # the board marks the latest move received or sent
+        before, code = history[-1]
+        ctx = attrs.evolve(ctx, last_move=code, previous=m.seen(before))
+    board = om.view.board(state, ctx)
+    # a dice game shows the roll only to the player who is moving with it: any other roll on
+    # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;
+    # also after this browser's own turn, before it is sent)
+    if (m.dice_unknown or (m.spec.reseed is not None and not m.can_move)) and not state.is_over:
+        note = _("The dice of the next turn come with the next link: nobody knows them yet.")
+        panel = f'<p class="note dice-unknown">{esc(note)}</p>'
+    else:
+        panel = om.view.panel(state, ctx)
+    share_html = ""
+    sent = split(om.share) if om.share is not None else []
+    if len(sent) > 1:  # too long for one message: its parts (correspondence/parts.py)
+        share_html = share.parts_window(st.base, sent, share_words(m)[0])
+    elif om.share is not None:
+        title, intro = share_words(m)
+        share_html = share.share_window(
+            st.base + om.share,
+            draw=share.loaded(),
+            title=title,
+            intro=intro,
+            label=_("Link to the game"),
+            caption=_("Your friend can scan this code with a phone’s camera to open the game there."),
+        )
+        if not share.loaded():
+            fx.then = {"type": "cmd", "name": "share-qr"}
+    join_fields = ""
+    pages = game_pages(m.spec.id)
+    if om.mode == "join" and pages is not None:
+        join_fields = pages.match_join_fields(m.options, PageContext(st, fx))
+    html = matchscreen.match_screen(
+        om=om,
+        spec=m.spec,
+        board=board,
+        panel=panel,
+        status_line=status,
+        log=log,
+        share_html=share_html,
+        notices=st.notices,
+        today=matchflow.today(),
+        join_fields=join_fields,
+    )
+    fx.selection = om.selection is not None
+    return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
+
+
+def share_words(m) -> tuple[str, str]:
+    """The Share window's title and first sentence for the link just sealed (the latest)."""
+    return link_words(m, m.data.count, m.data.links[-1] if m.data.links else ())

@@ -1,0 +1,58 @@
+"""The game with a friend on screen: the match itself and what only the screen holds (the
+selection, the Share window, the moves of this turn not sent yet). Never saved: the match is
+(:mod:`~webtabletop.app.match.store`). :mod:`~webtabletop.app.match.flow` changes it, :mod:`~webtabletop.app.match.pages` draws it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webtabletop.app.model.modules import game_view
+from webtabletop.core.protocol import GameSpec, State
+from webtabletop.core.view import ViewContext
+from webtabletop.correspondence import Match
+
+
+class OpenMatch:
+    """The match on screen and view-only state (never saved: the match itself is)."""
+
+    def __init__(self, match: Match, key: str | None, mode: str, link: str | None = None) -> None:
+        self.match = match
+        self.key = key  # its storage key; None for a match this browser does not hold
+        self.mode = mode  # "play" (a player here), "join" (link 1, offer to join), "watch"
+        self.link = link  # the link it was opened from (join and watch)
+        self.view = game_view(match.spec.id)
+        self.selection: str | None = None
+        self.hover: str | None = None
+        self.message: str | None = None
+        self.notice: str | None = None  # e.g. the older-link notice; stays until the next link
+        self.share: str | None = None  # the link shown in the Share window, while it is open
+        self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
+        self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
+        self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/match/endings.py)
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.match.spec
+
+    def context(self, settings: dict[str, Any]) -> ViewContext:
+        m = self.match
+        last = self.played[-1] if self.played else None
+        prefs = settings.get("prefs", {}).get(m.spec.id, {})
+        return ViewContext(
+            viewer=m.role,
+            selection=self.selection,
+            hover=self.hover,
+            interactive=self.mode == "play" and m.can_move,
+            last_move=last[1] if last else None,
+            previous=last[0] if last else None,
+            flipped=m.role == 1 and self.view.flippable,
+            prefs={name: prefs.get(name, default) for name, _label, default in self.view.preferences},
+            # a verified end holds both hands (the secrets are out): every card is shown
+            reveal_all=m.revealed,
+            by_link=True,
+        )
