@@ -11,7 +11,7 @@ import pytest
 
 from webtabletop.ai.arena import wilson
 from webtabletop.app.model.modules import game_view
-from webtabletop.app.widgets.pages import rules_page
+from webtabletop.app.shell.screens import rules_page
 from webtabletop.core.registry import get_game
 from webtabletop.lab.findings import FINDINGS, Finding, report_html, verdict
 

@@ -12,92 +12,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-import attrs
-
 from webtabletop.app.model.modules import game_view
-from webtabletop.app.model.saves import GAME_PREFIX, SAVED_GAME
+from webtabletop.app.model.saves import SavedGame, saved_games
 from webtabletop.app.widgets.pages import btn, link, notice_html
 from webtabletop.core import storage
-from webtabletop.core.errors import GameError
-from webtabletop.core.inputs import guard
-from webtabletop.core.record import Record
-from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.sides import side_gettext
-
-_RESULTS: dict[str, dict[str, Any] | None] = {}
-#: validated saved-game documents by their raw text (validation starts the game: cache it)
-_VALID: dict[str, dict[str, Any] | None] = {}
-_CACHE_SIZE = 500
-
-
-@attrs.frozen
-class SavedGame:
-    key: str
-    game: str
-    title: str
-    updated: float
-    players: tuple[str, str]  # "human" / "ai"
-    moves: int
-    result: dict[str, Any] | None  # {"winner", "reason"}; None while the game goes on
-    href: str
-
-
-def saved_games(store: dict[str, str]) -> tuple[list[SavedGame], list[str]]:
-    """The saved games in ``store``, newest first, and the keys of those that cannot be read."""
-    out, bad = [], []
-    for key in sorted(k for k in store if k.startswith(GAME_PREFIX)):
-        game_id, _sep, slot = key[len(GAME_PREFIX) :].partition(":")
-        try:
-            spec = get_game(game_id)
-            data = _validated(key, store[key])
-        except GameError:
-            data = None
-        if data is None:
-            bad.append(key)
-            continue
-        result = data.get("result") if "result" in data else _replayed_result(store[key], data)
-        out.append(
-            SavedGame(
-                key=key,
-                game=game_id,
-                title=_(spec.title),
-                updated=float(data.get("updated", 0)),
-                players=tuple(data["players"]["kinds"]),
-                moves=len(data["record"]["moves"]),
-                result=result,
-                href=f"#/{game_id}/slot?s={slot}",
-            )
-        )
-    out.sort(key=lambda g: (-g.updated, g.key))
-    return out, bad
-
-
-def _validated(key: str, raw: str) -> dict[str, Any] | None:
-    if raw not in _VALID:
-        _VALID[raw] = storage.read({key: raw}, key, SAVED_GAME).data
-        if len(_VALID) > _CACHE_SIZE:
-            _VALID.pop(next(iter(_VALID)))
-    return _VALID[raw]
-
-
-def _replayed_result(raw: str, data: dict[str, Any]) -> dict[str, Any] | None:
-    """The result of a saved game from before results were saved (replayed once, cached)."""
-    if raw not in _RESULTS:
-
-        def replay() -> dict[str, Any] | None:
-            final = Record.from_json(data["record"]).replay_upto().states[-1]
-            outcome = final.outcome()
-            return None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason}
-
-        try:
-            _RESULTS[raw] = guard(replay, GameError, _("the saved game"))
-        except GameError:
-            _RESULTS[raw] = None
-        if len(_RESULTS) > _CACHE_SIZE:
-            _RESULTS.pop(next(iter(_RESULTS)))
-    return _RESULTS[raw]
 
 
 def date_text(ms: float) -> str:

@@ -15,7 +15,7 @@ from webtabletop.app.game import screen as gamescreen
 from webtabletop.app.model.clock import format_ms
 from webtabletop.app.model.extensions import game_pages
 from webtabletop.app.model.modules import game_module
-from webtabletop.app.review import flow as reviewflow
+from webtabletop.app.model.reviewsession import can_review
 from webtabletop.app.widgets import pages, playfeel, share
 from webtabletop.app.widgets.movelog import LogStep
 from webtabletop.app.widgets.playfeel import describe
@@ -160,9 +160,9 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
 
 def analysis_href(s: Session) -> str | None:
     """The address of the computer's review of the game on screen (its saved slot), when it
-    can be reviewed (:func:`~webtabletop.app.review.flow.can_review`)."""
+    can be reviewed (:func:`~webtabletop.app.model.reviewsession.can_review`)."""
     record = s.history.record
-    if reviewflow.can_review(s.spec, record, s.history.states[-1].is_over) is not None:
+    if can_review(s.spec, record, s.history.states[-1].is_over) is not None:
         return None
     return f"#/{s.spec.id}/review?s={s.slot}"
 

@@ -18,10 +18,6 @@ from typing import Any
 from webtabletop.app.model.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS, Players
 from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import (
-    ICON_BACK,
-    ICON_FIRST,
-    ICON_FORWARD,
-    ICON_LAST,
     btn,
     folding_menu,
     link,
@@ -29,6 +25,7 @@ from webtabletop.app.widgets.pages import (
     outcome_title,
     players_controls,
     prefs_controls,
+    step_buttons,
     turn_score,
 )
 from webtabletop.core.protocol import GameSpec, Outcome
@@ -52,10 +49,6 @@ def words() -> dict[str, str]:
         "move_log": _("Move log"),
         "game_controls": _("Game controls"),
         "hint": _("Hint"),
-        "first_position": _("First position"),
-        "previous_move": _("Previous move"),
-        "next_move": _("Next move"),
-        "last_position": _("Last position"),
         "rules": _("Rules"),
         "game": _("Game"),
         "players": _("Players"),
@@ -221,30 +214,6 @@ def first_game_line(spec: GameSpec, note: str) -> str:
         f'<p class="first-game-note" data-key="first-game-note">{esc(note)} '
         f"{link(esc(words()['new_game']), f'#/{spec.id}/new', 'btn small')}</p>"
     )
-
-
-def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
-    """The arrows that step through the positions (first, back, forward, last), in one group, and Flip."""
-    W = words()
-    arrows = "".join(
-        btn(
-            icon + f'<span class="visually-hidden">{esc(W[word])}</span>',
-            cmd,
-            disabled=not enabled,
-            title=title,
-            cls="btn icon",
-            shortcut=key,
-        )
-        for icon, word, cmd, enabled, title, key in (
-            (ICON_FIRST, "first_position", "first", cursor > 0, _("First position (Home)"), None),
-            (ICON_BACK, "previous_move", "back", cursor > 0, _("Previous move (←)"), "ArrowLeft"),
-            (ICON_FORWARD, "next_move", "forward", can_forward, _("Next move (→)"), "ArrowRight"),
-            (ICON_LAST, "last_position", "last", can_forward, _("Last position (End)"), None),
-        )
-    )
-    flip = btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else ""
-    # the four arrows stay together when a narrow screen wraps the toolbar's row
-    return f'<span class="step-arrows">{arrows}</span>{flip}'
 
 
 def menu_html(

@@ -14,6 +14,7 @@ from webtabletop.core.movetree import MoveTree, Node
 from webtabletop.core.protocol import GameSpec, State
 from webtabletop.core.record import Record
 from webtabletop.core.rng import seed_state
+from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -100,3 +101,12 @@ def resume(r: ReviewSession, fx: Effects) -> None:
     if not r.pending and (r.needs_analysis() or (r.running and not r.reviewer.done)):
         r.pending = True
         fx.then = dict(STEP)
+
+
+def can_review(spec: GameSpec, record: Record, final_over: bool) -> str | None:
+    """Why ``record`` cannot be reviewed (None: it can)."""
+    if not record.moves:
+        return _("There is no move to review yet.")
+    if spec.hidden_information and not final_over:
+        return _("A game with hidden cards can be reviewed once it is over.")
+    return None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from webtabletop.ai.review import REVIEW_BUDGETS, Reviewer
-from webtabletop.app.model.reviewsession import ReviewSession, resume
+from webtabletop.app.model.reviewsession import ReviewSession, can_review, resume
 from webtabletop.app.model.state import error_route
 from webtabletop.app.review import board as reviewboard
 from webtabletop.app.review import learn as reviewlearn
@@ -45,15 +45,6 @@ PAGE_BUDGETS = (*REVIEW_BUDGETS, "easy")
 def review_hash(record: Record) -> str:
     """The address of the review of ``record``."""
     return f"#/{record.game_id}/review?r={sharelink.encode(record)}"
-
-
-def can_review(spec: GameSpec, record: Record, final_over: bool) -> str | None:
-    """Why ``record`` cannot be reviewed (None: it can)."""
-    if not record.moves:
-        return _("There is no move to review yet.")
-    if spec.hidden_information and not final_over:
-        return _("A game with hidden cards can be reviewed once it is over.")
-    return None
 
 
 def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:

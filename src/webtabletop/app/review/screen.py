@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from webtabletop.ai.review import MARKS, PlyReview, accuracy, net_luck
-from webtabletop.app.data.page import saved_games
-from webtabletop.app.game.screen import step_buttons
 from webtabletop.app.model.modules import game_view
 from webtabletop.app.model.reviewsession import ReviewSession
+from webtabletop.app.model.saves import saved_games
 from webtabletop.app.review import board as reviewboard
 from webtabletop.app.review import learn as reviewlearn
-from webtabletop.app.widgets.pages import btn, link, notice_html
+from webtabletop.app.widgets.pages import btn, link, notice_html, step_buttons
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
 from webtabletop.i18n import _, language, ngettext

@@ -16,6 +16,7 @@ from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.match import pages as matchpages
 from webtabletop.app.model.modules import game_view
 from webtabletop.app.model.saves import GAME_PREFIX
+from webtabletop.app.shell import screens
 from webtabletop.app.widgets import pages, playfeel
 from webtabletop.app.widgets.pages import notice_html
 from webtabletop.core.registry import catalog, get_game
@@ -53,7 +54,7 @@ def home(st: AppState, fx: Effects) -> tuple[str, str]:
         if any(not k.startswith(STORE_PREFIX) for k in lessonstore.stars(st, fx, meta.ID))
     )
     friends = matchpages.friends_html(st, fx, compact=True)
-    return pages.home(games, st.notices, friends, learned, puzzles.home_box()), "webtabletop"
+    return screens.home(games, st.notices, friends, learned, puzzles.home_box()), "webtabletop"
 
 
 def friends(st: AppState, fx: Effects) -> tuple[str, str]:
@@ -63,7 +64,7 @@ def friends(st: AppState, fx: Effects) -> tuple[str, str]:
 
 def rules(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
-    return pages.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(
+    return screens.rules_page(spec, game_view(spec.id)), _("{game} rules · webtabletop").format(
         game=_(spec.title)
     )
 

@@ -1,19 +1,17 @@
-"""HTML of the app's screens: home, game, new-game dialog, rules, data, errors."""
+"""HTML pieces of the app's screens: buttons, links, menus, a game's page frame, the new-game
+dialog, the players' and preferences' controls, errors."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.app.match import bylink_rules
 from webtabletop.app.model.clock import PRESETS as CLOCK_PRESETS
 from webtabletop.app.model.saves import AI_LEVELS, Players
-from webtabletop.core.house_rules import house_rules, subtitle
+from webtabletop.core.house_rules import subtitle
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, attrs_html, esc
-from webtabletop.correspondence.support import supports
-from webtabletop.i18n import N_, _, pgettext
+from webtabletop.i18n import _, pgettext
 from webtabletop.i18n.sides import side_gettext
-from webtabletop.lab.findings import report_html
 
 
 def btn(
@@ -46,13 +44,6 @@ ICON_FORWARD = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d=
 ICON_LAST = '<svg class="ico" viewBox="0 0 16 16" aria-hidden="true"><path d="M13 3v10" stroke="currentColor" stroke-width="2"/><path d="M3 3l8 5-8 5z" fill="currentColor"/></svg>'
 
 
-#: the home page's introduction
-LEAD = N_(
-    "Two-player games in your browser — against a friend on this device or against the computer. "
-    "Works offline once loaded; every position can be shared as a link."
-)
-
-
 def _kind(kind: str) -> str:
     return pgettext("player kind", "Human") if kind == "human" else pgettext("player kind", "Computer")
 
@@ -79,10 +70,10 @@ def notice_html(notices: list[str]) -> str:
 
 def page_links(spec: GameSpec, nav) -> str:
     """Links to a game's own pages (e.g. HTT's collection)."""
-    return _nav_links(spec.id, nav)
+    return nav_links(spec.id, nav)
 
 
-def _nav_links(game_id: str, nav, current: str | None = None) -> str:
+def nav_links(game_id: str, nav, current: str | None = None) -> str:
     """The links to a game's pages; the current one is marked (``aria-current``, primary style)."""
     return "".join(
         link(esc(_(title)), f"#/{game_id}/{page}", "btn small")
@@ -113,49 +104,10 @@ def game_page(spec: GameSpec, title: str, body: str, nav, notices: list[str]) ->
         f"<h1>{esc(_('{game}: {page}').format(game=_(spec.title), page=_(title)))}</h1>"
         + folding_menu(
             f"<nav class='game-nav' aria-label='{esc(_(spec.title))}'>"
-            f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{_nav_links(spec.id, nav, current)}"
+            f"{link(esc(_('Play')), f'#/{spec.id}', 'btn small')}{nav_links(spec.id, nav, current)}"
             f"{link(esc(_('Rules')), f'#/{spec.id}/rules', 'btn small ghost')}</nav>"
         )
         + f"</div>{body}</section>"
-    )
-
-
-def home(
-    games: list[tuple[Any, bool]],
-    notices: list[str],
-    friends: str = "",
-    learned: frozenset[str] = frozenset(),
-    daily: str = "",
-) -> str:
-    """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
-    the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
-    game's card until the player has finished one of its lessons (``learned``: those games).
-    ``daily``: the puzzle of the day (:mod:`~webtabletop.app.learn.puzzles`). Each card has a picture of a position
-    from a real game, drawn by the game's own view at build time (tools/pictures.py): here only
-    its named, empty place, which web/boot.js fills after the first paint."""
-    cards = []
-    for meta, has_saved in games:
-        gid = meta.ID
-        pic = esc(_("{game}: a board in the middle of a game").format(game=_(meta.TITLE)))
-        extra = _nav_links(gid, getattr(meta, "NAV", ()))
-        resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
-        newcomer = gid not in learned
-        learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
-        cards.append(
-            f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
-            f'<div class="card-pic" data-pic="{esc(gid)}" role="img" aria-label="{pic}"></div>'
-            f'<div class="actions">{resume}{learn if newcomer else ""}'
-            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
-            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
-            f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
-            f"{link(esc(_('New game…')), f'#/{gid}/new')}"
-            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}"
-            f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn ghost')}{extra}</div></li>"
-        )
-    return (
-        f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
-        f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 
@@ -307,62 +259,6 @@ def options_subtitle(options: Any) -> str:
     return subtitle(options)
 
 
-def house_rules_section(spec: GameSpec) -> str:
-    """The rules page's list of the game's house rules: options that are not in the designer's
-    text, each off unless chosen in the new-game dialog."""
-    rules = house_rules(spec.options_class)
-    if not rules:
-        return ""
-    items = "".join(f"<li><b>{esc(_(r.label))}</b>: {esc(_(r.text))}</li>" for r in rules)
-    intro = _(
-        "These options are not in the designer's text. They are off unless you switch them on in the "
-        "new-game dialog (under “House rules”), and a game played with one names it under its title."
-    )
-    return (
-        f"<section class='house-rules' id='house-rules'><h2>{esc(_('House rules'))}</h2>"
-        f"<p>{esc(intro)}</p><ul>{items}</ul></section>"
-    )
-
-
-def designer_section(spec: GameSpec, view: GameView) -> str:
-    """The rules page's "For the designer": the lab's balance report at the designer's defaults
-    (:mod:`webtabletop.lab.findings`), then what the game itself adds (``GameView.designer_html``)."""
-    body = report_html(spec.id) + view.designer_html()
-    if not body:
-        return ""
-    # TRANSLATORS: a heading of a game's rules page: what the designer's lab measured
-    heading = _("For the designer")
-    return f"<section class='designer' id='for-the-designer'><h2>{esc(heading)}</h2>{body}</section>"
-
-
-def rules_page(spec: GameSpec, view: GameView) -> str:
-    """A game's rules page: a way to its lessons, the rules as they are, the house rules, play by
-    link, then the "Rules history" (corrections and what they rest on: ``GameView.rules_history_html``)
-    last, out of the way of a reader who wants the rules."""
-    learn = _("New to {game}? The lessons teach it one idea at a time, on a small board.").format(
-        game=_(spec.title)
-    )
-    history = view.rules_history_html()
-    history_html = (
-        f"<section class='rules-history' id='rules-history'><h2>{esc(_('Rules history'))}</h2>{history}</section>"
-        if history
-        else ""
-    )
-    return (
-        f"<article class='rules'><h1>{esc(_('{game} — rules').format(game=_(spec.title)))}</h1>"
-        f"<p class='rules-learn'>{esc(learn)} {link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn small')}</p>"
-        f"{view.rules_html()}"
-        f"{house_rules_section(spec)}"
-        f"{designer_section(spec, view)}"
-        f"{bylink_rules.section(spec.id, supports(spec.id))}"
-        f"{history_html}"
-        f"<p class='actions'>{link(esc(_('Play')), f'#/{spec.id}', 'btn primary')}"
-        f"{link(esc(_('Learn to play')), f'#/{spec.id}/learn', 'btn')}"
-        f"{link(esc(_('Designer’s lab: measure the rules from AI games')), f'#/{spec.id}/lab', 'btn ghost')}"
-        f"{link(esc(_('All games')), '#/', 'btn ghost')}</p></article>"
-    )
-
-
 def editor_page(spec: GameSpec, title: str, body: str) -> str:
     heading = _("{game}: {page}").format(game=_(spec.title), page=_(title))
     return (
@@ -380,3 +276,26 @@ def error_page(title: str, message: str, game_id: str | None) -> str:
         f"<section class='error-page' role='alert'><h1>{esc(title)}</h1><p>{esc(message)}</p>"
         f"<p class='actions'>{fresh}{link(esc(_('All games')), '#/', 'btn')}</p></section>"
     )
+
+
+def step_buttons(view: GameView, cursor: int, can_forward: bool) -> str:
+    """The arrows that step through the positions (first, back, forward, last), in one group, and Flip."""
+    arrows = "".join(
+        btn(
+            icon + f'<span class="visually-hidden">{esc(word)}</span>',
+            cmd,
+            disabled=not enabled,
+            title=title,
+            cls="btn icon",
+            shortcut=key,
+        )
+        for icon, word, cmd, enabled, title, key in (
+            (ICON_FIRST, _("First position"), "first", cursor > 0, _("First position (Home)"), None),
+            (ICON_BACK, _("Previous move"), "back", cursor > 0, _("Previous move (←)"), "ArrowLeft"),
+            (ICON_FORWARD, _("Next move"), "forward", can_forward, _("Next move (→)"), "ArrowRight"),
+            (ICON_LAST, _("Last position"), "last", can_forward, _("Last position (End)"), None),
+        )
+    )
+    flip = btn(esc(_("Flip")), "flip", title=_("Flip the board (F)"), shortcut="F") if view.flippable else ""
+    # the four arrows stay together when a narrow screen wraps the toolbar's row
+    return f'<span class="step-arrows">{arrows}</span>{flip}'
