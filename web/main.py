@@ -436,6 +436,8 @@ def on_key(ev):
         ev.preventDefault()
         activate(ev.target.closest("[data-move],[data-pick],[data-cmd]"))
         return
+    if document.body.getAttribute("data-route") not in ("game", "match", "review"):
+        return  # the keys step through a game: the other screens have nothing to step
     if ev.ctrlKey or ev.metaKey or ev.altKey:
         if ev.key == "z":
             ev.preventDefault()
@@ -443,8 +445,6 @@ def on_key(ev):
         elif ev.key == "y":
             ev.preventDefault()
             fire({"type": "cmd", "name": "redo"})
-        return
-    if document.body.getAttribute("data-route") not in ("game", "match", "review"):
         return
     name = KEYS.get(ev.key)
     if name:

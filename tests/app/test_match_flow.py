@@ -293,7 +293,7 @@ def test_an_export_may_leave_the_secrets_out():
     fresh.send({"type": "hash", "hash": f"#/tsifrograd/m?id={key.rsplit(':', 1)[1]}"})
     assert not fresh.state.match_open.match.can_move and fresh.state.match_open.match.role is None
     # nothing to ask when no game holds a secret
-    assert "download" in Page().send({"type": "cmd", "name": "export-all"})
+    assert "download" in Page(hash_="#/data").send({"type": "cmd", "name": "export-all"})
 
 
 def test_days_per_move_give_a_deadline_and_say_when_it_has_passed(fixed_day):

@@ -177,6 +177,7 @@ def test_export_import_data_and_record_files():
     page.send({"type": "move", "code": page.cells()[0]})
     page.send({"type": "cmd", "name": "export-game"})
     record_text = page.last["download"]["text"]
+    page.send({"type": "hash", "hash": "#/data"})
     page.send({"type": "cmd", "name": "export-all"})
     backup = page.last["download"]["text"]
     fresh = Page()

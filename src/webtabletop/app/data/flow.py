@@ -13,7 +13,6 @@ would not.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop import __version__
@@ -35,6 +34,7 @@ from webtabletop.app.model.saves import (
     game_key,
     last_key,
 )
+from webtabletop.app.model.screen import Handler, with_arg
 from webtabletop.app.model.session import Session
 from webtabletop.core import storage
 from webtabletop.core.inputs import guard, load_json
@@ -253,16 +253,16 @@ def _download_all(fx: Effects, store: dict[str, str]) -> None:
 
 
 #: the "Your data" page's commands by name
-DATA_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
-    "export-entry": export_entry,
-    "delete-entry": ask_delete,
-    "confirm-delete": confirm_delete,
-    "cancel-delete": cancel_delete,
-    "dismiss-import": dismiss_import,
-    "export-all": export_all,
-    "export-all-secrets": export_with_secrets,
-    "export-all-no-secrets": export_without_secrets,
-    "export-cancel": cancel_export,
+DATA_COMMANDS: dict[str, Handler] = {
+    "export-entry": with_arg(export_entry),
+    "delete-entry": with_arg(ask_delete),
+    "confirm-delete": with_arg(confirm_delete),
+    "cancel-delete": with_arg(cancel_delete),
+    "dismiss-import": with_arg(dismiss_import),
+    "export-all": with_arg(export_all),
+    "export-all-secrets": with_arg(export_with_secrets),
+    "export-all-no-secrets": with_arg(export_without_secrets),
+    "export-cancel": with_arg(cancel_export),
 }
 
 

@@ -1,23 +1,20 @@
-"""The ``cmd`` and ``change`` actions of the screens that have no commands of their own: the
-game screen's buttons (undo/redo, review, flip, hint, share, rematch, …) and switches (players,
-level, display preferences, motion and sound), and the commands of home, "Your data" and the
-friends list.
+"""The game screen's commands and switches: its buttons (undo/redo, the move log, flip, hint,
+share, rematch, resign and draws, …) and switches (players, level, display preferences, motion
+and sound).
 
-A ``cmd`` is found by its name: :data:`EVERY_SCREEN` (answered on every screen), then
-:data:`APP_COMMANDS`, then :data:`GAME_COMMANDS` (which need the game screen: elsewhere they
-answer "No game is open."). The match screen, the editor and a game's own pages have their own
-(:mod:`~webtabletop.app.shell.app`'s table).
+:data:`COMMANDS` is the game screen's part of the shell's table
+(:data:`webtabletop.app.shell.table.SCREENS`); each command needs the game on screen
+(:func:`on_game`).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.data import flow as dataio
 from webtabletop.app.game import endings, play
-from webtabletop.app.match import flow as matchflow
 from webtabletop.app.model import persist
 from webtabletop.app.model.clock import GameClock
 from webtabletop.app.model.saves import Players
@@ -27,47 +24,24 @@ from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.screen import Handler
     from webtabletop.app.model.session import Session
     from webtabletop.app.model.state import AppState
 
-AppCommand = Callable[["AppState", "Effects", Any], None]
 GameCommand = Callable[["AppState", "Effects", "Session", Any], None]
 
 
-def dismiss_notices(st: AppState, fx: Effects, arg: Any) -> None:
-    st.notices = []
+def on_game(command: GameCommand) -> Handler:
+    """A command of the game on screen (elsewhere: "No game is open."); it clears the game's
+    last message and gets the button's argument."""
 
+    @functools.wraps(command)
+    def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+        s = play.require_game(st)
+        s.message = None
+        command(st, fx, s, action.get("arg"))
 
-def copy_text(st: AppState, fx: Effects, arg: Any) -> None:
-    """A text shown in a toast, copied (e.g. the position text again)."""
-    fx.clipboard = str(arg or "")
-    fx.say(_("Position text copied."), str(arg or ""))
-
-
-#: commands every screen answers, before its own
-EVERY_SCREEN: dict[str, AppCommand] = {"dismiss-notices": dismiss_notices}
-
-#: commands of the screens without a game: "Your data", the friends list, the notices
-APP_COMMANDS: dict[str, AppCommand] = {
-    **EVERY_SCREEN,
-    **dataio.DATA_COMMANDS,
-    **matchflow.FRIENDS_COMMANDS,
-    "copy-text": copy_text,
-}
-
-
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    name, arg = str(action.get("name", "")), action.get("arg")
-    command = APP_COMMANDS.get(name)
-    if command is not None:
-        command(st, fx, arg)
-        return
-    s = play.require_game(st)
-    s.message = None
-    game_command = GAME_COMMANDS.get(name)
-    if game_command is None:
-        raise GameError(_("There is no command called {name}.").format(name=repr(str(name)[:40])))
-    game_command(st, fx, s, arg)
+    return handler
 
 
 # ---------------------------------------------------------------------- review (the log, the arrows)
@@ -253,6 +227,9 @@ GAME_COMMANDS: dict[str, GameCommand] = {
     "rematch": rematch,
     **endings.COMMANDS,
 }
+
+#: the game screen's commands, as the shell's table calls them
+COMMANDS: dict[str, Handler] = {name: on_game(command) for name, command in GAME_COMMANDS.items()}
 
 
 # ---------------------------------------------------------------------- switches

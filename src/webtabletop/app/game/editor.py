@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.game import commands
 from webtabletop.app.model.modules import game_module
 from webtabletop.app.widgets import pages
 from webtabletop.core.protocol import GameError, GameSpec
@@ -18,6 +17,7 @@ from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.screen import Handler
     from webtabletop.app.model.state import AppState
 
 
@@ -63,15 +63,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         st.editor["message"] = _("That text cannot be read: {problem}").format(problem=exc)
 
 
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """"Start a game from here"; the editor's other buttons are the app's (:mod:`~webtabletop.app.game.commands`)."""
-    if action.get("name") == "editor-start":
-        start(st, fx)
-    else:
-        commands.on_cmd(st, fx, action)
-
-
-def start(st: AppState, fx: Effects) -> None:
+def start(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """"Start a game from here": the new-game dialog with this position (a position the rules
     refuse stays in the editor, which says why)."""
     editor = game_module(st.route[1]).EDITOR
@@ -81,6 +73,17 @@ def start(st: AppState, fx: Effects) -> None:
         return
     st.route = ("new", st.route[1], None, {"fen": st.editor["text"]})
     fx.hash = f"#/{st.route[1]}/new"
+
+
+def copy_text(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The position text, copied (the editor's Copy button; the toast offers it again)."""
+    text = str(action.get("arg") or "")
+    fx.clipboard = text
+    fx.say(_("Position text copied."), text)
+
+
+#: the editor's commands (its board and text box answer picks and the form)
+COMMANDS: dict[str, Handler] = {"editor-start": start, "copy-text": copy_text}
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:

@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from webtabletop.app.game.newgame import form_values
 from webtabletop.app.lab import page as labpage
 from webtabletop.core import sharelink
 from webtabletop.core.inputs import InputError, load_json, parse_int
-from webtabletop.core.protocol import GameError, GameSpec
+from webtabletop.core.protocol import GameError, GameSpec, options_to_dict
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import _, ngettext
 from webtabletop.lab.batch import EVALS, Batch
@@ -128,9 +129,6 @@ def checked(batch: Batch) -> Batch:
 def _options(spec: GameSpec, data: dict[str, Any], prefix: str) -> dict[str, Any]:
     """The option fields of one option set (names ``<prefix><option>``), as the game reads them;
     only values that differ from the defaults are kept."""
-    from webtabletop.app.game.newgame import form_values
-    from webtabletop.core.protocol import options_to_dict
-
     picked = {k[len(prefix) :]: v for k, v in data.items() if k.startswith(prefix)}
     options = spec.options_from_dict(form_values(spec, picked))
     default = options_to_dict(spec.default_options())
@@ -251,31 +249,43 @@ def csv_text(out: dict[str, Any]) -> str:
     return buf.getvalue()
 
 
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+def cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """Stop the run on the page's pool."""
     lab = _lab(st, st.route[1])
-    name = action.get("name")
-    if name == "lab-cancel":
-        if lab["running"]:
-            fx.lab = {"cancel": lab["run"]}
-            lab["running"] = False
-            lab["error"] = _("Cancelled.")
-        return
-    if name == "lab-share":
-        fx.clipboard = f"{st.base}#/{lab['game']}/lab?s={setup_text(lab['batch'])}"
-        fx.say(_("Link to this set-up copied: it plays the same games."))
-        return
+    if lab["running"]:
+        fx.lab = {"cancel": lab["run"]}
+        lab["running"] = False
+        lab["error"] = _("Cancelled.")
+
+
+def copy_setup(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The set-up as a link: it plays the same games."""
+    lab = _lab(st, st.route[1])
+    fx.clipboard = f"{st.base}#/{lab['game']}/lab?s={setup_text(lab['batch'])}"
+    fx.say(_("Link to this set-up copied: it plays the same games."))
+
+
+def _results(st: AppState) -> tuple[dict[str, Any], str]:
+    """The numbers of the last run and the stem of their file's name (none yet: a message)."""
+    lab = _lab(st, st.route[1])
     out = current_report(lab)
     if out is None:
         raise GameError(_("No results yet: run the lab first."))
-    stem = f"webtabletop-lab-{lab['game']}-{lab['batch'].seed}"
-    if name == "lab-json":
-        fx.download = {"name": f"{stem}.json", "text": json.dumps(out, ensure_ascii=False, indent=1)}
-    elif name == "lab-csv":
-        fx.download = {"name": f"{stem}.csv", "text": csv_text(out)}
-    else:
-        from webtabletop.app.game import commands
+    return out, f"webtabletop-lab-{lab['game']}-{lab['batch'].seed}"
 
-        commands.on_cmd(st, fx, action)
+
+def export_json(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    out, stem = _results(st)
+    fx.download = {"name": f"{stem}.json", "text": json.dumps(out, ensure_ascii=False, indent=1)}
+
+
+def export_csv(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    out, stem = _results(st)
+    fx.download = {"name": f"{stem}.csv", "text": csv_text(out)}
+
+
+#: the lab screen's commands
+COMMANDS = {"lab-cancel": cancel, "lab-share": copy_setup, "lab-json": export_json, "lab-csv": export_csv}
 
 
 def game_link(lab: dict[str, Any], result: dict[str, Any]) -> str:

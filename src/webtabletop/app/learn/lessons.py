@@ -245,10 +245,6 @@ def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     run.session.selection = run.session.hover = None
 
 
-def ignore(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """Premoves and display switches do nothing in a lesson (the answer redraws it)."""
-
-
 # ---------------------------------------------------------------------- buttons
 def retry(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """The lesson from its start again (a miss counts already; a solve starts afresh)."""
@@ -260,16 +256,5 @@ def retry(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     st.lesson.puzzle = run.puzzle
 
 
-def deselect(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    run = require_attempt(st)
-    run.session.selection = None
-
-
-LESSON_COMMANDS = {"lesson-retry": retry, "deselect": deselect}
-
-
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    command = LESSON_COMMANDS.get(str(action.get("name", "")))
-    if command is None:
-        raise GameError(_("That button does nothing in a lesson."))
-    command(st, fx, action)
+#: a lesson's commands (the shell's table; a puzzle adds its own)
+COMMANDS = {"lesson-retry": retry}

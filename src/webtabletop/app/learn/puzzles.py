@@ -186,8 +186,5 @@ def show_solution(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     st.lesson = fresh
 
 
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    if str(action.get("name", "")) == "puzzle-solution":
-        show_solution(st, fx, action)
-    else:
-        lessons.on_cmd(st, fx, action)
+#: a puzzle's commands: a lesson's, and "Show the solution"
+COMMANDS = {**lessons.COMMANDS, "puzzle-solution": show_solution}

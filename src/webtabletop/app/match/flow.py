@@ -14,13 +14,14 @@ Invariants:
   sends), exactly as in hot-seat (picks, drags, legal marks); a spectator's view is read-only.
 
 The ``on_*`` functions answer the match screen's actions (:mod:`~webtabletop.app.shell.app`'s table); its commands
-are :data:`MATCH_COMMANDS`, the list's :data:`FRIENDS_COMMANDS`. The screen is drawn by
+are :data:`COMMANDS`, the list's :data:`FRIENDS_COMMANDS`. The screen is drawn by
 :mod:`~webtabletop.app.match.pages`, the match on screen is an :class:`~webtabletop.app.model.openmatch.OpenMatch`.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, matc
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
 from webtabletop.app.model.openmatch import OpenMatch
+from webtabletop.app.model.screen import Handler, ignore, with_arg
 from webtabletop.app.model.state import error_route
 from webtabletop.app.widgets import playfeel, share
 from webtabletop.core import storage
@@ -232,17 +234,15 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         join(st, fx, om, data if isinstance(data, dict) else {})
 
 
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """The match screen's buttons: :data:`MATCH_COMMANDS` (any other name does nothing)."""
-    name = str(action.get("name", ""))
-    if st.match_open is None:
-        return
-    if name == "copy-part":
-        copy_part(st, fx, st.match_open, action.get("arg"))
-        return
-    command = MATCH_COMMANDS.get(name)
-    if command is not None:
-        command(st, fx, st.match_open)
+def on_match(command: Callable[[AppState, Effects, OpenMatch], None]) -> Handler:
+    """A command of the match on screen (none open: it does nothing)."""
+
+    @functools.wraps(command)
+    def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+        if st.match_open is not None:
+            command(st, fx, st.match_open)
+
+    return handler
 
 
 def close_share(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -292,8 +292,11 @@ def copy_link(st: AppState, fx: Effects, om: OpenMatch) -> None:
             fx.say(_("Link copied. Send it to your friend."))
 
 
-def copy_part(st: AppState, fx: Effects, om: OpenMatch, arg: Any) -> None:
+def copy_part(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """Copy one part of a link sent in parts."""
+    om, arg = st.match_open, action.get("arg")
+    if om is None:
+        return
     texts = split(om.share) if om.share else []
     index = parse_int(str(arg), _("the link's number"), 0, max(len(texts) - 1, 0))
     if texts:
@@ -328,6 +331,11 @@ def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
         join(st, fx, om, {})
 
 
+def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """A resignation is dated (a game with hidden cards: the reveal deadline counts from it)."""
+    matchendings.resign(st, fx, om, today())
+
+
 #: the match screen's commands (``cmd`` actions) by name
 MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "deselect": close_share,
@@ -342,8 +350,15 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
-    # a resignation is dated (a game with hidden cards: the reveal deadline counts from it)
-    "match-resign-yes": lambda st, fx, om: matchendings.resign(st, fx, om, today()),
+    "match-resign-yes": resign_today,
+}
+
+#: the match screen's commands, as the shell's table calls them
+COMMANDS: dict[str, Handler] = {
+    **{name: on_match(command) for name, command in MATCH_COMMANDS.items()},
+    "copy-part": copy_part,
+    # the page's keys (web/main.py) that step through a game: a match on screen has no steps
+    **dict.fromkeys(("back", "forward", "first", "last", "flip", "redo"), ignore),
 }
 
 
@@ -400,8 +415,8 @@ def confirm_delete(st: AppState, fx: Effects, arg: Any) -> None:
 
 
 #: the commands of the "Games with friends" list (home page and ``#/friends``) by name
-FRIENDS_COMMANDS: dict[str, Callable[[AppState, Effects, Any], None]] = {
-    "match-delete": ask_delete,
-    "match-delete-no": keep,
-    "match-delete-yes": confirm_delete,
+FRIENDS_COMMANDS: dict[str, Handler] = {
+    "match-delete": with_arg(ask_delete),
+    "match-delete-no": with_arg(keep),
+    "match-delete-yes": with_arg(confirm_delete),
 }

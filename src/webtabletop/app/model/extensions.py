@@ -9,6 +9,7 @@ tested in CPython like the rest of the app.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.model import persist
@@ -82,6 +83,10 @@ class PageContext:
         self._fx.follow = fragment
 
 
+#: a command of a game's page: (page, the button's argument, the page's context)
+PageCommand = Callable[[str, Any, "PageContext"], None]
+
+
 class GamePages:
     """Base class: override what the game needs."""
 
@@ -94,7 +99,12 @@ class GamePages:
         raise NotImplementedError
 
     def handle(self, page: str, action: dict[str, Any], ctx: PageContext) -> None:
-        """A pick/cmd/form/change/import action on one of this game's pages."""
+        """A pick/form/change/import/drop action on one of this game's pages."""
+
+    def commands(self) -> dict[str, PageCommand]:
+        """The commands (``cmd`` actions) of this game's pages by name: the app's table of
+        screens finds a page's ``data-cmd`` here and nowhere else."""
+        return {}
 
     def new_game_fields(self, ctx: PageContext) -> str:
         """Extra HTML form fields for the new-game dialog (e.g. a deck chooser)."""

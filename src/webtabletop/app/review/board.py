@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.model.modules import game_view
@@ -70,32 +71,47 @@ def analysis_link(st: AppState, r: ReviewSession) -> str:
 
 
 # ---------------------------------------------------------------------- commands
-def on_cmd(st: AppState, fx: Effects, r: ReviewSession, name: str, arg: Any) -> bool:
-    """The analysis board's commands; False when ``name`` is none of them."""
-    if name == "review-node":
-        line, _sep, ply = str(arg).partition(":")
-        with contextlib.suppress(ValueError):
-            r.set_node((int(line), int(ply)))
-    elif name == "review-delete":
-        with contextlib.suppress(ValueError):
-            r.set_node(r.tree.delete(int(str(arg))))
-    elif name == "review-share":
-        share.load()  # in the worker, at most one search's wait: the code is drawn at once
-        r.share = True
-    elif name == "close-share":
-        r.share = False
-        fx.focus = "review-share"
-    elif name == "copy-link":
-        fx.clipboard = analysis_link(st, r)
-        fx.say(_("Link copied. It opens this review with its variations."))
-    elif name == "review-save":
-        rec = r.record_with_variations()
-        fx.download = {"name": f"{rec.game_id}-{rec.seed}-analysis.json", "text": json.dumps(rec.to_json(), indent=1)}
-    elif name == "deselect":
-        r.selection = None
-    else:
-        return False
-    return True
+def goto_node(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    """A move of a variation or of the game (``arg``: "line:ply")."""
+    line, _sep, ply = str(arg).partition(":")
+    with contextlib.suppress(ValueError):
+        r.set_node((int(line), int(ply)))
+
+
+def delete_variation(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    with contextlib.suppress(ValueError):
+        r.set_node(r.tree.delete(int(str(arg))))
+
+
+def open_share(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    share.load()  # in the worker, at most one search's wait: the code is drawn at once
+    r.share = True
+
+
+def close_share(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    r.share = False
+    fx.focus = "review-share"
+
+
+def copy_link(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    fx.clipboard = analysis_link(st, r)
+    fx.say(_("Link copied. It opens this review with its variations."))
+
+
+def save_file(st: AppState, fx: Effects, r: ReviewSession, arg: Any) -> None:
+    rec = r.record_with_variations()
+    fx.download = {"name": f"{rec.game_id}-{rec.seed}-analysis.json", "text": json.dumps(rec.to_json(), indent=1)}
+
+
+#: the analysis board's commands: (state, effects, review, the button's argument)
+COMMANDS: dict[str, Callable[[AppState, Effects, ReviewSession, Any], None]] = {
+    "review-node": goto_node,
+    "review-delete": delete_variation,
+    "review-share": open_share,
+    "close-share": close_share,
+    "copy-link": copy_link,
+    "review-save": save_file,
+}
 
 
 # ---------------------------------------------------------------------- the board

@@ -16,6 +16,7 @@ only once it is over: the analysis of the other player's positions names their h
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.screen import Handler
     from webtabletop.app.model.state import AppState
 
 
@@ -148,40 +150,116 @@ def _next_mistake(r: ReviewSession, arg: Any) -> None:
         goto(r, marked[0] - 1)
 
 
+def first(r: ReviewSession, arg: Any) -> None:
+    goto(r, 0)
+
+
+def back(r: ReviewSession, arg: Any) -> None:
+    r.set_node((r.line, r.cursor - 1))
+
+
+def forward(r: ReviewSession, arg: Any) -> None:
+    r.set_node((r.line, r.cursor + 1))
+
+
+def last(r: ReviewSession, arg: Any) -> None:
+    r.set_node((r.line, r.tree.end(r.line)))
+
+
+def flip(r: ReviewSession, arg: Any) -> None:
+    r.flipped = not r.flipped
+
+
+def cancel(r: ReviewSession, arg: Any) -> None:
+    r.running = False
+
+
+def go_on(r: ReviewSession, arg: Any) -> None:
+    r.running = True
+
+
 #: the review's own buttons and keys: name -> handler(review, arg); a handler that returns False
 #: did nothing (a ply that is not a number), so nothing is analysed either
 STEPS: dict[str, Callable[[ReviewSession, Any], bool | None]] = {
     "review-goto": _goto_ply,
-    "first": lambda r, _: goto(r, 0),
-    "back": lambda r, _: r.set_node((r.line, r.cursor - 1)),
-    "forward": lambda r, _: r.set_node((r.line, r.cursor + 1)),
-    "last": lambda r, _: r.set_node((r.line, r.tree.end(r.line))),
-    "flip": lambda r, _: setattr(r, "flipped", not r.flipped),
-    "review-cancel": lambda r, _: setattr(r, "running", False),
-    "review-continue": lambda r, _: setattr(r, "running", True),
+    "first": first,
+    "back": back,
+    "forward": forward,
+    "last": last,
+    "flip": flip,
+    "review-cancel": cancel,
+    "review-continue": go_on,
     "review-mistake": _next_mistake,
 }
 
 
-def on_cmd(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """The review screen's buttons and keys: "learn from your mistakes" (reviewlearn) first,
-    then the analysis board's (reviewboard), then the review's own (STEPS)."""
-    name, arg = str(action.get("name", "")), action.get("arg")
+def on_learn(command: Callable[[ReviewSession, Any], None], *, opens: bool = False) -> Handler:
+    """A command of "Learn from your mistakes": it acts while the learning is open (``opens``:
+    it opens it); the analysis waits while the player is asked."""
+
+    @functools.wraps(command)
+    def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+        r = current(st)
+        if r is not None and (opens or r.learn is not None):
+            command(r, action.get("arg"))
+
+    return handler
+
+
+def on_board(command: Callable[[AppState, Effects, ReviewSession, Any], None]) -> Handler:
+    """A command of the analysis board (none while the player is asked about a mistake)."""
+
+    @functools.wraps(command)
+    def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+        r = current(st)
+        if r is not None and r.learn is None:
+            command(st, fx, r, action.get("arg"))
+            resume(r, fx)
+
+    return handler
+
+
+def on_steps(command: Callable[[ReviewSession, Any], bool | None], *, while_learning: bool = False) -> Handler:
+    """A step of :data:`STEPS` (while the player is asked about a mistake, only the steps that
+    keep the position: ``while_learning``); a variation's position is analysed when shown, a
+    continued review goes on."""
+
+    @functools.wraps(command)
+    def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+        r = current(st)
+        if r is None or (r.learn is not None and not while_learning):
+            return
+        if command(r, action.get("arg")) is not False:
+            resume(r, fx)
+
+    return handler
+
+
+def deselect(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """Esc: drops the selection on the board of the mistake asked about, else on the analysis board."""
     r = current(st)
     if r is None:
         return
+    if r.learn is not None:
+        r.learn.selection = None
+        return
+    r.selection = None
+    resume(r, fx)
 
-    if reviewlearn.on_cmd(st, fx, r, name, arg):
-        return
-    if r.learn is not None and name != "flip":
-        return  # stepping away from the position the player is asked about
-    if reviewboard.on_cmd(st, fx, r, name, arg):
-        resume(r, fx)
-        return
-    step = STEPS.get(name)
-    if step is not None and step(r, arg) is False:
-        return
-    resume(r, fx)  # a variation's position is analysed when shown; a continued review goes on
+
+def nothing(r: ReviewSession, arg: Any) -> None:
+    """A key of the page the review has no use for (Ctrl+Z, Ctrl+Y, u): the analysis goes on."""
+
+
+#: the review screen's commands and keys, as the shell's table calls them
+COMMANDS: dict[str, Handler] = {
+    **{name: on_learn(command, opens=name == "learn-start") for name, command in reviewlearn.COMMANDS.items()},
+    **{name: on_board(command) for name, command in reviewboard.COMMANDS.items()},
+    **{name: on_steps(command, while_learning=name == "flip") for name, command in STEPS.items()},
+    "deselect": deselect,
+    "undo": on_steps(nothing),
+    "redo": on_steps(nothing),
+}
 
 
 def on_import(st: AppState, fx: Effects, action: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ knew, :func:`webtabletop.ai.analysis.analyse_move`); after two tries the compute
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -184,22 +185,30 @@ def on_cancel(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         r.learn.selection = r.learn.hover = None
 
 
-def on_cmd(st: AppState, fx: Effects, r: ReviewSession, name: str, arg: Any) -> bool:
-    """The learning commands; False when ``name`` is none of them."""
-    if name == "learn-start":
-        if not r.reviewer.done:
-            raise GameError(_("Wait for the analysis to finish."))
-        start(r, arg)
-    elif r.learn is None:
-        return name.startswith("learn-")
-    elif name == "learn-next":
-        advance(r)
-    elif name == "learn-show":
-        reveal(r)
-    elif name == "learn-stop":
-        r.learn = None
-    elif name == "deselect":
-        r.learn.selection = None
-    else:
-        return False
-    return True
+def begin(r: ReviewSession, arg: Any) -> None:
+    """"Learn from your mistakes" (``arg``: the player whose mistakes come back)."""
+    if not r.reviewer.done:
+        raise GameError(_("Wait for the analysis to finish."))
+    start(r, arg)
+
+
+def next_mistake(r: ReviewSession, arg: Any) -> None:
+    advance(r)
+
+
+def show_answer(r: ReviewSession, arg: Any) -> None:
+    reveal(r)
+
+
+def stop(r: ReviewSession, arg: Any) -> None:
+    r.learn = None
+
+
+#: the learning commands: (review, the button's argument); "learn-start" opens it, the others
+#: act while it is open
+COMMANDS: dict[str, Callable[[ReviewSession, Any], None]] = {
+    "learn-start": begin,
+    "learn-next": next_mistake,
+    "learn-show": show_answer,
+    "learn-stop": stop,
+}

@@ -8,7 +8,6 @@ The app's small screens live here too: home, "Games with friends", a game's rule
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.learn import puzzles
@@ -25,10 +24,9 @@ from webtabletop.learn.puzzle import STORE_PREFIX
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.screen import Renderer
     from webtabletop.app.model.state import AppState
 
-#: draws a screen: (html, title), or None when the state holds nothing to draw
-Renderer = Callable[["AppState", "Effects"], "tuple[str, str] | None"]
 
 
 def answer(st: AppState, fx: Effects, renderer: Renderer | None) -> dict[str, Any]:

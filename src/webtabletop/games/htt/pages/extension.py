@@ -13,9 +13,11 @@ renders and actions to them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from webtabletop.app.model.extensions import GamePages, PageContext
+from webtabletop.app.model.extensions import GamePages, PageCommand, PageContext
 from webtabletop.core.protocol import GameError
 from webtabletop.games.htt import meta
 from webtabletop.games.htt.collection.model import Collection
@@ -65,9 +67,7 @@ class HttPages(GamePages):
             return
         c = load(ctx)
         try:
-            if kind == "cmd":
-                self._cmd(str(action.get("name", "")), action.get("arg"), c, ctx)
-            elif kind == "form":
+            if kind == "form":
                 data = action.get("data")
                 self._form(str(action.get("name", "")), data if isinstance(data, dict) else {}, c, ctx)
             elif kind == "import":
@@ -75,21 +75,18 @@ class HttPages(GamePages):
             else:
                 raise GameError(_("this page does not handle {kind!r}").format(kind=str(kind)[:20]))
         except GameError as exc:  # shown as a toast: a sentence
-            text = str(exc)
-            raise GameError(text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) from None
+            raise as_sentence(exc) from None
 
-    def _cmd(self, name: str, arg: Any, c: Collection, ctx: PageContext) -> None:
-        if name == "open-pack":
-            pages_collection.open_pack(arg, c, ctx)
-        elif name == "delete-preset":
-            pages_play.delete_preset(arg, c, ctx)
-        elif name == "dismiss-notices":
-            ctx.dismiss_notices()  # the page's Dismiss button (handled here on game pages)
-        elif not (
-            pages_play.deck_cmd(name, arg, c, ctx)
-            or pages_sets.handle_cmd(self.sets_state, name, arg, c, ctx)
-        ):
-            raise GameError(_("unknown command {name!r}").format(name=name[:40]))
+    def commands(self) -> dict[str, PageCommand]:
+        """The pages' commands (the app's table finds them here): each runs on the collection,
+        and its refusal reads as a sentence."""
+        table: dict[str, Callable[[Any, Collection, PageContext], None]] = {
+            "open-pack": pages_collection.open_pack,
+            "delete-preset": pages_play.delete_preset,
+            **pages_play.DECK_COMMANDS,
+            **{name: functools.partial(command, self.sets_state) for name, command in pages_sets.COMMANDS.items()},
+        }
+        return {name: _on_collection(command) for name, command in table.items()}
 
     def _form(self, name: str, data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
         if name == "claim":
@@ -120,3 +117,21 @@ class HttPages(GamePages):
 
     def match_join_hand(self, options, data: dict[str, Any], ctx: PageContext):
         return pages_match.join_hand(options, data, ctx)
+
+
+def as_sentence(exc: GameError) -> GameError:
+    """A refusal shown as a toast: a sentence."""
+    text = str(exc)
+    return GameError(text[:1].upper() + text[1:] + ("" if text.endswith(".") else "."))
+
+
+def _on_collection(command: Callable[[Any, Collection, PageContext], None]) -> PageCommand:
+    @functools.wraps(command)
+    def run(page: str, arg: Any, ctx: PageContext) -> None:
+        c = load(ctx)
+        try:
+            command(arg, c, ctx)
+        except GameError as exc:
+            raise as_sentence(exc) from None
+
+    return run

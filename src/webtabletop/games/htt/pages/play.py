@@ -166,22 +166,32 @@ def _known(card_id: str) -> bool:
     return True
 
 
-def deck_cmd(name: str, arg: Any, c: Collection, ctx: PageContext) -> bool:
-    cid = str(arg)
-    if name == "deck-put":
-        deck_add({"card": cid}, c, ctx)
-        return True
-    if name == "deck-up":
-        c.move_in_deck(cid, -1)
-    elif name == "deck-down":
-        c.move_in_deck(cid, +1)
-    elif name == "deck-remove":
-        c.remove_from_deck(cid)
-    else:
-        return False
+def deck_put(arg: Any, c: Collection, ctx: PageContext) -> None:
+    deck_add({"card": str(arg)}, c, ctx)
+
+
+def _deck_changed(c: Collection, ctx: PageContext) -> None:
     c.deck_source = "own" if c.deck else c.deck_source
     save(ctx, c)
-    return True
+
+
+def deck_up(arg: Any, c: Collection, ctx: PageContext) -> None:
+    c.move_in_deck(str(arg), -1)
+    _deck_changed(c, ctx)
+
+
+def deck_down(arg: Any, c: Collection, ctx: PageContext) -> None:
+    c.move_in_deck(str(arg), +1)
+    _deck_changed(c, ctx)
+
+
+def deck_remove(arg: Any, c: Collection, ctx: PageContext) -> None:
+    c.remove_from_deck(str(arg))
+    _deck_changed(c, ctx)
+
+
+#: the deck page's commands: (the button's argument, the collection, the page's context)
+DECK_COMMANDS = {"deck-put": deck_put, "deck-up": deck_up, "deck-down": deck_down, "deck-remove": deck_remove}
 
 
 def deck_add(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:

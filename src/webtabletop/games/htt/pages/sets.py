@@ -52,7 +52,7 @@ from webtabletop.games.htt.sets.rules import made_name
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.text import join_sentences
 
-__all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]
+__all__ = ["COMMANDS", "IMAGE_LIMIT", "SetsState", "page_sets", "handle_form", "handle_import"]
 
 
 @attrs.define
@@ -311,40 +311,68 @@ def _pictures(state: SetsState, own: list[CardSet], card_id: str) -> str:
 
 
 # ------------------------------------------------------------------ actions
-def handle_cmd(state: SetsState, name: str, arg: Any, c: Collection, ctx: PageContext) -> bool:
-    """Run a set-editor command; False when ``name`` is not one."""
-    if name == "export-set":
-        s = c.find_set(str(arg))
-        if s is None:
-            raise GameError(_("only your own sets can be exported"))
-        ctx.download(f"htt-set-{s.id}.json", s.dumps(indent=1))
-    elif name == "export-collection":
-        ctx.download("htt-collection.json", c.dumps())
-    elif name == "delete-set":
-        s = c.delete_set(str(arg))
-        save(ctx, c)
-        ctx.toast(_("The set “{name}” was deleted.").format(name=s.name))
-        ctx.go(page_hash("sets"))
-    elif name in ("import-replace", "import-keep-both", "import-cancel"):
-        pending, state.pending = state.pending, None
-        if pending is None or name == "import-cancel":
-            ctx.toast(_("Nothing was imported."))
-        else:
-            s = c.import_set(pending, replace=True) if name == "import-replace" else c.import_copy(pending)
-            save(ctx, c)
-            ctx.toast(
-                ngettext(
-                    "Imported the set “{name}” ({n} card).", "Imported the set “{name}” ({n} cards).", len(s.cards)
-                ).format(name=s.name, n=len(s.cards))
-            )
-        ctx.go(page_hash("sets"))
-    elif name == "remove-picture":
-        _set_picture(c, str(arg), None)
-        save(ctx, c)
-        ctx.toast(_("Picture removed."))
+def export_set(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    s = c.find_set(str(arg))
+    if s is None:
+        raise GameError(_("only your own sets can be exported"))
+    ctx.download(f"htt-set-{s.id}.json", s.dumps(indent=1))
+
+
+def export_collection(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    ctx.download("htt-collection.json", c.dumps())
+
+
+def delete_set(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    s = c.delete_set(str(arg))
+    save(ctx, c)
+    ctx.toast(_("The set “{name}” was deleted.").format(name=s.name))
+    ctx.go(page_hash("sets"))
+
+
+def _import_answer(state: SetsState, c: Collection, ctx: PageContext, how: str | None) -> None:
+    """The answer to "this set is already here": ``how`` "replace", "keep-both" or None (cancel)."""
+    pending, state.pending = state.pending, None
+    if pending is None or how is None:
+        ctx.toast(_("Nothing was imported."))
     else:
-        return False
-    return True
+        s = c.import_set(pending, replace=True) if how == "replace" else c.import_copy(pending)
+        save(ctx, c)
+        ctx.toast(
+            ngettext(
+                "Imported the set “{name}” ({n} card).", "Imported the set “{name}” ({n} cards).", len(s.cards)
+            ).format(name=s.name, n=len(s.cards))
+        )
+    ctx.go(page_hash("sets"))
+
+
+def import_replace(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    _import_answer(state, c, ctx, "replace")
+
+
+def import_keep_both(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    _import_answer(state, c, ctx, "keep-both")
+
+
+def import_cancel(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    _import_answer(state, c, ctx, None)
+
+
+def remove_picture(state: SetsState, arg: Any, c: Collection, ctx: PageContext) -> None:
+    _set_picture(c, str(arg), None)
+    save(ctx, c)
+    ctx.toast(_("Picture removed."))
+
+
+#: the set editor's commands: (its state, the button's argument, the collection, the page's context)
+COMMANDS = {
+    "export-set": export_set,
+    "export-collection": export_collection,
+    "delete-set": delete_set,
+    "import-replace": import_replace,
+    "import-keep-both": import_keep_both,
+    "import-cancel": import_cancel,
+    "remove-picture": remove_picture,
+}
 
 
 def handle_form(name: str, data: dict[str, Any], c: Collection, ctx: PageContext) -> bool:
