@@ -17,6 +17,7 @@ Invariants:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -186,6 +187,7 @@ def play(st: AppState, fx: Effects, code: str) -> None:
 def guarded(step):
     """Run a board action; a refused move shows its reason on the lesson and changes nothing."""
 
+    @functools.wraps(step)
     def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         run = require_attempt(st)
         try:
