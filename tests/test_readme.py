@@ -1,6 +1,8 @@
-"""README.md names only files that exist (issue 22: "Every file that README.md names exists").
+"""README.md is for a newcomer: at most 300 lines, it says what the project is, gives the two
+commands, how to play, how it works in brief, the layout and where to read more, and every file it
+names exists.
 
-Every `code` span of the README that looks like a path (it has a slash, or ends in a source file's
+Every `code` span and every link target of the README that looks like a path (it has a slash, or ends in a source file's
 extension) must name a file or folder of the repository, found as a path from the root or as the
 end of one (``app/shell/app.py`` under ``src/webtabletop/``, a bare ``rules.py`` anywhere), or one
 of the build's outputs, which a checkout does not hold.
@@ -23,6 +25,7 @@ SKIP = {"node_modules", ".git", ".venv", "dist", "__pycache__", ".hypothesis", "
 
 def named_paths(text: str) -> set[str]:
     spans = re.findall(r"`([^`\n]+)`", text)
+    spans += [s for s in re.findall(r"\]\(([^)\s]+)\)", text) if "://" not in s]  # link targets
     return {
         s
         for s in spans
@@ -62,3 +65,17 @@ def test_the_check_sees_a_missing_path():
         "app/shell/app.py", "web/", "app/nothing.py",
     }  # fmt: skip
     assert exists("app/shell/app.py", files) and exists("web/", files) and not exists("app/nothing.py", files)
+
+
+def test_the_readme_is_short_and_says_what_a_newcomer_needs():
+    text = (ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= 300
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    for wanted in ("Two commands", "How to play", "How it works, in brief", "Layout", "Where to read more"):
+        assert wanted in headings, (wanted, headings)
+    assert "./scripts/dev serve" in text and "./scripts/dev test" in text
+
+
+def test_every_doc_the_readme_sends_a_reader_to_exists():
+    links = re.findall(r"\]\((docs/[^)]+)\)", (ROOT / "README.md").read_text())
+    assert len(links) >= 10 and all((ROOT / link).exists() for link in links), links

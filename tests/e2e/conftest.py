@@ -3,7 +3,7 @@
 Chromium comes from the system (Debian's ``chromium-headless-shell``, else ``chromium``; see
 webtabletop/tools/chromium.py); Playwright cannot download its own here. Set WTT_CHROMIUM to use
 another binary. The site must be built first (``python -m webtabletop
-build``; the README's test command does it).
+build``; ./scripts/dev test does it).
 """
 
 from __future__ import annotations

@@ -228,7 +228,7 @@ class Reviewer:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The review as the command line prints it (see the README)."""
+        """The review as the command line prints it (docs/development.md, "The command line")."""
         start = self.analyses[0]
         return {
             "game": self.game_id,

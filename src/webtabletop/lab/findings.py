@@ -1,5 +1,5 @@
 """What the designer's lab found at each game's designer defaults (issue 28 §3), for the rules
-pages' "For the designer" section (``app/widgets/pages.py``) and the README's "What the lab found".
+pages' "For the designer" section (``app/shell/screens.py``) and docs/measurements.md's "What the lab found".
 
 Each :class:`Finding` copies one run of ``python -m webtabletop lab <game> --games 200 --seed
 2026 --players normal,normal --eval normal --json`` (DumaRaj's with ``--eval easy``, which halves

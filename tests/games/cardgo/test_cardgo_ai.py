@@ -152,7 +152,7 @@ def test_easy_beats_random_on_a_small_board():
 @pytest.mark.slow
 def test_normal_beats_random_90_percent():
     """CI plays 4 games (seeds 0-3, seats in turn; the normal AI won all 16 of seeds 0-15,
-    about 13 s of CPU a game, and 100 of 100 in the README's level table): all 4 must be won.
+    about 13 s of CPU a game, and 100 of 100 in docs/measurements.md's level table): all 4 must be won.
     It played 6 until the suite neared CI's 30 minutes (it was the suite's longest test).
     WTT_FULL_MATCHES=1 plays the issue's 200, at least 180 to win (40 took 9.5 minutes alone)."""
     games = 200 if os.environ.get("WTT_FULL_MATCHES") else 4

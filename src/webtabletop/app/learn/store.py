@@ -3,7 +3,7 @@
 
 Invariants: stars never go down (a later, worse solve keeps the best); a write first reads the
 document again from the storage snapshot (another tab may have earned stars meanwhile) and merges;
-an unreadable document is set aside by the storage layer, never wiped (README "Storage").
+an unreadable document is set aside by the storage layer, never wiped (docs/architecture.md, "The core": storage).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 (:attr:`AppState.store <webtabletop.app.model.state.AppState.store>`) goes with the write or removal the
 page must make (:class:`~webtabletop.app.model.effects.Effects`), so the two never differ.
 
-Invariants (docs: README "Storage"): a document that cannot be used is set aside once and
+Invariants (docs/architecture.md, "The core": storage): a document that cannot be used is set aside once and
 reported once; a removal that names a copy (``kept_as``) happens only once the copy holds the
 same content.
 """

@@ -16,7 +16,7 @@ whole sets, and :func:`quick_defence` finishes a defence once cards are forward.
 Levels (iterations / seconds): easy 25 / 0.2, normal 300 / 1.0, hard 2000 / 3.0. Measured in
 CPython against uniformly random play, 200 games each, seats alternating (rules version 2): easy
 won 198, normal 199 (version 1's code, measured the same way: easy 198). Levels against each
-other: ``benchmarks/ai_levels.py`` (the README's table).
+other: ``benchmarks/ai_levels.py`` (docs/measurements.md's table).
 """
 
 from __future__ import annotations
