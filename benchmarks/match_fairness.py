@@ -1,4 +1,4 @@
-"""Play by link, measured: what fair play costs in link characters and in time (issue 21).
+"""Play by link, measured: what fair play costs in link characters and in time.
 
 For one SHT match (deal v3: two shuffles with their proofs, sent in parts; shares and claims with
 their proofs; link keys and tags) and one match of each other game, played by two independent

@@ -1,4 +1,4 @@
-"""Game review numbers (issue 26), per game:
+"""Game review numbers, per game:
 
 - **speed**: seconds to review a game of up to 60 plies (random play against the normal AI, or
   ``--seats``: DumaRaj's random player is mated early, so its 60 plies are normal against normal) at the

@@ -1,4 +1,4 @@
-"""The GitHub workflows (.github/workflows/), linted like code (issue 29):
+"""The GitHub workflows (.github/workflows/), linted like code:
 
 - GitHub's workflow schema (``check-jsonschema --builtin-schema vendor.github-workflows``, whose
   schema ships inside the package: no network);

@@ -1,4 +1,4 @@
-"""Issue 14, item 5: "The rules page of each game says what correspondence play guarantees and
+"""Required: "The rules page of each game says what correspondence play guarantees and
 what it doesn't." Every rules page carries the section, in the player's language; a game that
 cannot be played by link yet says so instead of promising anything."""
 

@@ -1,4 +1,4 @@
-"""Issue 23's controls on the shell's side: a drag's start selects the dragged thing (as in
+"""The board's controls on the shell's side: a drag's start selects the dragged thing (as in
 chessground), the move box plays typed codes, and one shared menu serves every game."""
 
 import re
@@ -20,7 +20,7 @@ def one_selected_and_another_move():
 
 
 def test_a_drag_start_selects_the_dragged_mob_over_another_selection():
-    # issue 23.3: a2 selected, a drag of h2 showed a2's dots and dropped nothing
+    # a2 selected, a drag of h2 showed a2's dots and dropped nothing
     page, _html, (other, to, code) = one_selected_and_another_move()
     s = page.state.session
     resp = page.send({"type": "lift", "drag": f"d{other}"})
@@ -70,7 +70,7 @@ def test_a_lift_of_what_cannot_be_selected_changes_nothing():
 
 
 def test_typed_codes_play_the_move_and_anything_else_is_explained():
-    # issue 23.4: "Typing a move's code plays it where a game has codes"
+    # "Typing a move's code plays it where a game has codes"
     page = Page(hash_="#/dumaraj/play?vs=human")
     s = page.state.session
     html = page.last["html"]
@@ -114,7 +114,7 @@ def test_games_without_codes_have_no_move_box():
 
 @pytest.mark.parametrize("game", ["htt", "cardgo", "dumaraj", "sht", "tsifrograd"])
 def test_every_game_has_the_one_shared_menu_with_the_same_entries(game):
-    # issue 23.1: HTT's phone menu had no "New game…", "Share link…" or "Save file"
+    # HTT's phone menu had no "New game…", "Share link…" or "Save file"
     html = Page(hash_=f"#/{game}/play?vs=ai").last["html"]
     menu = re.search(r'<div class="game-menu" id="game-menu".*?</nav>', html, re.S)[0]
     for entry in ("New game…", "Rules", "Share link…", "Save file"):

@@ -1,4 +1,4 @@
-"""Resign and "Offer a draw" (issue 23 §5): app/game/endings.py and core/ending.py through the shell."""
+"""Resign and "Offer a draw": app/game/endings.py and core/ending.py through the shell."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""House rules (issue 23, item 15): declared by the option field, grouped in the new-game dialog,
+"""House rules: declared by the option field, grouped in the new-game dialog,
 off by default, listed on the rules page and named in the game's subtitle when on."""
 
 import re

@@ -136,7 +136,7 @@ def test_sht_quick_defence_with_closed_cards_is_shown_from_the_public_move_list(
 
 
 def test_a_part_changed_on_its_way_is_refused_and_none_of_its_parts_is_kept():
-    """Issue 21 §3 for links sent in parts: a carrier changes one part of SHT's first dealing link
+    """A carrier cannot change a link sent in parts either: a carrier changes one part of SHT's first dealing link
     (its own checksum made again). When the last part arrives the link is refused as changed, and
     the parts kept so far are dropped (nothing says which one changed); the parts sent again make
     the link."""

@@ -1,4 +1,4 @@
-"""Resign and "Offer a draw" in a game by link, through the app's screens only (issue 23 §5):
+"""Resign and "Offer a draw" in a game by link, through the app's screens only:
 two pages exchange the links their Share windows show; the friends list shows the result."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_draw_declined_by_link_and_the_game_goes_on():
 
 @pytest.mark.parametrize("game", ["htt", "sht", "cardgo"])
 def test_resign_a_game_with_hidden_cards_by_link(game):
-    """Issue 23 §5, "Every game gets Resign", in the games with hidden cards: the resignation
+    """"Every game gets Resign": in the games with hidden cards: the resignation
     reveals the resigner's secret, the friend's "last link" reveals theirs, and both screens show
     the verified end; the friends list says so only once it is verified."""
     a, b = started(game)

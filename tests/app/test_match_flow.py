@@ -1,5 +1,5 @@
 """Play a friend by link, through the app controller: two pages (two browsers) exchange only the
-links their Share windows show (issue 14: "The creator picks a side, plays a first move if it is
+links their Share windows show ("The creator picks a side, plays a first move if it is
 theirs, and presses “Send your move”"; "The friend opens the link, takes the other seat, and
 plays"; "an older link shows that it is older"; "A link opened by a third person ... is
 read-only"; "Each browser keeps its matches in localStorage, in a “Games with friends” list")."""
@@ -218,7 +218,7 @@ def test_another_tab_moving_the_match_on_is_shown():
 
 
 def test_an_older_document_restored_shows_the_older_game():
-    """Issue 21, "Match cache bug": the app caches rebuilt matches by their stored text and then
+    """"Match cache bug": the app caches rebuilt matches by their stored text and then
     changes the cached object in place; once an older document is restored (another tab, an
     import), the page must show that older game, not the newer one it changed in place."""
     a, b, first, second = joined()
@@ -258,7 +258,7 @@ def test_export_and_import_keep_games_with_friends():
     key = a.state.match_open.key
     a.send({"type": "hash", "hash": "#/data"})
     asked = a.send({"type": "cmd", "name": "export-all"})
-    assert "download" not in asked and "hold their secrets" in html.unescape(asked["html"])  # issue 21
+    assert "download" not in asked and "hold their secrets" in html.unescape(asked["html"])
     text = a.send({"type": "cmd", "name": "export-all-secrets"})["download"]["text"]
     fresh = Page()
     fresh.send({"type": "import", "text": text, "name": "mine.json"})
@@ -274,7 +274,7 @@ def test_export_and_import_keep_games_with_friends():
 
 
 def test_an_export_may_leave_the_secrets_out():
-    """Issue 21: "'Export all data' includes every running match's secret, with no warning. Warn
+    """Required: "'Export all data' includes every running match's secret, with no warning. Warn
     in the export dialog, or offer to leave the secrets out." Left out, the file holds no secret
     and the game opens read-only from it."""
     a, _b, _first, second = joined()
@@ -352,7 +352,7 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
 
 
 def test_invitation_and_join_say_what_the_link_holds():
-    # issue 23: the invitation was titled "Send your move" before any move, and a friend who
+    # the invitation was titled "Send your move" before any move, and a friend who
     # merely joined was announced as "Your friend's move arrived"
     a = create(side=0)
     a.send({"type": "cmd", "name": "match-send"})
@@ -381,7 +381,7 @@ def test_invitation_and_join_say_what_the_link_holds():
 
 
 def test_sht_dealing_links_say_what_they_hold():
-    """Issue 23: SHT's dealing links (sent in parts) were titled "Send your move" before any move.
+    """SHT's dealing links (sent in parts) used to be titled "Send your move" before any move.
     Each Share window names what its link holds, and the send button says the same."""
     a = Page(hash_="#/sht/new?mode=link")
     a.send({"type": "form", "name": "new-game", "data": {"mode": "link", "side": "0", "days": "0"}})

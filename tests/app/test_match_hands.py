@@ -151,7 +151,7 @@ def test_an_unfit_hand_says_why_and_joins_nothing():
 @pytest.mark.parametrize("joiner", ["random", "own"])
 def test_random_table_draws_each_hand_from_its_owners_collection(joiner):
     """Random: the creator's hand is drawn from its own collection, the friend's Random from the
-    friend's, each from both players' randomness (issue 21 §2: "HTT 'Random' hands must come from
+    friend's, each from both players' randomness ("HTT 'Random' hands must come from
     the match secrets"), once the other's link completes the draw; a friend may bring its own pick
     instead (nobody can check that a pool is really a collection: docs/fair-play.md)."""
     a = create("random")
@@ -204,7 +204,7 @@ def test_the_join_screen_starts_from_the_saved_deck_in_its_order():
 
 
 def test_a_withheld_last_link_shows_unverified_after_its_deadline_and_may_count_as_a_forfeit(fixed_day):  # noqa: F811
-    """Issue 21 §4: "The link that reveals the secrets has a deadline (the match's days per move,
+    """Required: "The link that reveals the secrets has a deadline (the match's days per move,
     or 7 days when none was set). Past it, the game shows 'Unverified: your friend has not
     revealed their secrets' and offers to count it as a forfeit." The player whose move ended the
     game sent its secret with it; its friend withholds the reply that reveals its own."""
@@ -250,7 +250,7 @@ def test_a_withheld_last_link_shows_unverified_after_its_deadline_and_may_count_
 
 
 def test_the_list_says_cheating_detected_never_a_plain_result():
-    """Issue 21 §4: "The friends list shows 'Not verified' or 'Cheating detected' next to the
+    """Required: "The friends list shows 'Not verified' or 'Cheating detected' next to the
     result, never a plain 'Your friend won'." A friend who brought its own hand to a dealt table."""
     from tests.correspondence.helpers import play
     from tests.correspondence.test_htt import keen

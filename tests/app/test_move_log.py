@@ -1,4 +1,4 @@
-"""The move log by turn, both moves' sentences and engine details (issue 23, items 7, 9 and 12)."""
+"""The move log by turn, both moves' sentences and engine details (9 and 12)."""
 
 import re
 
@@ -31,7 +31,7 @@ def _play_random(page, plies, seed=3):
 
 
 def test_sht_defence_lands_in_the_attackers_turn():
-    # issue 23: defences landed in the wrong player's column; now one row per turn
+    # defences landed in the wrong player's column; now one row per turn
     page = Page(hash_="#/sht/play?vs=human")
     s = _play_random(page, 30)
     rows = [(int(owner), re.findall(r'<li class="p(\d)', steps)) for owner, _n, steps in _rows(page.last["html"])]

@@ -1,4 +1,4 @@
-"""Newcomer defaults (issue 24, item 4): a player's first "Play vs AI" of a game is an easy one.
+"""Newcomer defaults: a player's first "Play vs AI" of a game is an easy one.
 
 The rule (app/game/newcomer.py): new to a game until a game of it with a move in it is saved here; the
 settings remember it. The first game: the computer on easy, CardGO on the newcomer's table (the

@@ -46,7 +46,7 @@ def test_the_ai_move_is_announced_too():
 
 def test_settings_motion_and_sounds_are_remembered_and_validated():
     page = Page(hash_="#/tsifrograd/play?vs=human")
-    # sounds and engine details off by default; the computer's reply waits 0.7 s (issue 23); the theme follows the system
+    # sounds and engine details off by default; the computer's reply waits 0.7 s; the theme follows the system
     base = {"motion": True, "sounds": False, "engine": False, "reply_delay": 0.7, "theme": "system"}
     assert page.last["feel"] == base
     page.send({"type": "change", "name": "setting:sounds", "value": "true"})
@@ -74,7 +74,7 @@ def test_settings_motion_and_sounds_are_remembered_and_validated():
 
 
 def test_a_drop_on_an_already_selected_piece_plays_the_move():
-    # issue 11: "the drop says 'select one of your mobs first'" when the dragged mob was selected
+    # "the drop says 'select one of your mobs first'" when the dragged mob was selected
     page = Page(hash_="#/dumaraj/play?vs=human")
     frm, to, code = step_moves(page.state.session.state)[0]
     page.send({"type": "pick", "token": f"s{frm}"})

@@ -1,4 +1,4 @@
-"""Rules pages a player can read (issue 24, item 5): the rules first, the way to the lessons at
+"""Rules pages a player can read: the rules first, the way to the lessons at
 the top, every correction and the original words it rests on in a "Rules history" at the end;
 DumaRaj's Betza codes folded away; HTT's table of sums named where it is."""
 

@@ -1,4 +1,4 @@
-"""The Share window (issue 14, item 4): "Show a QR code of the link, drawn by the app as SVG".
+"""The Share window: "Show a QR code of the link, drawn by the app as SVG".
 
 The window's QR code is read back twice: by rasterising the SVG the app sends (its path, module by
 module) and decoding that picture with zxing-cpp, an independent decoder (a test dependency, not

@@ -375,7 +375,7 @@ def test_display_preferences_are_saved_per_game():
 
 
 def test_a_game_is_saved_from_its_first_move_and_every_saved_row_can_be_deleted():
-    """Issue 23, item 13: a "Play vs AI" click that is never played leaves no "in progress" row;
+    """A "Play vs AI" click that is never played leaves no "in progress" row;
     a row of "Your data" is deleted after a confirmation, and the page then resumes no deleted game."""
     page = Page(hash_="#/tsifrograd/play?vs=human")
     saved = lambda: sorted(k for k in page.storage if k.startswith(PREFIX + "game:"))  # noqa: E731

@@ -1,7 +1,7 @@
 """CardGO by links: every card a private draw of its owner, outcomes drawn after the choice from
 the next link's seed; two independent browsers exchanging only link strings, and a spectator.
 
-Issue 14: "Needed for ... CardGO's hands"; "At the end of the game, both keys are revealed and the
+Required: "Needed for ... CardGO's hands"; "At the end of the game, both keys are revealed and the
 whole game is verified"; "A "cheater" test per game ... It cannot predict the next die or draw
 better than chance ... It cannot name any hidden card of the opponent before it is revealed, and
 altering a revealed value in a link is detected and refused". docs/fair-play.md, "Private draws".
@@ -207,7 +207,7 @@ def test_a_changed_secret_at_the_end_fails_the_check():
     verdict = Match.watch(forged).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
     assert verdict.endswith("The player who joined the match cheated."), verdict  # seat 1's secret
-    # on its way to the other player (issue 21 §3: "one flipped byte there makes an honest game end
+    # on its way to the other player ("one flipped byte there makes an honest game end
     # 'Not verified … someone cheated.'"): refused as changed, and the match is left as it was
     carried = rebuild(last, lambda body: body.__setitem__(len(body) - 1, body[-1] ^ 1))
     receiver = from_json(saved[len(game.links) - 1])

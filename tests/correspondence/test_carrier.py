@@ -1,6 +1,6 @@
 """A carrier of links (a messenger, a chat a link was forwarded to) changes a link on its way.
 
-Issue 21 §3: "Anyone who carries a link can rewrite: the last turn; deck messages 2 and 3; HTT's
+Required: "Anyone who carries a link can rewrite: the last turn; deck messages 2 and 3; HTT's
 link-2 commitments; CardGO's future-draw commitments; the final secrets link" — "A changed link is
 refused with 'this link was changed after it was sent', and the match is left as it was."
 

@@ -1,6 +1,6 @@
 """A cheating player in a Tsifrograd match by links.
 
-Issue 14: "A 'cheater' test per game. It holds everything one player's browser holds, all links
+Required: "A 'cheater' test per game. It holds everything one player's browser holds, all links
 included. It cannot predict the next die or draw better than chance (a statistical test over many
 games) ... and altering a revealed value in a link is detected and refused."
 

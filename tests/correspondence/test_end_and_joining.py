@@ -1,5 +1,4 @@
-"""The end of a game with hidden cards must not wait forever, and a second joiner is told apart
-(issue 21 §4 and "Also").
+"""The end of a game with hidden cards must not wait forever, and a second joiner is told apart.
 
 "The link that reveals the secrets has a deadline (the match's days per move, or 7 days when none
 was set). Past it, the game shows 'Unverified: your friend has not revealed their secrets' and
@@ -77,7 +76,7 @@ def test_a_second_joiner_is_told_apart(game_id):
 
 @pytest.mark.parametrize("game_id", ["dumaraj", "sht"])
 def test_the_second_joiner_is_told_too(game_id):
-    """Issue 21, "Joining twice" — "Say what really happened", to the second joiner as well: the
+    """"Joining twice": "Say what really happened", to the second joiner as well: the
     creator's next link (its game with the first joiner) tells the second that its answer was not
     taken; the first joiner, handed the second's answer, learns it belongs to another game. Each
     keeps its match as it was."""

@@ -1,4 +1,4 @@
-"""Resigning and draws by agreement in a match by link (issue 23 §5; correspondence/endings.py).
+"""Resigning and draws by agreement in a match by link (correspondence/endings.py).
 
 Two browsers and a spectator exchange link strings only. An ending is an annotation on the latest
 link, signed with its sender's link key: refused when the other player forges it, when it is

@@ -1,7 +1,7 @@
 """Full correspondence games: two independent browsers exchanging only link strings, and a third
 browser without a secret reading every link.
 
-Issue 14: "Tests with two independent app instances in CPython, one per player, exchanging only
+Required: "Tests with two independent app instances in CPython, one per player, exchanging only
 links, play full correspondence games"; "Every link holds the whole game so far, so the latest
 link is always enough, and an older link shows that it is older"; "Keep links under 2,000
 characters for every game at every point".

@@ -1,4 +1,4 @@
-"""Resigning a game with hidden cards by link (issue 23 §5: "Every game gets Resign").
+"""Resigning a game with hidden cards by link ("Every game gets Resign").
 
 SHT, HTT and CardGO end with a check that needs both players' secrets (docs/fair-play.md). A
 resignation there is the latest link again, carrying the resigner's reveal (what its end link

@@ -1,7 +1,7 @@
 """HTT by links: hands chosen by their owners, committed, opened card by card; two independent
 browsers exchanging only link strings, and a spectator.
 
-Issue 14: "Needed for ... HTT's hidden hands (unless Open)"; "At the end of the game, both keys are
+Required: "Needed for ... HTT's hidden hands (unless Open)"; "At the end of the game, both keys are
 revealed and the whole game is verified"; "A "cheater" test per game ... It cannot name any
 hidden card of the opponent before it is revealed, and altering a revealed value in a link is
 detected and refused". docs/fair-play.md: "The only promise is that the owner cannot change a

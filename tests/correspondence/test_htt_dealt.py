@@ -1,4 +1,4 @@
-"""HTT by link: hands dealt from both players' randomness (issue 21 §2).
+"""HTT by link: hands dealt from both players' randomness.
 
 "On a table whose rules deal the hands, the end check only tests that a hand fits the table. It
 never tests that the hand is the one the rules dealt. A modified browser brought the strongest
@@ -67,7 +67,7 @@ def test_a_chosen_hand_on_a_dealt_table_is_refused_at_the_end_naming_the_cheater
     for m in (a, b, game.spectator):
         assert m.verdict is not None and m.verdict.startswith("Not verified"), m.verdict
         assert "not the one its draw dealt" in m.verdict
-        # issue 21 §4: the verdict names the seat, so that a spectator reads who cheated
+        # the verdict names the seat, so that a spectator reads who cheated
         assert NAMED[seat] in m.verdict and NAMED[1 - seat] not in m.verdict
         assert m.verified is False and m.cheater == seat
     assert Match.watch(game.links[-1]).cheater == seat

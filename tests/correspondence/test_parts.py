@@ -1,4 +1,4 @@
-"""A match link too long for one message travels as parts (correspondence/parts.py): issue 21 §1,
+"""A match link too long for one message travels as parts (correspondence/parts.py):
 "A proof that does not fit in one link may take more dealing links: keep each link under about
 2,000 characters"."""
 

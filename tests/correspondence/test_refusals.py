@@ -1,6 +1,6 @@
 """Bad match links are refused with a clear, translated sentence, and change nothing.
 
-Issue 14: "altering a revealed value in a link is detected and refused"; the input boundary
+Required: "altering a revealed value in a link is detected and refused"; the input boundary
 (core/inputs.py): any bad input gives a clear GameError, never a crash.
 """
 
@@ -106,7 +106,7 @@ def test_a_changed_chain_value_is_refused_even_with_a_fresh_checksum():
     def change(body):
         body[at[sender_value]] ^= 1
 
-    # issue 21 §3: a carrier of the link cannot make its tag; the cheating sender can, and then
+    # a carrier of the link cannot make its tag; the cheating sender can, and then
     # the chain refuses the value
     refused(receiver_of(K), rebuild(link, change), CHANGED, LinkRefused)
     refused(
@@ -132,7 +132,7 @@ def test_a_changed_earlier_move_is_refused_even_with_a_fresh_checksum(key):
 
 @pytest.mark.parametrize("k", range(2, len(GAME.links) + 1))
 def test_every_changed_byte_of_a_tagged_link_is_refused_as_changed(k):
-    """Issue 21 §3: "A changed link is refused with 'this link was changed after it was sent',
+    """Required: "A changed link is refused with 'this link was changed after it was sent',
     and the match is left as it was" — bytes of content from the format byte to the tag, checksum
     fixed, in each link from link 2 on (link 1 has no tag: its sender knows no other key yet).
     The format byte and the rules version are covered by the tag and checked after it, so a

@@ -1,6 +1,6 @@
 """SHT by links: two independent browsers exchanging only link strings, and a spectator.
 
-Issue 14: "Secret cards: nobody sees the other's hand, closed cards, shields or the deck order";
+Required: "Secret cards: nobody sees the other's hand, closed cards, shields or the deck order";
 "a card is revealed to its owner only, by the other player's key share in the next link"; "At the
 end of the game, both keys are revealed and the whole game is verified: each player's browser
 replays it and checks that no card was swapped"; "Keep links under 2,000 characters for every game

@@ -1,10 +1,10 @@
-"""SHT cheater tests (issue 14): one player's browser, with everything it holds, against the other.
+"""SHT cheater tests: one player's browser, with everything it holds, against the other.
 
 "It cannot name any hidden card of the opponent before it is revealed", "cannot predict the next
 die or draw better than chance (a statistical test over many games)", "altering a revealed value in
 a link is detected and refused".
 
-Issue 21 §1: "Message 2 must prove that it is a correct shuffle-and-lock of message 1, and the
+Required: "Message 2 must prove that it is a correct shuffle-and-lock of message 1, and the
 proof must be checked when link 2 arrives"; "SHT planted combinations and re-keyed copies, refused
 at link 2".
 
@@ -173,7 +173,7 @@ def test_a_changed_share_or_deck_is_refused(where):
 
 @pytest.mark.parametrize("attack", ["planted combination", "re-keyed copies"])
 def test_the_joiners_attacks_are_refused_at_link_2(attack, monkeypatch):
-    """Issue 21 §1, played through the match code with only the cheater's step replaced: the
+    """The cheater's deal, played through the match code with only the cheater's step replaced: the
     joiner's message 2 (its deck) is changed as the review's attacks did, and proved with the
     honest algorithm. The creator refuses link 2, naming the joiner, and keeps its match."""
     import webtabletop.correspondence.private as private_module

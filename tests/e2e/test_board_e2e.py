@@ -1,5 +1,5 @@
 """The board module (web/board.js) and the shell around every board, in a real browser
-(docs/board.md; issue 11: "One interaction model for every board", "Phone first").
+(docs/board.md; "One interaction model for every board", "Phone first").
 
 Positions are built through the public rules API and opened as share links, so each test
 starts from the state it checks; every wait is for the page's idle signal (tests/e2e/helpers.py).
@@ -42,7 +42,7 @@ def link(game: str, moves_until=None, seed: int = 11) -> str:
 
 
 def test_touch_drag_lands_on_the_cell_and_a_drop_outside_cancels(phone, site):
-    # issue 11: "a CardGO card dragged to e9 landed on d9"; "A drop outside a legal target cancels cleanly"
+    # "a CardGO card dragged to e9 landed on d9"; "A drop outside a legal target cancels cleanly"
     open_app(phone, site, "#/cardgo/play?vs=ai")
     card = phone.locator("[data-drag^='h']").first
     # measured in one step in the page: a late preview answer may replace the board's HTML between a
@@ -71,7 +71,7 @@ def test_touch_drag_lands_on_the_cell_and_a_drop_outside_cancels(phone, site):
 
 
 def test_game_over_window_closes_with_esc_x_and_a_click_outside(page, site):
-    # issue 11: "The game-over window can be closed (×, Esc, a click outside) and moved aside"
+    # "The game-over window can be closed (×, Esc, a click outside) and moved aside"
     open_app(page, site, link("tsifrograd"))
     dialog = page.locator(".result-dialog")
     assert dialog.count() == 1
@@ -107,7 +107,7 @@ def play_first_legal(page):
 
 
 def test_moves_animate_unless_motion_is_off(page, site):
-    # issue 11: "Respect prefers-reduced-motion and add a setting to turn motion off"
+    # "Respect prefers-reduced-motion and add a setting to turn motion off"
     open_app(page, site, "#/tsifrograd/play?vs=human")
     play_first_legal(page)
     assert animations(page) > 0
@@ -134,7 +134,7 @@ def test_reduced_motion_plays_no_animation(browser, site):
 
 
 def test_hint_names_a_move_and_the_log_marks_it(page, site):
-    # issue 11: "A hint button ... Say in the move log that a hint was used."
+    # "A hint button ... Say in the move log that a hint was used."
     open_app(page, site, "#/tsifrograd/play?vs=human")
     act(page, page.locator("[data-cmd='hint']"))
     assert page.locator(".status-line").inner_text().startswith("Hint: ")
@@ -146,7 +146,7 @@ def test_hint_names_a_move_and_the_log_marks_it(page, site):
 
 
 def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
-    # issue 11: "Add Lichess-style premove in DumaRaj (queue one move while the AI thinks)"
+    # "Add Lichess-style premove in DumaRaj (queue one move while the AI thinks)"
     # click-click premove (the DumaRaj e2e file queues one by dragging); bits on the 10-wide board
     b1, c3, e2, e4 = 1, 22, 14, 34
     can_hold(page)  # the computer thinks until the premove is queued
@@ -166,7 +166,7 @@ def test_premove_in_dumaraj_is_played_after_the_computer_answers(page, site):
 
 @pytest.mark.parametrize("game", ["tsifrograd", "cardgo", "dumaraj", "htt", "sht"])
 def test_phone_board_hand_and_prompt_fit_and_targets_are_big(browser, site, game):
-    # issue 11: "At 390×844, every game's board, the player's hand and the prompt fit on one screen"
+    # "At 390×844, every game's board, the player's hand and the prompt fit on one screen"
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     try:
@@ -188,7 +188,7 @@ SHELL_SCREENS = (
 
 
 def test_every_shell_screen_has_big_touch_targets_on_a_phone(phone, site):
-    # issue 11: "Every touch target is at least 44×44 CSS px" (links, buttons, fields outside the boards)
+    # "Every touch target is at least 44×44 CSS px" (links, buttons, fields outside the boards)
     open_app(phone, site, "#/")
     assert small_targets(phone) == []
     for fragment in SHELL_SCREENS:
@@ -249,7 +249,7 @@ def test_flip_moves_pieces_by_key_from_their_old_place(page, site):
 
 
 def test_sounds_are_off_by_default_and_play_when_turned_on(page, site):
-    # issue 11: "optional sounds (move, capture, check, game end) ... off by default and remembered"
+    # "optional sounds (move, capture, check, game end) ... off by default and remembered"
     open_app(page, site, "#/tsifrograd/play?vs=human")
     play_first_legal(page)
     assert page.evaluate("wttBoard.stats.sounds") == 0
@@ -262,7 +262,7 @@ def test_sounds_are_off_by_default_and_play_when_turned_on(page, site):
 
 
 def test_a_new_board_opens_scrolled_to_its_top(phone, site):
-    # issue 11: "A new board opens scrolled to its top."
+    # "A new board opens scrolled to its top."
     open_app(phone, site, link("tsifrograd", lambda s, n: n >= 16))  # a long move log below
     phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     assert phone.evaluate("window.scrollY") > 0

@@ -149,7 +149,7 @@ def test_love_leaves_its_player_one_card_richer(page, site):
     assert "drew 1 extra card" in page.locator(".cg-log").text_content()  # the log is closed
 
 
-# --- play feel: terrain, touch, phone layout, languages (issues 11 and 12) -----------------------
+# --- play feel: terrain, touch, phone layout, languages -----------------------
 
 
 def start_default_board(page, site, query="", seed="4"):
@@ -239,7 +239,7 @@ def test_phone_everything_on_one_screen(browser, site):
 
 
 def test_touch_drag_lands_on_the_intended_cell(browser, site):
-    """Issue 11: "a CardGO card dragged to e9 landed on d9". The preview line the panel drew during a
+    """Required: "a CardGO card dragged to e9 landed on d9". The preview line the panel drew during a
     drag pushed the board down under the finger; it is now read out only. A real touch drag lands."""
     ctx, page = _phone(browser)
     try:

@@ -1,4 +1,4 @@
-"""Issue 23, "Broken or missing controls", in a real browser at 1366×800 and on a 390×844 touch
+""""Broken or missing controls": in a real browser at 1366×800 and on a 390×844 touch
 phone: one menu for every game, the drag ghost under the pointer (lifted above a finger) at the
 dragged thing's size, a drag's start selecting the dragged mob, and the keyboard (the focus
 stays on the board, arrows move between cells, typed codes play).
@@ -230,7 +230,7 @@ A2, H2, H3 = 10, 17, 27
 
 
 def test_dumaraj_drag_selects_the_dragged_mob_over_another_selection(screen, site, tmp_path):
-    # issue 23.3: with a2 selected, a drag of h2 to h3 kept a2's dots and dropped nothing
+    # with a2 selected, a drag of h2 to h3 kept a2's dots and dropped nothing
     page = screen
     open_app(page, site, "#/dumaraj/play?vs=human")
     act(page, page.locator(f".board [data-pick='s{A2}']"))

@@ -1,4 +1,4 @@
-"""The published site, driven like a player: the `deployed` subset (issue 29).
+"""The published site, driven like a player: the `deployed` subset.
 
 ``pytest -m deployed --site-url https://<owner>.github.io/<repo>/ tests/e2e`` runs these against
 the page GitHub Pages serves (.github/workflows/pages.yml, job ``smoke``, after each deploy). In the

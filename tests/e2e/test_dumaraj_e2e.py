@@ -111,7 +111,7 @@ def test_a_camel_move_offers_three_editor_lines(page, site):
     assert page.locator(".log li").count() == 2
 
 
-# --- play feel: drag, touch, premove, languages (issues 11 and 12) --------------------------------
+# --- play feel: drag, touch, premove, languages --------------------------------
 
 
 def square(name: str, width: int = 10) -> int:

@@ -1,4 +1,4 @@
-"""Resign and "Offer a draw" in a real browser (issue 23 §5): a hot-seat resignation with its
+"""Resign and "Offer a draw" in a real browser: a hot-seat resignation with its
 confirmation (desktop and phone), the computer refusing and accepting a DumaRaj draw offer, and an
 HTT draw agreed before the last card that earns no pack. Screenshots: docs/screens/resign-*.png
 and draw-*.png

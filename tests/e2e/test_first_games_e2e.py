@@ -1,4 +1,4 @@
-"""Every game's guided first game in a real browser (issue 24): from the lesson list the learner
+"""Every game's guided first game in a real browser: from the lesson list the learner
 follows the board's marks (``data-hint``) to the end of a whole game, a new tip at every move, and
 "Play a real game" ends it. Each click goes to an element the board marked; at desktop size for
 every game and at phone size (390×844, touch) for every game."""

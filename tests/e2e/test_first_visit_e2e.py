@@ -1,4 +1,4 @@
-"""A first visit sends every file once (issue 25), and the visit after it plays offline.
+"""A first visit sends every file once, and the visit after it plays offline.
 
 The site is served as GitHub Pages serves it (``serve(pages=True)``: ``max-age=600``, ETags, gzip),
 and the server logs every response it sends. The page registers its service worker only after the

@@ -1,4 +1,4 @@
-"""Issue 23, items 7, 9, 11, 12 and 15 in a real browser at 1366×800 and on a 390×844 phone:
+"""The game's flow in a real browser at 1366×800 and on a 390×844 phone:
 the computer's reply waits for the player's move to be read, the move log by turn, the new-game
 dialog's truthful words, engine details behind a switch, HTT's deck builder with the cards
 themselves, and house rules labelled as such.
@@ -254,7 +254,7 @@ def test_house_rules_are_grouped_off_listed_and_named(sized, site, tmp_path):
 
 
 def test_htt_pick_and_end_text_agree(sized, site, tmp_path):
-    # issue 23: "Red takes face-down card 2: Cuttle Imp." beside "…so no card changes hands."
+    # "Red takes face-down card 2: Cuttle Imp." beside "…so no card changes hands."
     page = sized
     open_app(page, site, played("htt", None, seed=4))  # random play to the end; the last move is the pick
     if page.locator("[data-key='result-close']").count():

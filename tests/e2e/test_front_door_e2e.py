@@ -1,4 +1,4 @@
-"""The front door in a real browser (issue 24, item 4), at desktop and phone size: each home card
+"""The front door in a real browser, at desktop and phone size: each home card
 shows a real position drawn by its game's own view (fetched after the first paint, in the
 reader's language), and a newcomer's first "Play vs AI" is the easy game, which says how to turn
 the rest on; after it, the normal defaults apply."""

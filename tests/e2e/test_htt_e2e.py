@@ -66,7 +66,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
     page.select_option("#htt-deck-source", "own")
     idle(page)
     levels = page.locator(".htt-deck .htt-deck-level")
-    assert levels.count() == 5  # one card of each of five levels, shown as cards (issue 23)
+    assert levels.count() == 5  # one card of each of five levels, shown as cards
     for i in range(5):
         levels.nth(i).locator(".htt-pick:not(.htt-pick-none)").first.click()
     for rule in ("same", "plus", "combo"):
@@ -104,7 +104,7 @@ def test_new_player_pack_deck_duel_and_reload(page, site):
 def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     open_free_pack(page, site)
     visit(page, site, "#/htt/deck", "page")
-    cards = page.locator("button.htt-put")  # issue 23: the cards themselves, not a text list
+    cards = page.locator("button.htt-put")  # the cards themselves, not a text list
     ids = [cards.nth(i).get_attribute("data-arg") for i in range(cards.count())]
     assert len(ids) == 5 and page.locator("button.htt-put svg").count() == 5
     for cid in ids:
@@ -126,7 +126,7 @@ def test_the_deck_page_orders_the_deck_and_in_order_plays_it(page, site):
     page.select_option("#ai-level", "easy")
     page.select_option("#htt-deck-source", "own")
     page.check("#opt-in_order")
-    page.check("#house-friendly")  # a house rule (issue 23)
+    page.check("#house-friendly")  # a house rule
     page.fill("#opt-seed", "5")
     act(page, page.get_by_role("button", name="Start the game"))
     assert "In order" in page.locator(".variant").inner_text()
@@ -165,7 +165,7 @@ def test_damaged_collection_is_set_aside_not_lost(page, site):
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':aside:')).length") == 1
 
 
-# --- play feel (issue 11) and languages (issue 12) -------------------------------------------
+# --- play feel and languages -------------------------------------------
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -261,7 +261,7 @@ def test_a_russian_screen_shows_htt_in_russian(browser, site):
 
 
 def test_axe_finds_no_serious_violation_on_the_htt_board(browser, site):
-    # issue 11: "axe finds no serious or critical violation … including HTT's hands, whose
+    # "axe finds no serious or critical violation … including HTT's hands, whose
     # accessible names today don't contain their visible text"
     axe = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text()
     for options in ({"viewport": {"width": 1366, "height": 800}}, PHONE):

@@ -1,4 +1,4 @@
-"""Each game in each language at phone size (issue 27, "Done when"): for the five games and for
+"""Each game in each language at phone size: for the five games and for
 Russian, Chinese and Japanese, a position a few moves into a game (a share link: the board, the
 hand and the status line on one 390×844 screen), the top of the rules page and the lesson list.
 

@@ -216,7 +216,7 @@ def _open_game(page, game: str) -> None:
 
 @pytest.mark.parametrize("game", PLAY_GAMES)
 def test_one_move_in_each_game_and_language_shows_the_translated_turn_line(lang_page, game):
-    """Issue 12: 'An e2e test per language plays one move in each game and checks a translated
+    """Required: 'An e2e test per language plays one move in each game and checks a translated
     status line.' The turn line and the toolbar are the shared screen's; the game's own prompt
     and status lines are checked below."""
     tag, page = lang_page
@@ -272,7 +272,7 @@ OVERFLOW = """() => {
 
 @pytest.mark.parametrize("tag", ["ru", "zh-Hans", "ja"])
 def test_shared_screens_fit_a_phone_in_every_language(browser, site, tag, tmp_path):
-    """Issue 12: 'The layout holds in Russian, whose strings are longer, at 390 px: no overflow.'
+    """Required: 'The layout holds in Russian, whose strings are longer, at 390 px: no overflow.'
     The shared screens (home, data page, each new-game dialog, an error page); the boards are
     the board helper's. Screenshots land in the test's tmp folder for a look."""
     ctx = browser.new_context(

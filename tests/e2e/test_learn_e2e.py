@@ -1,5 +1,5 @@
 """Learn to play in a real browser: from a game's lesson list, the first lesson's goal is reached
-in at most 3 clicks (issue 24), in every game, at desktop and phone size; the stars are kept over a
+in at most 3 clicks, in every game, at desktop and phone size; the stars are kept over a
 reload; a miss explains and "Try again" restarts; the screens fit a phone. A screenshot of each
 game's first lesson at both sizes goes to ``WTT_SCREENS`` (``WTT_SCREENS=docs/screens``:
 ``docs/screens/lesson-<game>-<width>.png``) or to the test's own folder."""

@@ -1,4 +1,4 @@
-"""Issue 23, items 6, 8, 10 and 13: what a player sees, measured on screen at 1366×800 and 390×844.
+"""What a player sees, measured on screen at 1366×800 and 390×844.
 
 - Dark mode: every text on the page, the boards and the cards of all five games reads at 4.5:1 or
   more (tests/e2e/contrast.py measures the rendered pixels) in the light and the dark theme; the

@@ -1,6 +1,6 @@
 """Play a friend by link with hidden cards, in real browsers: two browser contexts (A a desktop, B a
 390×844 touch phone; nothing shared but the links read from the Share window) play an SHT match to
-the end through the page's own screens (issue 14: "An e2e test with two browser contexts plays an
+the end through the page's own screens ("An e2e test with two browser contexts plays an
 SHT ... correspondence game by links, to the end").
 
 What it proves on the way (docs/fair-play.md, "Hidden cards in a match: a dealt deck"):

@@ -1,5 +1,5 @@
 """Play a friend by link in real browsers: two browser contexts (two people's browsers, nothing
-shared but the links) play a Tsifrograd match to the end (issue 14: "An e2e test with two
+shared but the links) play a Tsifrograd match to the end ("An e2e test with two
 browser contexts plays ... a Tsifrograd correspondence game by links, to the end").
 
 Each link is read from the Share window the "Send your move" button opens (what a player copies)

@@ -1,4 +1,4 @@
-"""Resign and draw by agreement in a game by link, in real browsers (issue 23 §5): two browser
+"""Resign and draw by agreement in a game by link, in real browsers: two browser
 contexts (two people's browsers, nothing shared but the links).
 
 - Tsifrograd: the player who waits for the friend's move resigns (out of turn), after the

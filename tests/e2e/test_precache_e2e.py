@@ -62,7 +62,7 @@ PLUGINS_OFF = ("py-editor", "py-terminal", "py-game", "deprecations-manager", "d
 
 def test_a_first_visit_loads_none_of_pyscripts_unused_plugins(browser):
     """PyScript 0.7 imports every plugin it is not told to leave out, once per interpreter type
-    (issue 22: a first visit downloaded the editor, terminal and py-game chunks). web/pyscript.toml
+    (a first visit downloaded the editor, terminal and py-game chunks). web/pyscript.toml
     leaves them out, and its settings are in the page: neither the file nor PyScript's TOML parser
     is fetched before MicroPython starts."""
     seen = requested_by_a_visit(browser, "", lambda page: None)

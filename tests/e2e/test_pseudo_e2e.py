@@ -1,4 +1,4 @@
-"""The pseudo-locale visits every screen and finds no English left (issue 12, "Done when").
+"""The pseudo-locale visits every screen and finds no English left.
 
 With ``?lang=pseudo`` every marked string reads ``[!! Ŝţàŕţ !!]``: accented, so an English word
 of three or more plain ASCII letters on screen is a string that never went through gettext. Each
@@ -242,7 +242,7 @@ def test_data_page_with_saved_games(pseudo_page):
 
 
 def test_share_window(pseudo_page):
-    # issue 14, item 4: the Share window (its title, sentences, buttons, the QR code's label)
+    # the Share window (its title, sentences, buttons, the QR code's label)
     go(pseudo_page, played("tsifrograd", 4), ".board-wrap")
     act(pseudo_page, pseudo_page.locator("[data-cmd='share']").first)  # the QR code follows: idle waits
     assert pseudo_page.locator("dialog.share-dialog[open] svg.qr").count() == 1
@@ -257,7 +257,7 @@ def test_error_page_whole(pseudo_page):
 
 
 def test_match_screens(pseudo_page):
-    # issue 14, item 1: play a friend by link. The friend's browser is played here in CPython
+    # play a friend by link. The friend's browser is played here in CPython
     # (the match model), exchanging only links with the page.
     import datetime
     import hashlib
@@ -308,7 +308,7 @@ def test_match_screens(pseudo_page):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_lessons(pseudo_page, game):
-    # issue 24: the lesson list and every lesson (idea, its picture, goal, board, panel)
+    # the lesson list and every lesson (idea, its picture, goal, board, panel)
     from webtabletop.learn import catalog
 
     go(pseudo_page, f"#/{game}/learn", ".lessons")
@@ -320,7 +320,7 @@ def test_lessons(pseudo_page, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_first_games(pseudo_page, game):
-    # issue 24: the guided first game, played by its marks: every tip, the board, the end
+    # the guided first game, played by its marks: every tip, the board, the end
     from tests.e2e.test_first_games_e2e import play_marked_move
     from webtabletop.learn import catalog
 
@@ -334,7 +334,7 @@ def test_first_games(pseudo_page, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_puzzles(pseudo_page, game):
-    # issue 24: the puzzle list, a puzzle (goal, what the solver may know, board), its solution
+    # the puzzle list, a puzzle (goal, what the solver may know, board), its solution
     from webtabletop.learn import puzzle
 
     first = puzzle.puzzles(game)[0].id
@@ -365,7 +365,7 @@ def test_lesson_verdicts(pseudo_page):
 
 
 def test_review_screens(pseudo_page):
-    """The review (issue 26) and the page that offers games to review: every text translated."""
+    """The review and the page that offers games to review: every text translated."""
     fragment = "#" + played("tsifrograd", 6).split("#", 1)[1].replace("?", "/review?", 1)
     go(pseudo_page, fragment, ".review .review-summary")
     check(pseudo_page, "review of a game")
@@ -379,7 +379,7 @@ def test_review_screens(pseudo_page):
 
 
 def test_learn_from_your_mistakes(pseudo_page):
-    """Learn from your mistakes (issue 26): the question, the answer to a try, the computer's
+    """Learn from your mistakes: the question, the answer to a try, the computer's
     move shown, and the end: every text translated (a small DumaRaj game, quick review)."""
     from tests.e2e.test_review_games_e2e import review_fragment, try_a_move
 
@@ -402,7 +402,7 @@ def test_learn_from_your_mistakes(pseudo_page):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_lab_page(pseudo_page, game):
-    """The designer's lab (issue 28): the set-up with the game's options for A and B."""
+    """The designer's lab: the set-up with the game's options for A and B."""
     go(pseudo_page, f"#/{game}/lab", "form[data-form='lab']")
     check(pseudo_page, f"{game} lab page")
 

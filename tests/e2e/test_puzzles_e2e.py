@@ -1,4 +1,4 @@
-"""Puzzles in a real browser (issue 24): one puzzle per game solved by clicks on its board, at
+"""Puzzles in a real browser: one puzzle per game solved by clicks on its board, at
 desktop and phone size (another puzzle of every game, by taps); the stars are kept over a reload; "Show the solution" plays it; the home
 page's puzzle of the day opens its puzzle."""
 

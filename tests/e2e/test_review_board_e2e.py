@@ -1,4 +1,4 @@
-"""The review's analysis board in a real browser (issue 26, item 3): moves played on the board by
+"""The review's analysis board in a real browser: moves played on the board by
 clicks become variations in the move list, each analysed in the engine worker (the evaluation bar
 and the computer's line), stepped through with the keys, shared by a link that opens them again,
 and deleted. One full test (DumaRaj, by clicks), and a light one in every game (a move played on

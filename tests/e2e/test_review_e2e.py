@@ -1,4 +1,4 @@
-"""The review screen in a real browser (issue 26): from the game-over window to a finished
+"""The review screen in a real browser: from the game-over window to a finished
 review, the graph and the move list step through the positions, Cancel and Continue, and the
 analysis never blocks the page's main thread (it runs in the engine worker, one search per
 action; its main-thread tasks are measured by benchmarks, not here). Screenshots: docs/screens/review-1366.png and review-390.png come from the same steps."""

@@ -1,5 +1,4 @@
-"""Review, "Learn from your mistakes" and the analysis board in every game (issue 26, "Done
-when"), in a real browser: at desktop size in all five games, at phone size (390×844, touch) in
+"""Review, "Learn from your mistakes" and the analysis board in every game, in a real browser: at desktop size in all five games, at phone size (390×844, touch) in
 two. Each runs on a small fixed game at the quick budget (``b=easy``: the same screens with small
 searches), so a whole review takes seconds: the games with hidden cards are finished games
 (reviewed only once over), CardGO's on the small board of its Quick preset.

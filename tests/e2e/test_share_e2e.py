@@ -1,5 +1,5 @@
-"""The Share window in a real browser (issue 14, item 4: "Show a QR code of the link, drawn by the
-app as SVG"; issue 11's window conventions: "can be closed (×, Esc, a click outside)").
+"""The Share window in a real browser ("Show a QR code of the link, drawn by the
+app as SVG"; the windows' conventions: "can be closed (×, Esc, a click outside)").
 
 The QR code is read from the pixels on screen: a screenshot of the code, turned into grey levels by
 the browser's own PNG decoder, then decoded by zxing-cpp (an independent decoder).

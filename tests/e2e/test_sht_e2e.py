@@ -93,7 +93,7 @@ def test_the_later_of_two_equal_cards_defends_on_screen(page, site):
     assert page.locator(f".board [data-card='{C.name(kings[0])}']").count() == 1
 
 
-# --- board contract: drag, phone, touch, Japanese (issues 11 and 12) -------------------------
+# --- board contract: drag, phone, touch, Japanese -------------------------
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -151,7 +151,7 @@ def test_phone_board_hand_and_prompt_fit(browser, site):
 
 
 def test_phone_defence_step_fits(browser, site):
-    # issue 11: "At 390×844, every game's board, the player's hand and the prompt fit on one screen":
+    # "At 390×844, every game's board, the player's hand and the prompt fit on one screen":
     # the defence step too (the attack card in the middle, Defend/Decline in the panel)
     link = (Path(__file__).parents[1] / "games/sht/fixtures/b_link.txt").read_text().strip()
     ctx = browser.new_context(**PHONE)

@@ -216,7 +216,7 @@ def moves_listed(page) -> list[str]:
 
 
 def test_a_first_visits_first_move_is_answered_before_the_engine_is_up(page, site):
-    """Issue 25, a first answer that does not wait for Pyodide (tools/answers.py): on a first visit
+    """A first answer that does not wait for Pyodide (tools/answers.py): on a first visit
     the newcomer's board shows the player's move as soon as it is clicked, with the engine's script
     still held back; the engine, once up, replays the click onto the same game and shows the same
     move, then the computer replies."""

@@ -198,7 +198,7 @@ def test_highlighted_targets_follow_the_corrected_crossing_rule(page, site):
     assert PLAYER_NAMES[1 - mover] in page.locator(".turn").inner_text()
 
 
-# --- board contract: drag, phone, touch, languages (issues 11 and 12) ------------------------
+# --- board contract: drag, phone, touch, languages ------------------------
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 

@@ -1,4 +1,4 @@
-"""Cheater tests (issue 14): one player's browser, with everything it holds, against the other.
+"""Cheater tests: one player's browser, with everything it holds, against the other.
 
 "It cannot predict the next die or draw better than chance (a statistical test over many games).
 It cannot name any hidden card of the opponent before it is revealed."

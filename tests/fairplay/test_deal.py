@@ -1,6 +1,6 @@
 """Deal protocol v3: two proven messages, then shares and claims with batched proofs.
 
-Issue 21 §1: "Message 2 must prove that it is a correct shuffle-and-lock of message 1, and the
+Required: "Message 2 must prove that it is a correct shuffle-and-lock of message 1, and the
 proof must be checked when link 2 arrives." The two attacks of the review (planted combinations,
 re-keyed copies) and their mirror images by FIRST are played here through the real dealing code,
 with only the cheater's step replaced; each is refused by the first check that sees it, and the

@@ -1,4 +1,4 @@
-"""Fair-play refusals reach the player in the player's language (issue 12: "Every user-visible
+"""Fair-play refusals reach the player in the player's language ("Every user-visible
 string goes through gettext … toasts, error messages"), with the placeholders filled in."""
 
 from __future__ import annotations

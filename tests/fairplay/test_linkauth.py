@@ -1,6 +1,6 @@
 """Link keys: the one place where a player applies a key to a point the other chose freely.
 
-Issue 21 §1: "Any other place where one browser applies a secret key to a point chosen by the other
+Required: "Any other place where one browser applies a secret key to a point chosen by the other
 needs the same treatment, or a proof that it leaks nothing." The link key's Diffie–Hellman step
 multiplies the other player's public key by this player's link scalar. docs/fair-play.md ("The
 link key") says why that leaks nothing; these tests hold the checks it relies on: a key off the

@@ -1,7 +1,7 @@
 """Deal v3 after the deal: shares open cards to their owner, claims make them public, and the end
 check names the seat whose message, share or claim is wrong.
 
-Issue 21 §4: "The verdict names the seat that broke the protocol whenever the check can tell."
+Required: "The verdict names the seat that broke the protocol whenever the check can tell."
 """
 
 from __future__ import annotations

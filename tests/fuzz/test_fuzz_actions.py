@@ -12,7 +12,7 @@ from tests.app.harness import Page
 from tests.fuzz.strategies import DEADLINE, GAMES, json_values, within_limit
 from webtabletop.learn import catalog
 
-#: the lesson screens (issue 24): the list, each game's first and last lesson, the guided game
+#: the lesson screens: the list, each game's first and last lesson, the guided game
 LEARN_PAGES = ["learn", "learn/first-game", "learn/x/y"] + sorted(
     {f"learn/{lessons[i].id}" for g in GAMES if (lessons := catalog.lessons(g)) for i in (0, -1)}
 )

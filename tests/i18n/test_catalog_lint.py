@@ -1,5 +1,5 @@
 """The translator's lint (``catalog_lint.py``) passes on every catalog and bites on a broken entry:
-glossary terms, CJK punctuation, Japanese です/ます, placeholders and markup (issue 27)."""
+glossary terms, CJK punctuation, Japanese です/ます, placeholders and markup."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from webtabletop.i18n import catalogs
 
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 #: languages whose catalogs are declared complete: every string of the code must be translated
-#: (issue 12: "Languages: en (source), ru, zh-Hans, ja, complete").
+#: ("Languages: en (source), ru, zh-Hans, ja, complete").
 COMPLETE: tuple[str, ...] = ("ru", "zh-Hans", "ja")
 
 

@@ -1,4 +1,4 @@
-"""No words reach a player from outside a gettext call (issue 27: "English reaching players").
+"""No words reach a player from outside a gettext call ("English reaching players").
 
 An AST scan of ``src/webtabletop`` (:mod:`tests.i18n.literal_scan` says what reads as words and
 what is code by its place in the syntax tree) finds every string literal a player could read that is
@@ -377,7 +377,7 @@ def test_every_allowed_literal_is_still_in_the_code():
 
 
 def test_the_scan_finds_the_english_the_review_found():
-    """The cases of issue 27 that reached players in Russian, Chinese and Japanese."""
+    """The cases of glued or untranslated text that reached players in Russian, Chinese and Japanese."""
     caught = [
         'raise CollectionError("this is not an HTT collection")',
         'return guard(lambda: cls._read(data), CollectionError, "the collection")',

@@ -1,4 +1,4 @@
-"""The move log follows a language switch mid-game (issue 12: "A language switch in the header,
+"""The move log follows a language switch mid-game ("A language switch in the header,
 on every screen, keeps the current game and position"): the labels History caches per move code
 are made again in the new language, older moves included."""
 

@@ -1,7 +1,7 @@
 """A refused move says why in the reader's language, in every game: the message reaches the
 player as a toast (a mistyped move, a stale link, a click the rules refuse).
 
-Issue 12: "Every user-visible string goes through gettext … toasts, error messages"."""
+Required: "Every user-visible string goes through gettext … toasts, error messages"."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 language, the extractor sees strings marked inside f-strings, and the command line speaks English
 unless ``replay --lang`` asks otherwise.
 
-Issue 12: "Every user-visible string goes through gettext"; "The command line keeps English output
+Required: "Every user-visible string goes through gettext"; "The command line keeps English output
 (stable for scripts). ``replay --lang ru`` may print Russian."
 """
 

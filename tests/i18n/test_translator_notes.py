@@ -1,4 +1,4 @@
-"""Translator comments (``#.``) on every entry whose meaning is not plain (issue 27): what a side's
+"""Translator comments (``#.``) on every entry whose meaning is not plain: what a side's
 name placeholder holds, and where a short string shows (i18n/notes.py writes them at extraction)."""
 
 from __future__ import annotations

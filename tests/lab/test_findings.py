@@ -1,5 +1,5 @@
 """The lab's findings at the designer's defaults (lab/findings.py), as the rules pages show them
-(issue 28 §3: "put the results in each rules page's 'For the designer' section")."""
+("put the results in each rules page's 'For the designer' section")."""
 
 from __future__ import annotations
 

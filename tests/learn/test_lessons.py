@@ -17,7 +17,7 @@ ALL = [(game, lesson) for game in PLAYABLE for lesson in catalog.lessons(game)] 
     (game, catalog.first_game(game)) for game in PLAYABLE if catalog.first_game(game) is not None
 ]
 
-#: issue 24: at least this many lessons per game
+#: at least this many lessons per game: each idea of a game's rules needs its own
 MINIMUM_LESSONS = 8
 
 

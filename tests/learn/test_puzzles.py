@@ -1,4 +1,4 @@
-"""Every game's puzzles hold (issue 24): at least 20, each rebuilt by the rules from its
+"""Every game's puzzles hold: at least 20, each rebuilt by the rules from its
 self-play record, with exactly one first move reaching its goal by an exhaustive search of the
 turn (worst case over hidden cards), and the hard AI (deeper than the normal level) choosing it."""
 

@@ -1,4 +1,4 @@
-"""Lessons and puzzles add nothing to the start of a game screen (issue 24, "Start-up"): opening a
+"""Lessons and puzzles add nothing to the start of a game screen: opening a
 game's board, in a fresh interpreter like the page's engine, imports no game's lesson data
 (``games/<game>/lessons.py``) and reads no ``puzzles.json``; both load when their screen opens.
 (The build leaves the lesson data out of the engine's snapshot too: build-steps/make_snapshot.mjs.)

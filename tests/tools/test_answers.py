@@ -1,4 +1,4 @@
-"""The answers to a first visit's first clicks (tools/answers.py, issue 25): what web/boot.js paints
+"""The answers to a first visit's first clicks (tools/answers.py): what web/boot.js paints
 before the engine is up must be exactly the screen the engine shows for the same clicks."""
 
 from __future__ import annotations

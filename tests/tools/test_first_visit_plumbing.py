@@ -1,5 +1,5 @@
 """The build's precache revisions (the contract between the build, the page and workbox) and the
-Pages-like server that the first-visit benchmark and test use (issue 25)."""
+Pages-like server that the first-visit benchmark and test use."""
 
 from __future__ import annotations
 

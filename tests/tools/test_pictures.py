@@ -1,4 +1,4 @@
-"""The home page's pictures (issue 24, item 4): a real mid-game position of each game, from a fixed
+"""The home page's pictures: a real mid-game position of each game, from a fixed
 seed and a short list of moves played through the rules, drawn by the game's own view at build
 time; the home page itself holds only a named, empty place for each (web/boot.js fills it)."""
 

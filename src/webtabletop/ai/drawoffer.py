@@ -1,4 +1,4 @@
-"""The computer's answer to a draw offer (issue 23 §5): it accepts only when its own search
+"""The computer's answer to a draw offer: it accepts only when its own search
 judges it not ahead.
 
 ``accepts_draw(state, player, level, seed)`` asks :func:`webtabletop.ai.analysis.analyse` for

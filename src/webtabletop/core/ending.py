@@ -1,6 +1,6 @@
 """Endings the players choose, outside a game's rules: a resignation, or a draw both agreed.
 
-Issue 23 §5. Every game can be resigned; a draw by agreement only where the game's rules allow
+Every game can be resigned; a draw by agreement only where the game's rules allow
 one (``GameSpec.agreed_draws``; HTT's draw offer is a move of its own rules instead). An ending
 is recorded as the last entry of a record's moves, with a code no game's move has:
 

@@ -1,6 +1,6 @@
 """Endings the players choose in a match by link: a resignation, a draw offer and its answer.
 
-Issue 23 §5 for games by link (the record's side: :mod:`webtabletop.core.ending`). An ending is an
+The same endings as in a game on one device (the record's side: :mod:`webtabletop.core.ending`). An ending is an
 **annotation on the latest link**: the same link ``N`` again, with the ending in its flags and
 its signatures (:mod:`~webtabletop.correspondence.data`), and a new tag. So it needs no turn: a
 player resigns or offers a draw whoever is to move, and the links' numbering (who sends which) and

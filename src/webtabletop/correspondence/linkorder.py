@@ -65,10 +65,9 @@ def claims(data: MatchData, held: MatchData) -> bool:
 
 
 def second_joiner(new: MatchData, seat: int | None) -> MatchError:
-    """What really happened when two browsers joined from one first link (issue 21, "Joining
-    twice"), told to whoever receives a link of the other joiner's game: the creator goes on with
-    the answer it took first; the joiner whose answer was not taken learns it from the creator's
-    next link; anyone else learns that the link belongs to a different game."""
+    """What really happened when two browsers joined from one first link, told to whoever
+    receives a link of the other joiner's game: the creator goes on with the answer it took first;
+    the joiner whose answer was not taken learns it from the creator's next link; anyone else learns that the link belongs to a different game."""
     if seat == 0:
         return MatchError(
             _(

@@ -15,7 +15,7 @@ match, seat ``SECOND`` joined. Each player has one key (``a``, ``b``) and one pe
 
 No player ever applies its key to a point the other chose freely: every point a key touches is
 proven to be a shuffle of the cards, so a message cannot plant a combination of the other's
-entries or a re-keyed copy of them (issue 21). Opening positions and naming cards are in
+entries or a re-keyed copy of them. Opening positions and naming cards are in
 :mod:`~webtabletop.fairplay.opening`.
 
 Sizes (brainpoolP160r1, N = 52): a message is ``3N + 1`` points (packed signs) and ``2N + 5``

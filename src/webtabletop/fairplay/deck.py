@@ -4,7 +4,7 @@ Card ``c`` of a deck of ``size`` cards is ``P_c = hash_to_element("card", c)`` (
 :meth:`~webtabletop.fairplay.group.Group.hash_to_element`); :func:`card_table` gives them with the
 map back from element to card. Deal v3 (:mod:`~webtabletop.fairplay.deal`) lifts them to points.
 
-Deal v2 (three messages, per-position keys, no proofs) lived here until issue 21: its second
+Deal v2 (three messages, per-position keys, no proofs) lived here until deal v3 replaced it: its second
 message could plant points that the first player then decrypted. Matches dealt with it are refused
 (``correspondence.schemes``), so its code is gone; ``docs/fair-play.md`` keeps its history.
 """

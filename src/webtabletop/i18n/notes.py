@@ -1,5 +1,5 @@
 """Translator comments the extractor writes on every entry whose meaning is not plain from the
-English (issue 27: "what ``{player}`` holds, where the string shows").
+English ("what ``{player}`` holds, where the string shows").
 
 They reach the catalogs as ``#.`` lines. Two kinds, both derived from the code, so a new string
 gets them without anyone remembering to:

@@ -1,4 +1,4 @@
-"""Sentences about a side, in the grammar of that side's name (issue 27: "Side names with verbs").
+"""Sentences about a side, in the grammar of that side's name ("Side names with verbs").
 
 Every game names its two sides, and the templates the app shares among all games
 (``"{player} to move"``, ``"{player} wins"``, ``"Pass the device to {player}"`` …) put such a name

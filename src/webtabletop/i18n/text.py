@@ -1,4 +1,4 @@
-"""Joining translated pieces the way each language writes them (issue 27: "Use one locale-aware
+"""Joining translated pieces the way each language writes them ("Use one locale-aware
 list and sentence joiner").
 
 - :func:`join_list`: items of a list, "a, b, c" in English and Russian, "a、b、c" in Chinese and

@@ -1,4 +1,4 @@
-"""What the designer's lab found at each game's designer defaults (issue 28 §3), for the rules
+"""What the designer's lab found at each game's designer defaults, for the rules
 pages' "For the designer" section (``app/shell/screens.py``) and docs/measurements.md's "What the lab found".
 
 Each :class:`Finding` copies one run of ``python -m webtabletop lab <game> --games 200 --seed

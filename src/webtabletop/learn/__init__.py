@@ -1,4 +1,4 @@
-"""Learn to play: lessons shared by every game (issue 24).
+"""Learn to play: lessons shared by every game.
 
 - :mod:`.lesson`: what a lesson is (a position built with the game's own rules, one idea, a goal
   the rules decide, a number of moves) and how an attempt at it is judged;

@@ -1,5 +1,5 @@
 """The sections of each game's rules digest (``../shared/rules/<game>.md``, beside the repository):
-what the lessons must cover (issue 24).
+what the lessons must cover.
 
 The digests live outside the repository, so a clean checkout may lack them: each game's lessons
 module commits the same headings as ``SECTIONS``. :func:`sections` reads the digest when it is

@@ -1,4 +1,4 @@
-"""Puzzles: positions from the AI's own self-play where one move is clearly best (issue 24).
+"""Puzzles: positions from the AI's own self-play where one move is clearly best.
 
 A puzzle is a game record (options, seed, the moves that lead to the position: the position is
 always rebuilt by the rules, never stored) plus a *kind* of goal the rules measure ("cross out

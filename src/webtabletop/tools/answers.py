@@ -2,7 +2,7 @@
 
 A first visit paints a pre-rendered board within a second (:mod:`.prerender`), but on a slow link
 the engine (Pyodide) needs many seconds more, and until now a click on that board waited for it
-(issue 25: on 10 Mbit/s the first click was answered at 1.2–1.3× a bare Pyodide page). The board
+(on 10 Mbit/s the first click was answered at 1.2–1.3× a bare Pyodide page). The board
 is a known game (the pre-rendered screen's entropy starts it), so what the engine will answer to a
 click on it is known at build time too. For each fresh board the build pre-renders, this module
 plays, with the same :class:`~webtabletop.app.shell.app.App` the engine runs:

@@ -1,5 +1,5 @@
-"""A stone's effect badge is a short form of the effect's name in the reader's language (issue 24,
-item 5): "Р" for «Радость», "兴" for 高兴, "喜" for 喜び; the card codes keep their letters."""
+"""A stone's effect badge is a short form of the effect's name in the reader's language:
+"Р" for «Радость», "兴" for 高兴, "喜" for 喜び; the card codes keep their letters."""
 
 from __future__ import annotations
 

@@ -198,7 +198,7 @@ def test_dialog_fields_are_named_and_explained():
     assert "Fen" not in labels and "Start position (position text)" in labels
     helps = VIEW.options_help()
     assert "position written as text" in helps["fen"] and "en passant" in helps["picsbumm"]
-    assert VIEW.seed_help() is None  # no chance: no seed field (issue 23)
+    assert VIEW.seed_help() is None  # no chance: no seed field
 
 
 def test_the_whole_dialog_has_one_preset_and_no_dice():

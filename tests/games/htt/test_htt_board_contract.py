@@ -129,7 +129,7 @@ def test_hand_card_names_start_with_the_cards_name():
     for slot in s.hand_slots(p):
         card = s.decks[p][slot]
         label = re.search(rf'data-pick="h{slot}"[^>]*aria-label="([^"]*)"', svg).group(1)
-        # issue 23: no digit code at the start of a label; the drawn values are aria-hidden
+        # no digit code at the start of a label; the drawn values are aria-hidden
         assert label.startswith(f"{card.name}, level {card.level},")
         assert ", ".join(card.text) in label
         # the card is a button: it holds no text node (its values are <use> of the board's glyphs)

@@ -1,4 +1,4 @@
-"""The HTT documents' schemas are the import checks (issue 10): crafted collections and set files are
+"""The HTT documents' schemas are the import checks: crafted collections and set files are
 refused with a clear reason before anything is written, and nothing stored can crash or slow a
 later start. Also: set-file conflicts, renaming and deleting own sets, safe page keys."""
 

@@ -129,7 +129,7 @@ def test_the_end_text_says_what_really_happens_to_the_card(options, viewer, text
     if s.phase == PICK:
         before, code = s, s.legal_moves()[0].code
         s = s.apply_code(code)
-        # issue 23: the pick's sentence never says "takes" beside an end that says no card changes
+        # the pick's sentence never says "takes" beside an end that says no card changes
         # hands; the end text alone says whether it does
         said = VIEW.describe_move(before, s, code)
         assert " picks face-down card " in said and "takes" not in said

@@ -225,7 +225,7 @@ def dismiss_import(st: AppState, fx: Effects, arg: Any) -> None:
 
 def export_all(st: AppState, fx: Effects, arg: Any) -> None:
     """"Export all data": every entry of this app, in one file. When games with friends hold
-    their secrets, first ask whether the file should carry them (issue 21: anyone holding the
+    their secrets, first ask whether the file should carry them (anyone holding the
     file could read the hidden cards of those games)."""
     if any(match_secret(raw) for key, raw in st.store.items() if key.startswith(MATCH_PREFIX)):
         st.confirm_export = True

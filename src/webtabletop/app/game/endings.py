@@ -1,4 +1,4 @@
-"""Resign and "Offer a draw" on the game screen (issue 23 §5; the record's side: core/ending.py).
+"""Resign and "Offer a draw" on the game screen (the record's side: core/ending.py).
 
 - Every game has Resign, with a confirmation. In hot-seat the player to move resigns (the one at
   the device); against the computer, the human. The resignation is the record's last entry, so

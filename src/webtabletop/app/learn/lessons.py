@@ -1,4 +1,4 @@
-"""The lesson screens of every game (issue 24): ``#/<game>/learn`` lists the game's lessons with
+"""The lesson screens of every game: ``#/<game>/learn`` lists the game's lessons with
 the stars earned, ``#/<game>/learn/<id>`` plays one (:mod:`webtabletop.learn` holds the lessons
 and judges an attempt; :mod:`~webtabletop.app.learn.lessonpage` writes the HTML; :mod:`~webtabletop.app.learn.store` keeps the stars).
 

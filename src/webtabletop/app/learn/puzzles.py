@@ -1,4 +1,4 @@
-"""The puzzle screens of every game (issue 24): ``#/<game>/puzzles`` lists the game's puzzles
+"""The puzzle screens of every game: ``#/<game>/puzzles`` lists the game's puzzles
 with the stars earned, ``#/<game>/puzzles/<id>`` plays one, ``#/puzzle`` opens the puzzle of the
 day (:mod:`webtabletop.learn.puzzle` holds the puzzles; :mod:`~webtabletop.app.learn.puzzlepage` writes the HTML).
 

@@ -1,4 +1,4 @@
-"""The rules page's honest label for correspondence play (issue 14, item 5: "The rules page of each
+"""The rules page's honest label for correspondence play ("The rules page of each
 game says what correspondence play guarantees and what it doesn't").
 
 What each game can promise depends on what it hides: DumaRaj hides nothing, Tsifrograd has dice,

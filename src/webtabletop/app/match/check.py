@@ -1,6 +1,6 @@
 """What the end-of-game check says: on the match screen (the verdict, naming the side that
 cheated, or what it still waits for, with its deadline) and in the "Games with friends" list
-(issue 21 §4: "Not verified" or "Cheating detected" next to a result, never a plain one)."""
+("Not verified" or "Cheating detected" next to a result, never a plain one)."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def verdict_text(om) -> str:
 
 def list_state(r, today: datetime.date) -> str:
     """The state of one game in the "Games with friends" list. A game with hidden cards is a plain
-    result only once the end check verified it (issue 21 §4: "Not verified" or "Cheating detected"
+    result only once the end check verified it ("Not verified" or "Cheating detected"
     next to the result, never a plain "Your friend won")."""
     if r.offer:
         return _("Your friend offers a draw")

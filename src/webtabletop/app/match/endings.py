@@ -1,4 +1,4 @@
-"""Resign and "Offer a draw" in a game by link (issue 23 §5; the match side:
+"""Resign and "Offer a draw" in a game by link (the match side:
 :mod:`webtabletop.correspondence.endings`).
 
 - A player resigns at any time, also while the friend is to move, after a confirmation; the

@@ -1,4 +1,4 @@
-"""Play a friend by link: creating, joining, watching, playing and sending matches (issue 14).
+"""Play a friend by link: creating, joining, watching, playing and sending matches.
 
 Routes: ``#/<game>/m?x=<payload>`` is a match link (see :mod:`webtabletop.correspondence`);
 ``#/<game>/m?id=<id>`` opens a match this browser holds; ``#/friends`` lists them ("Games with

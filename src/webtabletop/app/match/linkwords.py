@@ -1,5 +1,4 @@
-"""What a match link holds, in the words the match screen and its Share window use (issue 23 §11:
-a link is called "your move" only when it holds one).
+"""What a match link holds, in the words the match screen and its Share window use (a link is called "your move" only when it holds one).
 """
 
 from __future__ import annotations

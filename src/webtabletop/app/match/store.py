@@ -195,7 +195,7 @@ def load_match(st: AppState, fx: Effects, key: str) -> Match | None:
 def remember(st: AppState, text: str, match: Match) -> None:
     """Keep ``match`` as the rebuilt form of the document ``text``, and of no other: a match
     object changes in place (a move, a link received), so the text it was loaded from must not
-    give it back once an older document is restored (issue 21, "Match cache bug")."""
+    give it back once an older document is restored."""
     for old in [t for t, m in st.match_cache.items() if m is match]:
         del st.match_cache[old]
     if len(st.match_cache) >= 100:

@@ -1,4 +1,4 @@
-"""The analysis board of the review screen (issue 26, item 3; Lichess's analysis board): from any
+"""The analysis board of the review screen (Lichess's analysis board): from any
 position of the game, or of a variation, the player plays moves on the board (click, drag or the
 keyboard, through web/board.js as on every board); they become variations in the analysis's move
 tree (:mod:`webtabletop.core.movetree`), shown in the move list Lichess-style with the game's own

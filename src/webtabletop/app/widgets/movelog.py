@@ -1,4 +1,4 @@
-"""The move log's data: one entry per move, grouped into turns (issue 23: "one row per turn,
+"""The move log's data: one entry per move, grouped into turns ("one row per turn,
 with that turn's steps"). The game screen (:mod:`~webtabletop.app.game.screen`) and the match screen
 (:mod:`~webtabletop.app.match.screen`) draw it."""
 

@@ -1,5 +1,5 @@
 """The Share window: the position's link, a button to copy it, the system's share sheet, and a
-QR code of the link drawn by the app (issue 14, item 4).
+QR code of the link drawn by the app.
 
 The QR code is made here, in the worker, by segno (pure Python, PyPI; pinned in web/wheels.txt)
 and drawn as inline SVG:

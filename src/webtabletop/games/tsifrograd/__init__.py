@@ -15,7 +15,7 @@ SPEC = register(
         options_class=TsifrogradOptions,
         new_game=rules.new_game,
         ai_hooks=HOOKS,
-        # version 2: the crossing rule's M touches the enemy number, not the placed one (issue 9)
+        # version 2: the crossing rule's M touches the enemy number, not the placed one
         rules_version=2,
         max_plies=rules.max_plies,
         legacy_codes=legacy_codes,

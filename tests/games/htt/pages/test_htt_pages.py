@@ -41,7 +41,7 @@ def test_free_pack_then_no_pack_and_the_rule_is_stated():
     p = Page({}, "#/htt/packs")
     assert "for every win" in p.last["html"] and "first pack is free" in p.last["html"]
     p.send({"type": "cmd", "name": "open-pack", "arg": "tid"})
-    # issue 11: "notices stay on their own page": the new cards show on the packs page, no toast
+    # "notices stay on their own page": the new cards show on the packs page, no toast
     assert "toast" not in p.last
     c = collection(p)
     assert c.total_cards() == 5 and c.packs_available == 0 and c.packs_opened == 1
@@ -307,7 +307,7 @@ def test_drag_preview_marks_the_cards_that_would_turn():
 
 
 def test_the_navigation_marks_the_current_page_and_phones_get_one_menu():
-    # issue 11: "The HTT navigation shows the current page" (not "Play" on every page); issue 23:
+    # "The HTT navigation shows the current page" (not "Play" on every page);
     # one menu serves every game on a phone: the shared one (folded behind "Menu"), no HTT copy
     p = Page({}, "#/htt/packs")
     html = p.last["html"]

@@ -178,7 +178,7 @@ def test_player_made_cards_play_as_inline_codes():
     )
     hand = p2.state.session.state.options.hand0
     assert all(x.startswith("~") for x in hand)
-    state = p2.state.session.state  # a game is saved from its first move (issue 23 §13)
+    state = p2.state.session.state  # a game is saved from its first move
     if p2.state.session.players.is_ai(state.to_move()):
         p2.send({"type": "ai"})
     else:

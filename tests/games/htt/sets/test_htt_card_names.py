@@ -1,6 +1,6 @@
 """Built-in card names are translated where shown; a player's card keeps the player's words.
 
-Issue 12: "no untranslated string on any screen". The English name stays the card's name in records,
+Required: "no untranslated string on any screen". The English name stays the card's name in records,
 links and storage: only ``card_name`` (the one place names are displayed) translates it.
 """
 
@@ -54,7 +54,7 @@ def test_a_players_card_keeps_its_name_even_when_it_matches_a_built_in_one():
 
 
 def test_a_broken_set_file_is_explained_in_the_players_language():
-    # issue 12: "no untranslated string on any screen" — the import toast shows these messages
+    # "no untranslated string on any screen" — the import toast shows these messages
     catalogs.use_language("ru")
     try:
         with pytest.raises(SetError) as info:

@@ -112,7 +112,7 @@ def page_deck(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         out.append('<p class="htt-empty">' + str(esc(_("Your deck is empty."))) + "</p>")
     owned = c.owned_cards()
     if owned:
-        # the cards themselves, by level: a press puts one in the deck (issue 23: no text list)
+        # the cards themselves, by level: a press puts one in the deck (no text list)
         by_level: dict[int, list[Card]] = {}
         for card in owned:
             by_level.setdefault(card.level, []).append(card)

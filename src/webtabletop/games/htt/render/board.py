@@ -217,7 +217,7 @@ class BoardDrawing:
                     continue
                 allowed = not state.options.in_order or slot == state.hand_slots(p)[0]
                 # the accessible name starts with the card's name (the drawn values are aria-hidden;
-                # issue 23: no digit code at the start of a label)
+                # no digit code at the start of a label)
                 label = (
                     _("{card}, level {level}, {matter}; sides {values}; card {n} of your hand")
                     if allowed

@@ -1,4 +1,4 @@
-"""Pictures for HTT's lessons (issue 24: "first a card with its parts labelled"), drawn with the
+"""Pictures for HTT's lessons ("first a card with its parts labelled"), drawn with the
 board's own card (:func:`~webtabletop.games.htt.render.cards.card_svg`), labels in the reader's
 language. Each function returns one ``<svg role="img">`` with a label that says what it shows."""
 

@@ -1,4 +1,4 @@
-"""HTT's own styles (issue 11), scoped to HTT (``.htt-…`` and ``[data-game='htt']`` selectors):
+"""HTT's own styles, scoped to HTT (``.htt-…`` and ``[data-game='htt']`` selectors):
 they ship with HTT's HTML, so the shared stylesheet needs no HTT rules. Every target in them is at
 least 44×44 CSS px on a phone.
 
