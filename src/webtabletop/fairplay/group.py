@@ -123,11 +123,3 @@ class Group:
 
     def encode_scalar(self, k: int) -> bytes:
         return k.to_bytes(self.scalar_size, "big")
-
-    def decode_scalar(self, data: bytes) -> int:
-        if len(data) != self.scalar_size:
-            raise DeckRefused(_("A card key in this link is malformed."))
-        k = int.from_bytes(data, "big")
-        if not 0 < k < self.n:
-            raise DeckRefused(_("A card key in this link is out of range: the link was changed."))
-        return k

@@ -117,6 +117,13 @@ def guided_game(
     )
 
 
+def won(start: State, now: State) -> bool:
+    """The learner (the player to move at ``start``) has won the game by ``now``: a lesson's goal
+    in every game whose lesson ends in a win."""
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
 def judge(lesson: Lesson, start: State, now: State, played: int) -> str:
     """Where an attempt stands after the learner's ``played`` moves: reached; missed (the game
     ended, or the learner is to move with no moves left, or a one-turn lesson's turn passed);

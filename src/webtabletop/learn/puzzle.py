@@ -35,7 +35,7 @@ import attrs
 
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, won
 
 #: the id prefix of a puzzle's stars in the lesson store (``webtabletop:learn:<game>``)
 STORE_PREFIX = "puzzle-"
@@ -273,6 +273,11 @@ def rest_of_turn(
         if found.value > best.value:
             best = found
     return best
+
+
+def win_gauge(start: State, now: State) -> int:
+    """A gauge for :func:`one_turn`: 1 once the solver has won, else 0."""
+    return int(won(start, now))
 
 
 def one_turn(gauge: Callable[[State, State], int]) -> Callable[[State, str], Scored | None]:

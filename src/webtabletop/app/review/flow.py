@@ -44,11 +44,6 @@ if TYPE_CHECKING:
 PAGE_BUDGETS = (*REVIEW_BUDGETS, "easy")
 
 
-def review_hash(record: Record) -> str:
-    """The address of the review of ``record``."""
-    return f"#/{record.game_id}/review?r={sharelink.encode(record)}"
-
-
 def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]) -> None:
     """``#/<game>/review``: the review of the link's game (``?r=``), else the page that lists
     this browser's saved games and takes a record file."""

@@ -13,7 +13,7 @@ from webtabletop.games.cardgo.diagram import position
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.rules import new_game
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/cardgo.md)
 SECTIONS = (
@@ -48,11 +48,6 @@ def damage(n: int):
         return start.time[other] - now.time[other] >= n
 
     return check
-
-
-def won(start, now) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def red_stone_gone(cell: str):

@@ -35,10 +35,6 @@ class SearchResult:
     score: int
     pv: tuple[str, ...] = ()
 
-    @property
-    def nps(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
 
 def choose_move(
     state,

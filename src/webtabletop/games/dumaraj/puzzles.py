@@ -5,26 +5,20 @@ score is exact.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj.rules import DumaState
 from webtabletop.i18n import _
-from webtabletop.learn.puzzle import Kind, one_turn
+from webtabletop.learn.puzzle import Kind, one_turn, win_gauge
 
 #: the options puzzles are mined on (the standard board and moves)
 MINE_OPTIONS: dict = {}
-
-
-def won(start: DumaState, now: DumaState) -> int:
-    outcome = now.outcome()
-    return int(outcome is not None and outcome.winner == start.to_move())
 
 
 WIN = Kind(
     id="win",
     goal=lambda n: _("Win the game with one move."),
     explain=lambda move, n, others: _("{move} wins at once; no other move does.").format(move=move),
-    score=one_turn(won),
+    score=one_turn(win_gauge),
     minimum=1,
-    reached=won,
+    reached=win_gauge,
 )
 
 KINDS = (WIN,)

@@ -35,7 +35,7 @@ from webtabletop.games.dumaraj import notation as N
 from webtabletop.games.dumaraj.endings import DRAW_MOVES
 from webtabletop.games.dumaraj.moves import DumaMove, code_key
 from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
+from webtabletop.games.dumaraj.pieces import MOBS, RAJ, value_of
 from webtabletop.games.dumaraj.position_check import validate_board
 from webtabletop.i18n import N_, _, ngettext
 
@@ -293,9 +293,6 @@ class DumaState(State):
         lines.append("   " + " ".join(N.FILES[:w]))
         lines.append(self.fen())
         return "\n".join(lines)
-
-    def pixa_count(self, c: int) -> int:
-        return sum(1 for p in self.cells if p == PIXA | c << 3)
 
 
 def _win(winner: int, reason: str) -> Outcome:

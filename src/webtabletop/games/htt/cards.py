@@ -182,9 +182,6 @@ class Card:
     def strength(self) -> int:
         return sum(self.values)
 
-    def short(self) -> str:
-        return f"{self.name} (L{self.level} {self.text} {self.matter})"
-
 
 INLINE_RE = re.compile(r"^~([0-9A]{6})([rbygp])(\d{1,2})$")
 

@@ -17,7 +17,7 @@ from webtabletop.games.htt.render import lesson_art
 from webtabletop.games.htt.rules import OVER, HttState
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/htt.md)
 SECTIONS = (
@@ -85,11 +85,6 @@ def turned(n: int):
         return now.owners.count(me) - start.owners.count(me) >= n + 1
 
     return check
-
-
-def won(start: HttState, now: HttState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def took_a_card(start: HttState, now: HttState) -> bool:

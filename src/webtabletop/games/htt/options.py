@@ -245,10 +245,6 @@ class HttOptions:
             out.append("Friendly")
         return out
 
-    def rule_titles(self) -> list[str]:
-        """:meth:`rule_names` in the player's language (what the screens show)."""
-        return [translate_rule(name) for name in self.rule_names()]
-
     def describe(self) -> str:
         """The board and the table rules; the house rules (Friendly, the 19-cell board) are named
         by the app after these (core/house_rules.py)."""

@@ -10,7 +10,7 @@ from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.positions import state_from
 from webtabletop.games.sht.rules import ShtState, new_game
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/sht.md)
 SECTIONS = ("Components", "Setup", "A turn: exactly one of", "Battle", "End", "Hidden information is real")
@@ -40,11 +40,6 @@ def defend(*names: str) -> str:
 def position(**zones):
     zones.setdefault("turn", 3)
     return lambda: state_from(**zones)
-
-
-def won(start: ShtState, now: ShtState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def shield_broken(start: ShtState, now: ShtState) -> bool:

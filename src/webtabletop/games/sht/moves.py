@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.sht import cards as C
 from webtabletop.i18n import N_
 
 TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"
@@ -68,14 +67,6 @@ class Battle:
     result: str  # "defended", "shield" (shield broke) or "lost"
     advantage_player: int | None = None
     advantages: int = 0
-
-    @property
-    def attack_value(self) -> int:
-        return C.value(self.attack)
-
-    @property
-    def defence_value(self) -> int:
-        return sum(C.value(c) for c in self.defence)
 
 
 def advantage_of(attacker: int, a: int, d: int) -> tuple[int, int]:

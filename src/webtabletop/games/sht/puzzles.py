@@ -14,7 +14,7 @@ from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.moves import ATTACK, DECLINE
 from webtabletop.games.sht.rules import DEFEND, TURN, ShtState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, Scored
+from webtabletop.learn.puzzle import Kind, Scored, win_gauge
 
 #: the options puzzles are mined on (the standard game)
 MINE_OPTIONS: dict = {}
@@ -68,11 +68,6 @@ def broke(start: ShtState, now: ShtState) -> int:
     return int(start.shields[other] is not None and now.shields[other] is None)
 
 
-def won(start: ShtState, now: ShtState) -> int:
-    outcome = now.outcome()
-    return int(outcome is not None and outcome.winner == start.to_move())
-
-
 BREAK = Kind(
     id="break",
     goal=lambda n: _("Break the enemy's shield for sure, whatever their closed cards are."),
@@ -92,7 +87,7 @@ WIN = Kind(
         "you have not seen, and there is no shield behind it; every other attack can be defended."
     ).format(move=move),
     score=sure(False),
-    reached=won,
+    reached=win_gauge,
 )
 
 KINDS = (WIN, BREAK)

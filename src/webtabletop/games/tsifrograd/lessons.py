@@ -13,7 +13,7 @@ import attrs
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, new_game, state_from_cells
 from webtabletop.i18n import N_
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/tsifrograd.md)
 SECTIONS = (
@@ -63,11 +63,6 @@ def crossed_out(name: str, options: TsifrogradOptions = SMALL):
 def crossed_any(start: TsifroState, now: TsifroState) -> bool:
     me = start.to_move()
     return now.crossings[me] > start.crossings[me]
-
-
-def won(start: TsifroState, now: TsifroState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def captured(n: int):

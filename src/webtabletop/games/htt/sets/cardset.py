@@ -22,7 +22,7 @@ import attrs
 
 from webtabletop.core.errors import GameError
 from webtabletop.core.inputs import guard, load_json
-from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value, values_text
+from webtabletop.games.htt.cards import MATTERS, A, Card, parse_value
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 
@@ -245,7 +245,3 @@ def _from_json(cls: type[CardSet], data: Any) -> CardSet:
 
 def card_id(set_id: str, level: int, index: int) -> str:
     return f"{set_id}-{level}{chr(97 + index)}"
-
-
-def describe_card(c: Card) -> str:
-    return f"{c.id} L{c.level} {values_text(c.values)} {c.matter} w{c.rarity} {c.name}"
