@@ -78,6 +78,16 @@ def test_every_handler_is_emitted_by_some_screen(emitted):
     assert not unused and not every, (unused, every)
 
 
+def test_each_package_exports_its_own_screens_and_no_route_is_in_two():
+    from webtabletop.app import data, game, lab, learn, match, review
+
+    packages = (data, game, lab, learn, match, review)
+    routes = [route for package in packages for route in package.SCREENS]
+    assert len(routes) == len(set(routes))
+    assert set(SCREENS) == set(routes) | {"home", "friends", "rules", "error"}  # and the shell's own
+    assert all(SCREENS[route] is package.SCREENS[route] for package in packages for route in package.SCREENS)
+
+
 def test_a_command_of_another_screen_is_refused_with_a_message():
     from tests.app.harness import Page
 

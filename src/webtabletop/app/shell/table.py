@@ -11,18 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from webtabletop.app import data, game, lab, learn, match, review
 from webtabletop.app.data import flow as dataio
-from webtabletop.app.game import commands, editor, newgame, ownpages, play
-from webtabletop.app.game import render as gamerender
-from webtabletop.app.lab import flow as lab
-from webtabletop.app.learn import lessons, puzzles
+from webtabletop.app.game import commands, newgame, play
+from webtabletop.app.lab import flow as labflow
 from webtabletop.app.match import flow as matchflow
-from webtabletop.app.match import pages as matchpages
-from webtabletop.app.match import parts as matchparts
-from webtabletop.app.model.screen import Handler, Screen, ignore
-from webtabletop.app.review import board as reviewboard
+from webtabletop.app.model.screen import Handler, Screen
 from webtabletop.app.review import flow as reviewflow
-from webtabletop.app.review import screen as reviewscreen
 from webtabletop.app.shell import render, routes
 
 if TYPE_CHECKING:
@@ -40,63 +35,19 @@ def dismiss_notices(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 #: the commands every screen answers (a screen's own come first)
 EVERY_SCREEN: dict[str, Handler] = {"dismiss-notices": dismiss_notices}
 
-#: a lesson's or a puzzle's board: moves are judged, the rest does nothing
-LESSON_BOARD: dict[str, Handler] = {
-    "move": lessons.on_move,
-    "pick": lessons.on_pick,
-    "hover": lessons.on_hover,
-    "drop": lessons.on_drop,
-    "cancel": lessons.on_cancel,
-    **dict.fromkeys(("premove", "change", "ai"), ignore),
-}
-
-#: the screens, by the first item of ``AppState.route``
+#: the screens, by the first item of ``AppState.route``: the shell's own, then each feature's
+#: (each package exports its screens; a route belongs to one package)
 SCREENS: dict[str, Screen] = {
     "home": Screen(render.home, commands=matchflow.FRIENDS_COMMANDS),
     "friends": Screen(render.friends, commands=matchflow.FRIENDS_COMMANDS),
     "rules": Screen(render.rules),
     "error": Screen(render.error),
-    "data": Screen(dataio.render, commands=dataio.DATA_COMMANDS),
-    # and ACTIONS' move, pick, drop, …: with no game open the board's actions do nothing
-    "game": Screen(gamerender.render, {"form": play.on_form}, commands.COMMANDS),
-    "new": Screen(newgame.render, {"form": newgame.on_form}),
-    "editor": Screen(editor.render, {"pick": editor.on_pick, "form": editor.on_form}, editor.COMMANDS),
-    "page": Screen(ownpages.render, dict.fromkeys(ownpages.ACTIONS, ownpages.on_action), ownpages.commands),
-    "match": Screen(
-        matchpages.render,
-        {
-            "move": matchflow.on_move,
-            "pick": matchflow.on_pick,
-            "hover": matchflow.on_hover,
-            "drop": matchflow.on_drop,
-            "lift": matchflow.on_lift,
-            "cancel": matchflow.on_cancel,
-            "premove": ignore,
-            "form": matchparts.on_form,
-        },
-        matchflow.COMMANDS,
-    ),
-    "parts": Screen(matchparts.render, {"form": matchparts.on_form}),
-    "learn": Screen(lessons.render_list),
-    "lesson": Screen(lessons.render_lesson, LESSON_BOARD, lessons.COMMANDS),
-    "puzzles": Screen(puzzles.render_list),
-    "puzzle": Screen(puzzles.render_puzzle, LESSON_BOARD, puzzles.COMMANDS),
-    "review": Screen(
-        reviewscreen.render,
-        {
-            "review-step": reviewflow.on_step,
-            "import": reviewflow.on_import,
-            # the analysis board's moves, or the tries of "Learn from your mistakes"
-            "move": reviewboard.on_move,
-            "pick": reviewboard.on_pick,
-            "hover": reviewboard.on_hover,
-            "drop": reviewboard.on_drop,
-            "cancel": reviewboard.on_cancel,
-            **dict.fromkeys(("premove", "change", "ai"), ignore),
-        },
-        reviewflow.COMMANDS,
-    ),
-    "lab": Screen(lab.render, {"form": lab.on_form, "lab_results": lab.on_results}, lab.COMMANDS),
+    **data.SCREENS,
+    **game.SCREENS,
+    **match.SCREENS,
+    **learn.SCREENS,
+    **review.SCREENS,
+    **lab.SCREENS,
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)
@@ -118,5 +69,5 @@ ACTIONS: dict[str, Handler] = {
     "premove": play.on_premove,
     "change": commands.on_change,
     "form": newgame.form_not_open,
-    "lab_results": lab.on_results,  # a run's late answer after the player left the lab: ignored
+    "lab_results": labflow.on_results,  # a run's late answer after the player left the lab: ignored
 }
