@@ -1,6 +1,7 @@
 """The app's one table: for each kind of screen (the first item of ``AppState.route``, see
 :mod:`~webtabletop.app.model.state`), how it is drawn, the action types it answers and its
-commands by name; then the commands of every screen and the actions answered on any screen.
+commands by name (the shell's own screens here, each feature's from its package's ``SCREENS``);
+then the commands of every screen and the actions answered on any screen.
 
 Each ``data-cmd`` a screen's HTML emits is answered by exactly one function found here
 (tests/app/test_command_table.py crawls every screen of every game to prove it, and fails on a
