@@ -13,6 +13,7 @@ from webtabletop.games.cardgo.diagram import position
 from webtabletop.games.cardgo.options import CardgoOptions
 from webtabletop.games.cardgo.rules import new_game
 from webtabletop.i18n import N_
+from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/cardgo.md)
@@ -339,3 +340,7 @@ FIRST_GAME = guided_game(
         ),
     ),
 )
+
+
+#: what the shared lesson screens ask of this game
+BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)

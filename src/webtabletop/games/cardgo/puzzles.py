@@ -10,9 +10,11 @@ move in several other arrangements of the unseen cards consistent with what the 
 
 from __future__ import annotations
 
+from importlib import resources
+
 from webtabletop.games.cardgo.rules import PLAY, CardgoState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, Scored
+from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored
 
 #: the options puzzles are mined on: the newcomer's table
 MINE_OPTIONS: dict = {"size": 7, "start_time": 40, "terrain": False, "effects": False}
@@ -103,3 +105,14 @@ def knowledge(state: CardgoState) -> str:
         "You see your hand and the board; the enemy's hand and the deck are hidden. "
         "The answer is best whatever they hold: what one card does here depends only on the board and the card."
     )
+
+
+#: what the shared puzzle screens and the miner ask of this game
+BOOK = PuzzleBook(
+    kinds=KINDS,
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    mine_options=MINE_OPTIONS,
+    is_turn_start=is_turn_start,
+    knowledge=knowledge,
+    hidden_check=hidden_check,
+)

@@ -1,14 +1,16 @@
 """DumaRaj: a chess-like game of seven mobs on a location of bits, with agreed arbitrary moves."""
 
+from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
-from webtabletop.core.registry import register
-from webtabletop.games.dumaraj import meta, rules
-from webtabletop.games.dumaraj.ai import choose_move, mcts_hooks
+from webtabletop.core.registry import register, register_module
+from webtabletop.games.dumaraj import lab, meta, rules
+from webtabletop.games.dumaraj.ai import analyse, analyse_move, choose_move, mcts_hooks
 from webtabletop.games.dumaraj.editor import EDITOR
 from webtabletop.games.dumaraj.endings import max_plies
 from webtabletop.games.dumaraj.legacy import RULES_VERSION, legacy_codes
 from webtabletop.games.dumaraj.options import PRESETS, DumaRajOptions
 from webtabletop.games.dumaraj.view import DumaRajView
+from webtabletop.i18n import N_
 
 SPEC = register(
     GameSpec(
@@ -29,4 +31,25 @@ rules.DumaState.spec = SPEC
 VIEW = DumaRajView()
 ai_choose = choose_move
 
-__all__ = ["SPEC", "EDITOR", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move", "rules"]
+GAME = register_module(
+    GameModule(
+        spec=SPEC,
+        view=VIEW,
+        ai_choose=choose_move,
+        analyse=analyse,
+        analyse_move=analyse_move,
+        presets=PRESETS,
+        editor=EDITOR,
+        fair_play=(N_("DumaRaj has no dice and no hidden cards: nothing in it needs a secret."),),
+        lessons=loader(f"{__name__}.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.puzzles", "BOOK"),
+        lab=lab.LAB,
+        cli=loader(f"{__name__}.cli", "add_commands"),
+        picture=Picture(
+            moves=("i1h3", "g10h8", "d1c3", "b10c8", "h2h4", "i9i7", "g1f4", "f9f7", "c3d5", "h8e7", "d5g4", "g9g7"),
+            viewer=None,
+        ),
+    )
+)
+
+__all__ = ["GAME", "SPEC", "EDITOR", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move", "rules"]

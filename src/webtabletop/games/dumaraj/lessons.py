@@ -14,6 +14,7 @@ import re
 from webtabletop.games.dumaraj.options import DumaRajOptions
 from webtabletop.games.dumaraj.rules import DumaState, state_from_fen
 from webtabletop.i18n import N_
+from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/dumaraj.md)
@@ -392,3 +393,7 @@ FIRST_GAME = guided_game(
         ),
     ),
 )
+
+
+#: what the shared lesson screens ask of this game
+BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)

@@ -5,9 +5,11 @@ score is exact.
 
 from __future__ import annotations
 
+from importlib import resources
+
 from webtabletop.games.dumaraj.rules import DumaState
 from webtabletop.i18n import _
-from webtabletop.learn.puzzle import Kind, one_turn
+from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn
 
 #: the options puzzles are mined on (the standard board and moves)
 MINE_OPTIONS: dict = {}
@@ -28,3 +30,11 @@ WIN = Kind(
 )
 
 KINDS = (WIN,)
+
+
+#: what the shared puzzle screens and the miner ask of this game
+BOOK = PuzzleBook(
+    kinds=KINDS,
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    mine_options=MINE_OPTIONS,
+)

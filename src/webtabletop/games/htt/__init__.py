@@ -11,15 +11,17 @@ collection), ``render`` (board, cards, words and rules page: what the player see
 (the app's HTT pages).
 """
 
+from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
-from webtabletop.core.registry import register
-from webtabletop.games.htt import deal, legacy, meta, rules
-from webtabletop.games.htt.ai import HOOKS
+from webtabletop.core.registry import register, register_module
+from webtabletop.games.htt import deal, lab, legacy, meta, rules
+from webtabletop.games.htt.ai import HOOKS, analyse, analyse_move, exact_choose
 from webtabletop.games.htt.ai import choose_move as ai_choose
 from webtabletop.games.htt.match import HANDS
 from webtabletop.games.htt.options import PRESETS, HttOptions
 from webtabletop.games.htt.pages.extension import HttPages
 from webtabletop.games.htt.view import VIEW
+from webtabletop.i18n import N_
 
 SPEC = register(
     GameSpec(
@@ -40,4 +42,36 @@ SPEC = register(
 rules.HttState.spec = SPEC
 PAGES = HttPages()
 
-__all__ = ["SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]
+GAME = register_module(
+    GameModule(
+        spec=SPEC,
+        view=VIEW,
+        ai_choose=ai_choose,
+        analyse=analyse,
+        analyse_move=analyse_move,
+        exact_choose=exact_choose,
+        presets=PRESETS,
+        pages=PAGES,
+        fair_play=(
+            N_(
+                "Each hand is sealed by a commitment before the first move: no one can change a card "
+                "after seeing the other's moves, and hands stay hidden unless Open is on."
+            ),
+            N_(
+                "With Own deck or Random, each of you brings cards of your own collection, chosen in your "
+                "own browser (the friend chooses when joining). No card changes hands in a game by link."
+            ),
+            N_(
+                "No one can check that a hand was really dealt at random, or that its cards are in its "
+                "owner's collection: that would need a server."
+            ),
+        ),
+        lessons=loader(f"{__name__}.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.puzzles", "BOOK"),
+        lab=lab.LAB,
+        cli=loader(f"{__name__}.cli", "add_commands"),
+        picture=Picture(moves=("1c3", "3c2", "3b3", "0b1", "0a1")),
+    )
+)
+
+__all__ = ["GAME", "SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]

@@ -17,6 +17,7 @@ from webtabletop.games.htt.render import lesson_art
 from webtabletop.games.htt.rules import OVER, HttState
 from webtabletop.games.htt.sets.library import get_card
 from webtabletop.i18n import N_
+from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/htt.md)
@@ -345,3 +346,7 @@ FIRST_GAME = guided_game(
         ),
     ),
 )
+
+
+#: what the shared lesson screens ask of this game
+BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, first_game=FIRST_GAME)

@@ -6,9 +6,11 @@ hand plays no part: a placement's score is the number of enemy cards it turns, e
 
 from __future__ import annotations
 
+from importlib import resources
+
 from webtabletop.games.htt.rules import PLAY, HttState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, one_turn
+from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn
 
 #: the options puzzles are mined on (the default table)
 MINE_OPTIONS: dict = {}
@@ -54,3 +56,13 @@ def knowledge(state: HttState) -> str:
     if state.options.open:
         return _("Both hands are open. Only this placement counts.")
     return _("The enemy's hand is hidden, but it plays no part: only the cards on the table and yours count.")
+
+
+#: what the shared puzzle screens and the miner ask of this game
+BOOK = PuzzleBook(
+    kinds=KINDS,
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    mine_options=MINE_OPTIONS,
+    is_turn_start=is_turn_start,
+    knowledge=knowledge,
+)

@@ -10,6 +10,7 @@ from webtabletop.games.sht.options import ShtOptions
 from webtabletop.games.sht.positions import state_from
 from webtabletop.games.sht.rules import ShtState, new_game
 from webtabletop.i18n import N_
+from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game
 
 #: the headings of the rules digest (../shared/rules/sht.md)
@@ -286,3 +287,7 @@ FIRST_GAME = guided_game(
         ),
     ),
 )
+
+
+#: what the shared lesson screens ask of this game
+BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)

@@ -10,11 +10,13 @@ arrangement consistent with what the solver knows, not only the true one.
 
 from __future__ import annotations
 
+from importlib import resources
+
 from webtabletop.games.sht import cards as C
 from webtabletop.games.sht.moves import ATTACK, DECLINE
 from webtabletop.games.sht.rules import DEFEND, TURN, ShtState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, Scored
+from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored
 
 #: the options puzzles are mined on (the standard game)
 MINE_OPTIONS: dict = {}
@@ -114,3 +116,13 @@ def knowledge(state: ShtState) -> str:
         "field cards: they could be any of the {u} cards you have not seen. At most, their field defends {d}.",
         closed,
     ).format(k=closed, u=len(pool), d=best_defence(state))
+
+
+#: what the shared puzzle screens and the miner ask of this game
+BOOK = PuzzleBook(
+    kinds=KINDS,
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    mine_options=MINE_OPTIONS,
+    is_turn_start=is_turn_start,
+    knowledge=knowledge,
+)
