@@ -28,7 +28,7 @@ import attrs
 from webtabletop.core.protocol import GameSpec, Move, State
 from webtabletop.core.view import GameView
 
-__all__ = ["GameModule", "LabTable", "Picture", "loader"]
+__all__ = ["GameModule", "LabTable", "Loader", "Picture", "loader"]
 
 
 @attrs.frozen
@@ -43,15 +43,27 @@ class Picture:
     viewer: int | None = 0
 
 
-def loader(module: str, attribute: str | None = None) -> Callable[[], Any]:
-    """A function that imports ``module`` when first called and returns it (or its ``attribute``):
-    for the parts of a game that a start does not need."""
+@attrs.frozen
+class Loader:
+    """A part of a game that a start does not need: calling it imports ``module`` (the first time)
+    and returns its ``attribute`` (or the module itself)."""
 
-    def load() -> Any:
-        found: ModuleType = importlib.import_module(module)
-        return getattr(found, attribute) if attribute is not None else found
+    module: str
+    attribute: str | None = None
 
-    return load
+    def __call__(self) -> Any:
+        found: ModuleType = importlib.import_module(self.module)
+        return getattr(found, self.attribute) if self.attribute is not None else found
+
+    @property
+    def path(self) -> str:
+        """The module's file under ``src/webtabletop`` (``games/htt/learn/lessons.py``)."""
+        return self.module.removeprefix("webtabletop.").replace(".", "/") + ".py"
+
+
+def loader(module: str, attribute: str | None = None) -> Loader:
+    """A :class:`Loader` of ``module`` (or its ``attribute``)."""
+    return Loader(module, attribute)
 
 
 #: a move chooser: ``(state, level, seed=..., time_limited=True, clock=...) -> SearchResult``
@@ -107,15 +119,15 @@ class GameModule:
     fair_play: tuple[str, ...] = ()
     # --- learning (webtabletop.learn) ---------------------------------------------------------
     #: loads the game's lessons (``webtabletop.learn.catalog.LessonBook``), or None
-    lessons: Callable[[], Any] | None = None
+    lessons: Loader | None = None
     #: loads the game's puzzles (``webtabletop.learn.puzzle.PuzzleBook``), or None
-    puzzles: Callable[[], Any] | None = None
+    puzzles: Loader | None = None
     # --- the designer's lab (webtabletop.lab) -------------------------------------------------
     #: what the lab counts and found, or None (the lab counts no items and shows no finding)
     lab: LabTable | None = None
     # --- the command line and the build ---------------------------------------------------------
     #: loads ``add_commands(subparsers)``, the game's own subcommands, or None
-    cli: Callable[[], Callable[[Any], None]] | None = None
+    cli: Loader | None = None
     #: the home page's picture, or None (the card shows no picture)
     picture: Picture | None = None
 
