@@ -18,7 +18,7 @@ from tests.correspondence.helpers import play  # noqa: E402
 from webtabletop.core.registry import get_game  # noqa: E402
 from webtabletop.correspondence.link import read_link  # noqa: E402
 from webtabletop.correspondence.parts import MAX_CHARS, split  # noqa: E402
-from webtabletop.games.dumaraj.options import PRESETS  # noqa: E402
+from webtabletop.games.dumaraj.rules.options import PRESETS  # noqa: E402
 
 SETTINGS = [
     ("tsifrograd", {}),

@@ -13,8 +13,8 @@ from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.diagram import position as cardgo_position
 from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.rules import state_from_fen
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.state import state_from_fen
 from webtabletop.games.htt.deal import position as htt_position
 from webtabletop.games.htt.options import HttOptions
 

@@ -175,9 +175,9 @@ def test_the_review_budgets_are_named():
 
 def test_dumaraj_review_searches_from_the_previous_positions_table_reproducibly():
     """A review's DumaRaj searches share one transposition table, in the game's order, with
-    half the level's nodes (games/dumaraj/ai.py: WARM_NODES): the same record and seed give
+    half the level's nodes (games/dumaraj/ai/choose.py: WARM_NODES): the same record and seed give
     the same review, and each search stays within its share of the nodes."""
-    from webtabletop.games.dumaraj.ai import LEVELS, WARM_NODES
+    from webtabletop.games.dumaraj.ai.choose import LEVELS, WARM_NODES
 
     record = played("dumaraj", ("normal", "random"), 3, 6)
     first, second = review(record, "normal", seed=2), review(record, "normal", seed=2)

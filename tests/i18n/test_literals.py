@@ -131,24 +131,24 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             ' cells, not ',
             'terrain must have ',
         ),
-        'games/dumaraj/ai.py': (
+        'games/dumaraj/ai/choose.py': (
             'no legal move: the game is over',
             'unknown AI level ',
         ),
-        'games/dumaraj/geo.py': (
+        'games/dumaraj/rules/geo.py': (
             'the engine supports W/F riders that flep and frag',
         ),
-        'games/dumaraj/lines.py': (
+        'games/dumaraj/rules/lines.py': (
             ') is neither straight nor a leap with a path',
         ),
-        'games/dumaraj/pieces.py': (
+        'games/dumaraj/rules/pieces.py': (
             ' allows no direction',
             ' without an atom',
             ': unknown atom ',
             ': unknown modifier ',
             'empty mob description',
         ),
-        'games/dumaraj/search.py': (
+        'games/dumaraj/ai/search.py': (
             'no legal move: the game is over',
         ),
         'games/htt/collection/model.py': (
@@ -228,13 +228,13 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'correspondence/dealt.py': (
             'first player',
         ),
-        'games/dumaraj/lessons.py': (
+        'games/dumaraj/learn/lessons.py': (
             '5k/6/6/2pP2/6/4K1 w RBrb 0:3,0:3 c4c3 - - 2b 0 2',
         ),
-        'games/dumaraj/board_svg.py': (
+        'games/dumaraj/ui/board_svg.py': (
             '<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}.dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}.dumaraj [data-pick]:focus-visible rect.sq{stroke:#ffb300;stroke-width:4}.dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>',
         ),
-        'games/dumaraj/pieces.py': (
+        'games/dumaraj/rules/pieces.py': (
             'Fej',
             'Pixa',
             'Raj',
@@ -265,7 +265,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'games/htt/pages/newgame.py': (
             'Computer (',
         ),
-        'lab/items.py': (
+        'games/dumaraj/lab.py': (
             'Raj flex',
             'pair flex',
         ),
@@ -287,7 +287,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones '
             'taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson',
         ),
-        'games/dumaraj/lessons.py': (
+        'games/dumaraj/learn/lessons.py': (
             'Arbitrary moves (each off unless agreed before the game)',
             'Basic moves',
             'Location and setup',
@@ -338,6 +338,32 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             "A side's name fills {player} (also {winner}, {side}, {other}): DumaRaj's White or Black, a name in the plural (Russian: Белые, Чёрные — make the verb agree: «Ходят белые»).",
             "A side's name fills {player} (also {winner}, {side}, {other}): a name in the singular — HTT's Blue/Red, CardGO's Green/Red, Tsifrograd's Orange/Blue, SHT's Player 1/2. DumaRaj's White/Black have their own entry (context “side named in the plural”).",
             'side named in the plural',
+        ),
+        'games/cardgo/meta.py': (
+            "CardGO's rules page",
+            'CardGO: its game screen',
+            "Green or Red (CardGO's players, singular)",
+        ),
+        'games/dumaraj/meta.py': (
+            "DumaRaj's rules page",
+            'DumaRaj: its game screen',
+            "White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)",
+        ),
+        'games/htt/meta.py': (
+            "Blue or Red (HTT's players, singular)",
+            'HTT (Hexagonal Triple Triad): its game screen and pages',
+            "HTT's own pages (collection, packs, deck, sets, presets, battle log)",
+            "HTT's rules page",
+        ),
+        'games/sht/meta.py': (
+            'Player 1 or Player 2 (SHT)',
+            "SHT's rules page",
+            'SHT: its game screen',
+        ),
+        'games/tsifrograd/meta.py': (
+            "Orange or Blue (Tsifrograd's players, singular)",
+            "Tsifrograd's rules page",
+            'Tsifrograd: its game screen',
         ),
     },
 }

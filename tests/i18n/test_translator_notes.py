@@ -48,7 +48,7 @@ def test_every_short_string_says_where_it_shows(template):
 
 
 def test_the_notes_follow_the_module():
-    assert notes("src/webtabletop/games/dumaraj/texts.py", "{player} to move") == [
+    assert notes("src/webtabletop/games/dumaraj/rules/texts.py", "{player} to move") == [
         "{player}: White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)"
     ]
     assert notes("/x/src/webtabletop/app/matchscreen.py", "Open") == [

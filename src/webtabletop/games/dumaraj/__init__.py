@@ -3,13 +3,14 @@
 from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register, register_module
-from webtabletop.games.dumaraj import lab, meta, rules
-from webtabletop.games.dumaraj.ai import analyse, analyse_move, choose_move, mcts_hooks
-from webtabletop.games.dumaraj.editor import EDITOR
-from webtabletop.games.dumaraj.endings import max_plies
-from webtabletop.games.dumaraj.legacy import RULES_VERSION, legacy_codes
-from webtabletop.games.dumaraj.options import PRESETS, DumaRajOptions
-from webtabletop.games.dumaraj.view import DumaRajView
+from webtabletop.games.dumaraj import lab, meta
+from webtabletop.games.dumaraj.ai.choose import analyse, analyse_move, choose_move, mcts_hooks
+from webtabletop.games.dumaraj.rules import state as rules
+from webtabletop.games.dumaraj.rules.endings import max_plies
+from webtabletop.games.dumaraj.rules.legacy import RULES_VERSION, legacy_codes
+from webtabletop.games.dumaraj.rules.options import PRESETS, DumaRajOptions
+from webtabletop.games.dumaraj.ui.editor import EDITOR
+from webtabletop.games.dumaraj.ui.view import DumaRajView
 from webtabletop.i18n import N_
 
 SPEC = register(
@@ -41,8 +42,8 @@ GAME = register_module(
         presets=PRESETS,
         editor=EDITOR,
         fair_play=(N_("DumaRaj has no dice and no hidden cards: nothing in it needs a secret."),),
-        lessons=loader(f"{__name__}.lessons", "BOOK"),
-        puzzles=loader(f"{__name__}.puzzles", "BOOK"),
+        lessons=loader(f"{__name__}.learn.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.learn.puzzles", "BOOK"),
         lab=lab.LAB,
         cli=loader(f"{__name__}.cli", "add_commands"),
         picture=Picture(

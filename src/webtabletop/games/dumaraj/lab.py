@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from webtabletop.core.gamemodule import LabTable
 from webtabletop.core.protocol import Move, State
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.pieces import MOBS
 from webtabletop.i18n import N_, pgettext
 from webtabletop.lab.findings import Finding
 

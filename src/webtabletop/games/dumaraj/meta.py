@@ -13,6 +13,6 @@ SUMMARY = N_(
 SIDES = "White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)"
 #: module (a glob under this folder) -> where its strings show, first match wins
 SCREENS = (
-    ("rules_page.py", "DumaRaj's rules page"),
+    ("ui/rules_page.py", "DumaRaj's rules page"),
     ("**.py", "DumaRaj: its game screen"),
 )

@@ -8,11 +8,11 @@ seed's help says so instead of speaking of dice.
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj import texts as T
-from webtabletop.games.dumaraj.endings import DRAW_MOVES
-from webtabletop.games.dumaraj.rules import DumaState
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import notation as N
+from webtabletop.games.dumaraj.rules import texts as T
+from webtabletop.games.dumaraj.rules.endings import DRAW_MOVES
+from webtabletop.games.dumaraj.rules.state import DumaState
 from webtabletop.i18n import _, pgettext
 
 
@@ -30,7 +30,7 @@ def _button(code: str, text: str, cls: str = "btn") -> str:
 
 
 class PanelMixin:
-    """Panel, status, prompt and dialog texts of :class:`~webtabletop.games.dumaraj.view.DumaRajView`."""
+    """Panel, status, prompt and dialog texts of :class:`~webtabletop.games.dumaraj.ui.view.DumaRajView`."""
 
     def _moves_from(self, state, s):  # provided by the view
         raise NotImplementedError
@@ -60,7 +60,7 @@ class PanelMixin:
             html.append("</div>")
             return "".join(html)
         if ctx.interactive and ctx.selection and "-" in ctx.selection:
-            from webtabletop.games.dumaraj.board_svg import bit_number
+            from webtabletop.games.dumaraj.ui.board_svg import bit_number
 
             a, _sep, z = ctx.selection.partition("-")
             frm, to = bit_number(a), bit_number(z)

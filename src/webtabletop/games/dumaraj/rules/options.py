@@ -78,8 +78,8 @@ class DumaRajOptions:
         if self.warp and self.rhombus:
             raise ValueError(_("Warp is not available on a rhombus location: turn off 'warp' or 'rhombus'"))
         if self.fen.strip():
-            from webtabletop.games.dumaraj import fen
-            from webtabletop.games.dumaraj.position_check import validate_board
+            from webtabletop.games.dumaraj.rules import fen
+            from webtabletop.games.dumaraj.rules.position_check import validate_board
 
             try:
                 pos = fen.parse_fen(self.fen)
@@ -88,7 +88,7 @@ class DumaRajOptions:
                 raise ValueError(_("'fen' (start position): {error}").format(error=exc)) from None
 
     def rules(self):
-        from webtabletop.games.dumaraj.engine import Rules
+        from webtabletop.games.dumaraj.rules.engine import Rules
 
         return Rules(
             self.trigon_degree,

@@ -4,9 +4,9 @@ editor's tools) and the move diagrams of the rules page."""
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.dumaraj import pieceset
-from webtabletop.games.dumaraj import texts as T
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, betza_of, parse_betza
+from webtabletop.games.dumaraj.rules import texts as T
+from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA, RAJ, betza_of, parse_betza
+from webtabletop.games.dumaraj.ui import pieceset
 from webtabletop.i18n import _
 
 LIGHT, DARK = "#eed9b5", "#b58863"

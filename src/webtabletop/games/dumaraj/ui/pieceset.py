@@ -18,7 +18,7 @@ each mob with ``<use>``; the letters (``glyph`` in view.py) remain as a display 
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj.pieces import FEJ, GON, LOD, PIXA, RAJ, SLOD, TRIGON
+from webtabletop.games.dumaraj.rules.pieces import FEJ, GON, LOD, PIXA, RAJ, SLOD, TRIGON
 
 #: a common stand under the upright mobs (boats float on their own hull)
 _STAND = "M24 90H76Q80 90 80 86V84Q80 78 74 78H26Q20 78 20 84V86Q20 90 24 90Z"

@@ -1,4 +1,4 @@
-"""Move generation of DumaRaj's engine: every legal move of a :class:`~webtabletop.games.dumaraj.engine.Board`,
+"""Move generation of DumaRaj's engine: every legal move of a :class:`~webtabletop.games.dumaraj.rules.engine.Board`,
 the tactical subset the AI's quiescence search uses, and perft.
 
 Legality ("a move may not leave one's own Raj under flag") uses checkers and pins along rays for
@@ -8,8 +8,8 @@ rare special moves (flexes, piCSbumm, cuts under Warp). With "Raj capture" there
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj.attacks import attacked
-from webtabletop.games.dumaraj.engine import (
+from webtabletop.games.dumaraj.rules.attacks import attacked
+from webtabletop.games.dumaraj.rules.engine import (
     BUMM,
     CUT,
     OWN,
@@ -23,8 +23,8 @@ from webtabletop.games.dumaraj.engine import (
     make,
     unmake,
 )
-from webtabletop.games.dumaraj.geo import Geo
-from webtabletop.games.dumaraj.pieces import LOD, PIXA, PROMOTIONS, SLOD
+from webtabletop.games.dumaraj.rules.geo import Geo
+from webtabletop.games.dumaraj.rules.pieces import LOD, PIXA, PROMOTIONS, SLOD
 
 
 def _check_info(sq: list[int], g: Geo, k: int, c: int):

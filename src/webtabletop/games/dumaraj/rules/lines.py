@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from webtabletop.games.dumaraj.pieces import MOBS, betza_of, parse_betza
+from webtabletop.games.dumaraj.rules.pieces import MOBS, betza_of, parse_betza
 
 #: sides of the active area, as bits of a mask: the border a move leaves behind
 SOUTH, NORTH, WEST, EAST = 1, 2, 4, 8

@@ -11,9 +11,9 @@ move, the AI's included); :func:`move_sound` says which sound fits it.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj.pieces import FEJ, GON, LOD, PIXA, RAJ, SLOD, TRIGON
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import notation as N
+from webtabletop.games.dumaraj.rules.pieces import FEJ, GON, LOD, PIXA, RAJ, SLOD, TRIGON
 from webtabletop.i18n import N_, _, ngettext, pgettext
 from webtabletop.i18n.sides import side_gettext
 

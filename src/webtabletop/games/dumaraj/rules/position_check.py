@@ -7,15 +7,21 @@ lines only, a piCSbumm target names a real leap, pair-flex counters stay 0..3.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.fen import Position, parse_fen
-from webtabletop.games.dumaraj.notation import MAX_SIZE, MIN_SIZE, RULE_LETTERS, PositionError, square_name
-from webtabletop.games.dumaraj.pieces import PIXA, RAJ
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.fen import Position, parse_fen
+from webtabletop.games.dumaraj.rules.notation import (
+    MAX_SIZE,
+    MIN_SIZE,
+    RULE_LETTERS,
+    PositionError,
+    square_name,
+)
+from webtabletop.games.dumaraj.rules.pieces import PIXA, RAJ
 from webtabletop.i18n import _
 
 
 def _line_label(line: int) -> str:
-    from webtabletop.games.dumaraj.texts import line_label as translated
+    from webtabletop.games.dumaraj.rules.texts import line_label as translated
 
     return translated(line)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.rules import DumaState, state_from_fen
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game

@@ -1,5 +1,5 @@
 """The DumaRaj board as SVG text (:class:`BoardMixin` of
-:class:`~webtabletop.games.dumaraj.view.DumaRajView`): squares, mobs, legal-destination marks,
+:class:`~webtabletop.games.dumaraj.ui.view.DumaRajView`): squares, mobs, legal-destination marks,
 coordinates and the Editor's line offers, with the board contract of docs/board.md (``data-piece``,
 ``data-from``, ``data-anim``, ``data-changed``, ``data-hint``); the tokens are read back by
 ``DumaRajView.pick`` (see view.py).
@@ -11,12 +11,12 @@ import math
 import re
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj import pieceset
-from webtabletop.games.dumaraj import texts as T
-from webtabletop.games.dumaraj.glyphs import glyph
-from webtabletop.games.dumaraj.rules import DumaMove, DumaState
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import notation as N
+from webtabletop.games.dumaraj.rules import texts as T
+from webtabletop.games.dumaraj.rules.state import DumaMove, DumaState
+from webtabletop.games.dumaraj.ui import pieceset
+from webtabletop.games.dumaraj.ui.glyphs import glyph
 from webtabletop.i18n import _, pgettext
 from webtabletop.i18n.text import join_list
 

@@ -43,8 +43,8 @@ import re
 import attrs
 
 from webtabletop.core.inputs import guard
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.notation import (
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.notation import (
     FILES,
     MAX_SIZE,
     MIN_SIZE,
@@ -56,7 +56,7 @@ from webtabletop.games.dumaraj.notation import (
     parse_square,
     square_name,
 )
-from webtabletop.games.dumaraj.pieces import LETTERS, MOBS
+from webtabletop.games.dumaraj.rules.pieces import LETTERS, MOBS
 from webtabletop.i18n import _, ngettext
 
 #: the longest position text read (a 12x12 board with every field takes about 220 characters)

@@ -14,10 +14,11 @@ import re
 
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import attrs_html, esc
-from webtabletop.games.dumaraj import fen, notation, pieceset
-from webtabletop.games.dumaraj import texts as T
-from webtabletop.games.dumaraj.options import PRESET_FENS
-from webtabletop.games.dumaraj.position_check import validate_fen
+from webtabletop.games.dumaraj.rules import fen, notation
+from webtabletop.games.dumaraj.rules import texts as T
+from webtabletop.games.dumaraj.rules.options import PRESET_FENS
+from webtabletop.games.dumaraj.rules.position_check import validate_fen
+from webtabletop.games.dumaraj.ui import pieceset
 from webtabletop.i18n import _, pgettext
 
 LETTERS = "KQRBNTP"

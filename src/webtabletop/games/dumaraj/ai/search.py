@@ -22,10 +22,10 @@ from collections.abc import Callable
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import movegen as G
-from webtabletop.games.dumaraj.endings import DRAW_MOVES
-from webtabletop.games.dumaraj.evaluation import evaluate, tables
+from webtabletop.games.dumaraj.ai.evaluation import evaluate, tables
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import movegen as G
+from webtabletop.games.dumaraj.rules.endings import DRAW_MOVES
 
 MATE = 1_000_000
 INF = 10_000_000

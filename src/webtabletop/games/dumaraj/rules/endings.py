@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from webtabletop.games.dumaraj.pieces import PIXA
+from webtabletop.games.dumaraj.rules.pieces import PIXA
 
 #: moves (turns; an Editor choice is not one) without progress that end the game in a draw
 DRAW_MOVES = 100
@@ -54,7 +54,7 @@ def bound_from(mobs: int, pixas: int, files: int, ranks: int, editor: bool, warp
 @lru_cache(maxsize=128)
 def rules_bound(options) -> int:
     """The rules' own bound on the plies of a game with these options (from its start position)."""
-    from webtabletop.games.dumaraj import fen
+    from webtabletop.games.dumaraj.rules import fen
 
     pos = fen.parse_fen(options.start_fen())
     w, h = pos.width, pos.height

@@ -27,16 +27,16 @@ from typing import Any
 import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
-from webtabletop.games.dumaraj import endings
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import fen as F
-from webtabletop.games.dumaraj import movegen as G
-from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj.endings import DRAW_MOVES
-from webtabletop.games.dumaraj.moves import DumaMove, code_key
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, value_of
-from webtabletop.games.dumaraj.position_check import validate_board
+from webtabletop.games.dumaraj.rules import endings
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import fen as F
+from webtabletop.games.dumaraj.rules import movegen as G
+from webtabletop.games.dumaraj.rules import notation as N
+from webtabletop.games.dumaraj.rules.endings import DRAW_MOVES
+from webtabletop.games.dumaraj.rules.moves import DumaMove, code_key
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA, RAJ, value_of
+from webtabletop.games.dumaraj.rules.position_check import validate_board
 from webtabletop.i18n import N_, _, ngettext
 
 #: outcome reasons stay English keys in the rules and records; views translate them when shown

@@ -6,8 +6,8 @@ wandering into the 100-move draw. Scores are centipawns for the side to move.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.pieces import GON, PIXA, RAJ, TRIGON, value_of
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.pieces import GON, PIXA, RAJ, TRIGON, value_of
 
 _PST_CACHE: dict = {}
 

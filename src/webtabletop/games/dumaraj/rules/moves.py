@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import notation as N
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import notation as N
 
 _CODE = re.compile(r"([a-l])(1[0-2]|[1-9])([a-l])(1[0-2]|[1-9])([qrbnt!]?)")
 _KIND_MASK = ~(15 << 16)
@@ -38,7 +38,7 @@ class DumaMove:
 
     @property
     def label(self) -> str:
-        from webtabletop.games.dumaraj.texts import move_label
+        from webtabletop.games.dumaraj.rules.texts import move_label
 
         return move_label(self.cells, self.width, self.m)
 

@@ -7,7 +7,7 @@ engine (:mod:`engine`) reads them; nothing here changes after it is built.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA, RAJ, WARP_FLANK, betza_of, parse_betza
+from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA, RAJ, WARP_FLANK, betza_of, parse_betza
 
 ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))

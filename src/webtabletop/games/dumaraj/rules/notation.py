@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from webtabletop.core.protocol import GameError
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.pieces import MOBS
 from webtabletop.i18n import _
 
 FILES = "abcdefghijkl"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from webtabletop.games.dumaraj.rules import DumaState
+from webtabletop.games.dumaraj.rules.state import DumaState
 from webtabletop.i18n import _
 from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn
 

@@ -1,5 +1,5 @@
 """DumaRaj AI: the levels, the move chooser, the analysis (:func:`analyse`) and the plug-ins for
-the generic MCTS. The alpha-beta searcher itself is :mod:`webtabletop.games.dumaraj.search`.
+the generic MCTS. The alpha-beta searcher itself is :mod:`webtabletop.games.dumaraj.ai.search`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import attrs
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.evaluation import evaluate
-from webtabletop.games.dumaraj.search import MATE, Level, Searcher, search_board
+from webtabletop.games.dumaraj.ai.evaluation import evaluate
+from webtabletop.games.dumaraj.ai.search import MATE, Level, Searcher, search_board
+from webtabletop.games.dumaraj.rules import engine as E
 
 __all__ = ["LEVELS", "MATE", "Level", "Searcher", "SearchResult", "analyse", "analyse_move", "choose_move", "mcts_hooks", "search_board"]
 
@@ -69,14 +69,14 @@ def choose_move(
     m, depth, nodes, seconds, score, pv = search_board(
         b, lv, seed, time_limited, clock, tuple(state.history), max_depth, state.cap - state.ply
     )
-    from webtabletop.games.dumaraj import notation as N
+    from webtabletop.games.dumaraj.rules import notation as N
 
     move = state.move_from_code(N.move_code(m, state.width))
     return SearchResult(move, depth, nodes, seconds, score, _codes(state, pv))
 
 
 def _codes(state, pv) -> tuple[str, ...]:
-    from webtabletop.games.dumaraj import notation as N
+    from webtabletop.games.dumaraj.rules import notation as N
 
     codes = []
     bb = state.board()

@@ -1,7 +1,7 @@
 """The fast internal engine of DumaRaj: a mutable board with make/unmake (move generation and
-perft: :mod:`~webtabletop.games.dumaraj.movegen`; attack tests: :mod:`~webtabletop.games.dumaraj.attacks`).
+perft: :mod:`~webtabletop.games.dumaraj.rules.movegen`; attack tests: :mod:`~webtabletop.games.dumaraj.rules.attacks`).
 
-The public :class:`~webtabletop.games.dumaraj.rules.DumaState` is immutable; it builds a
+The public :class:`~webtabletop.games.dumaraj.rules.state.DumaState` is immutable; it builds a
 :class:`Board` when it needs moves and reads the result back. Search (perft, the AI) works on one
 Board with :func:`make` / :func:`unmake`.
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.dumaraj.attacks import attacked
-from webtabletop.games.dumaraj.geo import geo_for
-from webtabletop.games.dumaraj.lines import EAST, NORTH, SOUTH, WEST, move_sides
-from webtabletop.games.dumaraj.pieces import LOD, PIXA, RAJ
+from webtabletop.games.dumaraj.rules.attacks import attacked
+from webtabletop.games.dumaraj.rules.geo import geo_for
+from webtabletop.games.dumaraj.rules.lines import EAST, NORTH, SOUTH, WEST, move_sides
+from webtabletop.games.dumaraj.rules.pieces import LOD, PIXA, RAJ
 
 # move kinds
 NORMAL, PROMO, RAJFLEX, PAIRFLEX, BUMM, CUT, SKIP = range(7)

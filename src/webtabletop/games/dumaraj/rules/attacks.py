@@ -1,13 +1,13 @@
 """Attack tests of DumaRaj's engine: which pieces of a colour frag a square (the Raj's flag).
 
-Pure functions of the board's squares and its :class:`~webtabletop.games.dumaraj.geo.Geo` tables
-(leaps and their reverse lists, rays): :mod:`~webtabletop.games.dumaraj.engine` (``in_check``) and
-:mod:`~webtabletop.games.dumaraj.movegen` (legality) both use them.
+Pure functions of the board's squares and its :class:`~webtabletop.games.dumaraj.rules.geo.Geo` tables
+(leaps and their reverse lists, rays): :mod:`~webtabletop.games.dumaraj.rules.engine` (``in_check``) and
+:mod:`~webtabletop.games.dumaraj.rules.movegen` (legality) both use them.
 """
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj.geo import Geo
+from webtabletop.games.dumaraj.rules.geo import Geo
 
 
 def attacked(sq: list[int], g: Geo, t: int, e: int) -> bool:

@@ -26,12 +26,12 @@ Board contract: every mob has ``data-piece`` (its bit's name); after a move the 
 from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext
-from webtabletop.games.dumaraj import texts as T
-from webtabletop.games.dumaraj.board_svg import BoardMixin, parse_token, selected_bit
-from webtabletop.games.dumaraj.glyphs import glyph, mob_diagram
-from webtabletop.games.dumaraj.panel import PanelMixin
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA
-from webtabletop.games.dumaraj.rules import DumaState
+from webtabletop.games.dumaraj.rules import texts as T
+from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA
+from webtabletop.games.dumaraj.rules.state import DumaState
+from webtabletop.games.dumaraj.ui.board_svg import BoardMixin, parse_token, selected_bit
+from webtabletop.games.dumaraj.ui.glyphs import glyph, mob_diagram
+from webtabletop.games.dumaraj.ui.panel import PanelMixin
 from webtabletop.i18n import _, pgettext
 
 
@@ -117,12 +117,12 @@ class DumaRajView(BoardMixin, PanelMixin, GameView):
 
     # --- rules page -------------------------------------------------------------------------
     def rules_html(self) -> str:
-        from webtabletop.games.dumaraj.rules_page import rules_html
+        from webtabletop.games.dumaraj.ui.rules_page import rules_html
 
         return rules_html()
 
     def rules_history_html(self) -> str:
-        from webtabletop.games.dumaraj.rules_page import history_html
+        from webtabletop.games.dumaraj.ui.rules_page import history_html
 
         return history_html()
 

@@ -22,10 +22,10 @@ with the reason.
 
 from __future__ import annotations
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import movegen as G
-from webtabletop.games.dumaraj import notation as N
-from webtabletop.games.dumaraj.pieces import MOBS, PIXA
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import movegen as G
+from webtabletop.games.dumaraj.rules import notation as N
+from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA
 
 RULES_VERSION = 2
 

@@ -10,14 +10,14 @@ last under "Rules history") say, for each change of rules version 2, which words
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.dumaraj.endings import DRAW_MOVES, PLY_CAP
-from webtabletop.games.dumaraj.pieces import MOBS, TRIGON
+from webtabletop.games.dumaraj.rules.endings import DRAW_MOVES, PLY_CAP
+from webtabletop.games.dumaraj.rules.pieces import MOBS, TRIGON
 from webtabletop.i18n import _, pgettext
 
 
 def _mob_rows() -> str:
-    from webtabletop.games.dumaraj.glyphs import mob_diagram
-    from webtabletop.games.dumaraj.texts import mob_name
+    from webtabletop.games.dumaraj.rules.texts import mob_name
+    from webtabletop.games.dumaraj.ui.glyphs import mob_diagram
 
     rows = []
     for kind, mob in MOBS.items():
@@ -30,7 +30,7 @@ def _mob_rows() -> str:
 
 def betza_html() -> str:
     """Each mob's moves in Betza notation, folded away: only for readers who know it."""
-    from webtabletop.games.dumaraj.texts import mob_name
+    from webtabletop.games.dumaraj.rules.texts import mob_name
 
     rows = "".join(
         f"<tr><th scope='row'>{esc(mob_name(kind))}</th><td><code>"
