@@ -90,9 +90,9 @@ GLOSSARY = lint.parse_glossary(
 @pytest.mark.parametrize(
     ("msgid", "msgstr", "path", "bad"),
     [
-        ("Crypt", "地穴", "games/cardgo/terrain.py", False),
-        ("Crypt", "墓穴", "games/cardgo/terrain.py", True),  # rendered otherwise
-        ("the crypt swallows it", "地下墓所吞没了它", "games/cardgo/preview.py", True),  # avoided
+        ("Crypt", "地穴", "games/cardgo/rules/terrain.py", False),
+        ("Crypt", "墓穴", "games/cardgo/rules/terrain.py", True),  # rendered otherwise
+        ("the crypt swallows it", "地下墓所吞没了它", "games/cardgo/rules/preview.py", True),  # avoided
         ("Crypt", "墓穴", "games/htt/view.py", False),  # out of the row's scope
         ("the set has no name", "卡组没有名称", "games/htt/sets/check.py", True),
         ("the set has no name", "系列没有名称", "games/htt/sets/check.py", False),
@@ -124,7 +124,7 @@ def test_glossary_rule(msgid, msgstr, path, bad):
     ],
 )
 def test_punctuation_rule(tag, msgstr, bad):
-    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/rules.py")), tag)
+    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/rules/state.py")), tag)
     assert bool(found) == bad, found
 
 

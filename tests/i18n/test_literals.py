@@ -113,21 +113,21 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'fairplay/shuffleproof.py': (
             'a shuffle proof needs two lists of equal length and a permutation',
         ),
-        'games/cardgo/ai.py': (
+        'games/cardgo/ai/choose.py': (
             'no legal move: the game is over',
             'unknown AI level ',
         ),
-        'games/cardgo/diagram.py': (
+        'games/cardgo/rules/diagram.py': (
             ' to move (',
             'the diagram must be square',
         ),
-        'games/cardgo/effects.py': (
+        'games/cardgo/rules/effects.py': (
             'not a card code: ',
         ),
-        'games/cardgo/match.py': (
+        'games/cardgo/rules/match.py': (
             'not a card byte: ',
         ),
-        'games/cardgo/terrain.py': (
+        'games/cardgo/rules/terrain.py': (
             ' cells, not ',
             'terrain must have ',
         ),
@@ -191,7 +191,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'core/movetree.py': (
             'a move tree needs one more position than main-line moves',
         ),
-        'games/cardgo/puzzles.py': (
+        'games/cardgo/learn/puzzles.py': (
             ' scores differently when the unseen cards are arranged otherwise',
         ),
         'learn/puzzle.py': (
@@ -273,7 +273,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     # a heading of the rules digest (shared/rules/*.md) that lessons are filed under, or a note on how a section that
     # is not a rule maps to a lesson (SECTION_NOTES); learn/check.py writes them into docs/lessons.md, no screen shows them
     DIGEST: {
-        'games/cardgo/lessons.py': (
+        'games/cardgo/learn/lessons.py': (
             'Card effects (switchable as a whole; when ON, dealt cards get a random effect)',
             'Components and setup',
             'Custom mode (all adjustable before a game, within sensible bounds; bad values get a clear message)',

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 
 def pos(diagram: str, player: int = 0, hands=("", ""), **opts) -> rules.CardgoState:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.effects import EFFECTS, card_from_code
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.effects import EFFECTS, card_from_code
 
 from .helpers import play, pos, stones
 

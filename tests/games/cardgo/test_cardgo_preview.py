@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.effects import BRAVE, EVIL, SORROW
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.preview import describe, preview
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.effects import BRAVE, EVIL, SORROW
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.preview import describe, preview
 
 from .helpers import pos
 

@@ -6,9 +6,10 @@ import attrs
 import pytest
 
 from webtabletop.core.protocol import IllegalMove, OptionsError
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.effects import Card
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.effects import Card
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.i18n import catalogs
 
 from .helpers import play, pos, stones
@@ -355,7 +356,7 @@ def test_no_effects_no_terrain_switches():
 
 
 def test_card_codes():
-    from webtabletop.games.cardgo.effects import card_from_code
+    from webtabletop.games.cardgo.rules.effects import card_from_code
 
     assert card_from_code("4J") == Card(4, 3)
     assert card_from_code("10") == Card(10, 0)

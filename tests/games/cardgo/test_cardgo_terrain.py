@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
 
 from .helpers import play, stones
 

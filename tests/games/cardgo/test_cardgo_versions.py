@@ -20,9 +20,10 @@ from webtabletop.core import registry, sharelink
 from webtabletop.core.record import History
 from webtabletop.core.rng import Rng
 from webtabletop.core.storage import PREFIX
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.versions import legacy_codes, max_plies
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.versions import legacy_codes, max_plies
 
 from .helpers import pos
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from webtabletop.core.view import ViewContext
-from webtabletop.games.cardgo import SPEC, VIEW, rules
-from webtabletop.games.cardgo.events import damage_per_turn, event_lines
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo import SPEC, VIEW
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.ui.events import damage_per_turn, event_lines
+from webtabletop.games.cardgo.ui.rules_page import rules_html
 
 from .helpers import pos
 

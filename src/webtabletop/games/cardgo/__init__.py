@@ -3,11 +3,12 @@
 from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register, register_module
-from webtabletop.games.cardgo import lab, meta, rules
-from webtabletop.games.cardgo.ai import HOOKS, analyse, analyse_move, choose_move
-from webtabletop.games.cardgo.match import DRAWS
-from webtabletop.games.cardgo.options import FIRST_GAME_OPTIONS, PRESETS, CardgoOptions
-from webtabletop.games.cardgo.versions import RULES_VERSION, legacy_codes, max_plies
+from webtabletop.games.cardgo import lab, meta
+from webtabletop.games.cardgo.ai.choose import HOOKS, analyse, analyse_move, choose_move
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.match import DRAWS
+from webtabletop.games.cardgo.rules.options import FIRST_GAME_OPTIONS, PRESETS, CardgoOptions
+from webtabletop.games.cardgo.rules.versions import RULES_VERSION, legacy_codes, max_plies
 from webtabletop.i18n import N_
 
 SPEC = register(
@@ -27,7 +28,7 @@ SPEC = register(
 )
 rules.CardgoState.spec = SPEC
 
-from webtabletop.games.cardgo.view import VIEW  # noqa: E402
+from webtabletop.games.cardgo.ui.view import VIEW  # noqa: E402
 
 #: the app shell's AI entry point: ai_choose(state, level, seed=..., time_limited=True, clock=...)
 ai_choose = choose_move
@@ -57,8 +58,8 @@ GAME = register_module(
                 "because both browsers compute the damage from it."
             ),
         ),
-        lessons=loader(f"{__name__}.lessons", "BOOK"),
-        puzzles=loader(f"{__name__}.puzzles", "BOOK"),
+        lessons=loader(f"{__name__}.learn.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.learn.puzzles", "BOOK"),
         lab=lab.LAB,
         cli=loader(f"{__name__}.cli", "add_commands"),
         # the newcomer's table (FIRST_GAME_OPTIONS): the default board with terrain shows mostly

@@ -43,7 +43,8 @@ def add_commands(subparsers) -> None:
 
 
 def _state(args):
-    from webtabletop.games.cardgo import SPEC, rules
+    from webtabletop.games.cardgo import SPEC
+    from webtabletop.games.cardgo.rules import state as rules
 
     data = json.loads(args.options) if args.options else {}
     options = SPEC.options_from_dict(data)
@@ -59,7 +60,7 @@ def _state(args):
 
 
 def run_preview(args, out=None) -> int:
-    from webtabletop.games.cardgo.preview import describe, preview
+    from webtabletop.games.cardgo.rules.preview import describe, preview
 
     out = out or sys.stdout
     try:
@@ -85,7 +86,7 @@ def run_preview(args, out=None) -> int:
 def run_match(args, out=None) -> int:
     from webtabletop.core.rng import Rng
     from webtabletop.games.cardgo import SPEC
-    from webtabletop.games.cardgo.ai import choose_move
+    from webtabletop.games.cardgo.ai.choose import choose_move
 
     out = out or sys.stdout
     try:

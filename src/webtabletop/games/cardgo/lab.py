@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from webtabletop.core.gamemodule import LabTable
 from webtabletop.core.protocol import Move, State
-from webtabletop.games.cardgo.effects import EFFECTS
-from webtabletop.games.cardgo.moves import Place
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules.effects import EFFECTS
+from webtabletop.games.cardgo.rules.moves import Place
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
 from webtabletop.i18n import N_
 from webtabletop.lab.findings import Finding
 

@@ -13,6 +13,6 @@ SUMMARY = N_(
 SIDES = "Green or Red (CardGO's players, singular)"
 #: module (a glob under this folder) -> where its strings show, first match wins
 SCREENS = (
-    ("rules_page.py", "CardGO's rules page"),
+    ("ui/rules_page.py", "CardGO's rules page"),
     ("**.py", "CardGO: its game screen"),
 )

@@ -1,5 +1,5 @@
 """CardGO board, hand, time bars, preview and event log as SVG/HTML text (contract: core/view.py,
-docs/board.md; the board's SVG is drawn by :mod:`~webtabletop.games.cardgo.svg`).
+docs/board.md; the board's SVG is drawn by :mod:`~webtabletop.games.cardgo.ui.svg`).
 
 Tokens: hand cards ``data-drag``/``data-pick`` = ``"h<i>"`` (select card i); empty legal cells
 ``data-drop``/``data-pick`` = the cell name (``"e5"``: place the selected card there); stones
@@ -16,13 +16,13 @@ app sets it after a game when the player asks to see everything).
 from __future__ import annotations
 
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
-from webtabletop.games.cardgo import svg, telling
-from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN, card_text
-from webtabletop.games.cardgo.events import damage_text, event_lines, value_explanation, who
-from webtabletop.games.cardgo.preview import Preview, describe, preview
-from webtabletop.games.cardgo.rules import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
-from webtabletop.games.cardgo.rules_page import designer_html, history_html, rules_html
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules.effects import EFFECTS, UNSEEN, card_text
+from webtabletop.games.cardgo.rules.preview import Preview, describe, preview
+from webtabletop.games.cardgo.rules.state import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
+from webtabletop.games.cardgo.ui import svg, telling
+from webtabletop.games.cardgo.ui.events import damage_text, event_lines, value_explanation, who
+from webtabletop.games.cardgo.ui.rules_page import designer_html, history_html, rules_html
 from webtabletop.i18n import N_, _, ngettext
 
 COLOURS = svg.COLOURS
@@ -392,22 +392,22 @@ class CardgoView(GameView):
         return telling.sound(before, after, code)
 
     def options_help(self) -> dict[str, str]:
-        from webtabletop.games.cardgo.options import options_help
+        from webtabletop.games.cardgo.rules.options import options_help
 
         return options_help()
 
     def options_labels(self) -> dict[str, str]:
-        from webtabletop.games.cardgo.option_words import options_labels
+        from webtabletop.games.cardgo.ui.option_words import options_labels
 
         return options_labels()
 
     def choice_labels(self) -> dict[str, dict[str, str]]:
-        from webtabletop.games.cardgo.option_words import choice_labels
+        from webtabletop.games.cardgo.ui.option_words import choice_labels
 
         return choice_labels()
 
     def first_game_note(self, dialog: bool) -> str:
-        from webtabletop.games.cardgo.option_words import first_game_note
+        from webtabletop.games.cardgo.ui.option_words import first_game_note
 
         return first_game_note(dialog)
 

@@ -1,15 +1,15 @@
 """How a CardGO game ends (digest: shared/rules/cardgo.md).
 
 A player whose time reaches 0 loses; both at 0 is a draw. Otherwise the game ends after two passes
-in a row, after ``turn_limit`` turns, or at :func:`~webtabletop.games.cardgo.versions.max_plies`
+in a row, after ``turn_limit`` turns, or at :func:`~webtabletop.games.cardgo.rules.versions.max_plies`
 moves (a bound the turn limit always reaches first): more time left wins, equal time draws.
 """
 
 from __future__ import annotations
 
 from webtabletop.core.protocol import Outcome
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.versions import max_plies
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.versions import max_plies
 from webtabletop.i18n import N_, _
 
 PLAYER_NAMES = (N_("Green"), N_("Red"))  # msgids: translate with _ where shown

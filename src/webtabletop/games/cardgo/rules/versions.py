@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 RULES_VERSION = 2
 

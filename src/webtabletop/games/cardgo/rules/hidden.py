@@ -1,4 +1,4 @@
-"""What a CardGO player cannot see, mixed into :class:`~webtabletop.games.cardgo.rules.CardgoState`:
+"""What a CardGO player cannot see, mixed into :class:`~webtabletop.games.cardgo.rules.state.CardgoState`:
 the other player's hand, and the value of each of the other's stones on tall grass (terrain 11:
 "the stone's value is hidden from the player who does not own it"). ``view`` blanks them and
 ``determinize`` resamples them (with every future draw) for the AI.
@@ -11,8 +11,8 @@ from typing import Any
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.resolve import EMPTY
-from webtabletop.games.cardgo.terrain import TALL_GRASS
+from webtabletop.games.cardgo.rules.resolve import EMPTY
+from webtabletop.games.cardgo.rules.terrain import TALL_GRASS
 
 
 class HiddenInformation:

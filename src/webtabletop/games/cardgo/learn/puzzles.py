@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from webtabletop.games.cardgo.rules import PLAY, CardgoState
+from webtabletop.games.cardgo.rules.state import PLAY, CardgoState
 from webtabletop.i18n import _, ngettext
 from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import EFFECTS, card_from_code
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState
-from webtabletop.games.cardgo.terrain import LETTERS, NONE
+from webtabletop.games.cardgo.rules.effects import EFFECTS, card_from_code
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState
+from webtabletop.games.cardgo.rules.terrain import LETTERS, NONE
 
 
 def board_diagram(state: CardgoState) -> str:

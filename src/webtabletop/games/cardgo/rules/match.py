@@ -1,10 +1,10 @@
 """CardGO in a correspondence match (``GameSpec.cards`` with ``scheme = "drawn"``; docs/fair-play.md,
 "Private draws"): every card is a private draw of its owner, and the rules run in link mode.
 
-The opening comes from link 3's seed (the terrain, as :func:`~webtabletop.games.cardgo.rules.new_game`
-draws it); every hand card starts as :data:`~webtabletop.games.cardgo.effects.UNSEEN` and a browser
+The opening comes from link 3's seed (the terrain, as :func:`~webtabletop.games.cardgo.rules.state.new_game`
+draws it); every hand card starts as :data:`~webtabletop.games.cardgo.rules.effects.UNSEEN` and a browser
 fills in the ones it may see (:meth:`CardgoDraws.deal`). A card's value and effect come from its
-draw's generator exactly as the rules deal one (:func:`~webtabletop.games.cardgo.effects.deal_card`).
+draw's generator exactly as the rules deal one (:func:`~webtabletop.games.cardgo.rules.effects.deal_card`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Mapping
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import EFFECTS, UNSEEN, Card, card_from_code, deal_card
-from webtabletop.games.cardgo.options import VALUE_RANGE, CardgoOptions
-from webtabletop.games.cardgo.rules import CardgoState, Place, new_game
+from webtabletop.games.cardgo.rules.effects import EFFECTS, UNSEEN, Card, card_from_code, deal_card
+from webtabletop.games.cardgo.rules.options import VALUE_RANGE, CardgoOptions
+from webtabletop.games.cardgo.rules.state import CardgoState, Place, new_game
 
 
 class CardgoDraws:

@@ -1,6 +1,6 @@
 """The placement preview: what would happen if hand card ``hand_index`` went on ``cell``.
 
-Computed by the very :func:`~webtabletop.games.cardgo.rules.resolve` the game uses, on a copy of
+Computed by the very :func:`~webtabletop.games.cardgo.rules.state.resolve` the game uses, on a copy of
 the board, with two differences that keep hidden things hidden:
 - random on-play outcomes (Brave's stone, Evil's target, Sorrow's amount) are not drawn: they are
   named in ``notes`` (Sorrow adds 0..value to the damage range) and ``random`` is set;
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.cardgo.effects import EFFECTS, HiddenChance
-from webtabletop.games.cardgo.rules import CardgoState, Work, resolve
+from webtabletop.games.cardgo.rules.effects import EFFECTS, HiddenChance
+from webtabletop.games.cardgo.rules.state import CardgoState, Work, resolve
 from webtabletop.i18n import _
 from webtabletop.i18n.text import join_clauses, join_list, join_sentences
 

@@ -1,5 +1,5 @@
 """Rules of CardGO (digest: shared/rules/cardgo.md; where it is silent: the decisions listed in
-:data:`~webtabletop.games.cardgo.rules_page.DECISIONS`, shown on the rules page). Rules version 2 (see :mod:`webtabletop.games.cardgo.versions`).
+:data:`~webtabletop.games.cardgo.ui.rules_page.DECISIONS`, shown on the rules page). Rules version 2 (see :mod:`webtabletop.games.cardgo.rules.versions`).
 
 A turn: the player to move draws a card (not Green on the very first turn of the game), then places
 one hand card on an empty placeable cell (move ``"i@cell"``, hand index from 0, e.g. ``"3@e5"``).
@@ -9,16 +9,16 @@ cards, use one per turn, get one each new turn), so every turn draws, also after
 with no legal cell passes (``"pass"``); two passes in a row end the game. After an
 Indulgence/Pride/Excitement placement the same player may play one matching hand card (same
 ``"i@cell"`` codes) or ``"skip"``. A placement is resolved by :func:`resolve` (module
-:mod:`~webtabletop.games.cardgo.resolve`); times drop by the damage and never go below 0; a player
+:mod:`~webtabletop.games.cardgo.rules.resolve`); times drop by the damage and never go below 0; a player
 at 0 loses (both at 0: draw).
 
 Length: the game also ends (more time wins, equal: draw) after ``turn_limit`` = 4 × cells turns,
-which bounds it by :func:`~webtabletop.games.cardgo.versions.max_plies` moves; the rules end it at
+which bounds it by :func:`~webtabletop.games.cardgo.rules.versions.max_plies` moves; the rules end it at
 that many moves too (never reached: see the proof there).
 
 Link mode (``linked``; a game by link, docs/fair-play.md "Private draws: CardGO"; off on
 one device, where nothing below applies): a card whose outcome is drawn when it is played
-(:data:`~webtabletop.games.cardgo.effects.AFTER_THE_CHOICE`: Brave, Evil, Sorrow, Love) is
+(:data:`~webtabletop.games.cardgo.rules.effects.AFTER_THE_CHOICE`: Brave, Evil, Sorrow, Love) is
 placed, leaves the hand and ends the turn, and waits in ``pending`` until :meth:`settle`
 resolves it with the next link's seed, which its player could not know when choosing. The
 follow-up step is entered whenever a hand card and a legal cell exist (whether a card of the
@@ -39,13 +39,20 @@ import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import AFTER_THE_CHOICE, UNSEEN, Card, RngChance, card_text, deal_card
-from webtabletop.games.cardgo.ending import PLAYER_NAMES, outcome_of  # noqa: F401  (re-exported)
-from webtabletop.games.cardgo.hidden import HiddenInformation
-from webtabletop.games.cardgo.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.report import Report
-from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: preview, AI, tests)
+from webtabletop.games.cardgo.rules.effects import (
+    AFTER_THE_CHOICE,
+    UNSEEN,
+    Card,
+    RngChance,
+    card_text,
+    deal_card,
+)
+from webtabletop.games.cardgo.rules.ending import PLAYER_NAMES, outcome_of  # noqa: F401  (re-exported)
+from webtabletop.games.cardgo.rules.hidden import HiddenInformation
+from webtabletop.games.cardgo.rules.moves import PASS, SKIP, Pass, Place, Skip, _place_row, place_table
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.report import Report
+from webtabletop.games.cardgo.rules.resolve import (  # noqa: F401  (re-exported: preview, AI, tests)
     EMPTY,
     Resolution,
     View,
@@ -57,7 +64,7 @@ from webtabletop.games.cardgo.resolve import (  # noqa: F401  (re-exported: prev
     suppressed,
     weight,
 )
-from webtabletop.games.cardgo.terrain import NONE, Geometry, geometry, random_terrain
+from webtabletop.games.cardgo.rules.terrain import NONE, Geometry, geometry, random_terrain
 from webtabletop.i18n import _, language
 
 PLAY, EXTRA = "play", "extra"
@@ -383,7 +390,7 @@ def new_game(options: CardgoOptions, seed: int) -> CardgoState:
 
 
 # test/CLI helpers: text diagrams of positions (re-exported here)
-from webtabletop.games.cardgo.diagram import (  # noqa: E402, F401
+from webtabletop.games.cardgo.rules.diagram import (  # noqa: E402, F401
     board_diagram,
     cell_token,
     position,

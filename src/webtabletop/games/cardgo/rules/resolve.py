@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.cardgo.effects import (
+from webtabletop.games.cardgo.rules.effects import (
     BRAVE,
     EVIL,
     EXTRA_PLAY,
@@ -37,8 +37,8 @@ from webtabletop.games.cardgo.effects import (
     Card,
     Chance,
 )
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.terrain import CRYPT, FIRE, Geometry, value_delta
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.terrain import CRYPT, FIRE, Geometry, value_delta
 from webtabletop.i18n import _
 
 EMPTY = -1

@@ -2,16 +2,16 @@
 labels, the event log, damage. Every returned string is translated (``webtabletop.i18n``).
 
 Terrain changes a stone's value (the state stores the value after terrain): swamp −1, highland and
-flowers +1 (see :mod:`~webtabletop.games.cardgo.terrain`), so the printed card value is the stone's
-value minus :func:`~webtabletop.games.cardgo.terrain.value_delta` (swamp never clamps: card values are
+flowers +1 (see :mod:`~webtabletop.games.cardgo.rules.terrain`), so the printed card value is the stone's
+value minus :func:`~webtabletop.games.cardgo.rules.terrain.value_delta` (swamp never clamps: card values are
 at least 1).
 """
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.effects import EFFECTS, card_text
-from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
-from webtabletop.games.cardgo.terrain import TALL_GRASS, TERRAINS, value_delta
+from webtabletop.games.cardgo.rules.effects import EFFECTS, card_text
+from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState, Report
+from webtabletop.games.cardgo.rules.terrain import TALL_GRASS, TERRAINS, value_delta
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.cardgo.effects import Card
-from webtabletop.games.cardgo.resolve import EMPTY
+from webtabletop.games.cardgo.rules.effects import Card
+from webtabletop.games.cardgo.rules.resolve import EMPTY
 
 
 @attrs.frozen

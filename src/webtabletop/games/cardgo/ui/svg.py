@@ -18,11 +18,11 @@ changed carry ``data-changed``; legal cells ``class="legal"`` (plus a drawn dot)
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.effects import EFFECTS, badge
-from webtabletop.games.cardgo.events import cell_label, stone_value_text, value_explanation
-from webtabletop.games.cardgo.preview import Preview
-from webtabletop.games.cardgo.rules import EMPTY, PLAYER_NAMES, CardgoState, Report
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules.effects import EFFECTS, badge
+from webtabletop.games.cardgo.rules.preview import Preview
+from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState, Report
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
+from webtabletop.games.cardgo.ui.events import cell_label, stone_value_text, value_explanation
 from webtabletop.i18n import _
 
 CELL = 40.0

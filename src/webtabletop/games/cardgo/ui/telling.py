@@ -10,9 +10,9 @@ a breathless stone counted for the other side damages its owner).
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.events import card_seen, who
-from webtabletop.games.cardgo.rules import CardgoState, Report
-from webtabletop.games.cardgo.terrain import TERRAINS, value_delta
+from webtabletop.games.cardgo.rules.state import CardgoState, Report
+from webtabletop.games.cardgo.rules.terrain import TERRAINS, value_delta
+from webtabletop.games.cardgo.ui.events import card_seen, who
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list, join_sentences
 

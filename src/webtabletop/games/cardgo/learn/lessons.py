@@ -1,7 +1,7 @@
 """CardGO's lessons (``#/cardgo/learn``): a 5×5 board with no terrain and no effects first, then
 each rule, then the switches, one effect and one terrain, one at a time.
 
-Positions are text diagrams (:func:`webtabletop.games.cardgo.diagram.position`): ``G3`` a green
+Positions are text diagrams (:func:`webtabletop.games.cardgo.rules.diagram.position`): ``G3`` a green
 stone of value 3, ``R1`` a red 1, ``.`` an empty cell, ``./b`` an empty shrub; hands are card
 codes (``"3A"`` = a 3 with Pain). Cells are named by row letter and column number (``c2`` = third
 row, second column). Green (the first player) learns, except where a lesson says otherwise.
@@ -9,9 +9,9 @@ row, second column). Green (the first player) learns, except where a lesson says
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.diagram import position
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules import new_game
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.state import new_game
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game

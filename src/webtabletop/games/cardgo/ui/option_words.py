@@ -3,7 +3,7 @@ the options line's own words, capitalised) and the presets (msgids; translated w
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.options import FIRST_GAME_OPTIONS
+from webtabletop.games.cardgo.rules.options import FIRST_GAME_OPTIONS
 from webtabletop.i18n import N_, _
 
 OPTION_LABELS = {

@@ -6,9 +6,9 @@ reader's language) and the terrain table, switches, the decisions taken where th
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.cardgo.effects import EFFECTS, EXTRA_PLAY, badge
 from webtabletop.games.cardgo.meta import TITLE
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules.effects import EFFECTS, EXTRA_PLAY, badge
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
 from webtabletop.i18n import N_, _
 from webtabletop.i18n.text import join_list
 

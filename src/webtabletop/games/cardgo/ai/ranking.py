@@ -8,7 +8,7 @@ import heapq
 import math
 from functools import lru_cache
 
-from webtabletop.games.cardgo.effects import (
+from webtabletop.games.cardgo.rules.effects import (
     BRAVE,
     EXTRA_PLAY,
     JOY,
@@ -19,8 +19,8 @@ from webtabletop.games.cardgo.effects import (
     SORROW,
     SUPPRESSION,
 )
-from webtabletop.games.cardgo.rules import EMPTY, CardgoState, Place, group
-from webtabletop.games.cardgo.terrain import CRYPT, FIRE, value_delta
+from webtabletop.games.cardgo.rules.state import EMPTY, CardgoState, Place, group
+from webtabletop.games.cardgo.rules.terrain import CRYPT, FIRE, value_delta
 
 
 def analyse_groups(state: CardgoState, me: int):
@@ -163,7 +163,7 @@ def _scored(classes: dict, key: tuple, cards: list) -> tuple[list[tuple[float, i
 
 
 #: a cell's rank among equal scores: earlier cells first, then hand order within a cell (far more
-#: than a hand can hold: 10 cards at most, :data:`~webtabletop.games.cardgo.options.HAND_RANGE`, and
+#: than a hand can hold: 10 cards at most, :data:`~webtabletop.games.cardgo.rules.options.HAND_RANGE`, and
 #: what effects draw)
 _PER_CELL = 1024
 

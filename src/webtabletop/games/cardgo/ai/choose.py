@@ -1,13 +1,13 @@
 """The CardGO opponent: determinized Monte Carlo search over preview-ranked candidates.
 
 - Candidate pruning: every distinct (card, cell) placement is scored with the real
-  :func:`~webtabletop.games.cardgo.preview.preview` (hidden values and random effects stay hidden)
+  :func:`~webtabletop.games.cardgo.rules.preview.preview` (hidden values and random effects stay hidden)
   plus a small safety term; only the best ``candidates`` of them are searched.
 - Search (information-set Monte Carlo, successive halving at the root): each sample draws a
   determinization of the position (:meth:`CardgoState.determinize`: the opponent's hand, the
   opponent's tall-grass values and all future draws are resampled), plays a candidate, then a short
   greedy rollout in which both sides use the fast
-  :func:`~webtabletop.games.cardgo.ranking.quick_moves` ranking, and scores the end by
+  :func:`~webtabletop.games.cardgo.ai.ranking.quick_moves` ranking, and scores the end by
   the time difference and the threat the player to move holds. Every candidate is played out in the
   same sampled worlds (common random numbers), the worse half is dropped after each phase, and the
   best mean wins.
@@ -28,9 +28,9 @@ import attrs
 
 from webtabletop.ai.mcts import AiHooks, Budget
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.preview import preview
-from webtabletop.games.cardgo.ranking import analyse_groups, quick_moves
-from webtabletop.games.cardgo.rules import EXTRA, SKIP, CardgoState, Place
+from webtabletop.games.cardgo.ai.ranking import analyse_groups, quick_moves
+from webtabletop.games.cardgo.rules.preview import preview
+from webtabletop.games.cardgo.rules.state import EXTRA, SKIP, CardgoState, Place
 
 
 @attrs.frozen
