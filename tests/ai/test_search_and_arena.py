@@ -10,7 +10,7 @@ from webtabletop.ai.arena import clairvoyant, game_seeds, play_game, seats_of, w
 from webtabletop.ai.mcts import Budget, search
 from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht.ai import HOOKS as SHT_HOOKS
+from webtabletop.games.sht.ai.choose import HOOKS as SHT_HOOKS
 
 
 def same(a, b) -> bool:

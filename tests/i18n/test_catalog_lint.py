@@ -151,7 +151,7 @@ def test_punctuation_rule(tag, msgstr, bad):
     ],
 )
 def test_japanese_register_rule(msgstr, bad):
-    found = lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/sht/view.py")), "ja")
+    found = lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/sht/ui/view.py")), "ja")
     assert bool(found) == bad, found
 
 

@@ -210,7 +210,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'games/htt/rules.py': (
             'to move: ',
         ),
-        'games/sht/rules.py': (
+        'games/sht/rules/state.py': (
             '; to move: ',
         ),
         'games/tsifrograd/rules.py': (
@@ -305,7 +305,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'The collection (kept in the browser, survives reloads; export/import as a file)',
             'The duel',
         ),
-        'games/sht/lessons.py': (
+        'games/sht/learn/lessons.py': (
             'A turn: exactly one of',
             'Battle',
             'Components',

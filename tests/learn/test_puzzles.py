@@ -48,8 +48,8 @@ def test_a_broken_puzzle_fails_the_check():
 def test_sht_answer_holds_against_every_arrangement():
     """SHT: the solution's attack beats the best defence the unseen cards could make, and every
     other attack could be defended by some arrangement."""
-    from webtabletop.games.sht import cards as C
-    from webtabletop.games.sht.puzzles import best_defence
+    from webtabletop.games.sht.learn.puzzles import best_defence
+    from webtabletop.games.sht.rules import cards as C
 
     for puzzle in P.puzzles("sht"):
         state = puzzle.start()

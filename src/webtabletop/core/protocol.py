@@ -191,7 +191,7 @@ class GameSpec:
     reseed: Callable[[State, Any], State] | None = None
     #: the game's hidden cards in a correspondence match: an adapter with ``deal(state, known)``
     #: filling in the cards a browser may see over placeholders, and what its scheme needs (a dealt
-    #: deck, SHT's ``games/sht/match.py``: positions, the key schedule, the public move codec;
+    #: deck, SHT's ``games/sht/rules/match.py``: positions, the key schedule, the public move codec;
     #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/match.py``). None: a
     #: match of this game hides nothing (docs/fair-play.md, "Hidden cards in a match").
     cards: Any = None

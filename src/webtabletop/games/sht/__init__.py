@@ -6,14 +6,15 @@ Importing this package registers the game. ``VIEW`` draws it; ``ai_choose`` is t
 from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register, register_module
-from webtabletop.games.sht import lab, meta, rules
-from webtabletop.games.sht.ai import HOOKS, analyse
-from webtabletop.games.sht.ai import choose_move as ai_choose
-from webtabletop.games.sht.match import CARDS
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.summary import link_policy, public_summary
-from webtabletop.games.sht.versions import RULES_VERSION, legacy_codes, max_plies
-from webtabletop.games.sht.view import VIEW
+from webtabletop.games.sht import lab, meta
+from webtabletop.games.sht.ai.choose import HOOKS, analyse
+from webtabletop.games.sht.ai.choose import choose_move as ai_choose
+from webtabletop.games.sht.rules import state as rules
+from webtabletop.games.sht.rules.match import CARDS
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.summary import link_policy, public_summary
+from webtabletop.games.sht.rules.versions import RULES_VERSION, legacy_codes, max_plies
+from webtabletop.games.sht.ui.view import VIEW
 from webtabletop.i18n import N_
 
 SPEC = register(
@@ -50,8 +51,8 @@ GAME = register_module(
                 "that no card was swapped, dealt twice or left out."
             ),
         ),
-        lessons=loader(f"{__name__}.lessons", "BOOK"),
-        puzzles=loader(f"{__name__}.puzzles", "BOOK"),
+        lessons=loader(f"{__name__}.learn.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.learn.puzzles", "BOOK"),
         lab=lab.LAB,
         picture=Picture(moves=("o:0", "o:41,6", "o:20,38", "o:15,5", "c:1", "c:36", "c:26", "a:15", "d:0,1")),
     )

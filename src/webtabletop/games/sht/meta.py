@@ -15,6 +15,6 @@ SUMMARY = N_(
 SIDES = "Player 1 or Player 2 (SHT)"
 #: module (a glob under this folder) -> where its strings show, first match wins
 SCREENS = (
-    ("rules_page.py", "SHT's rules page"),
+    ("ui/rules_page.py", "SHT's rules page"),
     ("**.py", "SHT: its game screen"),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 from webtabletop.i18n import N_
 
 TURN, DEFEND, ADVANTAGE, OVER = "turn", "defend", "advantage", "over"

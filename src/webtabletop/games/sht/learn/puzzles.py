@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from importlib import resources
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import ATTACK, DECLINE
-from webtabletop.games.sht.rules import DEFEND, TURN, ShtState
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import ATTACK, DECLINE
+from webtabletop.games.sht.rules.state import DEFEND, TURN, ShtState
 from webtabletop.i18n import _, ngettext
 from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored
 

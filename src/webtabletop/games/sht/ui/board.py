@@ -19,8 +19,10 @@ viewer may not see:
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.card_svg import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.state import ADVANTAGE, DEFEND, TURN, ShtState
+from webtabletop.games.sht.rules.summary import battle_text, player
+from webtabletop.games.sht.ui.card_svg import (
     CH,
     CW,
     HEIGHT,
@@ -33,8 +35,6 @@ from webtabletop.games.sht.card_svg import (
     card_face,
     row_x,
 )
-from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, TURN, ShtState
-from webtabletop.games.sht.summary import battle_text, player
 from webtabletop.i18n import _, ngettext
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import (
     ADVANTAGE,
     ATTACK,
     CLOSED,

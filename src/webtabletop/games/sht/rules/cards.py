@@ -36,7 +36,7 @@ ALL_CARDS = tuple(range(DECK_SIZE))
 
 def is_placeholder(card: int) -> bool:
     """Ids from 52 up stand for a card this browser cannot see (a correspondence match: position
-    ``card - 52`` of the dealt deck, see :mod:`~webtabletop.games.sht.match`); no view shows them."""
+    ``card - 52`` of the dealt deck, see :mod:`~webtabletop.games.sht.rules.match`); no view shows them."""
     return card >= DECK_SIZE
 
 

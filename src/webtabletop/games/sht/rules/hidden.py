@@ -1,5 +1,5 @@
 """What each player of SHT may see, and the AI's view of what it cannot see (a mixin of
-:class:`~webtabletop.games.sht.rules.ShtState`; split from the rules so each file reads in one
+:class:`~webtabletop.games.sht.rules.state.ShtState`; split from the rules so each file reads in one
 sitting).
 
 Invariants: :meth:`HiddenInformation.view` and :meth:`HiddenInformation.determinize` depend only on
@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import ADVANTAGE, OVER, Slot
-from webtabletop.games.sht.turns import set_zone
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import ADVANTAGE, OVER, Slot
+from webtabletop.games.sht.rules.turns import set_zone
 
 
 class HiddenInformation:
-    """Views and determinization, for :class:`~webtabletop.games.sht.rules.ShtState` (its fields
+    """Views and determinization, for :class:`~webtabletop.games.sht.rules.state.ShtState` (its fields
     ``deck``, ``hands``, ``shields``, ``fields``, ``discard``, ``attack``, ``chosen`` …)."""
 
     __slots__ = ()

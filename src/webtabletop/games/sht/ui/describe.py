@@ -8,8 +8,8 @@ goes to its owner's hand are never named (the policy of ``summary.public_summary
 
 from __future__ import annotations
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import (
     ADD,
     ATTACK,
     CLOSED,
@@ -20,8 +20,8 @@ from webtabletop.games.sht.moves import (
     PASS_KIND,
     PUT,
 )
-from webtabletop.games.sht.rules import ShtState
-from webtabletop.games.sht.summary import player
+from webtabletop.games.sht.rules.state import ShtState
+from webtabletop.games.sht.rules.summary import player
 from webtabletop.i18n import _, ngettext
 
 

@@ -4,7 +4,7 @@ rules are shown last, under "Rules history" (:func:`history_html`)."""
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.sht.versions import max_plies
+from webtabletop.games.sht.rules.versions import max_plies
 from webtabletop.i18n import N_, _, ngettext
 
 #: the page: (tag, text) pairs, one msgid per heading, paragraph or list item; "slot" parts are

@@ -5,10 +5,10 @@ a field card = closed); every card not named is in the deck. The learner is Play
 
 from __future__ import annotations
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.positions import state_from
-from webtabletop.games.sht.rules import ShtState, new_game
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import ShtState, new_game
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webtabletop.core.view import esc
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 from webtabletop.i18n import _
 
 #: the table: small enough that a card is 44 px wide on a 390×844 phone (cards overlap when many)

@@ -19,7 +19,7 @@ choose any number of their field cards to defend) whose values add up to ``d >= 
 puts cards forward one at a time (``+:<id>``), then defends with exactly those (``d:<id>,<id>…``,
 in field order) once they are enough, or plays ``decline`` at any point (the cards put forward stay
 on the field). At the start of a defence the whole sets rules version 1 offered are also one move
-each (``d:<ids>``, see :mod:`~webtabletop.games.sht.defence`). A declined or impossible defence
+each (``d:<ids>``, see :mod:`~webtabletop.games.sht.rules.defence`). A declined or impossible defence
 breaks the defender's shield (it goes to their hand); without a shield the defender loses. The
 attacking card and the defending cards go to the discard pile. If the defence held, advantages
 follow: ``d == a`` gives the defender 1; ``d > 2a`` gives the attacker 2; otherwise the attacker
@@ -36,7 +36,7 @@ Decisions where the digest is silent or that the engine adds (also on the rules 
 - An advantage step with an empty hand (after the draw) is skipped automatically (hand sizes are
   public).
 - Two passes in a row end the game as a draw. The game also ends as a draw after
-  :func:`~webtabletop.games.sht.versions.max_plies` moves, a bound no game reaches (proof there).
+  :func:`~webtabletop.games.sht.rules.versions.max_plies` moves, a bound no game reaches (proof there).
 - Hidden cards stay hidden after the game too; :meth:`ShtState.view` shows hands, closed cards and
   shields only when asked to (``reveal=True``: the app's "show everything" after a game).
 
@@ -53,16 +53,16 @@ import attrs
 
 from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.defence import (  # noqa: F401  (DEFENCE_CAP, canonical_defence: re-exported)
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.defence import (  # noqa: F401  (DEFENCE_CAP, canonical_defence: re-exported)
     DEFENCE_CAP,
     canonical_defence,
     defence_sets,
     in_field_order,
     total,
 )
-from webtabletop.games.sht.hidden import HiddenInformation
-from webtabletop.games.sht.moves import (  # noqa: F401  (re-exported: the AI, the view, tests)
+from webtabletop.games.sht.rules.hidden import HiddenInformation
+from webtabletop.games.sht.rules.moves import (  # noqa: F401  (re-exported: the AI, the view, tests)
     ADD,
     ADVANTAGE,
     ATTACK,
@@ -87,9 +87,9 @@ from webtabletop.games.sht.moves import (  # noqa: F401  (re-exported: the AI, t
     Slot,
     advantage_of,
 )
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.turns import next_advantage_step, play_turn, resolve_battle, set_zone
-from webtabletop.games.sht.versions import max_plies
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.turns import next_advantage_step, play_turn, resolve_battle, set_zone
+from webtabletop.games.sht.rules.versions import max_plies
 from webtabletop.i18n import N_, _
 
 
@@ -264,7 +264,7 @@ class ShtState(HiddenInformation, State):
 
     def quick_defences(self) -> list[ShtMove]:
         """Whole-set defences playable in one move before any card is put forward: the list rules
-        version 1 offered (:func:`~webtabletop.games.sht.defence.defence_sets`)."""
+        version 1 offered (:func:`~webtabletop.games.sht.rules.defence.defence_sets`)."""
         if self.phase != DEFEND or self.attack is None or self.chosen:
             return []
         return [
@@ -410,4 +410,4 @@ def new_game(options: ShtOptions, seed: int) -> ShtState:
 
 
 # test/CLI helper: positions by card names (re-exported here)
-from webtabletop.games.sht.positions import state_from  # noqa: E402, F401
+from webtabletop.games.sht.rules.positions import state_from  # noqa: E402, F401

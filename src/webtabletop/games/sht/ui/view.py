@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from webtabletop.core.protocol import State
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.board import button_attrs as _button_attrs
-from webtabletop.games.sht.board import draw_board
-from webtabletop.games.sht.board import ids as _ids
-from webtabletop.games.sht.describe import describe
-from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, PLAYER_NAMES, TURN, ShtState, advantage_of
-from webtabletop.games.sht.rules_page import history_html, rules_html
-from webtabletop.games.sht.summary import battle_text, player, sym
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.state import ADVANTAGE, DEFEND, PLAYER_NAMES, TURN, ShtState, advantage_of
+from webtabletop.games.sht.rules.summary import battle_text, player, sym
+from webtabletop.games.sht.ui.board import button_attrs as _button_attrs
+from webtabletop.games.sht.ui.board import draw_board
+from webtabletop.games.sht.ui.board import ids as _ids
+from webtabletop.games.sht.ui.describe import describe
+from webtabletop.games.sht.ui.rules_page import history_html, rules_html
 from webtabletop.i18n import N_, _, ngettext, pgettext
 
 OPTION_LABELS = {"first_player": N_("First player"), "first_turn_rule": N_("First-turn rule")}
@@ -373,7 +373,7 @@ class ShtView(GameView):
 
     def option_choice_label(self, name: str, value) -> str:
         """The translated name of one choice of a select option."""
-        from webtabletop.games.sht.options import FIRST_PLAYER_WORDS
+        from webtabletop.games.sht.rules.options import FIRST_PLAYER_WORDS
 
         if name == "first_player" and value in FIRST_PLAYER_WORDS:
             return _(FIRST_PLAYER_WORDS[value])

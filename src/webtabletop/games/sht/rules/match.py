@@ -1,12 +1,12 @@
 """SHT in a correspondence match: the deal by deck positions, placeholders, and the public move codec.
 
 **Positions.** The dealt deck (``fairplay.deck``'s final message) has 52 positions; position ``p``
-holds a card nobody knows until keys open it. The deal mirrors :func:`~webtabletop.games.sht.rules.new_game`:
+holds a card nobody knows until keys open it. The deal mirrors :func:`~webtabletop.games.sht.rules.state.new_game`:
 positions 0–4 are game side 0's hand, 5–9 side 1's hand, 10 and 11 the shields of side 0 and 1,
 12–51 the draw pile with 12 on top (drawn first).
 
 **Placeholders.** In a browser's state a card it cannot see is the id ``52 + p``
-(:func:`~webtabletop.games.sht.cards.is_placeholder`): the rules move it between zones like any card,
+(:func:`~webtabletop.games.sht.rules.cards.is_placeholder`): the rules move it between zones like any card,
 no view shows it, and the two checks that need the value of a card the mover's opponent cannot see
 (putting a closed card forward; a quick defence beside closed cards) accept it, because the end of
 the match replays every move with the true cards (:meth:`ShtCards.true_start`). :meth:`ShtCards.deal`
@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterable, Mapping
 import attrs
 
 from webtabletop.core.protocol import IllegalMove
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import (
     ADD,
     ADVANTAGE,
     ATTACK,
@@ -50,7 +50,7 @@ from webtabletop.games.sht.moves import (
     ShtMove,
     Slot,
 )
-from webtabletop.games.sht.rules import ShtState
+from webtabletop.games.sht.rules.state import ShtState
 from webtabletop.i18n import _
 
 SIZE = C.DECK_SIZE

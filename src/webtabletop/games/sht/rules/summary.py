@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.rules import PLAYER_NAMES, ShtState
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.state import PLAYER_NAMES, ShtState
 from webtabletop.i18n import _, ngettext
 
 

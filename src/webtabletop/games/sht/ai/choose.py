@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 
 from webtabletop.ai.mcts import AiHooks, Budget, SearchResult, level_budget, search
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.rules import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.state import (
     ADD,
     ADVANTAGE,
     ATTACK,

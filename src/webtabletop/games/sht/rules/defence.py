@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 #: version 1's cap on the number of whole-set defences it listed
 DEFENCE_CAP = 200

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.moves import DEFEND, TURN, Slot
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import ShtState
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.moves import DEFEND, TURN, Slot
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.state import ShtState
 from webtabletop.i18n import _
 
 
