@@ -46,8 +46,8 @@ def hands(game_id: str, options: dict, seed: int):
         return None
     import random
 
-    from webtabletop.games.htt.cards import inline_code
-    from webtabletop.games.htt.sets.library import pool_by_level
+    from webtabletop.games.htt.rules.cards import inline_code
+    from webtabletop.games.htt.rules.sets.library import pool_by_level
 
     pool = pool_by_level("all", 1, 11)
     n = 10 if options.get("board") == "hex19" else 5

@@ -15,8 +15,8 @@ from webtabletop.games.cardgo.rules.diagram import position as cardgo_position
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.dumaraj.rules.options import DumaRajOptions
 from webtabletop.games.dumaraj.rules.state import state_from_fen
-from webtabletop.games.htt.deal import position as htt_position
-from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.htt.rules.deal import position as htt_position
+from webtabletop.games.htt.rules.options import HttOptions
 
 
 def random_game(game_id: str, seed: int, plies: int | None = None):

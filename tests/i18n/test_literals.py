@@ -154,11 +154,11 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'games/htt/collection/model.py': (
             'the game is not over',
         ),
-        'games/htt/render/cards.py': (
+        'games/htt/ui/render/cards.py': (
             ' (set, level, name, copies)',
             'unknown sort ',
         ),
-        'games/htt/sets/rules.py': (
+        'games/htt/rules/sets/rules.py': (
             ' A sums to ',
             ' with ',
             'no card of level ',
@@ -207,7 +207,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # State.text(): the plain-text dump for logs, tests and the command line
     DEBUG: {
-        'games/htt/rules.py': (
+        'games/htt/rules/state.py': (
             'to move: ',
         ),
         'games/sht/rules/state.py': (
@@ -240,10 +240,10 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'Raj',
             'mfsW mfsD cfF',
         ),
-        'games/htt/cards.py': (
+        'games/htt/rules/cards.py': (
             'Card ',
         ),
-        'games/htt/options.py': (
+        'games/htt/rules/options.py': (
             'Block',
             'Combo',
             'Friendly',
@@ -259,10 +259,10 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'Same',
             'all',
         ),
-        'games/htt/pages/collection.py': (
+        'games/htt/ui/pages/collection.py': (
             'all',
         ),
-        'games/htt/pages/newgame.py': (
+        'games/htt/ui/pages/newgame.py': (
             'Computer (',
         ),
         'games/dumaraj/lab.py': (
@@ -298,7 +298,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             "not a rule: what the game leaves out (2.5D/3D locations, dives); `editor`, the lesson on the location's "
             'shape, says the location is flat',
         ),
-        'games/htt/lessons.py': (
+        'games/htt/learn/lessons.py': (
             'Cards',
             'Sets (themed collections of cards)',
             'Table rules (any combination, chosen when the table is created; can be saved as presets)',
@@ -327,7 +327,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # built-in HTT card names: their ids in records; shown through sets.names.card_name (pgettext 'HTT card', extracted from the set files)
     CARDS: {
-        'games/htt/sets/names.py': EVERY,
+        'games/htt/rules/sets/names.py': EVERY,
     },
     # the i18n machinery itself: a context, a translator comment, English's own name in the language switch
     I18N: {

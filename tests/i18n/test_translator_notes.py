@@ -54,5 +54,5 @@ def test_the_notes_follow_the_module():
     assert notes("/x/src/webtabletop/app/matchscreen.py", "Open") == [
         "Shown in a game with a friend by link (its screen and the list of such games)."
     ]
-    assert screen("games/htt/render/rules_page.py") == "HTT's rules page"
-    assert screen("games/htt/pages/sets.py").startswith("HTT's own pages")
+    assert screen("games/htt/ui/render/rules_page.py") == "HTT's rules page"
+    assert screen("games/htt/ui/pages/sets.py").startswith("HTT's own pages")

@@ -28,7 +28,7 @@ KINDS = ("random", "easy", "normal", "hard")
 #: a clairvoyant AI (``oracle:<level>``) for measuring luck: see :func:`oracle_player`
 ORACLE = "oracle:"
 #: a clairvoyant player that also plays perfectly where its game can solve positions exactly
-#: (HTT: :func:`webtabletop.games.htt.ai.exact_choose`), else the clairvoyant hard level
+#: (HTT: :func:`webtabletop.games.htt.ai.choose.exact_choose`), else the clairvoyant hard level
 EXACT = "oracle:exact"
 
 

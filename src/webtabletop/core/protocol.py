@@ -192,7 +192,7 @@ class GameSpec:
     #: the game's hidden cards in a correspondence match: an adapter with ``deal(state, known)``
     #: filling in the cards a browser may see over placeholders, and what its scheme needs (a dealt
     #: deck, SHT's ``games/sht/rules/match.py``: positions, the key schedule, the public move codec;
-    #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/match.py``). None: a
+    #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/rules/match.py``). None: a
     #: match of this game hides nothing (docs/fair-play.md, "Hidden cards in a match").
     cards: Any = None
     #: the rules allow a draw by agreement (offered and accepted in the app, recorded as the

@@ -79,7 +79,7 @@ _PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
 
 
 def _module(filename: str) -> str:
-    """``…/src/webtabletop/games/htt/view.py`` -> ``games/htt/view.py``."""
+    """``…/src/webtabletop/games/htt/ui/view.py`` -> ``games/htt/ui/view.py``."""
     path = str(filename).replace("\\", "/")
     return path.split("src/webtabletop/", 1)[-1]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from webtabletop.core.gamemodule import LabTable
 from webtabletop.core.protocol import Move, State
-from webtabletop.games.htt.rules import Place
+from webtabletop.games.htt.rules.state import Place
 from webtabletop.i18n import N_, _, pgettext
 from webtabletop.lab.findings import Finding
 

@@ -26,7 +26,7 @@ NAV = (
 SIDES = "Blue or Red (HTT's players, singular)"
 #: module (a glob under this folder) -> where its strings show, first match wins
 SCREENS = (
-    ("pages/*.py", "HTT's own pages (collection, packs, deck, sets, presets, battle log)"),
-    ("render/rules_page.py", "HTT's rules page"),
+    ("ui/pages/*.py", "HTT's own pages (collection, packs, deck, sets, presets, battle log)"),
+    ("ui/render/rules_page.py", "HTT's rules page"),
     ("**.py", "HTT (Hexagonal Triple Triad): its game screen and pages"),
 )

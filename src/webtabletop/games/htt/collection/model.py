@@ -31,7 +31,6 @@ from webtabletop.core.ending import ending_of
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection.decks import Decks
 from webtabletop.games.htt.collection.own_sets import PlayerSets
 from webtabletop.games.htt.collection.reading import (
@@ -48,10 +47,11 @@ from webtabletop.games.htt.collection.rewards import (
     draw_pack,
     progress,
 )
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.sets.library import all_sets, get_card, get_set
-from webtabletop.games.htt.sets.names import card_name
-from webtabletop.games.htt.turning import EMPTY
+from webtabletop.games.htt.rules.cards import Card
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import all_sets, get_card, get_set
+from webtabletop.games.htt.rules.sets.names import card_name
+from webtabletop.games.htt.rules.turning import EMPTY
 from webtabletop.i18n import N_, _, ngettext
 
 FORMAT = "htt-collection"
@@ -235,7 +235,7 @@ class Collection(PlayerSets, Decks):
         if stakes is None:
             stakes = not state.dealt[me]
         if stakes and taken is not None and not state.options.friendly:
-            from webtabletop.games.htt.render.cards import opponent_name  # noqa: PLC0415 - render builds on this
+            from webtabletop.games.htt.ui.render.cards import opponent_name  # noqa: PLC0415 - render builds on this
 
             if out.winner == me:
                 self.add_card(taken.id)
