@@ -23,7 +23,9 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from webtabletop.core.ending import end
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
+from webtabletop.core.outcome import Outcome
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 
@@ -36,21 +38,6 @@ class Move(Protocol):
 
     @property
     def code(self) -> str: ...
-
-
-@attrs.frozen
-class Outcome:
-    """The end of a game: ``winner`` is 0 or 1 (None = draw), ``scores`` as shown to players."""
-
-    winner: int | None
-    scores: tuple[float, float]
-    reason: str
-
-    def returns(self) -> tuple[float, float]:
-        """+1 to the winner, -1 to the loser, 0 to both on a draw (what the AI maximises)."""
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
 
 class State:
@@ -94,8 +81,6 @@ class State:
 
     def apply_code(self, code: str) -> State:
         if isinstance(code, str) and code.startswith("!"):  # a resignation or an agreed draw
-            from webtabletop.core.ending import end  # noqa: PLC0415 - ending builds on this module
-
             return end(self, code)
         return self.apply(self.move_from_code(code))
 

@@ -12,6 +12,7 @@ from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo import SPEC, ai_choose
 from webtabletop.games.cardgo.ai.choose import choose_move, quick_moves
 from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
 from webtabletop.games.cardgo.rules.effects import Card
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 
@@ -60,7 +61,7 @@ def test_ai_takes_the_obvious_damage():
 
 
 def test_ai_does_not_read_hidden_information():
-    s = rules.position(
+    s = position(
         """
         R2/t . . . .
         G5 . . . .

@@ -7,7 +7,7 @@ import re
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.cardgo import VIEW
-from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.cardgo.ui.events import value_explanation
 
@@ -23,7 +23,7 @@ HIGH = """
 
 
 def highland(hands=("5 2", "3 4")):
-    return rules.position(HIGH, CardgoOptions(), player=0, hands=hands)
+    return position(HIGH, CardgoOptions(), player=0, hands=hands)
 
 
 def _cell_group(board: str, name: str) -> str:

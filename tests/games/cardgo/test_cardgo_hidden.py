@@ -4,12 +4,12 @@ not own it"); the AI's determinized positions keep everything the player knows."
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 
 def test_view_hides_the_opponents_hand_and_tall_grass_values():
-    s = rules.position(
+    s = position(
         """
         R4/t G2/t . .
         . . . .
@@ -28,7 +28,7 @@ def test_view_hides_the_opponents_hand_and_tall_grass_values():
 
 
 def test_determinize_keeps_what_the_player_knows():
-    s = rules.position(
+    s = position(
         """
         R4/t G2/t . .
         . . . .

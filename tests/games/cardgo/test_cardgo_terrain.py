@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.cardgo.rules.terrain import TERRAINS
 
@@ -14,7 +14,7 @@ OPTS = CardgoOptions(terrain=False)
 
 
 def P(diagram, hands=("", ""), player=0):
-    return rules.position(diagram, OPTS, player=player, hands=hands)
+    return position(diagram, OPTS, player=player, hands=hands)
 
 
 def test_15_terrains_with_unique_letters():

@@ -13,7 +13,8 @@ import webtabletop.games.sht as sht
 from webtabletop.core.rng import Rng
 from webtabletop.games.sht.rules import cards as C
 from webtabletop.games.sht.rules.options import ShtOptions
-from webtabletop.games.sht.rules.state import DEFEND, new_game, state_from
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import DEFEND, new_game
 
 
 def test_choose_move_returns_a_legal_move():

@@ -18,7 +18,7 @@ from tests.games.sht._sht_helpers import may_see, random_game
 from webtabletop.core.view import ViewContext
 from webtabletop.games.sht import VIEW
 from webtabletop.games.sht.rules import cards as C
-from webtabletop.games.sht.rules.state import state_from
+from webtabletop.games.sht.rules.positions import state_from
 from webtabletop.i18n.catalogs import use_language
 
 

@@ -9,6 +9,7 @@ from webtabletop.core.protocol import IllegalMove, OptionsError
 from webtabletop.core.registry import get_game
 from webtabletop.games.sht.rules import cards as C
 from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.positions import state_from
 from webtabletop.games.sht.rules.state import (
     ADVANTAGE,
     DECLINE,
@@ -23,7 +24,6 @@ from webtabletop.games.sht.rules.state import (
     canonical_defence,
     defence_sets,
     new_game,
-    state_from,
 )
 
 

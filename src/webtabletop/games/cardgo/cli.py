@@ -17,6 +17,7 @@ import time
 import attrs
 
 from webtabletop.core.protocol import GameError
+from webtabletop.games.cardgo.rules.diagram import position
 
 
 def add_commands(subparsers) -> None:
@@ -44,7 +45,6 @@ def add_commands(subparsers) -> None:
 
 def _state(args):
     from webtabletop.games.cardgo import SPEC
-    from webtabletop.games.cardgo.rules import state as rules
 
     data = json.loads(args.options) if args.options else {}
     options = SPEC.options_from_dict(data)
@@ -52,7 +52,7 @@ def _state(args):
         with open(args.diagram, encoding="utf-8") as f:
             text = f.read()
         hands = (args.hand, "") if args.player == 0 else ("", args.hand)
-        return rules.position(text, options, player=args.player, hands=hands)
+        return position(text, options, player=args.player, hands=hands)
     state = SPEC.start(options, args.seed)
     for code in args.moves.split():
         state = state.apply_code(code)

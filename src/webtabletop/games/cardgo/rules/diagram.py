@@ -1,45 +1,15 @@
 """Text diagrams of CardGO positions (tests, examples, the CLI): :func:`position` reads one,
-:func:`board_diagram` (:meth:`CardgoState.diagram`) writes one."""
+:meth:`CardgoState.diagram` writes one."""
 
 from __future__ import annotations
 
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.rules.effects import EFFECTS, card_from_code
+from webtabletop.games.cardgo.rules.effects import card_from_code
 from webtabletop.games.cardgo.rules.options import CardgoOptions
-from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState
+from webtabletop.games.cardgo.rules.state import EMPTY, CardgoState
 from webtabletop.games.cardgo.rules.terrain import LETTERS, NONE
-
-
-def board_diagram(state: CardgoState) -> str:
-    """The board as a text diagram, one row per line, that :func:`position` reads back."""
-    side = state.options.size
-    return "\n".join(" ".join(cell_token(state, y * side + x).rjust(7) for x in range(side)) for y in range(side))
-
-
-def state_text(state: CardgoState) -> str:
-    """The diagram, then the turn, the player to move and both times and hands (English, for the CLI)."""
-    hands = " | ".join(
-        f"{PLAYER_NAMES[p]} {state.time[p]}: " + " ".join(c.code for c in state.hands[p]) for p in (0, 1)
-    )
-    turn = f"turn {state.turn}, {PLAYER_NAMES[state.player]} to move ({state.phase}); {hands}"
-    return board_diagram(state) + "\n" + turn
-
-
-def cell_token(state: CardgoState, i: int) -> str:
-    """The diagram token of a cell (see :func:`position`)."""
-    o = state.owners[i]
-    tok = "." if o == EMPTY else f"{'GR'[o]}{state.values[i]}"
-    if o != EMPTY and state.effects[i]:
-        tok += ":" + EFFECTS[state.effects[i]].letter
-    t = state.terrain[i]
-    if t != NONE:
-        tok += "/" + LETTERS_BY_ID[t]
-    return tok
-
-
-LETTERS_BY_ID = {v: k for k, v in LETTERS.items()}
 
 
 def position(

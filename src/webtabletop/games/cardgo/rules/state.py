@@ -41,6 +41,7 @@ from webtabletop.core.protocol import IllegalMove, Outcome, State
 from webtabletop.core.rng import Rng
 from webtabletop.games.cardgo.rules.effects import (
     AFTER_THE_CHOICE,
+    EFFECTS,
     UNSEEN,
     Card,
     RngChance,
@@ -64,7 +65,7 @@ from webtabletop.games.cardgo.rules.resolve import (  # noqa: F401  (re-exported
     suppressed,
     weight,
 )
-from webtabletop.games.cardgo.rules.terrain import NONE, Geometry, geometry, random_terrain
+from webtabletop.games.cardgo.rules.terrain import LETTERS_BY_ID, NONE, Geometry, geometry, random_terrain
 from webtabletop.i18n import _, language
 
 PLAY, EXTRA = "play", "extra"
@@ -357,11 +358,28 @@ class CardgoState(HiddenInformation, State):
         }
 
     def diagram(self) -> str:
-        """The board as a text diagram that :func:`position` reads back."""
-        return board_diagram(self)
+        """The board as a text diagram, one row per line, that ``rules.diagram.position`` reads back."""
+        side = self.options.size
+        return "\n".join(" ".join(self.cell_token(y * side + x).rjust(7) for x in range(side)) for y in range(side))
+
+    def cell_token(self, i: int) -> str:
+        """The diagram token of a cell (see ``rules.diagram.position``)."""
+        o = self.owners[i]
+        tok = "." if o == EMPTY else f"{'GR'[o]}{self.values[i]}"
+        if o != EMPTY and self.effects[i]:
+            tok += ":" + EFFECTS[self.effects[i]].letter
+        t = self.terrain[i]
+        if t != NONE:
+            tok += "/" + LETTERS_BY_ID[t]
+        return tok
 
     def text(self) -> str:
-        return state_text(self)
+        """The diagram, then the turn, the player to move and both times and hands (English, for the CLI)."""
+        hands = " | ".join(
+            f"{PLAYER_NAMES[p]} {self.time[p]}: " + " ".join(c.code for c in self.hands[p]) for p in (0, 1)
+        )
+        turn = f"turn {self.turn}, {PLAYER_NAMES[self.player]} to move ({self.phase}); {hands}"
+        return self.diagram() + "\n" + turn
 
 
 def new_game(options: CardgoOptions, seed: int) -> CardgoState:
@@ -388,11 +406,3 @@ def new_game(options: CardgoOptions, seed: int) -> CardgoState:
         hand_peak=options.hand_size,
     )
 
-
-# test/CLI helpers: text diagrams of positions (re-exported here)
-from webtabletop.games.cardgo.rules.diagram import (  # noqa: E402, F401
-    board_diagram,
-    cell_token,
-    position,
-    state_text,
-)

@@ -112,6 +112,7 @@ TERRAINS: tuple[TerrainKind, ...] = (
     ),
 )
 LETTERS = {t.letter: t.id for t in TERRAINS}
+LETTERS_BY_ID = {v: k for k, v in LETTERS.items()}
 
 #: relative frequencies of random terrain (the plain kinds are the most common)
 WEIGHTS = (0, 8, 8, 6, 4, 2, 1, 3, 3, 3, 3, 3, 2, 2, 2)

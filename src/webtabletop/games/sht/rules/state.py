@@ -408,6 +408,3 @@ def new_game(options: ShtOptions, seed: int) -> ShtState:
         rng_state=rng.state,
     )
 
-
-# test/CLI helper: positions by card names (re-exported here)
-from webtabletop.games.sht.rules.positions import state_from  # noqa: E402, F401

@@ -25,6 +25,7 @@ from webtabletop.games.htt.rules.sets.cardset import (
     SET_ID_RE,
     CardSet,
 )
+from webtabletop.games.htt.rules.sets.names import matter_name
 from webtabletop.games.htt.rules.sets.rules import level_width, position_counts
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
@@ -227,8 +228,6 @@ def check_set(card_set: CardSet) -> list[Violation]:
             )
 
     # Matter spread.
-    from webtabletop.games.htt.ui.render.text import matter_name  # noqa: PLC0415 - render builds on the sets
-
     for lv, cards in sorted(levels.items()):
         first = [c.matter for c in cards[:5]]
         if len(set(first)) != len(first):

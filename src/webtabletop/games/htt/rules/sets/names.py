@@ -78,3 +78,15 @@ def card_name(card) -> str:
     if card.id.startswith("~"):  # a card written into a link ("Card 52314A"): its values name it
         return _("Card {values}").format(values=card.id[1:7])
     return card.name
+
+
+def matter_name(matter: str | None) -> str:
+    """A matter colour in the player's language (``pgettext``: "red" matter, not a red player)."""
+    names = {
+        "red": pgettext("matter", "red"),
+        "blue": pgettext("matter", "blue"),
+        "yellow": pgettext("matter", "yellow"),
+        "green": pgettext("matter", "green"),
+        "purple": pgettext("matter", "purple"),
+    }
+    return names.get(matter or "", matter or "")

@@ -28,6 +28,7 @@ from webtabletop.app.forms import options_fields
 from webtabletop.app.pages import btn, link, options_subtitle
 from webtabletop.core import house_rules
 from webtabletop.core.protocol import GameError, OptionsError, options_from_dict, options_to_dict
+from webtabletop.core.registry import game_module
 from webtabletop.core.view import attrs_html, esc
 from webtabletop.games.htt.collection.model import Collection
 from webtabletop.games.htt.rules.cards import Card
@@ -209,8 +210,7 @@ class _RulesView:
 
 
 def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
-    from webtabletop.games.htt import SPEC, VIEW
-
+    game = game_module("htt")  # the game's spec and view, from the registry: this package is part of it
     rows = []
     for name in sorted(c.presets):
         try:
@@ -227,7 +227,7 @@ def page_presets(c: Collection, query: dict[str, str], ctx: PageContext) -> str:
         if rows
         else ('<p class="htt-empty">' + str(esc(_("No saved presets yet."))) + "</p>")
     )
-    fields = options_fields(SPEC, HttOptions(), _RulesView(VIEW))
+    fields = options_fields(game.spec, HttOptions(), _RulesView(game.view))
     return (
         "<p>"
         + esc(

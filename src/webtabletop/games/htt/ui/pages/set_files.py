@@ -5,7 +5,9 @@ Every file goes through the same checks as the app's backup import; a refused fi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import attrs
 
 from webtabletop.app.extensions import PageContext
 from webtabletop.core.protocol import GameError
@@ -27,8 +29,14 @@ from webtabletop.games.htt.ui.pages.common import (
 )
 from webtabletop.i18n import _, ngettext
 
-if TYPE_CHECKING:
-    from webtabletop.games.htt.ui.pages.sets import SetsState
+
+@attrs.define
+class SetsState:
+    """What the set editor remembers between actions (not stored): the card whose picture the
+    next upload sets, and a set file waiting for the player's answer (replace / keep both)."""
+
+    picture_card: str | None = None
+    pending: CardSet | None = None
 
 
 def handle_import(state: SetsState, action: dict[str, Any], c: Collection, ctx: PageContext) -> None:

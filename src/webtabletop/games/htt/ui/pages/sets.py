@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from webtabletop.app.extensions import PageContext
 from webtabletop.app.pages import btn, link
 from webtabletop.core.protocol import GameError
@@ -47,21 +45,12 @@ from webtabletop.games.htt.ui.pages.common import (
     save,
     set_names,
 )
-from webtabletop.games.htt.ui.pages.set_files import _set_picture, handle_import
+from webtabletop.games.htt.ui.pages.set_files import SetsState, _set_picture, handle_import
 from webtabletop.games.htt.ui.render.cards import standalone_card_svg
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.text import join_sentences
 
 __all__ = ["IMAGE_LIMIT", "SetsState", "page_sets", "handle_cmd", "handle_form", "handle_import"]
-
-
-@attrs.define
-class SetsState:
-    """What the set editor remembers between actions (not stored): the card whose picture the
-    next upload sets, and a set file waiting for the player's answer (replace / keep both)."""
-
-    picture_card: str | None = None
-    pending: CardSet | None = None
 
 
 def _sizes_form() -> str:

@@ -22,7 +22,7 @@ import math
 from webtabletop.core.grid import SQRT3
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.htt.rules.cards import MATTER_COLOURS
-from webtabletop.games.htt.rules.sets.names import card_name
+from webtabletop.games.htt.rules.sets.names import card_name, matter_name
 from webtabletop.games.htt.rules.state import PLAY, PLAYER_NAMES, HttState
 from webtabletop.games.htt.ui.render.cards import (
     OWNER_FILL,
@@ -33,7 +33,7 @@ from webtabletop.games.htt.ui.render.cards import (
     points,
 )
 from webtabletop.games.htt.ui.render.style import HTT_CSS
-from webtabletop.games.htt.ui.render.text import cause_text, matter_name, ordinal_step
+from webtabletop.games.htt.ui.render.text import cause_text, ordinal_step
 from webtabletop.i18n import _
 from webtabletop.i18n.text import join_list
 

@@ -8,6 +8,7 @@ import math
 
 from webtabletop.core.grid import SQRT3, hex_corners
 from webtabletop.core.view import esc
+from webtabletop.games.htt.collection.model import opponent_name
 from webtabletop.games.htt.rules.cards import MATTER_COLOURS, Card, value_text
 from webtabletop.games.htt.rules.sets.names import card_name
 from webtabletop.games.htt.ui.render.art import emblem
@@ -219,13 +220,6 @@ def set_view_html(card_set, owned: dict[str, int], show: str = "all", level: int
     ).format(theme=_(card_set.theme), have=have, total=total, missing=total - have)
     head = f'<h3>{esc(_(card_set.name))}</h3><p class="htt-set-summary">{esc(line)}</p>'
     return head + card_grid_html(list(card_set.cards), owned, {card_set.id: card_set.name}, show, level)
-
-
-def opponent_name(stored: str) -> str:
-    """The opponent as the battle log stores it ("Computer (normal)"), in the player's language."""
-    if stored.startswith("Computer (") and stored.endswith(")"):
-        return _("Computer ({level})").format(level=pgettext("AI level", stored[10:-1]))
-    return _(stored) if stored else ""
 
 
 def battle_log_html(entries: list[dict], limit: int = 20) -> str:

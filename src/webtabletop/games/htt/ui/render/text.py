@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from webtabletop.games.htt.rules.sets.names import card_name
 from webtabletop.games.htt.rules.state import DRAW, PICK, PLAY, PLAYER_NAMES, HttState, Place, Take
-from webtabletop.i18n import N_, _, ngettext, pgettext
+from webtabletop.i18n import N_, _, ngettext
 from webtabletop.i18n.text import join_list, join_sentences
 
 CAUSE_TITLES = {
@@ -18,18 +18,6 @@ CAUSE_TITLES = {
     "minus": N_("Minus"),
     "combo": N_("Combo"),
 }
-
-
-def matter_name(matter: str | None) -> str:
-    """A matter colour in the player's language (``pgettext``: "red" matter, not a red player)."""
-    names = {
-        "red": pgettext("matter", "red"),
-        "blue": pgettext("matter", "blue"),
-        "yellow": pgettext("matter", "yellow"),
-        "green": pgettext("matter", "green"),
-        "purple": pgettext("matter", "purple"),
-    }
-    return names.get(matter or "", matter or "")
 
 
 def and_list(items: list[str]) -> str:
