@@ -219,7 +219,8 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     kwargs = {}
     for name, value in data.items():
         f = fields[name]
-        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default
+        # attrs' stubs type Factory as a function; at run time it is the class of a factory default
+        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
         kwargs[name] = _coerce(name, value, default)
     try:
         return cls(**kwargs)

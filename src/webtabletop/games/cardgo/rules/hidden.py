@@ -6,11 +6,13 @@ the other player's hand, and the value of each of the other's stones on tall gra
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from webtabletop.core.rng import Rng
+from webtabletop.games.cardgo.rules.effects import Card
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.cardgo.rules.resolve import EMPTY
 from webtabletop.games.cardgo.rules.terrain import TALL_GRASS
 
@@ -19,6 +21,17 @@ class HiddenInformation:
     """The hidden-information part of the protocol (``view``, ``determinize``)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # the fields and methods of CardgoState this mixin reads
+        options: CardgoOptions
+        terrain: tuple[int, ...]
+        owners: tuple[int, ...]
+        values: tuple[int, ...]
+        hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+        def snapshot(self) -> dict[str, Any]: ...
+
+        def _deal(self, rng: Rng) -> Card: ...
 
     def hidden_cells(self, viewer: int | None) -> tuple[int, ...]:
         """Stones whose value ``viewer`` cannot see: on tall grass and owned by someone else."""
@@ -48,4 +61,5 @@ class HiddenInformation:
         for i in self.hidden_cells(player):
             values[i] = rng.randint(o.min_value, o.max_value)
         hands = (self.hands[0], hand) if other == 1 else (hand, self.hands[1])
-        return attrs.evolve(self, hands=hands, values=tuple(values), rng_state=rng.next_u64())
+        # self is a CardgoState (an attrs class); mypy sees only this mixin
+        return attrs.evolve(self, hands=hands, values=tuple(values), rng_state=rng.next_u64())  # type: ignore[misc]

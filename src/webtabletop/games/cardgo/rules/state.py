@@ -263,7 +263,10 @@ class CardgoState(HiddenInformation, State):
         res = resolve(self.geo, self.options, work, player, cell, card, RngChance(rng))
         for _draw in range(res.draw):  # Love: «打出时,额外抽取一张卡牌», never capped
             hand.append(self._deal(rng))
-        time = tuple(max(0, self.time[p] + res.gain[p] - res.loss_lo[p]) for p in (0, 1))
+        time = (
+            max(0, self.time[0] + res.gain[0] - res.loss_lo[0]),
+            max(0, self.time[1] + res.gain[1] - res.loss_lo[1]),
+        )
         report = Report(
             "place",
             self.turn,

@@ -105,7 +105,7 @@ class Position:
             self.editor,
             self.half,
             self.full,
-        )  # type: ignore[arg-type]
+        )
 
 
 # --- reading ------------------------------------------------------------------------------------

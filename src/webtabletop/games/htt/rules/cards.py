@@ -22,6 +22,7 @@ checker reports them as warnings.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import attrs
 
@@ -156,6 +157,11 @@ def playable_problems(level: int, values: tuple[int, ...]) -> list[str]:
     return [] if is_old_level3(level, values) else card_problems(level, values)
 
 
+def int_tuple(values: Iterable[int]) -> tuple[int, ...]:
+    """A card's six values as a tuple (the converter of :attr:`Card.values`)."""
+    return tuple(values)
+
+
 @attrs.frozen
 class Card:
     """One card. ``id`` is unique over all sets ("<set>-<level><letter>", e.g. ``emb-3b``)."""
@@ -163,7 +169,7 @@ class Card:
     id: str
     name: str
     level: int
-    values: tuple[int, ...] = attrs.field(converter=tuple)
+    values: tuple[int, ...] = attrs.field(converter=int_tuple)
     matter: str
     rarity: int = 1
     set_id: str = ""

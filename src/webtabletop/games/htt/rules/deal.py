@@ -137,14 +137,15 @@ def position(
     decks = state.decks
     orders = state.orders
     if hands is not None:
-        orders = tuple(tuple(range(len(h))) for h in hands)
-        decks = tuple(
+        orders = (tuple(range(len(hands[0]))), tuple(range(len(hands[1]))))
+        made = [
             tuple(
                 mk(t, 10 * p + j, m)
                 for j, (t, m) in enumerate((x, "red") if isinstance(x, str) else x for x in hand)
             )
             for p, hand in enumerate(hands)
-        )
+        ]
+        decks = (made[0], made[1])
     icon_t: list = [None] * len(state.icons)
     for name, colour in (icons or {}).items():
         icon_t[names.index(name)] = colour

@@ -64,7 +64,7 @@ class HttHands:
         cards = [get_card(r) for r in refs]
         # a reference the other browser can read: a built-in id, or the card's values inline
         portable = tuple(c.id if c.set_id in BUILTIN_IDS else inline_code(c) for c in cards)
-        attrs.evolve(options, **{f"hand{side}": portable})
+        attrs.evolve(options, hand0=portable) if side == 0 else attrs.evolve(options, hand1=portable)
         return portable
 
     def deal_hand(self, options: HttOptions, side: int, rng: Rng) -> tuple[str, ...]:

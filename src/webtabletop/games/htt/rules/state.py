@@ -307,7 +307,7 @@ class HttState(State):
                 taken_levels.add(lv)
                 deck[s] = rng.choice(pool[lv])
         decks = (tuple(deck), self.decks[1]) if opp == 0 else (self.decks[0], tuple(deck))
-        options = attrs.evolve(o, **{f"hand{opp}": ()})
+        options = attrs.evolve(o, hand0=()) if opp == 0 else attrs.evolve(o, hand1=())
         return attrs.evolve(self, options=options, decks=decks, rng_state=rng.next_u64())
 
     def for_search(self) -> HttState:
@@ -399,9 +399,10 @@ class HttState(State):
         for i, name in enumerate(names):
             o = self.owners[i]
             if o == EMPTY:
-                cell = "." + (self.icons[i][0] if self.icons[i] else "")
+                icon = self.icons[i]
+                cell = "." + (icon[0] if icon else "")
             else:
-                cell = f"{'BR'[o]}:{''.join('0123456789AS'[v] for v in self.values[i])}"
+                cell = f"{'BR'[o]}:{''.join('0123456789AS'[v] for v in self.values[i] or ())}"
             rows.setdefault(name[0], []).append(cell.rjust(9))
         lines = [f"{k} {''.join(v)}" for k, v in rows.items()]
         for p in (0, 1):

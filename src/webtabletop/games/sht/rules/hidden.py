@@ -9,11 +9,13 @@ app's "show everything", asked for by a player after the game).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from webtabletop.core.outcome import Outcome
 from webtabletop.core.rng import Rng
 from webtabletop.games.sht.rules import cards as C
-from webtabletop.games.sht.rules.moves import ADVANTAGE, OVER, Slot
+from webtabletop.games.sht.rules.moves import ADVANTAGE, OVER, Battle, Slot
+from webtabletop.games.sht.rules.options import ShtOptions
 from webtabletop.games.sht.rules.turns import set_zone
 
 
@@ -22,6 +24,33 @@ class HiddenInformation:
     ``deck``, ``hands``, ``shields``, ``fields``, ``discard``, ``attack``, ``chosen`` …)."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # the fields and methods of ShtState this mixin reads
+        options: ShtOptions
+        deck: tuple[int, ...]
+        hands: tuple[tuple[int, ...], tuple[int, ...]]
+        shields: tuple[int | None, int | None]
+        fields: tuple[tuple[Slot, ...], tuple[Slot, ...]]
+        discard: tuple[int, ...]
+        first: int
+        player: int
+        phase: str
+        turn: int
+        attack: int | None
+        adv_player: int
+        adv_left: int
+        passes: int
+        last_battle: Battle | None
+        chosen: tuple[int, ...]
+
+        @property
+        def first_turn(self) -> bool: ...
+
+        def to_move(self) -> int: ...
+
+        def outcome(self) -> Outcome | None: ...
+
+        def _draft(self) -> dict[str, Any]: ...
 
     def visible_cards(self, player: int | None, reveal: bool = False) -> frozenset[int]:
         """Every card whose face ``player`` may see now (None = a spectator); with ``reveal`` (the
@@ -36,8 +65,9 @@ class HiddenInformation:
                     seen.add(slot.card)
             if show:
                 seen.update(self.hands[p])
-            if reveal and self.shields[p] is not None:
-                seen.add(self.shields[p])
+            shield = self.shields[p]
+            if reveal and shield is not None:
+                seen.add(shield)
         return frozenset(seen)
 
     def view(self, player: int | None, reveal: bool = False) -> dict[str, Any]:
@@ -58,7 +88,7 @@ class HiddenInformation:
                     "hand": [_face(c) for c in self.hands[p]] if show else None,
                     "hand_count": len(self.hands[p]),
                     "shield": self.shields[p] is not None,
-                    "shield_card": _face(self.shields[p]) if reveal and self.shields[p] is not None else None,
+                    "shield_card": _face(shield) if reveal and (shield := self.shields[p]) is not None else None,
                     "field": [
                         {
                             "card": _face(x.card) if (x.open or show) else None,

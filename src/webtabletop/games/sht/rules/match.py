@@ -71,6 +71,10 @@ def placeholder(position: int) -> int:
     return SIZE + position
 
 
+def _or_none(f: Callable[[int], int], card: int | None) -> int | None:
+    return None if card is None else f(card)
+
+
 class ShtCards:
     """The ``GameSpec.cards`` adapter of SHT (see the module text)."""
 
@@ -88,7 +92,7 @@ class ShtCards:
         return ShtState(
             options=options,
             deck=tuple(placeholder(p) for p in reversed(PILE)),
-            hands=tuple(tuple(placeholder(p) for p in HANDS[s]) for s in (0, 1)),
+            hands=(tuple(placeholder(p) for p in HANDS[0]), tuple(placeholder(p) for p in HANDS[1])),
             shields=(placeholder(SHIELDS[0]), placeholder(SHIELDS[1])),
             fields=((), ()),
             discard=(),
@@ -110,8 +114,11 @@ class ShtCards:
             state,
             deck=fs(state.deck),
             hands=(C.sorted_cards(fs(state.hands[0])), C.sorted_cards(fs(state.hands[1]))),
-            shields=tuple(None if s is None else f(s) for s in state.shields),
-            fields=tuple(tuple(Slot(f(x.card), x.open) for x in fl) for fl in state.fields),
+            shields=(_or_none(f, state.shields[0]), _or_none(f, state.shields[1])),
+            fields=(
+                tuple(Slot(f(x.card), x.open) for x in state.fields[0]),
+                tuple(Slot(f(x.card), x.open) for x in state.fields[1]),
+            ),
             discard=fs(state.discard),
             attack=None if state.attack is None else f(state.attack),
             chosen=fs(state.chosen),

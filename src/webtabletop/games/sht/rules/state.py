@@ -331,8 +331,9 @@ class ShtState(HiddenInformation, State):
         out = list(self.deck) + list(self.discard)
         for p in (0, 1):
             out += list(self.hands[p]) + [x.card for x in self.fields[p]]
-            if self.shields[p] is not None:
-                out.append(self.shields[p])
+            shield = self.shields[p]
+            if shield is not None:
+                out.append(shield)
         if self.attack is not None:
             out.append(self.attack)
         return out
@@ -372,7 +373,8 @@ class ShtState(HiddenInformation, State):
         lines = []
         for p in (0, 1):
             field = " ".join(C.symbol(x.card) + ("" if x.open else "*") for x in self.fields[p]) or "-"
-            shield = C.symbol(self.shields[p]) if self.shields[p] is not None else "none"
+            card = self.shields[p]
+            shield = C.symbol(card) if card is not None else "none"
             lines.append(f"{PLAYER_NAMES[p]}: hand {cs(self.hands[p])} | field {field} | shield {shield}")
         battle = f", attack {C.symbol(self.attack)}" if self.attack is not None else ""
         lines.append(

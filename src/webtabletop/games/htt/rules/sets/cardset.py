@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -61,12 +62,17 @@ def image_problem(image: Any) -> str | None:
     return None
 
 
+def card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A set's cards as a tuple (the converter of :attr:`CardSet.cards`)."""
+    return tuple(cards)
+
+
 @attrs.frozen
 class CardSet:
     id: str
     name: str
     theme: str
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
     seed: int | None = None
 
     @property

@@ -195,7 +195,9 @@ def generate_set(
             cid = card_id(set_id, lv, i)
             cname = names[k] if names and k < len(names) else made_name(name, lv, i)
             v = values[lv][i]
-            cards.append(Card(cid, cname, lv, v, matters[lv][i], rarity_for(lv, v), set_id))
+            matter = matters[lv][i]
+            assert matter is not None, "every card's matter is chosen above"
+            cards.append(Card(cid, cname, lv, v, matter, rarity_for(lv, v), set_id))
             k += 1
     return CardSet(set_id, name, theme, tuple(cards), seed)
 
