@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from webtabletop.core.view import esc
+from webtabletop.i18n import _
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -19,13 +20,14 @@ def points(pts: list[tuple[float, float]]) -> str:
 
 
 def die(value: int, size: int = 44, colour: str = "#fff", pip: str = "#222") -> str:
-    """A six-sided die face as a standalone SVG (role=img with its value as the name)."""
+    """A six-sided die face as a standalone SVG (role=img, its value in words as the name)."""
     r = size * 0.09
     dots = "".join(
         f'<circle cx="{x * size:g}" cy="{y * size:g}" r="{r:g}" fill="{pip}"/>' for x, y in PIPS[value]
     )
+    label = esc(_("die showing {value}").format(value=value))
     return (
-        f'<svg class="die" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-label="die showing {value}">'
+        f'<svg class="die" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-label="{label}">'
         f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size * 0.18:g}" fill="{colour}" stroke="#333" stroke-width="1.5"/>'
         f"{dots}</svg>"
     )

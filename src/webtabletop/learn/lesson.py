@@ -86,6 +86,12 @@ class Lesson:
 GUIDED_MOVES = 300
 
 
+def won(start: State, now: State) -> bool:
+    """The player to move in ``start`` has won the game by ``now`` (a goal reached at the end)."""
+    outcome = now.outcome()
+    return outcome is not None and outcome.winner == start.to_move()
+
+
 def guided_game(
     *,
     idea: str,

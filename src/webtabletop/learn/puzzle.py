@@ -35,7 +35,7 @@ import attrs
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record
 from webtabletop.core.registry import game_module
-from webtabletop.learn.lesson import Lesson
+from webtabletop.learn.lesson import Lesson, won
 
 #: the id prefix of a puzzle's stars in the lesson store (``webtabletop:learn:<game>``)
 STORE_PREFIX = "puzzle-"
@@ -251,6 +251,11 @@ def verify(puzzle: Puzzle) -> str | None:
     from webtabletop.learn.lesson import replay  # noqa: PLC0415
 
     return replay(as_lesson(puzzle))
+
+
+def wins(start: State, now: State) -> int:
+    """A puzzle's gauge of a win: 1 when the solver (to move in ``start``) has won by ``now``."""
+    return int(won(start, now))
 
 
 def as_lesson(puzzle: Puzzle) -> Lesson:

@@ -14,7 +14,7 @@ from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, new_game, state_from_cells
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/tsifrograd.md)
 SECTIONS = (
@@ -65,10 +65,6 @@ def crossed_any(start: TsifroState, now: TsifroState) -> bool:
     me = start.to_move()
     return now.crossings[me] > start.crossings[me]
 
-
-def won(start: TsifroState, now: TsifroState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def captured(n: int):

@@ -17,7 +17,7 @@ Every word goes through gettext; player and variant names are marked ``N_`` wher
 from __future__ import annotations
 
 from webtabletop.core.grid import hex_corners
-from webtabletop.core.svg import points, svg_open
+from webtabletop.core.svg import die, points, svg_open
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.tsifrograd import rules_page
 from webtabletop.games.tsifrograd.describe import describe
@@ -49,22 +49,6 @@ CHOICE_LABELS = {
 
 def player(p: int) -> str:
     return _(PLAYER_NAMES[p])
-
-
-def die_svg(value: int, size: int = 44) -> str:
-    """A die face (role=img, its value in words as the name)."""
-    from webtabletop.core.svg import PIPS
-
-    r = size * 0.09
-    dots = "".join(
-        f'<circle cx="{x * size:g}" cy="{y * size:g}" r="{r:g}" fill="#222"/>' for x, y in PIPS[value]
-    )
-    label = esc(_("die showing {value}").format(value=value))
-    return (
-        f'<svg class="die" viewBox="0 0 {size} {size}" width="{size}" height="{size}" role="img" aria-label="{label}">'
-        f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size * 0.18:g}" fill="#fff" stroke="#333" stroke-width="1.5"/>'
-        f"{dots}</svg>"
-    )
 
 
 def changed_cells(state: TsifroState, previous) -> set[int]:
@@ -227,7 +211,7 @@ class TsifrogradView(GameView):
             label = _("dice: {a} + {b} = {number}").format(
                 a=state.roll[0], b=state.roll[1], number=state.number
             )
-            faces = die_svg(state.roll[0]) + die_svg(state.roll[1])
+            faces = die(state.roll[0]) + die(state.roll[1])
             caption = _("{player} rolled {a} + {b} = {number}").format(
                 player=who, a=state.roll[0], b=state.roll[1], number=state.number
             )

@@ -14,7 +14,7 @@ from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.cardgo.rules.state import new_game
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/cardgo.md)
 SECTIONS = (
@@ -50,10 +50,6 @@ def damage(n: int):
 
     return check
 
-
-def won(start, now) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def red_stone_gone(cell: str):

@@ -15,7 +15,7 @@ from webtabletop.games.dumaraj.rules.options import DumaRajOptions
 from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/dumaraj.md)
 SECTIONS = (
@@ -108,10 +108,6 @@ def bummed(start: DumaState, now: DumaState) -> bool:
     """piCSbumm: two Pixas (or three) left the location in one move."""
     return pixas(start) - pixas(now) >= 2
 
-
-def won(start: DumaState, now: DumaState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str):

@@ -7,26 +7,21 @@ from __future__ import annotations
 
 from importlib import resources
 
-from webtabletop.games.dumaraj.rules.state import DumaState
 from webtabletop.i18n import _
-from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn
+from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn, wins
 
 #: the options puzzles are mined on (the standard board and moves)
 MINE_OPTIONS: dict = {}
 
-
-def won(start: DumaState, now: DumaState) -> int:
-    outcome = now.outcome()
-    return int(outcome is not None and outcome.winner == start.to_move())
 
 
 WIN = Kind(
     id="win",
     goal=lambda n: _("Win the game with one move."),
     explain=lambda move, n, others: _("{move} wins at once; no other move does.").format(move=move),
-    score=one_turn(won),
+    score=one_turn(wins),
     minimum=1,
-    reached=won,
+    reached=wins,
 )
 
 KINDS = (WIN,)

@@ -18,7 +18,7 @@ from webtabletop.games.htt.rules.state import OVER, HttState
 from webtabletop.games.htt.ui.render import lesson_art
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/htt.md)
 SECTIONS = (
@@ -87,10 +87,6 @@ def turned(n: int):
 
     return check
 
-
-def won(start: HttState, now: HttState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def took_a_card(start: HttState, now: HttState) -> bool:

@@ -11,7 +11,7 @@ from webtabletop.games.sht.rules.positions import state_from
 from webtabletop.games.sht.rules.state import ShtState, new_game
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
-from webtabletop.learn.lesson import Lesson, guided_game
+from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/sht.md)
 SECTIONS = ("Components", "Setup", "A turn: exactly one of", "Battle", "End", "Hidden information is real")
@@ -42,10 +42,6 @@ def position(**zones):
     zones.setdefault("turn", 3)
     return lambda: state_from(**zones)
 
-
-def won(start: ShtState, now: ShtState) -> bool:
-    outcome = now.outcome()
-    return outcome is not None and outcome.winner == start.to_move()
 
 
 def shield_broken(start: ShtState, now: ShtState) -> bool:

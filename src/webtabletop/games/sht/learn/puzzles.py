@@ -16,7 +16,7 @@ from webtabletop.games.sht.rules import cards as C
 from webtabletop.games.sht.rules.moves import ATTACK, DECLINE
 from webtabletop.games.sht.rules.state import DEFEND, TURN, ShtState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored
+from webtabletop.learn.puzzle import Kind, PuzzleBook, Scored, wins
 
 #: the options puzzles are mined on (the standard game)
 MINE_OPTIONS: dict = {}
@@ -70,10 +70,6 @@ def broke(start: ShtState, now: ShtState) -> int:
     return int(start.shields[other] is not None and now.shields[other] is None)
 
 
-def won(start: ShtState, now: ShtState) -> int:
-    outcome = now.outcome()
-    return int(outcome is not None and outcome.winner == start.to_move())
-
 
 BREAK = Kind(
     id="break",
@@ -94,7 +90,7 @@ WIN = Kind(
         "you have not seen, and there is no shield behind it; every other attack can be defended."
     ).format(move=move),
     score=sure(False),
-    reached=won,
+    reached=wins,
 )
 
 KINDS = (WIN, BREAK)
