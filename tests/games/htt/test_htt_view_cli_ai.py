@@ -27,7 +27,7 @@ def test_spec_is_registered_and_exposes_view_and_ai():
     from webtabletop.core.registry import get_game
 
     assert get_game("htt") is SPEC and SPEC.title == "Hexagonal Triple Triad"
-    assert htt.rules.HttState.spec is SPEC and VIEW is not None and ai_choose is choose_move
+    assert htt.rules.state.HttState.spec is SPEC and VIEW is not None and ai_choose is choose_move
 
 
 def test_board_svg_tokens_for_the_player_to_move():

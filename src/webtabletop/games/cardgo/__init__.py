@@ -5,7 +5,7 @@ from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register, register_module
 from webtabletop.games.cardgo import lab, meta
 from webtabletop.games.cardgo.ai.choose import HOOKS, analyse, analyse_move, choose_move
-from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules import state
 from webtabletop.games.cardgo.rules.match import DRAWS
 from webtabletop.games.cardgo.rules.options import FIRST_GAME_OPTIONS, PRESETS, CardgoOptions
 from webtabletop.games.cardgo.rules.versions import RULES_VERSION, legacy_codes, max_plies
@@ -17,7 +17,7 @@ SPEC = register(
         title=meta.TITLE,
         summary=meta.SUMMARY,
         options_class=CardgoOptions,
-        new_game=rules.new_game,
+        new_game=state.new_game,
         ai_hooks=HOOKS,
         hidden_information=True,
         rules_version=RULES_VERSION,
@@ -26,7 +26,7 @@ SPEC = register(
         cards=DRAWS,
     )
 )
-rules.CardgoState.spec = SPEC
+state.CardgoState.spec = SPEC
 
 from webtabletop.games.cardgo.ui.view import VIEW  # noqa: E402
 
@@ -71,4 +71,4 @@ GAME = register_module(
     )
 )
 
-__all__ = ["GAME", "SPEC", "PRESETS", "FIRST_GAME_OPTIONS", "CardgoOptions", "VIEW", "ai_choose", "rules"]
+__all__ = ["GAME", "SPEC", "PRESETS", "FIRST_GAME_OPTIONS", "CardgoOptions", "VIEW", "ai_choose"]

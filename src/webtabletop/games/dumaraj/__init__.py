@@ -5,7 +5,7 @@ from webtabletop.core.protocol import GameSpec
 from webtabletop.core.registry import register, register_module
 from webtabletop.games.dumaraj import lab, meta
 from webtabletop.games.dumaraj.ai.choose import analyse, analyse_move, choose_move, mcts_hooks
-from webtabletop.games.dumaraj.rules import state as rules
+from webtabletop.games.dumaraj.rules import state
 from webtabletop.games.dumaraj.rules.endings import max_plies
 from webtabletop.games.dumaraj.rules.legacy import RULES_VERSION, legacy_codes
 from webtabletop.games.dumaraj.rules.options import PRESETS, DumaRajOptions
@@ -19,7 +19,7 @@ SPEC = register(
         title=meta.TITLE,
         summary=meta.SUMMARY,
         options_class=DumaRajOptions,
-        new_game=rules.new_game,
+        new_game=state.new_game,
         ai_hooks=mcts_hooks(),
         rules_version=RULES_VERSION,
         max_plies=max_plies,
@@ -27,7 +27,7 @@ SPEC = register(
         agreed_draws=True,  # "by agreement" (digest, "End of the game")
     )
 )
-rules.DumaState.spec = SPEC
+state.DumaState.spec = SPEC
 
 VIEW = DumaRajView()
 ai_choose = choose_move
@@ -53,4 +53,4 @@ GAME = register_module(
     )
 )
 
-__all__ = ["GAME", "SPEC", "EDITOR", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move", "rules"]
+__all__ = ["GAME", "SPEC", "EDITOR", "PRESETS", "VIEW", "DumaRajOptions", "ai_choose", "choose_move"]

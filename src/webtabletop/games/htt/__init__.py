@@ -15,8 +15,7 @@ from webtabletop.core.registry import register, register_module
 from webtabletop.games.htt import lab, meta
 from webtabletop.games.htt.ai.choose import HOOKS, analyse, analyse_move, exact_choose
 from webtabletop.games.htt.ai.choose import choose_move as ai_choose
-from webtabletop.games.htt.rules import deal, legacy
-from webtabletop.games.htt.rules import state as rules
+from webtabletop.games.htt.rules import deal, legacy, state
 from webtabletop.games.htt.rules.match import HANDS
 from webtabletop.games.htt.rules.options import PRESETS, HttOptions
 from webtabletop.games.htt.ui.pages.extension import HttPages
@@ -39,7 +38,7 @@ SPEC = register(
         cards=HANDS,
     )
 )
-rules.HttState.spec = SPEC
+state.HttState.spec = SPEC
 PAGES = HttPages()
 
 GAME = register_module(
@@ -74,4 +73,4 @@ GAME = register_module(
     )
 )
 
-__all__ = ["GAME", "SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]
+__all__ = ["GAME", "SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose"]

@@ -9,7 +9,7 @@ from webtabletop.core.registry import register, register_module
 from webtabletop.games.sht import lab, meta
 from webtabletop.games.sht.ai.choose import HOOKS, analyse
 from webtabletop.games.sht.ai.choose import choose_move as ai_choose
-from webtabletop.games.sht.rules import state as rules
+from webtabletop.games.sht.rules import state
 from webtabletop.games.sht.rules.match import CARDS
 from webtabletop.games.sht.rules.options import ShtOptions
 from webtabletop.games.sht.rules.summary import link_policy, public_summary
@@ -23,7 +23,7 @@ SPEC = register(
         title=meta.TITLE,
         summary=meta.SUMMARY,
         options_class=ShtOptions,
-        new_game=rules.new_game,
+        new_game=state.new_game,
         ai_hooks=HOOKS,
         hidden_information=True,
         rules_version=RULES_VERSION,
@@ -32,7 +32,7 @@ SPEC = register(
         cards=CARDS,
     )
 )
-rules.ShtState.spec = SPEC
+state.ShtState.spec = SPEC
 
 GAME = register_module(
     GameModule(
@@ -58,4 +58,4 @@ GAME = register_module(
     )
 )
 
-__all__ = ["GAME", "SPEC", "VIEW", "ShtOptions", "ai_choose", "link_policy", "public_summary", "rules"]
+__all__ = ["GAME", "SPEC", "VIEW", "ShtOptions", "ai_choose", "link_policy", "public_summary"]
