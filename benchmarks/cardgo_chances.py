@@ -1,4 +1,4 @@
-"""Fit CardGO's analysis chances (``games/cardgo/ai.py: CHANCE_SCALE, CHANCE_POWER``) to games.
+"""Fit CardGO's analysis chances (``games/cardgo/ai/choose.py: CHANCE_SCALE, CHANCE_POWER``) to games.
 
 The review turns a position's time lead (with the threat of the player to move) into winning
 chances, ``P(win) = 1 / (1 + exp(−2·SCALE·lead / total^POWER))``, ``total`` both players' time
@@ -19,7 +19,7 @@ import math
 from pathlib import Path
 
 from webtabletop.core.record import Record
-from webtabletop.games.cardgo.ai import CHANCE_POWER, CHANCE_SCALE, _lead, lead_value
+from webtabletop.games.cardgo.ai.choose import CHANCE_POWER, CHANCE_SCALE, _lead, lead_value
 
 BINS = (0.05, 0.25, 0.45, 0.55, 0.75, 0.95)
 
@@ -40,7 +40,7 @@ def positions(folder: Path) -> list[tuple[float, int, float]]:
 
 
 def chance(lead: float, total: int, scale: float, power: float) -> float:
-    """``P(win)`` on the code's own curve (:func:`~webtabletop.games.cardgo.ai.lead_value`)."""
+    """``P(win)`` on the code's own curve (:func:`~webtabletop.games.cardgo.ai.choose.lead_value`)."""
     return (1 + lead_value(lead, total, scale, power)) / 2
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from webtabletop.games.dumaraj import ai, rules  # noqa: E402
-from webtabletop.games.dumaraj.options import DumaRajOptions  # noqa: E402
+from webtabletop.games.dumaraj.ai import choose as ai
+from webtabletop.games.dumaraj.rules import state as rules
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions  # noqa: E402
 
 
 def chess_perft(board, depth: int) -> int:

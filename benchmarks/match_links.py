@@ -18,7 +18,7 @@ from tests.correspondence.helpers import play  # noqa: E402
 from webtabletop.core.registry import get_game  # noqa: E402
 from webtabletop.correspondence.link import read_link  # noqa: E402
 from webtabletop.correspondence.parts import MAX_CHARS, split  # noqa: E402
-from webtabletop.games.dumaraj.options import PRESETS  # noqa: E402
+from webtabletop.games.dumaraj.rules.options import PRESETS  # noqa: E402
 
 SETTINGS = [
     ("tsifrograd", {}),
@@ -46,8 +46,8 @@ def hands(game_id: str, options: dict, seed: int):
         return None
     import random
 
-    from webtabletop.games.htt.cards import inline_code
-    from webtabletop.games.htt.sets.library import pool_by_level
+    from webtabletop.games.htt.rules.cards import inline_code
+    from webtabletop.games.htt.rules.sets.library import pool_by_level
 
     pool = pool_by_level("all", 1, 11)
     n = 10 if options.get("board") == "hex19" else 5

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import json
 import os
 import sys
@@ -21,12 +20,10 @@ from pathlib import Path
 
 from webtabletop.core.inputs import load_json
 from webtabletop.core.protocol import GameError
+from webtabletop.core.registry import all_modules
 
 #: the largest record file replay reads
 MAX_FILE = 8_000_000
-
-GAME_CLIS = ("dumaraj", "htt", "cardgo", "sht")
-
 
 def _cmd_build(args: argparse.Namespace) -> int:
     from webtabletop.tools.build import build
@@ -235,14 +232,9 @@ def build_parser() -> argparse.ArgumentParser:
     from webtabletop.lab.cli import add_commands as add_lab
 
     add_lab(sub)
-    for name in GAME_CLIS:
-        try:
-            module = importlib.import_module(f"webtabletop.games.{name}.cli")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith(f"webtabletop.games.{name}"):
-                continue
-            raise
-        module.add_commands(sub)
+    for module in all_modules():  # each game's own subcommands (GameModule.cli)
+        if module.cli is not None:
+            module.cli()(sub)
     return parser
 
 

@@ -11,12 +11,12 @@ import pytest
 from webtabletop.ai.analysis import BUDGETS, Analysis, analyse, chances_from_cp, winning_chances_cp
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.diagram import position as cardgo_position
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.rules import state_from_fen
-from webtabletop.games.htt.deal import position as htt_position
-from webtabletop.games.htt.options import HttOptions
+from webtabletop.games.cardgo.rules.diagram import position as cardgo_position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.state import state_from_fen
+from webtabletop.games.htt.rules.deal import position as htt_position
+from webtabletop.games.htt.rules.options import HttOptions
 
 
 def random_game(game_id: str, seed: int, plies: int | None = None):

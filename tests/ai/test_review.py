@@ -123,7 +123,7 @@ def test_cli_review_of_a_link_and_of_a_record_file(tmp_path, capsys):
 MARKS_PLIES = {"tsifrograd": 24, "htt": 9, "sht": 24, "cardgo": 16, "dumaraj": 24}
 #: the table each game's marks are counted on: the game's defaults, but CardGO's Quick table. On
 #: its classic one (100 time each on 10×10) a single move moves the calibrated chances
-#: (games/cardgo/ai.py: chance_value, fitted to games) too little for the issue's 0.1: in 40 plies
+#: (games/cardgo/ai/choose.py: chance_value, fitted to games) too little for the issue's 0.1: in 40 plies
 #: of each seat (seeds 11, 12) a random move lost 0.023 of them on average and 0.085 at most, a
 #: normal move 0.0004 and 0.006, so neither is marked there, and the average loss (next test)
 #: is what tells them apart. With 40 time each a time point counts for more, as the chances say.
@@ -175,9 +175,9 @@ def test_the_review_budgets_are_named():
 
 def test_dumaraj_review_searches_from_the_previous_positions_table_reproducibly():
     """A review's DumaRaj searches share one transposition table, in the game's order, with
-    half the level's nodes (games/dumaraj/ai.py: WARM_NODES): the same record and seed give
+    half the level's nodes (games/dumaraj/ai/choose.py: WARM_NODES): the same record and seed give
     the same review, and each search stays within its share of the nodes."""
-    from webtabletop.games.dumaraj.ai import LEVELS, WARM_NODES
+    from webtabletop.games.dumaraj.ai.choose import LEVELS, WARM_NODES
 
     record = played("dumaraj", ("normal", "random"), 3, 6)
     first, second = review(record, "normal", seed=2), review(record, "normal", seed=2)
@@ -188,11 +188,11 @@ def test_dumaraj_review_searches_from_the_previous_positions_table_reproducibly(
 
 
 def test_cardgo_chances_weigh_a_lead_more_as_the_time_runs_out():
-    """CardGO's analysis value (games/cardgo/ai.py: chance_value): zero-sum, rising with
+    """CardGO's analysis value (games/cardgo/ai/choose.py: chance_value): zero-sum, rising with
     the lead, and the same lead worth more with less time left."""
     import attrs
 
-    from webtabletop.games.cardgo.ai import chance_value
+    from webtabletop.games.cardgo.ai.choose import chance_value
 
     state = get_game("cardgo").start(seed=4)
     even = attrs.evolve(state, time=(100, 100))

@@ -10,7 +10,7 @@ from webtabletop.ai.arena import clairvoyant, game_seeds, play_game, seats_of, w
 from webtabletop.ai.mcts import Budget, search
 from webtabletop.core.registry import get_game
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht.ai import HOOKS as SHT_HOOKS
+from webtabletop.games.sht.ai.choose import HOOKS as SHT_HOOKS
 
 
 def same(a, b) -> bool:
@@ -91,7 +91,7 @@ def test_the_clairvoyant_sees_its_own_world():
 
 def test_the_exact_oracle_plays_the_solved_best_move_with_the_true_hands():
     from webtabletop.ai.arena import player_for
-    from webtabletop.games.htt.ai import _negamax, exact_choose
+    from webtabletop.games.htt.ai.choose import _negamax, exact_choose
 
     s = get_game("htt").start(seed=11)
     assert exact_choose(clairvoyant(s), 1) is None  # the first placement is left to the search
@@ -113,7 +113,7 @@ def test_the_exact_oracle_plays_the_solved_best_move_with_the_true_hands():
 
 
 def test_the_htt_endgame_solver_starts_no_world_that_would_end_after_its_deadline():
-    from webtabletop.games.htt.ai import endgame_values
+    from webtabletop.games.htt.ai.choose import endgame_values
 
     s = get_game("htt").start(seed=11)
     r = Rng(2)

@@ -100,7 +100,7 @@ def starts(game: str) -> list[str]:
         f"#/{game}/review?b=easy&r={link}",
         f"#/{game}/lab",
     ]
-    if getattr(game_module(game), "EDITOR", None) is not None:
+    if game_module(game).editor is not None:
         out.append(f"#/{game}/editor")
     lessons = catalog.lessons(game)
     if lessons:

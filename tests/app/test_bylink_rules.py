@@ -27,7 +27,7 @@ def test_every_rules_page_says_what_play_by_link_guarantees(game):
         assert esc("only the two players' browsers can") in html  # who can move
         assert "stop answering" in html  # what a cheater can still do
         assert "checked, not signed" in html  # the known gap, said plainly
-        assert esc(bylink_rules.PROMISES[game][0]) in html  # what this game's secrets get
+        assert esc(bylink_rules.promises_of(game)[0]) in html  # what this game's secrets get
         assert "cannot be played by link yet" not in html
     else:
         assert "cannot be played by link yet" in html

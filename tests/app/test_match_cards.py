@@ -15,7 +15,7 @@ import re
 from tests.app.harness import Page
 from tests.app.test_match_flow import open_link, play_turn, send
 from webtabletop.app.match import flow as matchflow
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 #: card_svg.card_face's mark of a hand card that is new since the previous position
 NEW_MARK = "★"

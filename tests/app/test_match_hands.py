@@ -16,8 +16,8 @@ import pytest
 from tests.app.harness import Page
 from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, play_turn, send  # noqa: F401
 from webtabletop.app.match.store import MATCH_PREFIX
-from webtabletop.games.htt.pages.common import KEY
-from webtabletop.games.htt.sets.library import get_card
+from webtabletop.games.htt.rules.sets.library import get_card
+from webtabletop.games.htt.ui.pages.common import KEY
 
 VERIFIED = "Verified: no card was swapped."
 

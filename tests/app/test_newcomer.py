@@ -18,8 +18,8 @@ from webtabletop.app.model.saves import SETTINGS, SETTINGS_KEY
 from webtabletop.core import storage
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.storage import PREFIX
-from webtabletop.games.cardgo.options import FIRST_GAME_OPTIONS
-from webtabletop.games.cardgo.puzzles import MINE_OPTIONS
+from webtabletop.games.cardgo.learn.puzzles import MINE_OPTIONS
+from webtabletop.games.cardgo.rules.options import FIRST_GAME_OPTIONS
 from webtabletop.i18n import catalogs
 
 NOTE = re.compile(r'<p class="[^"]*first-game-note[^"]*" data-key="first-game-note">(.*?)</p>')

@@ -13,7 +13,7 @@ from tests.app.harness import Page
 from webtabletop.app.model.modules import game_view
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.core.view import GameView
-from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.games.dumaraj.rules.pieces import MOBS
 from webtabletop.i18n import catalogs
 
 #: words of each game's corrections (the original's quotes and the version note)

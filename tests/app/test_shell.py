@@ -236,7 +236,7 @@ def test_form_error_keeps_what_was_typed():
 
 
 def _hand_names(state, player):
-    from webtabletop.games.sht import cards
+    from webtabletop.games.sht.rules import cards
 
     return [cards.name(c) for c in state.hands[player]]
 

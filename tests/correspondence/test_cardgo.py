@@ -22,7 +22,7 @@ from webtabletop.correspondence.link import make_link, read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.draw import PrivateDraws, draw_seed
-from webtabletop.games.cardgo.effects import UNSEEN
+from webtabletop.games.cardgo.rules.effects import UNSEEN
 
 from .helpers import ADDRESS, LIMIT, entropy, play, rebuild, reread, sent_texts, shared_key
 

@@ -24,8 +24,8 @@ from webtabletop.correspondence.link import make_link, read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.commit import commit_card, salt
 from webtabletop.fairplay.errors import ClaimRefused
-from webtabletop.games.htt.match import is_placeholder
-from webtabletop.games.htt.sets.library import pool_by_level
+from webtabletop.games.htt.rules.match import is_placeholder
+from webtabletop.games.htt.rules.sets.library import pool_by_level
 
 from .helpers import ADDRESS, LIMIT, START, entropy, play, reread, sent_texts, shared_key
 

@@ -16,7 +16,7 @@ from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match
 from webtabletop.correspondence import chosen as CH
 from webtabletop.correspondence.store import to_json
-from webtabletop.games.htt.sets.library import get_card, pool_by_level
+from webtabletop.games.htt.rules.sets.library import get_card, pool_by_level
 
 from .helpers import START, entropy, play, reread
 from .test_htt import VERIFIED, keen

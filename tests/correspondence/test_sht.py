@@ -17,7 +17,7 @@ from webtabletop.correspondence import Match, MatchError
 from webtabletop.correspondence.cardmatch import CardMatch
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.support import supports
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 from .helpers import ADDRESS, LIMIT, play, reread, sent_texts
 

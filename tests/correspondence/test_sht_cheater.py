@@ -37,7 +37,7 @@ from webtabletop.fairplay.deck import card_table
 from webtabletop.fairplay.errors import ClaimRefused, DeckRefused
 from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.points import Points
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 from .helpers import START, carried, entropy, play, rebuild, shared_key
 

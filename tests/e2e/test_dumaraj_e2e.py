@@ -9,7 +9,7 @@ from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, board_labels, can_hold, hold, idle, log_count, release, share_link
 from webtabletop.core.record import Record
 from webtabletop.games.dumaraj import VIEW
-from webtabletop.games.dumaraj import engine as E
+from webtabletop.games.dumaraj.rules import engine as E
 
 FEN = "4k1/6/6/1P4/6/R1K3 w"
 OPTIONS = {"fen": FEN, "raj_flex": True, "pair_flex": True, "editor": True}

@@ -10,7 +10,7 @@ import pytest
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import act, idle
 from webtabletop.core.registry import PLAYABLE
-from webtabletop.games.dumaraj.lessons import bit
+from webtabletop.games.dumaraj.learn.lessons import bit
 from webtabletop.learn import catalog
 
 GOING = "section.lesson[data-lesson='first-game'][data-verdict='going']"

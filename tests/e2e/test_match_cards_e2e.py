@@ -29,7 +29,7 @@ import time
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_targets, go
 from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, send_link, start, turn
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 VERIFIED = "Verified: no card was swapped."
 #: board.py draws the viewer's own hand in the row at y = 472 of the table's SVG

@@ -17,8 +17,8 @@ from tests.e2e.conftest import open_app
 from tests.e2e.helpers import act, idle
 from tests.e2e.test_match_cards_e2e import VERIFIED, begin, contexts, shown_in
 from tests.e2e.test_match_e2e import MATCH, relay, turn
-from webtabletop.games.htt.sets.library import get_card, get_set
-from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.rules.sets.library import get_card, get_set
+from webtabletop.games.htt.rules.sets.names import card_name
 
 
 def htt_pieces(page) -> list[str]:

@@ -8,7 +8,7 @@ from tests.e2e.conftest import open_app
 from tests.e2e.helpers import act, assert_fits, idle
 from webtabletop.core import sharelink
 from webtabletop.core.record import History
-from webtabletop.games.sht import cards as C
+from webtabletop.games.sht.rules import cards as C
 
 ENABLED_MOVE = ".panel button[data-move]:not([disabled])"
 

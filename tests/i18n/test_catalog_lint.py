@@ -90,15 +90,15 @@ GLOSSARY = lint.parse_glossary(
 @pytest.mark.parametrize(
     ("msgid", "msgstr", "path", "bad"),
     [
-        ("Crypt", "地穴", "games/cardgo/terrain.py", False),
-        ("Crypt", "墓穴", "games/cardgo/terrain.py", True),  # rendered otherwise
-        ("the crypt swallows it", "地下墓所吞没了它", "games/cardgo/preview.py", True),  # avoided
-        ("Crypt", "墓穴", "games/htt/view.py", False),  # out of the row's scope
-        ("the set has no name", "卡组没有名称", "games/htt/sets/check.py", True),
-        ("the set has no name", "系列没有名称", "games/htt/sets/check.py", False),
-        ("Own deck: {problems} in the set", "自选卡组：系列中{problems}", "games/htt/pages/match.py", False),
-        ("Picture set for {card}.", "已为{card}设置图片。", "games/htt/pages/sets.py", False),  # a verb
-        ("{level} of {set}", "{level}，{set}", "games/htt/pages/common.py", False),  # placeholders only
+        ("Crypt", "地穴", "games/cardgo/rules/terrain.py", False),
+        ("Crypt", "墓穴", "games/cardgo/rules/terrain.py", True),  # rendered otherwise
+        ("the crypt swallows it", "地下墓所吞没了它", "games/cardgo/rules/preview.py", True),  # avoided
+        ("Crypt", "墓穴", "games/htt/ui/view.py", False),  # out of the row's scope
+        ("the set has no name", "卡组没有名称", "games/htt/rules/sets/check.py", True),
+        ("the set has no name", "系列没有名称", "games/htt/rules/sets/check.py", False),
+        ("Own deck: {problems} in the set", "自选卡组：系列中{problems}", "games/htt/ui/pages/match.py", False),
+        ("Picture set for {card}.", "已为{card}设置图片。", "games/htt/ui/pages/sets.py", False),  # a verb
+        ("{level} of {set}", "{level}，{set}", "games/htt/ui/pages/common.py", False),  # placeholders only
         ("Draw offered", "提议和局", "app/game/play.py", True),  # forbidden everywhere
     ],
 )
@@ -124,7 +124,7 @@ def test_glossary_rule(msgid, msgstr, path, bad):
     ],
 )
 def test_punctuation_rule(tag, msgstr, bad):
-    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/rules.py")), tag)
+    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/rules/state.py")), tag)
     assert bool(found) == bad, found
 
 
@@ -151,7 +151,7 @@ def test_punctuation_rule(tag, msgstr, bad):
     ],
 )
 def test_japanese_register_rule(msgstr, bad):
-    found = lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/sht/view.py")), "ja")
+    found = lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/sht/ui/view.py")), "ja")
     assert bool(found) == bad, found
 
 

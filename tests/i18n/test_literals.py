@@ -113,52 +113,51 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'fairplay/shuffleproof.py': (
             'a shuffle proof needs two lists of equal length and a permutation',
         ),
-        'games/cardgo/ai.py': (
+        'games/cardgo/ai/choose.py': (
             'no legal move: the game is over',
             'unknown AI level ',
         ),
-        'games/cardgo/diagram.py': (
-            ' to move (',
+        'games/cardgo/rules/diagram.py': (
             'the diagram must be square',
         ),
-        'games/cardgo/effects.py': (
+        'games/cardgo/rules/effects.py': (
             'not a card code: ',
         ),
-        'games/cardgo/match.py': (
+        'games/cardgo/rules/match.py': (
             'not a card byte: ',
         ),
-        'games/cardgo/terrain.py': (
+        'games/cardgo/rules/terrain.py': (
             ' cells, not ',
             'terrain must have ',
         ),
-        'games/dumaraj/ai.py': (
+        'games/dumaraj/ai/choose.py': (
             'no legal move: the game is over',
             'unknown AI level ',
         ),
-        'games/dumaraj/geo.py': (
+        'games/dumaraj/rules/geo.py': (
             'the engine supports W/F riders that flep and frag',
         ),
-        'games/dumaraj/lines.py': (
+        'games/dumaraj/rules/lines.py': (
             ') is neither straight nor a leap with a path',
         ),
-        'games/dumaraj/pieces.py': (
+        'games/dumaraj/rules/pieces.py': (
             ' allows no direction',
             ' without an atom',
             ': unknown atom ',
             ': unknown modifier ',
             'empty mob description',
         ),
-        'games/dumaraj/search.py': (
+        'games/dumaraj/ai/search.py': (
             'no legal move: the game is over',
         ),
         'games/htt/collection/model.py': (
             'the game is not over',
         ),
-        'games/htt/render/cards.py': (
+        'games/htt/ui/render/cards.py': (
             ' (set, level, name, copies)',
             'unknown sort ',
         ),
-        'games/htt/sets/rules.py': (
+        'games/htt/rules/sets/rules.py': (
             ' A sums to ',
             ' with ',
             'no card of level ',
@@ -191,7 +190,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'core/movetree.py': (
             'a move tree needs one more position than main-line moves',
         ),
-        'games/cardgo/puzzles.py': (
+        'games/cardgo/learn/puzzles.py': (
             ' scores differently when the unseen cards are arranged otherwise',
         ),
         'learn/puzzle.py': (
@@ -207,10 +206,13 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # State.text(): the plain-text dump for logs, tests and the command line
     DEBUG: {
-        'games/htt/rules.py': (
+        'games/cardgo/rules/state.py': (
+            ' to move (',
+        ),
+        'games/htt/rules/state.py': (
             'to move: ',
         ),
-        'games/sht/rules.py': (
+        'games/sht/rules/state.py': (
             '; to move: ',
         ),
         'games/tsifrograd/rules.py': (
@@ -228,22 +230,22 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'correspondence/dealt.py': (
             'first player',
         ),
-        'games/dumaraj/lessons.py': (
+        'games/dumaraj/learn/lessons.py': (
             '5k/6/6/2pP2/6/4K1 w RBrb 0:3,0:3 c4c3 - - 2b 0 2',
         ),
-        'games/dumaraj/board_svg.py': (
+        'games/dumaraj/ui/board_svg.py': (
             '<style>.dumaraj .sel rect.sq{stroke:#1e88e5;stroke-width:4}.dumaraj [data-pick]{cursor:pointer}.dumaraj [data-pick]:focus{outline:none}.dumaraj [data-pick]:focus-visible rect.sq{stroke:#ffb300;stroke-width:4}.dumaraj [data-hint] rect.sq{stroke:#2e7d32;stroke-width:5}.dumaraj [data-drag]{cursor:grab}.dumaraj .coord{pointer-events:none}</style>',
         ),
-        'games/dumaraj/pieces.py': (
+        'games/dumaraj/rules/pieces.py': (
             'Fej',
             'Pixa',
             'Raj',
             'mfsW mfsD cfF',
         ),
-        'games/htt/cards.py': (
+        'games/htt/rules/cards.py': (
             'Card ',
         ),
-        'games/htt/options.py': (
+        'games/htt/rules/options.py': (
             'Block',
             'Combo',
             'Friendly',
@@ -259,13 +261,13 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'Same',
             'all',
         ),
-        'games/htt/pages/collection.py': (
+        'games/htt/ui/pages/collection.py': (
             'all',
         ),
-        'games/htt/pages/newgame.py': (
+        'games/htt/ui/pages/newgame.py': (
             'Computer (',
         ),
-        'lab/items.py': (
+        'games/dumaraj/lab.py': (
             'Raj flex',
             'pair flex',
         ),
@@ -273,7 +275,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     # a heading of the rules digest (shared/rules/*.md) that lessons are filed under, or a note on how a section that
     # is not a rule maps to a lesson (SECTION_NOTES); learn/check.py writes them into docs/lessons.md, no screen shows them
     DIGEST: {
-        'games/cardgo/lessons.py': (
+        'games/cardgo/learn/lessons.py': (
             'Card effects (switchable as a whole; when ON, dealt cards get a random effect)',
             'Components and setup',
             'Custom mode (all adjustable before a game, within sensible bounds; bad values get a clear message)',
@@ -287,7 +289,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             'not a rule: the controls it lists (drag a hand card onto the board, the preview, the marking of stones '
             'taking effect, both time bars) are the ones the learner uses in `fire`, the first lesson',
         ),
-        'games/dumaraj/lessons.py': (
+        'games/dumaraj/learn/lessons.py': (
             'Arbitrary moves (each off unless agreed before the game)',
             'Basic moves',
             'Location and setup',
@@ -298,14 +300,14 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             "not a rule: what the game leaves out (2.5D/3D locations, dives); `editor`, the lesson on the location's "
             'shape, says the location is flat',
         ),
-        'games/htt/lessons.py': (
+        'games/htt/learn/lessons.py': (
             'Cards',
             'Sets (themed collections of cards)',
             'Table rules (any combination, chosen when the table is created; can be saved as presets)',
             'The collection (kept in the browser, survives reloads; export/import as a file)',
             'The duel',
         ),
-        'games/sht/lessons.py': (
+        'games/sht/learn/lessons.py': (
             'A turn: exactly one of',
             'Battle',
             'Components',
@@ -327,7 +329,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
     },
     # built-in HTT card names: their ids in records; shown through sets.names.card_name (pgettext 'HTT card', extracted from the set files)
     CARDS: {
-        'games/htt/sets/names.py': EVERY,
+        'games/htt/rules/sets/names.py': EVERY,
     },
     # the i18n machinery itself: a context, a translator comment, English's own name in the language switch
     I18N: {
@@ -338,6 +340,32 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
             "A side's name fills {player} (also {winner}, {side}, {other}): DumaRaj's White or Black, a name in the plural (Russian: Белые, Чёрные — make the verb agree: «Ходят белые»).",
             "A side's name fills {player} (also {winner}, {side}, {other}): a name in the singular — HTT's Blue/Red, CardGO's Green/Red, Tsifrograd's Orange/Blue, SHT's Player 1/2. DumaRaj's White/Black have their own entry (context “side named in the plural”).",
             'side named in the plural',
+        ),
+        'games/cardgo/meta.py': (
+            "CardGO's rules page",
+            'CardGO: its game screen',
+            "Green or Red (CardGO's players, singular)",
+        ),
+        'games/dumaraj/meta.py': (
+            "DumaRaj's rules page",
+            'DumaRaj: its game screen',
+            "White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)",
+        ),
+        'games/htt/meta.py': (
+            "Blue or Red (HTT's players, singular)",
+            'HTT (Hexagonal Triple Triad): its game screen and pages',
+            "HTT's own pages (collection, packs, deck, sets, presets, battle log)",
+            "HTT's rules page",
+        ),
+        'games/sht/meta.py': (
+            'Player 1 or Player 2 (SHT)',
+            "SHT's rules page",
+            'SHT: its game screen',
+        ),
+        'games/tsifrograd/meta.py': (
+            "Orange or Blue (Tsifrograd's players, singular)",
+            "Tsifrograd's rules page",
+            'Tsifrograd: its game screen',
         ),
     },
 }

@@ -48,11 +48,11 @@ def test_every_short_string_says_where_it_shows(template):
 
 
 def test_the_notes_follow_the_module():
-    assert notes("src/webtabletop/games/dumaraj/texts.py", "{player} to move") == [
+    assert notes("src/webtabletop/games/dumaraj/rules/texts.py", "{player} to move") == [
         "{player}: White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)"
     ]
     assert notes("/x/src/webtabletop/app/match/screen.py", "Open") == [
         "Shown in a game with a friend by link (its screen and the list of such games)."
     ]
-    assert screen("games/htt/render/rules_page.py") == "HTT's rules page"
-    assert screen("games/htt/pages/sets.py").startswith("HTT's own pages")
+    assert screen("games/htt/ui/render/rules_page.py") == "HTT's rules page"
+    assert screen("games/htt/ui/pages/sets.py").startswith("HTT's own pages")

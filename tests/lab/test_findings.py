@@ -13,7 +13,9 @@ from webtabletop.ai.arena import wilson
 from webtabletop.app.model.modules import game_view
 from webtabletop.app.shell.screens import rules_page
 from webtabletop.core.registry import get_game
-from webtabletop.lab.findings import FINDINGS, Finding, report_html, verdict
+from webtabletop.lab.findings import Finding, findings, report_html, verdict
+
+FINDINGS = findings()
 
 
 @pytest.mark.parametrize("game_id", sorted(FINDINGS))

@@ -48,8 +48,8 @@ def test_a_broken_puzzle_fails_the_check():
 def test_sht_answer_holds_against_every_arrangement():
     """SHT: the solution's attack beats the best defence the unseen cards could make, and every
     other attack could be defended by some arrangement."""
-    from webtabletop.games.sht import cards as C
-    from webtabletop.games.sht.puzzles import best_defence
+    from webtabletop.games.sht.learn.puzzles import best_defence
+    from webtabletop.games.sht.rules import cards as C
 
     for puzzle in P.puzzles("sht"):
         state = puzzle.start()
@@ -75,8 +75,6 @@ def test_report_counts_puzzles():
 
 
 def test_puzzle_files_are_json_with_the_fields_the_app_reads():
-    from importlib import resources
-
     for game in PLAYABLE:
-        data = json.loads(resources.files(f"webtabletop.games.{game}").joinpath("puzzles.json").read_text("utf-8"))
+        data = json.loads(P.book(game).file.read_text("utf-8"))
         assert {"id", "seed", "moves", "kind", "target", "solution"} <= set(data["puzzles"][0])

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from webtabletop.core.registry import PLAYABLE
+from webtabletop.core.registry import PLAYABLE, game_module
 
 PROBE = """
 import json, sys
@@ -41,5 +41,5 @@ def test_game_screens_start_without_lessons_or_puzzles():
 
 @pytest.mark.parametrize("game", ["cardgo", "sht"])
 def test_the_probe_sees_them_when_their_screens_open(game):
-    assert start(f"#/{game}/learn")["lessons"] == [f"webtabletop.games.{game}.lessons"]
+    assert start(f"#/{game}/learn")["lessons"] == [game_module(game).lessons.module]
     assert start(f"#/{game}/puzzles")["puzzle_files"] == 1

@@ -15,7 +15,7 @@ from tests.app.harness import Page
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.i18n import catalogs
 from webtabletop.tools import prerender
-from webtabletop.tools.pictures import POSITIONS, STYLESHEET, board_css, picture, state_of
+from webtabletop.tools.pictures import STYLESHEET, board_css, picture, positions, state_of
 
 PLACE = re.compile(r'<div class="card-pic" data-pic="([a-z]+)" role="img" aria-label="([^"]+)"></div>')
 
@@ -23,7 +23,7 @@ PLACE = re.compile(r'<div class="card-pic" data-pic="([a-z]+)" role="img" aria-l
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_each_picture_is_a_real_position_in_the_middle_of_a_game(game):
     state, before = state_of(game)  # every move replayed through the rules (an illegal one raises)
-    assert len(POSITIONS[game].moves) >= 5 and before is not None
+    assert len(positions()[game].moves) >= 5 and before is not None
     assert not state.is_over and state.legal_moves()
 
 

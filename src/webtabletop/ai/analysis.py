@@ -27,7 +27,6 @@ answer is a pure function of the position and ``seed``: the same on every machin
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +35,7 @@ import attrs
 
 from webtabletop.ai.mcts import AiHooks, SearchResult, level_budget, search
 from webtabletop.core.protocol import State
+from webtabletop.core.registry import game_module
 from webtabletop.core.rng import Rng
 
 BUDGETS = ("easy", "normal", "hard")
@@ -162,21 +162,8 @@ def mcts_analysis(
 
 
 def game_analyser(game_id: str) -> Callable[..., Analysis] | None:
-    """The game's own ``analyse(state, budget, seed)``, if its AI module has one."""
-    from webtabletop.ai.mcts import game_ai
-
-    modules = [getattr(game_ai(game_id), "__module__", None), f"webtabletop.games.{game_id}.ai"]
-    for name in modules:
-        if not name or name == search.__module__:
-            continue
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        fn = getattr(module, "analyse", None)
-        if fn is not None:
-            return fn
-    return None
+    """The game's own ``analyse(state, budget, seed)`` (``GameModule.analyse``), if it has one."""
+    return game_module(game_id).analyse
 
 
 def analyse(state: State, budget: str = "normal", seed: int = 0, memo: dict | None = None) -> Analysis:
@@ -283,8 +270,4 @@ def mcts_move_value(
 
 def game_move_judge(game_id: str) -> Callable[..., MoveValue] | None:
     """The game's own ``analyse_move(state, code, budget, seed, analysis, after)``, if any."""
-    try:
-        module = importlib.import_module(f"webtabletop.games.{game_id}.ai")
-    except ImportError:
-        return None
-    return getattr(module, "analyse_move", None)
+    return game_module(game_id).analyse_move

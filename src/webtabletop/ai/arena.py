@@ -20,7 +20,7 @@ import attrs
 
 from webtabletop.ai.players import make_player
 from webtabletop.core.protocol import Move, State
-from webtabletop.core.registry import get_game
+from webtabletop.core.registry import game_module, get_game
 from webtabletop.core.rng import Rng, seed_state
 
 #: player kinds, weakest first
@@ -28,7 +28,7 @@ KINDS = ("random", "easy", "normal", "hard")
 #: a clairvoyant AI (``oracle:<level>``) for measuring luck: see :func:`oracle_player`
 ORACLE = "oracle:"
 #: a clairvoyant player that also plays perfectly where its game can solve positions exactly
-#: (HTT: :func:`webtabletop.games.htt.ai.exact_choose`), else the clairvoyant hard level
+#: (HTT: :func:`webtabletop.games.htt.ai.choose.exact_choose`), else the clairvoyant hard level
 EXACT = "oracle:exact"
 
 
@@ -78,10 +78,7 @@ def exact_player(state: State, rng: Rng) -> Move:
     state (HTT: minimax on the true hands, i.e. perfect play with perfect information, from its
     second placement on), falling back to ``oracle:hard`` where the game returns None or has none.
     The strongest yardstick: a level that no such player beats in 65% of games cannot either."""
-    import importlib
-
-    module = importlib.import_module(f"webtabletop.games.{state.spec.id}.ai")
-    exact = getattr(module, "exact_choose", None)
+    exact = game_module(state.spec.id).exact_choose
     seed = rng.next_u64()
     move = exact(clairvoyant(state), seed) if exact is not None else None
     if move is None:

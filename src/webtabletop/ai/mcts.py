@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from webtabletop.core.protocol import Move, State
+from webtabletop.core.registry import game_module
 from webtabletop.core.rng import Rng
 
 
@@ -329,13 +330,10 @@ def level_budget(level: str, hooks: AiHooks | None, time_limited: bool = True) -
 
 
 def game_ai(game_id: str) -> Callable[..., Any]:
-    """The move chooser of a game: its package's own ``ai_choose`` if it has one, else
+    """The move chooser of a game: its own ``GameModule.ai_choose`` if it has one, else
     :func:`choose_move`. The app, self-play and the tests all ask here, so a game's AI is the same
     everywhere."""
-    import importlib
-
-    module = importlib.import_module(f"webtabletop.games.{game_id}")
-    return getattr(module, "ai_choose", None) or choose_move
+    return game_module(game_id).ai_choose or choose_move
 
 
 def choose_move(

@@ -26,9 +26,10 @@ agreed result reaches the record.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-from webtabletop.core.protocol import IllegalMove, Outcome, State
+from webtabletop.core.errors import IllegalMove
+from webtabletop.core.outcome import Outcome
 from webtabletop.i18n import N_, _
 from webtabletop.i18n.sides import side_gettext
 
@@ -42,6 +43,19 @@ AGREED = N_("draw agreed")
 _CLASSES: dict[tuple[type, str], type] = {}
 
 
+class Endable(Protocol):
+    """What an ending needs of a state (a :class:`~webtabletop.core.protocol.State`, which
+    builds on this module: its ``apply_code`` ends a game here)."""
+
+    @property
+    def spec(self) -> Any: ...
+
+    def can_resign(self) -> bool: ...
+
+
+S = TypeVar("S", bound=Endable)
+
+
 def is_ending(code: Any) -> bool:
     return code in ENDINGS
 
@@ -50,7 +64,7 @@ def resign_code(player: int) -> str:
     return RESIGN[player]
 
 
-def ending_of(state: State) -> str | None:
+def ending_of(state: Endable) -> str | None:
     """The ending code that finished ``state``, or None."""
     return getattr(type(state), "ended_by", None)
 
@@ -60,12 +74,12 @@ def resigner(code: str) -> int | None:
     return RESIGN.index(code) if code in RESIGN else None
 
 
-def allows_draw(state: State) -> bool:
+def allows_draw(state: Endable) -> bool:
     """The game's rules allow a draw by agreement (and the game is not over)."""
     return bool(getattr(state.spec, "agreed_draws", False)) and state.can_resign()
 
 
-def end(state: State, code: str) -> State:
+def end(state: S, code: str) -> S:
     """``state`` finished by the ending ``code``; :class:`IllegalMove` says why not."""
     if code not in ENDINGS:
         raise IllegalMove(_("{code} is not a legal move here").format(code=repr(code)))
@@ -103,11 +117,11 @@ def _outcome(code: str) -> Outcome:
     return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), RESIGNATION)
 
 
-def _no_move(self: State, move: Any) -> State:
+def _no_move(self: Any, move: Any) -> Any:
     raise IllegalMove(_("the game is over"))
 
 
-def _no_code(self: State, code: str) -> State:
+def _no_code(self: Any, code: str) -> Any:
     raise IllegalMove(_("the game is over"))
 
 

@@ -19,7 +19,7 @@ position belongs to its parent, so a node's canonical form names the lowest line
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -77,6 +77,10 @@ def check_shape(main: int, lines: Sequence[Line]) -> None:
         ends.append(v.end)
 
 
+def _whole(x: object) -> TypeGuard[int]:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def lines_from_json(data: Any) -> tuple[Line, ...]:
     """Variations from a record file's ``variations`` (a list of ``{parent, at, moves}``)."""
     if not isinstance(data, list):
@@ -86,7 +90,7 @@ def lines_from_json(data: Any) -> tuple[Line, ...]:
         if not isinstance(item, dict):
             raise TreeError(_("the record's variations are not a list of lines"))
         parent, at, moves = item.get("parent"), item.get("at"), item.get("moves")
-        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (parent, at)):
+        if not (_whole(parent) and _whole(at)):
             raise TreeError(_("a variation's parent and start must be whole numbers"))
         if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 64 for m in moves):
             raise TreeError(_("a variation's moves are not a list of move codes"))

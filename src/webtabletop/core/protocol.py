@@ -23,7 +23,9 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from webtabletop.core.ending import end
 from webtabletop.core.errors import GameError, IllegalMove, OptionsError
+from webtabletop.core.outcome import Outcome
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 
@@ -36,21 +38,6 @@ class Move(Protocol):
 
     @property
     def code(self) -> str: ...
-
-
-@attrs.frozen
-class Outcome:
-    """The end of a game: ``winner`` is 0 or 1 (None = draw), ``scores`` as shown to players."""
-
-    winner: int | None
-    scores: tuple[float, float]
-    reason: str
-
-    def returns(self) -> tuple[float, float]:
-        """+1 to the winner, -1 to the loser, 0 to both on a draw (what the AI maximises)."""
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
 
 
 class State:
@@ -94,8 +81,6 @@ class State:
 
     def apply_code(self, code: str) -> State:
         if isinstance(code, str) and code.startswith("!"):  # a resignation or an agreed draw
-            from webtabletop.core.ending import end  # noqa: PLC0415 - ending builds on this module
-
             return end(self, code)
         return self.apply(self.move_from_code(code))
 
@@ -191,8 +176,8 @@ class GameSpec:
     reseed: Callable[[State, Any], State] | None = None
     #: the game's hidden cards in a correspondence match: an adapter with ``deal(state, known)``
     #: filling in the cards a browser may see over placeholders, and what its scheme needs (a dealt
-    #: deck, SHT's ``games/sht/match.py``: positions, the key schedule, the public move codec;
-    #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/match.py``). None: a
+    #: deck, SHT's ``games/sht/rules/match.py``: positions, the key schedule, the public move codec;
+    #: hands chosen by their owners, ``scheme = "chosen"``, HTT's ``games/htt/rules/match.py``). None: a
     #: match of this game hides nothing (docs/fair-play.md, "Hidden cards in a match").
     cards: Any = None
     #: the rules allow a draw by agreement (offered and accepted in the app, recorded as the
@@ -234,7 +219,8 @@ def options_from_dict(cls: type, data: dict[str, Any]) -> Any:
     kwargs = {}
     for name, value in data.items():
         f = fields[name]
-        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default
+        # attrs' stubs type Factory as a function; at run time it is the class of a factory default
+        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
         kwargs[name] = _coerce(name, value, default)
     try:
         return cls(**kwargs)

@@ -18,7 +18,7 @@ import attrs
 from webtabletop.core.ending import is_ending
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.inputs import guard, load_json
-from webtabletop.core.movetree import check_shape, lines_from_json
+from webtabletop.core.movetree import Line, check_shape, lines_from_json
 from webtabletop.core.protocol import GameError, GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import N_, _, language, ngettext
@@ -127,14 +127,15 @@ class Record:
             state = states[-1]
             if legacy is not None and legacy(state, self.rules) == []:
                 return Replay(states, diverged(self.spec.title, i + 1))
-            if state.is_over:
+            outcome = state.outcome()
+            if outcome is not None:
                 if older:  # the corrected rules end the game sooner (e.g. a stricter draw rule)
                     return Replay(
                         states,
                         _(
                             "move {n} ({code}) was played under earlier rules of {game}; "
                             "under the corrected rules the game is already over ({reason})"
-                        ).format(n=i + 1, code=repr(code), game=_(self.spec.title), reason=state.outcome().reason),
+                        ).format(n=i + 1, code=repr(code), game=_(self.spec.title), reason=outcome.reason),
                     )
                 return Replay(
                     states, _("move {n} ({code}) comes after the end of the game").format(n=i + 1, code=repr(code))
@@ -207,7 +208,7 @@ class Record:
                     "this app knows version {known}: update the app to open it"
                 ).format(game=_(spec.title), version=rules, known=spec.rules_version)
             )
-        variations = ()
+        variations: tuple[Line, ...] = ()
         if "variations" in data:
             variations = guard(lambda: lines_from_json(data["variations"]), RecordError, _("the record"))
             guard(lambda: check_shape(len(moves), variations), RecordError, _("the record's variations"))

@@ -1,11 +1,24 @@
-"""The list of playable games. A game appears here only when it is complete and tested."""
+"""The list of playable games. A game appears here only when it is complete and tested.
+
+Importing a game's package registers it: its :class:`GameSpec` and its
+:class:`~webtabletop.core.gamemodule.GameModule` (what the shared code asks of it). Adding a game
+is one folder ``games/<id>/`` and its id in :data:`PLAYABLE` (docs/adding-a-game.md).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.i18n import _
 
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from webtabletop.core.gamemodule import GameModule
+
 _GAMES: dict[str, GameSpec] = {}
+_MODULES: dict[str, GameModule] = {}
 #: game packages shown on the home page, in this order (a game is listed when it is complete)
 PLAYABLE = ("htt", "cardgo", "dumaraj", "sht", "tsifrograd")
 _loaded = False
@@ -16,6 +29,15 @@ def register(spec: GameSpec) -> GameSpec:
         raise ValueError(f"game id {spec.id!r} registered twice")
     _GAMES[spec.id] = spec
     return spec
+
+
+def register_module(module: GameModule) -> GameModule:
+    """Register a game: its spec (if not yet) and what the shared code asks of it."""
+    register(module.spec)
+    if module.spec.id in _MODULES and _MODULES[module.spec.id] is not module:
+        raise ValueError(f"game module {module.spec.id!r} registered twice")
+    _MODULES[module.spec.id] = module
+    return module
 
 
 def _load() -> None:
@@ -29,7 +51,7 @@ def _load() -> None:
     _loaded = True
 
 
-def catalog() -> list:
+def catalog() -> list[ModuleType]:
     """Each playable game's ``meta`` module (ID, TITLE, SUMMARY, optional NAV), in home-page order,
     without importing the games themselves (the page starts faster: a game loads when opened)."""
     import importlib
@@ -43,6 +65,12 @@ def all_games() -> list[GameSpec]:
     return [_GAMES[name] for name in PLAYABLE]
 
 
+def all_modules() -> list[GameModule]:
+    """What the shared code asks of each playable game, in home-page order."""
+    _load()
+    return [_MODULES[name] for name in PLAYABLE]
+
+
 def get_game(game_id: str) -> GameSpec:
     _load()
     try:
@@ -50,3 +78,16 @@ def get_game(game_id: str) -> GameSpec:
     except KeyError:
         known = ", ".join(sorted(_GAMES))
         raise GameError(_("unknown game {game} (known games: {known})").format(game=repr(game_id)[:60], known=known)) from None
+
+
+def game_module(game_id: str) -> GameModule:
+    """What the shared code asks of ``game_id`` (its view, AI, pages, lessons…): see
+    :class:`~webtabletop.core.gamemodule.GameModule`. Loads that game only (a link to one game
+    does not wait for the others)."""
+    if game_id not in _MODULES and game_id in PLAYABLE:
+        import importlib
+
+        importlib.import_module(f"webtabletop.games.{game_id}")
+    if game_id not in _MODULES:
+        get_game(game_id)  # the clear message for an unknown game
+    return _MODULES[game_id]

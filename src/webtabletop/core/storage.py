@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -287,7 +288,7 @@ def parse_import(
     problems: list[tuple[str, str]] = []
     for key, raw in docs.items():
         try:
-            problem = guard(lambda k=key, r=raw: _entry_problem(k, r, schemas, deep), StorageError, _("the entry"))
+            problem = guard(partial(_entry_problem, key, raw, schemas, deep), StorageError, _("the entry"))
         except StorageError as exc:
             problem = str(exc)
         if problem:

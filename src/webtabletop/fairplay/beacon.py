@@ -116,7 +116,9 @@ class Beacon:
         if index:
             if value is None:
                 raise ChainRefused(_("The random value of link {link} is missing.").format(link=link))
-            verifiers[seat] = verifiers[seat].accept(index, value)
+            verifier = verifiers[seat]
+            assert verifier is not None, "links 1 and 2 set both verifiers, and links come in order"
+            verifiers[seat] = verifier.accept(index, value)
         elif value is not None:
             raise ChainRefused(_("Link {link} reveals a random value too early.").format(link=link))
         return attrs.evolve(self, links=link, verifiers=(verifiers[0], verifiers[1]))
@@ -145,7 +147,9 @@ class Beacon:
         """``r_link``, the value revealed in an accepted link (``2 <= link <= links``)."""
         if not 2 <= link <= self.links:
             raise IndexError("that link's value is not known")
-        return self.verifiers[sender(link)].value_at(reveal_index(link))
+        verifier = self.verifiers[sender(link)]
+        assert verifier is not None, "a beacon past link 2 has both verifiers"
+        return verifier.value_at(reveal_index(link))
 
     def seed(self, link: int, stream: str = "", own: HashChain | None = None) -> bytes:
         """``seed_link``. A player passes its ``own`` chain to compute the seed of the link it is

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import TypeAlias
 
 from ecdsa.ellipticcurve import INFINITY, PointJacobi
 
@@ -37,7 +38,7 @@ from webtabletop.i18n import _
 
 __all__ = ["INFINITY", "Points"]
 
-Point = PointJacobi
+Point: TypeAlias = PointJacobi  # ecdsa has no type hints: Any to mypy
 
 
 #: up to this many terms share one chain of doublings (Straus); more go into Pippenger's buckets

@@ -163,7 +163,7 @@ def prove_shuffle(
     w_prime = draws[3 * n_points : 4 * n_points]
     w1, w2, w3, w4 = draws[4 * n_points :]
 
-    commitments: list[Point] = [None] * n_points  # type: ignore[list-item]
+    commitments: list[Point] = [None] * n_points
     for i, j in enumerate(perm):
         commitments[j] = pts.mul(big_g, r[j]) + hs[i]
     u_seed = _u_seed(group, context, xs, ys, key, commitments)

@@ -7,7 +7,7 @@ walks the syntax tree, where f-string expressions are ordinary calls, and adds e
 Babel missed.
 
 :func:`extract_htt_cards` adds the names of HTT's built-in cards, which live in JSON set files, as
-``pgettext("HTT card", name)`` (shown through ``games.htt.sets.names.card_name``).
+``pgettext("HTT card", name)`` (shown through ``games.htt.rules.sets.names.card_name``).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _side_entries(node: ast.Call) -> Iterator[tuple[int, str, Any, list[str]]]:
 
 #: the context of a built-in HTT card's name (keeps "Phoenix" the card apart from any other word)
 HTT_CARD_CONTEXT = "HTT card"
-HTT_SETS = "src/webtabletop/games/htt/sets/data"
+HTT_SETS = "src/webtabletop/games/htt/rules/sets/data"
 
 
 def extract_htt_cards(root: Path) -> Iterator[tuple[str, int, str, list[str], str]]:

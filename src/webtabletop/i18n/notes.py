@@ -14,16 +14,10 @@ A hand-written ``# TRANSLATORS:`` comment above a call is kept as well (Babel's 
 
 from __future__ import annotations
 
+import importlib
 import re
+from types import ModuleType
 
-#: each game's two side names, as ``{player}`` holds them in that game's strings
-SIDES = {
-    "htt": "Blue or Red (HTT's players, singular)",
-    "cardgo": "Green or Red (CardGO's players, singular)",
-    "tsifrograd": "Orange or Blue (Tsifrograd's players, singular)",
-    "sht": "Player 1 or Player 2 (SHT)",
-    "dumaraj": "White or Black (DumaRaj's sides; Russian: plural «Белые», «Чёрные»)",
-}
 _ANY_SIDE = "a side's name from any of the five games (Blue, Red, Green, Orange, Player 1…, White, Black)"
 
 #: placeholder -> what it holds (``{side}`` is filled in per game)
@@ -54,7 +48,9 @@ PLACEHOLDERS = {
     "effect": "{{effect}}: a CardGO card effect's name, already translated",
 }
 
-#: module (under ``src/webtabletop``, as a glob) -> where its strings show
+#: module (under ``src/webtabletop``, as a glob) -> where its strings show; a game's own modules
+#: (``games/<id>/…``) say it in the game's ``meta.SCREENS``, and what its ``{player}`` holds in
+#: ``meta.SIDES``
 SCREENS = (
     ("cli.py", "the command line (python -m webtabletop … --lang)"),
     ("**/cli.py", "the command line (python -m webtabletop … --lang)"),
@@ -78,24 +74,13 @@ SCREENS = (
     ("learn/*.py", "the lessons pages"),
     ("correspondence/*.py", "a game with a friend by link"),
     ("fairplay/*.py", "a game with a friend by link: the checks that keep cards secret and fair"),
-    ("games/htt/pages/*.py", "HTT's own pages (collection, packs, deck, sets, presets, battle log)"),
-    ("games/htt/render/rules_page.py", "HTT's rules page"),
-    ("games/htt/**.py", "HTT (Hexagonal Triple Triad): its game screen and pages"),
-    ("games/cardgo/rules_page.py", "CardGO's rules page"),
-    ("games/cardgo/**.py", "CardGO: its game screen"),
-    ("games/dumaraj/rules_page.py", "DumaRaj's rules page"),
-    ("games/dumaraj/**.py", "DumaRaj: its game screen"),
-    ("games/sht/rules_page.py", "SHT's rules page"),
-    ("games/sht/**.py", "SHT: its game screen"),
-    ("games/tsifrograd/rules_page.py", "Tsifrograd's rules page"),
-    ("games/tsifrograd/**.py", "Tsifrograd: its game screen"),
 )
 
 _PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}")
 
 
 def _module(filename: str) -> str:
-    """``…/src/webtabletop/games/htt/view.py`` -> ``games/htt/view.py``."""
+    """``…/src/webtabletop/games/htt/ui/view.py`` -> ``games/htt/ui/view.py``."""
     path = str(filename).replace("\\", "/")
     return path.split("src/webtabletop/", 1)[-1]
 
@@ -105,9 +90,26 @@ def _game(module: str) -> str | None:
     return parts[1] if len(parts) > 2 and parts[0] == "games" else None
 
 
+def _meta(game: str) -> ModuleType | None:
+    """The game's ``meta`` module (names and notes, importable without the game), or None."""
+    try:
+        return importlib.import_module(f"webtabletop.games.{game}.meta")
+    except ModuleNotFoundError:
+        return None
+
+
+def _screens(module: str) -> tuple[tuple[str, str], ...]:
+    game = _game(module)
+    meta = _meta(game) if game else None
+    if meta is None:
+        return SCREENS
+    return tuple((f"games/{game}/{pattern}", where) for pattern, where in meta.SCREENS) + SCREENS
+
+
 def screen(module: str) -> str | None:
-    """Where the strings of ``module`` show (the first pattern of :data:`SCREENS` that matches)."""
-    for pattern, where in SCREENS:
+    """Where the strings of ``module`` show (the first pattern of :data:`SCREENS`, or of its
+    game's ``meta.SCREENS``, that matches)."""
+    for pattern, where in _screens(module):
         if _match(module, pattern):
             return where
     return None
@@ -128,7 +130,8 @@ def notes(filename: str, message: str | tuple, plural_sides: bool = False) -> li
     module = _module(filename)
     text = message if isinstance(message, str) else message[0]
     game = _game(module)
-    side = SIDES.get(game, _ANY_SIDE) if game else _ANY_SIDE
+    meta = _meta(game) if game else None
+    side = meta.SIDES if meta is not None else _ANY_SIDE
     out = []
     for name in dict.fromkeys(_PLACEHOLDER.findall(text)):
         note = PLACEHOLDERS.get(name)

@@ -76,9 +76,10 @@ class Batch:
 
     def check(self) -> Batch:
         """The batch itself, or a :class:`GameError` that says what is wrong with it."""
-        if self.game not in PLAYABLE:
-            raise GameError(f"unknown game {self.game!r} (use one of {', '.join(PLAYABLE)})")
-        spec = get_game(self.game)
+        try:
+            spec = get_game(self.game)  # a playable game, or one registered by its package
+        except GameError:
+            raise GameError(f"unknown game {self.game!r} (use one of {', '.join(PLAYABLE)})") from None
         for opts in (self.a, self.b):
             if opts is not None:
                 if not isinstance(opts, dict):

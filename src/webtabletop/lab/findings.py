@@ -1,5 +1,6 @@
-"""What the designer's lab found at each game's designer defaults, for the rules
-pages' "For the designer" section (``app/shell/screens.py``) and docs/measurements.md's "What the lab found".
+"""What the designer's lab found at each game's designer defaults, for the rules pages' "For the
+designer" section (``app/shell/screens.py``) and docs/measurements.md's "What the lab found". Each
+game keeps its own (``GameModule.lab``, in the game's ``lab.py``).
 
 Each :class:`Finding` copies one run of ``python -m webtabletop lab <game> --games 200 --seed
 2026 --players normal,normal --eval normal --json`` (DumaRaj's with ``--eval easy``, which halves
@@ -14,8 +15,10 @@ from __future__ import annotations
 
 import attrs
 
+from webtabletop.core.errors import GameError
+from webtabletop.core.registry import all_modules, game_module
 from webtabletop.core.view import esc
-from webtabletop.i18n import N_, _, ngettext
+from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_sentences, number
 
 
@@ -40,44 +43,9 @@ class Finding:
     since: str | None = None
 
 
-FINDINGS: dict[str, Finding] = {
-    "htt": Finding(
-        games=200, seed=2026, wins=(69, 53), draws=78, first=0.595, ci95=(0.526, 0.661),
-        mean_plies=9.6, balance=0.81, decisiveness=0.77, lead_changes=0.22,
-        note=N_("No card level changed its side's score beyond chance."),
-    ),
-    "tsifrograd": Finding(
-        games=200, seed=2026, wins=(101, 99), draws=0, first=0.505, ci95=(0.4363, 0.5735),
-        mean_plies=48.2, balance=0.99, decisiveness=0.68, lead_changes=0.18,
-        note=N_(
-            "The designer's Tsifrograd has no opening grace, and still the lab sees no advantage in moving first. A side crossed out about five numbers a game; the 76 of 400 sides that chose not to cross out at least once did not score beyond chance."
-        ),
-    ),
-    "cardgo": Finding(
-        games=200, seed=2026, wins=(98, 102), draws=0, first=0.49, ci95=(0.4216, 0.5588),
-        mean_plies=86.8, balance=0.98, decisiveness=0.61, lead_changes=0.18,
-        note=N_(
-            "Two thirds of all cards played (11,653 of 17,359) went onto fire cells, by 396 of the 400 sides: both computers burn a card there whenever they can (why, below). Since nearly every side does it, the score of the sides that did says nothing by itself; no effect and no other terrain changed its side's score beyond chance. With terrain off (the lab's option set B: 100 games from the same seeds), games were a quarter shorter (64.5 moves against 86.8; 95% interval of the difference 19.9 to 24.6 fewer) and the lead changed less often (0.10 against 0.18 per move), while the first player's score (56%, 46.2–65.3%) did not differ beyond chance: terrain, where fire takes most cards, makes the game longer and the lead change hands more often, and favours neither seat."
-        ),
-    ),
-    "dumaraj": Finding(
-        games=200, seed=2026, wins=(111, 85), draws=4, first=0.565, ci95=(0.4957, 0.6318),
-        mean_plies=131.8, balance=0.87, decisiveness=0.69, lead_changes=0.02,
-        note=N_(
-            "White always moves first in DumaRaj. Its 56.5% holds an even score only just (the interval starts at 49.6%), so a longer run may well show the first move's advantage that chess has. Seven games ended in a mate by White's seventh move, each by White's two Trigon's, which went g1–f4 and d1–e3 and on to f6 before Black's computer saw the threat; without those seven, White scored 54.9% (47.9–61.8%). Pixa moves made a third of all moves (8,560 of 26,361), and no mob changed its side's score beyond chance (the nearest, Fej: 55.0%, 49.8–60.2%). Sides that made a rursus scored 69.3% (62.8–75.1%, 215 sides): a Pixa reaches the last line mostly when its side is ahead already, so this goes with winning rather than causing it. The evaluations along each game (decisiveness, lead changes) were made at the easy budget here, which halves the run's time."
-        ),
-        since=N_(
-            "Since this run, the normal computer no longer walks into that mate: when its search runs out of nodes just after finding its first choice mated, it plays its next choice instead of the lost one."
-        ),
-    ),
-    "sht": Finding(
-        games=200, seed=2026, wins=(112, 88), draws=0, first=0.44, ci95=(0.373, 0.5093),
-        mean_plies=24.3, balance=0.88, decisiveness=0.71, lead_changes=0.24,
-        note=N_(
-            "With the designer's first-turn rule (the first player's first turn may only put one card open), the first player scored 44%: the interval still holds half, but only just, so the rule may take more than it gives back; a run with the rule off (the lab's option set B) would tell. Sides that put a card closed at least once scored 37.5% (28.5–47.5%), sides that used an advantage to put a card open 58.5% (53.1–63.7%): these go with losing and winning rather than cause them, and no move kind stands out as too strong."
-        ),
-    ),
-}  # fmt: skip
+def findings() -> dict[str, Finding]:
+    """Each playable game's finding (``GameModule.lab``: the game's ``lab.py``), by id."""
+    return {m.id: m.lab.finding for m in all_modules() if m.lab is not None and m.lab.finding is not None}
 
 
 def _pct(x: float) -> str:
@@ -96,7 +64,11 @@ def verdict(f: Finding) -> str:
 
 def report_html(game_id: str) -> str:
     """The lab's paragraph for ``game_id``'s rules page ("" when the game has not been measured)."""
-    f = FINDINGS.get(game_id)
+    try:
+        table = game_module(game_id).lab
+    except GameError:  # a game the registry does not know has not been measured either
+        return ""
+    f: Finding | None = table.finding if table is not None else None
     if f is None:
         return ""
     sentences = [

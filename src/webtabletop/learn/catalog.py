@@ -1,35 +1,43 @@
-"""Each game's lessons: ``webtabletop.games.<game>.lessons`` holds ``LESSONS`` (in teaching
-order), ``SECTIONS`` (the headings of the game's rules digest, ``../shared/rules/<game>.md``, as
-committed: :mod:`.digest` reads the digest itself), ``SECTION_NOTES`` (how a section that is not
-a rule is mapped to a lesson) and ``FIRST_GAME`` (the guided first game).
-The modules are imported on first use, so they add nothing to the page's start."""
+"""Each game's lessons: a :class:`LessonBook` that the game's module loads on first use
+(``GameModule.lessons``), so they add nothing to the page's start."""
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from collections.abc import Mapping
 
+import attrs
+
+from webtabletop.core.registry import game_module
 from webtabletop.learn.lesson import Lesson
 
 
-def module(game_id: str) -> ModuleType | None:
-    """The game's lessons module, or None when it has none."""
-    try:
-        return importlib.import_module(f"webtabletop.games.{game_id}.lessons")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"webtabletop.games.{game_id}.lessons":
-            raise
-        return None
+@attrs.frozen(kw_only=True)
+class LessonBook:
+    """A game's lessons: ``lessons`` in teaching order, ``sections`` (the headings of the game's
+    rules digest, ``../shared/rules/<game>.md``, as committed: :mod:`.digest` reads the digest
+    itself), ``section_notes`` (how a section that is not a rule is mapped to a lesson) and
+    ``first_game`` (the guided first game)."""
+
+    lessons: tuple[Lesson, ...]
+    sections: tuple[str, ...] = ()
+    section_notes: Mapping[str, str] = attrs.field(factory=dict)
+    first_game: Lesson | None = None
+
+
+def book(game_id: str) -> LessonBook | None:
+    """The game's lessons, or None when it has none."""
+    load = game_module(game_id).lessons
+    return load() if load is not None else None
 
 
 def lessons(game_id: str) -> tuple[Lesson, ...]:
-    mod = module(game_id)
-    return tuple(mod.LESSONS) if mod is not None else ()
+    found = book(game_id)
+    return tuple(found.lessons) if found is not None else ()
 
 
 def sections(game_id: str) -> tuple[str, ...]:
-    mod = module(game_id)
-    return tuple(getattr(mod, "SECTIONS", ())) if mod is not None else ()
+    found = book(game_id)
+    return tuple(found.sections) if found is not None else ()
 
 
 #: the id (and URL ``#/<game>/learn/first-game``) of a game's guided first game
@@ -37,9 +45,9 @@ FIRST_GAME = "first-game"
 
 
 def first_game(game_id: str) -> Lesson | None:
-    """The game's guided first game (``FIRST_GAME`` in its lessons module), or None."""
-    mod = module(game_id)
-    return getattr(mod, "FIRST_GAME", None) if mod is not None else None
+    """The game's guided first game, or None."""
+    found = book(game_id)
+    return found.first_game if found is not None else None
 
 
 def find(game_id: str, lesson_id: str) -> tuple[int, Lesson] | None:
@@ -56,10 +64,10 @@ def find(game_id: str, lesson_id: str) -> tuple[int, Lesson] | None:
 
 
 def notes(game_id: str) -> dict[str, str]:
-    """Why a section that is not a rule (``SECTION_NOTES``: "Not in scope", "What the UI must
+    """Why a section that is not a rule (``section_notes``: "Not in scope", "What the UI must
     offer") is taught by the lessons it is mapped to (docs/lessons.md's table)."""
-    mod = module(game_id)
-    return dict(getattr(mod, "SECTION_NOTES", {})) if mod is not None else {}
+    found = book(game_id)
+    return dict(found.section_notes) if found is not None else {}
 
 
 def uncovered(game_id: str, wanted: tuple[str, ...] | None = None) -> list[str]:

@@ -52,12 +52,14 @@ def report(games: tuple[str, ...] = PLAYABLE) -> tuple[dict[str, Any], list[str]
 
 def coverage_table(games: tuple[str, ...] = PLAYABLE) -> str:
     """docs/lessons.md's table: each game's digest sections and the lessons that teach them."""
-    from webtabletop.core.registry import get_game
+    from webtabletop.core.registry import game_module, get_game
 
     out = []
     for game in games:
         notes = catalog.notes(game)
-        out.append(f"### {get_game(game).title} (`games/{game}/lessons.py`)\n")
+        source = game_module(game).lessons
+        where = f" (`{source.path}`)" if source is not None else ""
+        out.append(f"### {get_game(game).title}{where}\n")
         out.append("| digest section | lessons | how |\n|---|---|---|")
         for section in digest.sections(game):
             taught = [f"`{lesson.id}`" for lesson in catalog.lessons(game) if section in lesson.sections]

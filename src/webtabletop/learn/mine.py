@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,18 +25,20 @@ from webtabletop.learn import puzzle as P
 
 
 def candidates(game: str, state, moves: tuple[str, ...], seed: int, options: dict) -> list[P.Puzzle]:
-    mod = P.module(game)
-    starts = getattr(mod, "is_turn_start", None)
+    book = P.book(game)
+    if book is None:
+        return []
+    starts = book.is_turn_start
     if state.is_over or (starts is not None and not starts(state)):
         return []
     found = []
-    for kind in mod.KINDS:
+    for kind in book.kinds:
         try:
             table = P.scores(kind, state)
         except ValueError:  # too many lines in the turn: not a puzzle
             continue
         best, top, others = P.best_of(table)
-        if len(best) != 1 or top < kind.minimum or top - others < getattr(mod, "GAP", 1):
+        if len(best) != 1 or top < kind.minimum or top - others < book.gap:
             continue
         scored = table[best[0]]
         found.append(
@@ -61,8 +62,8 @@ def hard_agrees(game: str, state, code: str, seed: int) -> float | None:
 
 def mine(game: str, count: int, seed: int = 1, per_game: int = 2, level: str = "easy", log=print) -> list[P.Puzzle]:
     spec = get_game(game)
-    mod = P.module(game)
-    options = dict(getattr(mod, "MINE_OPTIONS", {}))
+    book = P.book(game)
+    options = dict(book.mine_options) if book is not None else {}
     opts = spec.options_from_dict(options)
     ai = game_ai(game)
     out: list[P.Puzzle] = []
@@ -96,7 +97,10 @@ def _with_share(p: P.Puzzle, share: float) -> P.Puzzle:
 
 
 def write(game: str, found: list[P.Puzzle], seconds: float) -> Path:
-    path = Path(str(resources.files(f"webtabletop.games.{game}").joinpath("puzzles.json")))
+    book = P.book(game)
+    if book is None:
+        raise ValueError(f"{game} has no puzzles")
+    path = Path(str(book.file))
     data: dict[str, Any] = {
         "about": "Mined by `python -m webtabletop learn mine " + game + "`; proved by `learn check`.",
         "mined_seconds": round(seconds, 1),

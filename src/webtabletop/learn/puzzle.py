@@ -24,17 +24,17 @@ deterministic, and ``learn check`` proves every file again.
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import attrs
 
 from webtabletop.core.protocol import GameError, State
 from webtabletop.core.record import Record
+from webtabletop.core.registry import game_module
 from webtabletop.learn.lesson import Lesson, won
 
 #: the id prefix of a puzzle's stars in the lesson store (``webtabletop:learn:<game>``)
@@ -131,27 +131,47 @@ class Puzzle:
 
 
 # ---------------------------------------------------------------------- a game's puzzles
-def module(game: str):
-    """The game's puzzle kinds (``games/<game>/puzzles.py``), or None."""
-    try:
-        return importlib.import_module(f"webtabletop.games.{game}.puzzles")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"webtabletop.games.{game}.puzzles":
-            raise
-        return None
+@attrs.frozen(kw_only=True)
+class PuzzleBook:
+    """A game's puzzles (``GameModule.puzzles`` loads it): the ``kinds`` of goal, the options the
+    mining plays with, and the game's own checks.
+
+    - ``file``: the committed ``puzzles.json`` (a package resource, read on first use);
+    - ``is_turn_start(state)``: a puzzle starts only where a turn starts (None: at every move);
+    - ``knowledge(state)``: what the solver may know, translated (hidden cards, dice), or None;
+    - ``hidden_check(kind, state, codes)``: a further proof where cards are hidden (None when it
+      holds, else what is wrong, in English), or None;
+    - ``gap``: how much the solution must beat every other first move by."""
+
+    kinds: tuple[Kind, ...]
+    file: Traversable
+    mine_options: Mapping[str, Any] = attrs.field(factory=dict)
+    is_turn_start: Callable[[Any], bool] | None = None
+    knowledge: Callable[[Any], str] | None = None
+    hidden_check: Callable[[Kind, Any, list[str]], str | None] | None = None
+    gap: int = 1
+
+
+def book(game: str) -> PuzzleBook | None:
+    """The game's puzzles, or None when it has none."""
+    load = game_module(game).puzzles
+    return load() if load is not None else None
 
 
 def kinds(game: str) -> dict[str, Kind]:
-    mod = module(game)
-    return {k.id: k for k in mod.KINDS} if mod is not None else {}
+    found = book(game)
+    return {k.id: k for k in found.kinds} if found is not None else {}
 
 
 @cache
 def puzzles(game: str) -> tuple[Puzzle, ...]:
-    """The game's mined puzzles, in file order (``games/<game>/puzzles.json``)."""
+    """The game's mined puzzles, in file order (the book's ``puzzles.json``)."""
+    found = book(game)
+    if found is None:
+        return ()
     try:
-        text = resources.files(f"webtabletop.games.{game}").joinpath("puzzles.json").read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError):
+        text = found.file.read_text("utf-8")
+    except FileNotFoundError:
         return ()
     return tuple(Puzzle.from_json(game, item) for item in json.loads(text)["puzzles"])
 
@@ -176,8 +196,8 @@ def of_the_day(games: Iterable[str], day: int) -> Puzzle | None:
 
 def knowledge(puzzle: Puzzle, start: State) -> str:
     """What the solver may know, translated (games with hidden cards or dice say it)."""
-    mod = module(puzzle.game)
-    say = getattr(mod, "knowledge", None)
+    found = book(puzzle.game)
+    say = found.knowledge if found is not None else None
     return say(start) if say is not None else ""
 
 
@@ -220,7 +240,8 @@ def verify(puzzle: Puzzle) -> str | None:
         return f"the best first moves are {best}, the puzzle says {puzzle.solution[0]}"
     if others != puzzle.others:
         return f"the other moves reach {others}, the puzzle says {puzzle.others}"
-    hidden = getattr(module(puzzle.game), "hidden_check", None)
+    found = book(puzzle.game)
+    hidden = found.hidden_check if found is not None else None
     if hidden is not None:
         table = scores(kind, start)
         runner = [c for c, s in table.items() if s.value == others and c not in best][:1]
@@ -230,6 +251,11 @@ def verify(puzzle: Puzzle) -> str | None:
     from webtabletop.learn.lesson import replay  # noqa: PLC0415
 
     return replay(as_lesson(puzzle))
+
+
+def wins(start: State, now: State) -> int:
+    """A puzzle's gauge of a win: 1 when the solver (to move in ``start``) has won by ``now``."""
+    return int(won(start, now))
 
 
 def as_lesson(puzzle: Puzzle) -> Lesson:
@@ -273,11 +299,6 @@ def rest_of_turn(
         if found.value > best.value:
             best = found
     return best
-
-
-def win_gauge(start: State, now: State) -> int:
-    """A gauge for :func:`one_turn`: 1 once the solver has won, else 0."""
-    return int(won(start, now))
 
 
 def one_turn(gauge: Callable[[State, State], int]) -> Callable[[State, str], Scored | None]:

@@ -1,9 +1,9 @@
 """The home page's pictures: one real mid-game position per game, drawn by the game's own view.
 
-Each position is a seed and a short list of moves played through the rules (:data:`POSITIONS`;
-the moves were once chosen by the easy computer, then written down, so a change of the AI does
-not change the pictures and a change of the rules that makes one illegal fails the build and
-``tests/tools/test_pictures.py``).
+Each position is a seed and a short list of moves played through the rules (the game's
+``GameModule.picture``; the moves were once chosen by the easy computer, then written down, so a
+change of the AI does not change the pictures and a change of the rules that makes one illegal
+fails the build and ``tests/tools/test_pictures.py``).
 
 The build writes one self-contained SVG file per game and language,
 ``pre/<lang>/<game>-picture.svg`` (:mod:`.prerender`): the view's board, with the page
@@ -26,67 +26,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import attrs
-
 from webtabletop.app.model.modules import game_view
-from webtabletop.core.registry import get_game
+from webtabletop.core.gamemodule import Picture
+from webtabletop.core.registry import all_modules, game_module, get_game
 from webtabletop.core.view import ViewContext, player_style
 
 
-@attrs.frozen
-class Position:
-    """A game's picture: its options over the defaults, its seed and the moves played."""
+def positions() -> dict[str, Picture]:
+    """The picture of each game that has one (``GameModule.picture``), by game id."""
+    return {m.id: m.picture for m in all_modules() if m.picture is not None}
 
-    options: dict = attrs.field(factory=dict)
-    seed: int = 11
-    moves: tuple[str, ...] = ()
-    #: the player whose hidden things the picture shows (None: the view's public side)
-    viewer: int | None = 0
-
-
-POSITIONS: dict[str, Position] = {
-    "htt": Position(moves=("1c3", "3c2", "3b3", "0b1", "0a1")),
-    # the newcomer's table (games/cardgo/options.py, FIRST_GAME_OPTIONS): the default board with
-    # terrain shows mostly its colours at this size, and the easy computer burns cards on fire
-    "cardgo": Position(
-        options={"size": 7, "start_time": 40, "terrain": False, "effects": False},
-        moves=(
-            "4@g7",
-            "3@a4",
-            "0@f7",
-            "3@a5",
-            "0@b4",
-            "0@b5",
-            "4@c7",
-            "1@a6",
-            "1@d1",
-            "1@a6",
-            "2@f3",
-            "1@b5",
-        ),
-    ),
-    "dumaraj": Position(
-        moves=(
-            "i1h3",
-            "g10h8",
-            "d1c3",
-            "b10c8",
-            "h2h4",
-            "i9i7",
-            "g1f4",
-            "f9f7",
-            "c3d5",
-            "h8e7",
-            "d5g4",
-            "g9g7",
-        ),
-        viewer=None,
-    ),
-    "sht": Position(moves=("o:0", "o:41,6", "o:20,38", "o:15,5", "c:1", "c:36", "c:26", "a:15", "d:0,1")),
-    "tsifrograd": Position(
-        moves=("1", "0", "7", "2", "3", "x2", "6", "4", "x0", "8", "x7", "14", "x8", "11")
-    ),
-}
 
 #: attributes a picture does not keep: what makes a board clickable, focusable or spoken
 _DROP_ATTRS = re.compile(
@@ -96,10 +45,17 @@ _DROP_ATTRS = re.compile(
 _TITLES = re.compile(r"<title>.*?</title>", re.S)
 
 
+def _picture(game_id: str) -> Picture:
+    pos = game_module(game_id).picture
+    if pos is None:
+        raise ValueError(f"{game_id} has no home picture")
+    return pos
+
+
 def state_of(game_id: str):
     """The pictured position: the seed's game with the moves applied through the rules."""
     spec = get_game(game_id)
-    pos = POSITIONS[game_id]
+    pos = _picture(game_id)
     state = spec.new_game(spec.options_from_dict(dict(pos.options)), pos.seed)
     before = None
     for code in pos.moves:
@@ -129,7 +85,7 @@ def board_css() -> str:
 
 def picture(game_id: str) -> str:
     """The picture's SVG text, in the current language: a file that draws itself."""
-    pos = POSITIONS[game_id]
+    pos = _picture(game_id)
     state, before = state_of(game_id)
     view = game_view(game_id)
     ctx = ViewContext(

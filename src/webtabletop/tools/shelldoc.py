@@ -8,7 +8,9 @@ between its two markers (tests/tools/test_shelldoc.py fails when the doc differs
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from webtabletop.app.model.extensions import game_pages
 from webtabletop.app.model.screen import handler_name
@@ -21,7 +23,7 @@ BEGIN = "<!-- the table: made by python -m webtabletop.tools.shelldoc --write --
 END = "<!-- end of the table -->"
 
 
-def _where(handler: object) -> str:
+def _where(handler: Callable[..., Any]) -> str:
     module, _dot, function = handler_name(handler).rpartition(".")
     path = "src/webtabletop/" + module.replace(".", "/") + ".py"
     return f"`{function}` in [{module}](../{path})"

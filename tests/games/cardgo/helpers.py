@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 
 def pos(diagram: str, player: int = 0, hands=("", ""), **opts) -> rules.CardgoState:
     options = CardgoOptions(terrain=False, **opts)
-    return rules.position(diagram, options, player=player, hands=hands)
+    return position(diagram, options, player=player, hands=hands)
 
 
 def stones(state: rules.CardgoState) -> dict[str, str]:

@@ -9,10 +9,12 @@ import pytest
 
 from webtabletop.ai.mcts import choose_move as generic_choose
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo import SPEC, ai_choose, rules
-from webtabletop.games.cardgo.ai import choose_move, quick_moves
-from webtabletop.games.cardgo.effects import Card
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo import SPEC, ai_choose
+from webtabletop.games.cardgo.ai.choose import choose_move, quick_moves
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.effects import Card
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 from .helpers import pos
 
@@ -59,7 +61,7 @@ def test_ai_takes_the_obvious_damage():
 
 
 def test_ai_does_not_read_hidden_information():
-    s = rules.position(
+    s = position(
         """
         R2/t . . . .
         G5 . . . .

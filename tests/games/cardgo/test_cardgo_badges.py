@@ -9,8 +9,8 @@ import pytest
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.cardgo import VIEW
-from webtabletop.games.cardgo.effects import EFFECTS, badge, card_from_code
-from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo.rules.effects import EFFECTS, badge, card_from_code
+from webtabletop.games.cardgo.ui.rules_page import rules_html
 from webtabletop.i18n import _, catalogs
 
 from .helpers import pos

@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.effects import EFFECTS, card_from_code
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.effects import EFFECTS, card_from_code
 
 from .helpers import play, pos, stones
 
@@ -73,7 +74,7 @@ def test_2_brave_converts_one_random_enemy_stone_never_a_lonely_one():
     """
     seen = set()
     for seed in range(12):
-        s = rules.position(diagram, pos(EMPTY5).options, hands=("2B", ""), seed=seed)
+        s = position(diagram, pos(EMPTY5).options, hands=("2B", ""), seed=seed)
         t = play(s, "0@c3")
         assert t.last.brave in (0, 4)
         assert t.owners[t.last.brave] == 0
@@ -102,7 +103,7 @@ def test_3_joy_takes_effect_with_one_less_connectivity():
 def test_5_sorrow_random_0_to_value():
     amounts = set()
     for seed in range(25):
-        s = rules.position(EMPTY5, pos(EMPTY5).options, hands=("4S", ""), seed=seed)
+        s = position(EMPTY5, pos(EMPTY5).options, hands=("4S", ""), seed=seed)
         t = play(s, "0@c3")
         assert 0 <= t.last.sorrow <= 4
         assert t.time == (100, 100 - t.last.sorrow) and t.last.damage == (0, t.last.sorrow)
@@ -202,7 +203,7 @@ def test_12_evil_destroys_a_random_neighbour_without_damage():
     """
     seen = set()
     for seed in range(12):
-        s = rules.position(diagram, pos(EMPTY5).options, hands=("3D", ""), seed=seed)
+        s = position(diagram, pos(EMPTY5).options, hands=("3D", ""), seed=seed)
         t = play(s, "0@c3")
         assert t.last.evil in (7, 11)
         assert t.owners[t.last.evil] == rules.EMPTY and t.time == (100, 100)
@@ -213,7 +214,7 @@ def test_12_evil_destroys_a_random_neighbour_without_damage():
 
 
 def test_effects_use_the_printed_value_not_the_terrain_value():
-    s = rules.position(". . . .\n. ./h . .\n. . . .\n. . . .", pos(EMPTY5).options, hands=("3A", ""))
+    s = position(". . . .\n. ./h . .\n. . . .\n. . . .", pos(EMPTY5).options, hands=("3A", ""))
     t = play(s, "0@b2")
     assert t.values[5] == 4 and t.time == (100, 97)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from webtabletop.core.view import ViewContext
-from webtabletop.games.cardgo import VIEW, rules
-from webtabletop.games.cardgo.events import value_explanation
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo import VIEW
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.ui.events import value_explanation
 
 from .test_cardgo_view import EX4, pos
 
@@ -22,7 +23,7 @@ HIGH = """
 
 
 def highland(hands=("5 2", "3 4")):
-    return rules.position(HIGH, CardgoOptions(), player=0, hands=hands)
+    return position(HIGH, CardgoOptions(), player=0, hands=hands)
 
 
 def _cell_group(board: str, name: str) -> str:

@@ -1,15 +1,15 @@
-"""What a CardGO player cannot see (games/cardgo/hidden.py): the other's hand, and the value of
+"""What a CardGO player cannot see (games/cardgo/rules/hidden.py): the other's hand, and the value of
 each of the other's stones on tall grass ("the stone's value is hidden from the player who does
 not own it"); the AI's determinized positions keep everything the player knows."""
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 
 def test_view_hides_the_opponents_hand_and_tall_grass_values():
-    s = rules.position(
+    s = position(
         """
         R4/t G2/t . .
         . . . .
@@ -28,7 +28,7 @@ def test_view_hides_the_opponents_hand_and_tall_grass_values():
 
 
 def test_determinize_keeps_what_the_player_knows():
-    s = rules.position(
+    s = position(
         """
         R4/t G2/t . .
         . . . .

@@ -13,9 +13,18 @@ import pytest
 
 from webtabletop.core.protocol import IllegalMove
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo.effects import BRAVE, EVIL, INDULGENCE, LOVE, NO_EFFECT, SORROW, UNSEEN, Card
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules import EXTRA, PLAY, Skip, new_game
+from webtabletop.games.cardgo.rules.effects import (
+    BRAVE,
+    EVIL,
+    INDULGENCE,
+    LOVE,
+    NO_EFFECT,
+    SORROW,
+    UNSEEN,
+    Card,
+)
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.state import EXTRA, PLAY, Skip, new_game
 
 OPTIONS = CardgoOptions(effects=True)
 

@@ -7,10 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.effects import BRAVE, EVIL, SORROW
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.preview import describe, preview
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.effects import BRAVE, EVIL, SORROW
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.preview import describe, preview
 
 from .helpers import pos
 
@@ -104,7 +106,7 @@ def test_random_effects_are_ranges_or_notes():
 
 def test_hidden_tall_grass_values_do_not_leak():
     def state(v):
-        return rules.position(
+        return position(
             f"R{v}/t . . . .\nG5 . . . .\n. . . . .\n. . . . .\n. . . . .",
             CardgoOptions(terrain=False),
             hands=("6", ""),

@@ -6,9 +6,11 @@ import attrs
 import pytest
 
 from webtabletop.core.protocol import IllegalMove, OptionsError
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.effects import Card
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.effects import Card
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.i18n import catalogs
 
 from .helpers import play, pos, stones
@@ -160,7 +162,7 @@ def test_full_speed_a_lone_one_takes_effect():
 
 def test_own_breathless_group_without_enemy_neighbours_is_only_own_view():
     # a green stone closed in by stone terrain and the edge: no red group to join
-    s = rules.position(
+    s = position(
         """
         . ./s . .
         ./s . . .
@@ -206,7 +208,7 @@ def test_a_pass_does_not_stop_the_draws():
 
 def test_the_move_limit_ends_the_game_like_the_turn_limit():
     board = "\n".join([". . . ."] * 4)
-    s = rules.position(board, CardgoOptions(terrain=False), hands=("1 1", "2 2"), time=(30, 20))
+    s = position(board, CardgoOptions(terrain=False), hands=("1 1", "2 2"), time=(30, 20))
     cap = SPEC.ply_cap(s.options)
     filler = (rules.Report("pass", 1, 0),) * (cap - 1)
     s = attrs.evolve(s, log=filler)
@@ -355,7 +357,7 @@ def test_no_effects_no_terrain_switches():
 
 
 def test_card_codes():
-    from webtabletop.games.cardgo.effects import card_from_code
+    from webtabletop.games.cardgo.rules.effects import card_from_code
 
     assert card_from_code("4J") == Card(4, 3)
     assert card_from_code("10") == Card(10, 0)
@@ -371,7 +373,7 @@ def test_diagram_round_trip():
     for _ in range(40):
         legal = s.legal_moves()
         s = s.apply(legal[rng.randbelow(len(legal))])
-    back = rules.position(s.diagram(), s.options)
+    back = position(s.diagram(), s.options)
     assert (back.owners, back.values, back.effects, back.terrain) == (
         s.owners,
         s.values,

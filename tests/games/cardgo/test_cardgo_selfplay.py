@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from webtabletop.core.record import Record
 from webtabletop.core.rng import Rng
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.terrain import CRYPT, STONE, TREE
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.terrain import CRYPT, STONE, TREE
 
 options_st = st.builds(
     CardgoOptions,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from webtabletop.games.cardgo import rules
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.terrain import TERRAINS
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.terrain import TERRAINS
 
 from .helpers import play, stones
 
@@ -14,7 +14,7 @@ OPTS = CardgoOptions(terrain=False)
 
 
 def P(diagram, hands=("", ""), player=0):
-    return rules.position(diagram, OPTS, player=player, hands=hands)
+    return position(diagram, OPTS, player=player, hands=hands)
 
 
 def test_15_terrains_with_unique_letters():

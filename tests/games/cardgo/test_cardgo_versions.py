@@ -20,9 +20,11 @@ from webtabletop.core import registry, sharelink
 from webtabletop.core.record import History
 from webtabletop.core.rng import Rng
 from webtabletop.core.storage import PREFIX
-from webtabletop.games.cardgo import SPEC, rules
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.versions import legacy_codes, max_plies
+from webtabletop.games.cardgo import SPEC
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.rules.versions import legacy_codes, max_plies
 
 from .helpers import pos
 
@@ -45,7 +47,7 @@ def test_old_links_stop_where_the_old_cap_would_have_skipped_a_draw():
     and its next turn draws on top; version 1 skipped that draw, so from there on its hands (and
     every later random outcome) were different."""
     board = "\n".join([". . . ."] * 4)
-    s = rules.position(board, CardgoOptions(terrain=False), player=1, hands=("1 1 1 1", "3V 2 2 2 2 2"))
+    s = position(board, CardgoOptions(terrain=False), player=1, hands=("1 1 1 1", "3V 2 2 2 2 2"))
     assert legacy_codes(s, 1) is None  # the same list: its indexes mean the same cards
     s = s.apply_code("0@a1")  # Red's Love: 6 - 1 + 1 = 6 cards, within version 1's cap
     assert len(s.hands[1]) == 6 and legacy_codes(s, 1) is None

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 
 from webtabletop.core.view import ViewContext
-from webtabletop.games.cardgo import SPEC, VIEW, rules
-from webtabletop.games.cardgo.events import damage_per_turn, event_lines
-from webtabletop.games.cardgo.options import CardgoOptions
-from webtabletop.games.cardgo.rules_page import rules_html
+from webtabletop.games.cardgo import SPEC, VIEW
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.rules.options import CardgoOptions
+from webtabletop.games.cardgo.ui.events import damage_per_turn, event_lines
+from webtabletop.games.cardgo.ui.rules_page import rules_html
 
 from .helpers import pos
 
@@ -86,7 +88,7 @@ def test_last_move_marks_and_damage():
 
 
 def test_tall_grass_hidden_from_the_other_viewer():
-    s = rules.position(
+    s = position(
         "R4/t . . .\n. . . .\n. . . .\n. . . .", CardgoOptions(terrain=False), hands=("1", "2")
     )
     assert ">?</text>" in VIEW.board(s, ViewContext(viewer=0))
@@ -178,14 +180,14 @@ def test_a_hand_is_shown_to_its_owner_only_and_to_everyone_on_request():
 
 
 def test_tall_grass_values_shown_on_request():
-    s = rules.position(
+    s = position(
         "R4/t . . .\n. . . .\n. . . .\n. . . .", CardgoOptions(terrain=False), hands=("1", "2")
     )
     assert ">?</text>" in VIEW.board(s, ViewContext(viewer=None))
     shown = VIEW.board(s, ViewContext(viewer=None, reveal_all=True))
     assert ">?</text>" not in shown and ">4</text>" in shown
     t = s.apply_code("0@d4").apply_code("0@b2")  # Green, then Red's 2 on open ground
-    red_grass = rules.position(
+    red_grass = position(
         "R4/t . . .\n. . . .\n. . . .\n. . . .", CardgoOptions(terrain=False), player=1, hands=("1", "3")
     ).apply_code("0@b1")
     assert ">?</text>" in VIEW.board(t, ViewContext(viewer=0))

@@ -11,8 +11,9 @@ import pytest
 
 from webtabletop import i18n
 from webtabletop.core.view import ViewContext
-from webtabletop.games.cardgo import VIEW, rules
-from webtabletop.games.cardgo.options import CardgoOptions
+from webtabletop.games.cardgo import VIEW
+from webtabletop.games.cardgo.rules import state as rules
+from webtabletop.games.cardgo.rules.options import CardgoOptions
 
 from .test_cardgo_view import EX4, pos
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import movegen as G
-from webtabletop.games.dumaraj.attacks import attacked
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import PIXA
-from webtabletop.games.dumaraj.rules import DumaState, perft, state_from_fen
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import movegen as G
+from webtabletop.games.dumaraj.rules.attacks import attacked
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import PIXA
+from webtabletop.games.dumaraj.rules.state import DumaState, perft, state_from_fen
 
 ALL_ON = {"raj_flex": True, "pair_flex": True, "editor": True, "warp": True, "picsbumm": True}
 

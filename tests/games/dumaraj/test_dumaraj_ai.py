@@ -10,8 +10,8 @@ from _dumaraj_helpers import ALL_ON, st
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC, ai_choose
-from webtabletop.games.dumaraj.ai import LEVELS, choose_move, evaluate
-from webtabletop.games.dumaraj.options import DumaRajOptions
+from webtabletop.games.dumaraj.ai.choose import LEVELS, choose_move, evaluate
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
 
 
 def fake_clock(step: float = 0.001):
@@ -122,7 +122,7 @@ def test_a_move_the_unfinished_deeper_search_found_mated_is_not_played():
     right after its first move, j9j7, is found mated (f4g7, f10g10, f6h7). It played j9j7 anyway,
     and lost that way in 7 of the 200 games. Now it plays the next move of the depth-3 order
     that the deeper search has not refuted, and White has no mate in two against it."""
-    from webtabletop.games.dumaraj.search import MATE
+    from webtabletop.games.dumaraj.ai.search import MATE
 
     s = SPEC.start()
     for code in ["g1f4", "g10f7", "d1e3", "b10c8", "b1c3", "d10e7", "i1h3", "i10h8", "e3f6"]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from _dumaraj_helpers import codes, st
 
-from webtabletop.games.dumaraj.lines import (
+from webtabletop.games.dumaraj.rules.lines import (
     ATOM_OF,
     EAST,
     NORTH,
@@ -22,7 +22,7 @@ from webtabletop.games.dumaraj.lines import (
     path_sides,
     vector_sides,
 )
-from webtabletop.games.dumaraj.pieces import GON, MOBS, PIXA, TRIGON
+from webtabletop.games.dumaraj.rules.pieces import GON, MOBS, PIXA, TRIGON
 
 # every border line empty; Rajas d5 / g6 stay clear of the moves below
 EMPTY_BORDERS = "10/10/10/10/6k3/3K6/10/10/10/10 w"

@@ -19,12 +19,18 @@ from webtabletop.core import sharelink
 from webtabletop.core.record import History, Record, RecordError
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.ai import choose_move
-from webtabletop.games.dumaraj.endings import DRAW_MOVES, PLY_CAP, max_plies, progress_bound, rules_bound
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import PIXA
-from webtabletop.games.dumaraj.rules import DumaState
+from webtabletop.games.dumaraj.ai.choose import choose_move
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.endings import (
+    DRAW_MOVES,
+    PLY_CAP,
+    max_plies,
+    progress_bound,
+    rules_bound,
+)
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import PIXA
+from webtabletop.games.dumaraj.rules.state import DumaState
 
 CYCLE = "4k3/8/8/8/8/8/P7/1R2K3 w"
 

@@ -11,10 +11,11 @@ from _dumaraj_helpers import st
 
 from webtabletop.app.widgets.forms import options_fields
 from webtabletop.core.view import ViewContext
-from webtabletop.games.dumaraj import SPEC, VIEW, pieceset
-from webtabletop.games.dumaraj.notation import parse_square
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import MOBS
+from webtabletop.games.dumaraj import SPEC, VIEW
+from webtabletop.games.dumaraj.rules.notation import parse_square
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import MOBS
+from webtabletop.games.dumaraj.ui import pieceset
 
 
 def bit(state, name: str) -> int:

@@ -13,9 +13,9 @@ from hypothesis import strategies as hs
 from webtabletop import cli
 from webtabletop.core.protocol import GameError, OptionsError
 from webtabletop.games.dumaraj import EDITOR, SPEC
-from webtabletop.games.dumaraj.fen import MAX_TEXT, Position, fen_of, parse_fen, parse_pair
-from webtabletop.games.dumaraj.notation import NotationError
-from webtabletop.games.dumaraj.rules import state_from_fen
+from webtabletop.games.dumaraj.rules.fen import MAX_TEXT, Position, fen_of, parse_fen, parse_pair
+from webtabletop.games.dumaraj.rules.notation import NotationError
+from webtabletop.games.dumaraj.rules.state import state_from_fen
 
 GOOD = "4k3/8/8/8/8/8/8/4K3 w"
 CRAFTED = [

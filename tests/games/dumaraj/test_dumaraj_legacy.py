@@ -20,11 +20,11 @@ from webtabletop.core import registry, sharelink
 from webtabletop.core.record import History
 from webtabletop.core.storage import PREFIX
 from webtabletop.games.dumaraj import SPEC
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj.fen import parse_fen
-from webtabletop.games.dumaraj.legacy import legacy_codes
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.rules import DumaState, state_from_fen
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules.fen import parse_fen
+from webtabletop.games.dumaraj.rules.legacy import legacy_codes
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DRAW_REASON = "100 moves without progress"

@@ -12,8 +12,8 @@ import pytest
 from _dumaraj_helpers import codes, counts, st
 
 from webtabletop import cli
-from webtabletop.games.dumaraj import rules
-from webtabletop.games.dumaraj.options import PRESET_FENS, DumaRajOptions
+from webtabletop.games.dumaraj.rules import state as rules
+from webtabletop.games.dumaraj.rules.options import PRESET_FENS, DumaRajOptions
 
 GRAND = PRESET_FENS["grand"]
 CLASSIC = PRESET_FENS["classic"]

@@ -11,12 +11,12 @@ from webtabletop.core.protocol import options_diff
 from webtabletop.core.record import Record
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC
-from webtabletop.games.dumaraj import engine as E
-from webtabletop.games.dumaraj import movegen as G
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import PIXA, RAJ
-from webtabletop.games.dumaraj.position_check import validate_board
-from webtabletop.games.dumaraj.rules import state_from_fen
+from webtabletop.games.dumaraj.rules import engine as E
+from webtabletop.games.dumaraj.rules import movegen as G
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import PIXA, RAJ
+from webtabletop.games.dumaraj.rules.position_check import validate_board
+from webtabletop.games.dumaraj.rules.state import state_from_fen
 
 games = st.fixed_dictionaries(
     {

@@ -9,7 +9,7 @@ from _dumaraj_helpers import counts
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.dumaraj import SPEC
-from webtabletop.games.dumaraj.options import PRESET_FENS, DumaRajOptions
+from webtabletop.games.dumaraj.rules.options import PRESET_FENS, DumaRajOptions
 
 SMALL = [
     "rntkq/ppppp/5/5/PPPPP/RNTKQ w",

@@ -8,9 +8,9 @@ from _dumaraj_helpers import codes, st
 from webtabletop.core.protocol import GameError, IllegalMove, OptionsError, options_from_dict
 from webtabletop.core.registry import register
 from webtabletop.games.dumaraj import SPEC, VIEW, ai_choose
-from webtabletop.games.dumaraj.options import DumaRajOptions
-from webtabletop.games.dumaraj.pieces import BetzaError, parse_betza
-from webtabletop.games.dumaraj.rules import DumaState, new_game, state_from_fen
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import BetzaError, parse_betza
+from webtabletop.games.dumaraj.rules.state import DumaState, new_game, state_from_fen
 
 # --- registration and options --------------------------------------------------------------------
 
@@ -268,8 +268,8 @@ def test_state_is_immutable_and_snapshot():
 
 
 def test_validate_fen_for_the_position_editor():
-    from webtabletop.games.dumaraj.notation import NotationError, PositionError
-    from webtabletop.games.dumaraj.position_check import validate_fen
+    from webtabletop.games.dumaraj.rules.notation import NotationError, PositionError
+    from webtabletop.games.dumaraj.rules.position_check import validate_fen
 
     pos = validate_fen("4k3/8/8/8/8/8/8/4K3 w")
     assert (pos.width, pos.height) == (8, 8)

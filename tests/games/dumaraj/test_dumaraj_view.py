@@ -8,12 +8,12 @@ from _dumaraj_helpers import st
 
 from webtabletop.core.view import ViewContext
 from webtabletop.games.dumaraj import SPEC, VIEW
-from webtabletop.games.dumaraj.glyphs import mob_diagram
-from webtabletop.games.dumaraj.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.ui.glyphs import mob_diagram
 
 
 def sq(state, name: str) -> int:
-    from webtabletop.games.dumaraj.notation import parse_square
+    from webtabletop.games.dumaraj.rules.notation import parse_square
 
     return parse_square(name, state.width, state.height)
 

@@ -10,10 +10,10 @@ import re
 import webtabletop.games.htt  # noqa: F401  (registers the game)
 from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC
-from webtabletop.games.htt.deal import position
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.render.board import LAST, SELECT
-from webtabletop.games.htt.view import VIEW
+from webtabletop.games.htt.rules.deal import position
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.ui.render.board import LAST, SELECT
+from webtabletop.games.htt.ui.view import VIEW
 
 BLUE, RED = 0, 1
 

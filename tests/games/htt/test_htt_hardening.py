@@ -15,11 +15,11 @@ from tests.app.harness import Page
 from webtabletop.core import storage
 from webtabletop.core.storage import encode_doc
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.pages.extension import KEY, SCHEMA
-from webtabletop.games.htt.render.art import art_svg
-from webtabletop.games.htt.sets.cardset import IMAGE_LIMIT, CardSet
-from webtabletop.games.htt.sets.library import get_card
-from webtabletop.games.htt.sets.rules import V1_SUMS, generate_set
+from webtabletop.games.htt.rules.sets.cardset import IMAGE_LIMIT, CardSet
+from webtabletop.games.htt.rules.sets.library import get_card
+from webtabletop.games.htt.rules.sets.rules import V1_SUMS, generate_set
+from webtabletop.games.htt.ui.pages.extension import KEY, SCHEMA
+from webtabletop.games.htt.ui.render.art import art_svg
 
 PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 KEY_RE = re.compile(r'data-key=["\']([^"\']*)["\']')

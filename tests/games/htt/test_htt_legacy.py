@@ -16,13 +16,13 @@ from webtabletop.core import sharelink
 from webtabletop.core.record import History, Record
 from webtabletop.games.htt import SPEC
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.legacy import V1_LEVEL3, legacy_codes, v1_state
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages.extension import KEY
-from webtabletop.games.htt.rules import Place
-from webtabletop.games.htt.sets.cardset import CardSet
-from webtabletop.games.htt.sets.library import builtin_set
-from webtabletop.games.htt.sets.rules import V1_SUMS, generate_set
+from webtabletop.games.htt.rules.legacy import V1_LEVEL3, legacy_codes, v1_state
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.cardset import CardSet
+from webtabletop.games.htt.rules.sets.library import builtin_set
+from webtabletop.games.htt.rules.sets.rules import V1_SUMS, generate_set
+from webtabletop.games.htt.rules.state import Place
+from webtabletop.games.htt.ui.pages.extension import KEY
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LINKS = json.loads((FIXTURES / "v1_links.json").read_text())
@@ -32,7 +32,7 @@ MOVES = json.loads((FIXTURES / "v1_records.json").read_text())
 def test_the_legacy_table_is_what_version_1_generated():
     # "LV03 – Мин. – 18 / Макс. – 22" under version 1: rebuild each built-in set that way and
     # compare: exactly the cards of V1_LEVEL3 differ, and only in values and rarity
-    from webtabletop.games.htt.sets.names import BUILTIN_SPECS
+    from webtabletop.games.htt.rules.sets.names import BUILTIN_SPECS
 
     changed = {}
     for sid, name, theme, seed, names in BUILTIN_SPECS:

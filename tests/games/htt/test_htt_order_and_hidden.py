@@ -14,12 +14,12 @@ from webtabletop.core.rng import Rng
 from webtabletop.core.storage import encode_doc
 from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW
-from webtabletop.games.htt.ai import choose_move
+from webtabletop.games.htt.ai.choose import choose_move
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages.extension import KEY, SCHEMA
-from webtabletop.games.htt.rules import OVER, PICK, Place
-from webtabletop.games.htt.sets.library import get_card
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import get_card
+from webtabletop.games.htt.rules.state import OVER, PICK, Place
+from webtabletop.games.htt.ui.pages.extension import KEY, SCHEMA
 
 DECK = ["emb-7a", "emb-1a", "emb-9a", "emb-3b", "emb-5a"]
 

@@ -10,8 +10,8 @@ from webtabletop.core.protocol import IllegalMove
 from webtabletop.core.record import Record
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt import SPEC
-from webtabletop.games.htt.options import WALLS, HttOptions
-from webtabletop.games.htt.rules import EMPTY, OVER, PLAY
+from webtabletop.games.htt.rules.options import WALLS, HttOptions
+from webtabletop.games.htt.rules.state import EMPTY, OVER, PLAY
 
 options_st = st.builds(
     HttOptions,

@@ -8,9 +8,9 @@ import webtabletop.games.htt  # noqa: F401  (registers the game)
 from webtabletop.core.protocol import IllegalMove, OptionsError
 from webtabletop.core.record import Record
 from webtabletop.games.htt import SPEC
-from webtabletop.games.htt.deal import position
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import OVER, PICK, Flip, Place
+from webtabletop.games.htt.rules.deal import position
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.state import OVER, PICK, Flip, Place
 
 # Rhombus cells: a1 a2 a3 / b1 b2 b3 / c1 c2 c3 (rows shifted half a cell right each).
 # b2 touches b3 (E), a3 (NE), a2 (NW), b1 (W), c1 (SW), c2 (SE). Sides: E NE NW W SW SE.
@@ -336,7 +336,7 @@ def test_deck_strength_of_a_given_hand():
 
 @pytest.mark.parametrize("name", ["rhombus9", "hex7", "hex19"])
 def test_board_sides_are_symmetric(name):
-    from webtabletop.games.htt.board import WALL, get_board
+    from webtabletop.games.htt.rules.board import WALL, get_board
 
     b = get_board(name)
     for cell, sides in enumerate(b.sides):

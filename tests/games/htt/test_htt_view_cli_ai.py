@@ -14,20 +14,20 @@ from webtabletop.cli import main as cli_main
 from webtabletop.core.rng import Rng
 from webtabletop.core.view import ViewContext
 from webtabletop.games.htt import SPEC, VIEW, ai_choose
-from webtabletop.games.htt.ai import choose_move
-from webtabletop.games.htt.deal import position
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.render.art import art_svg
-from webtabletop.games.htt.render.cards import card_grid_html, set_view_html
-from webtabletop.games.htt.rules import DRAW, OVER, PICK
-from webtabletop.games.htt.sets.library import builtin_set, get_card
+from webtabletop.games.htt.ai.choose import choose_move
+from webtabletop.games.htt.rules.deal import position
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import builtin_set, get_card
+from webtabletop.games.htt.rules.state import DRAW, OVER, PICK
+from webtabletop.games.htt.ui.render.art import art_svg
+from webtabletop.games.htt.ui.render.cards import card_grid_html, set_view_html
 
 
 def test_spec_is_registered_and_exposes_view_and_ai():
     from webtabletop.core.registry import get_game
 
     assert get_game("htt") is SPEC and SPEC.title == "Hexagonal Triple Triad"
-    assert htt.rules.HttState.spec is SPEC and VIEW is not None and ai_choose is choose_move
+    assert htt.rules.state.HttState.spec is SPEC and VIEW is not None and ai_choose is choose_move
 
 
 def test_board_svg_tokens_for_the_player_to_move():
@@ -304,7 +304,7 @@ def test_ai_never_peeks_at_the_hidden_hand():
 
 def test_grid_sorting_battle_log_and_achievements_html():
     from webtabletop.games.htt.collection.model import Collection
-    from webtabletop.games.htt.render.cards import achievements_html, battle_log_html
+    from webtabletop.games.htt.ui.render.cards import achievements_html, battle_log_html
 
     s = builtin_set("grv")
     html = card_grid_html(list(s.cards), {"grv-5c": 4}, sort="copies")
@@ -341,7 +341,7 @@ def _minimax(state, me):
     ],
 )
 def test_endgame_solver_matches_exhaustive_search(rules):
-    from webtabletop.games.htt.ai import solve_endgame
+    from webtabletop.games.htt.ai.choose import solve_endgame
 
     for seed in range(4):
         s = SPEC.start(HttOptions(open=True, **rules), seed).for_search()

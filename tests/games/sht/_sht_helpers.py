@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import webtabletop.games.sht as sht
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import ShtState, new_game
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.state import ShtState, new_game
 
 SPEC = sht.SPEC
 

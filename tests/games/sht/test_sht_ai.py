@@ -11,9 +11,10 @@ from test_sht_props import swap_unseen
 
 import webtabletop.games.sht as sht
 from webtabletop.core.rng import Rng
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import DEFEND, new_game, state_from
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import DEFEND, new_game
 
 
 def test_choose_move_returns_a_legal_move():
@@ -99,7 +100,7 @@ def test_ai_beats_random_100_games():
 
 
 def test_opponent_moves_are_keyed_by_what_the_ai_observes():
-    from webtabletop.games.sht.ai import observed_key
+    from webtabletop.games.sht.ai.choose import observed_key
 
     s = state_from(hand0=["2C", "3C"], field0=["9S*", "4D"], hand1=["5D"], shield0="5H", shield1="6C")
     two, three = C.from_name("2C"), C.from_name("3C")

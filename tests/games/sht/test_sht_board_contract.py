@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from tests.games.sht._sht_helpers import may_see, random_game
 from webtabletop.core.view import ViewContext
 from webtabletop.games.sht import VIEW
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.rules import state_from
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.positions import state_from
 from webtabletop.i18n.catalogs import use_language
 
 
@@ -190,7 +190,7 @@ def test_the_battle_summary_is_wrapped_by_the_browser_inside_the_table():
     """The last battle's words are HTML in a <foreignObject> inside the green band, so the browser
     breaks the lines (Japanese between characters too) and nothing runs past the table (the
     e2e test measures it on screen: tests/e2e/test_look_e2e.py)."""
-    from webtabletop.games.sht.card_svg import WIDTH
+    from webtabletop.games.sht.ui.card_svg import WIDTH
 
     s = next(s for s in random_game(3) if s.view(None)["last_battle"] and not s.view(None)["attack"])
     svg = VIEW.board(s, ViewContext(viewer=0))

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webtabletop.core.protocol import IllegalMove
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.ai import quick_defence
-from webtabletop.games.sht.rules import DECLINE, DEFEND, TURN, state_from
+from webtabletop.games.sht.ai.choose import quick_defence
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import DECLINE, DEFEND, TURN
 
 
 def n(name: str) -> int:

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import OVER, Slot
-from webtabletop.games.sht.summary import link_policy, public_summary
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.state import OVER, Slot
+from webtabletop.games.sht.rules.summary import link_policy, public_summary
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 options = st.builds(

@@ -7,9 +7,10 @@ from _sht_helpers import SPEC
 
 from webtabletop.core.protocol import IllegalMove, OptionsError
 from webtabletop.core.registry import get_game
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import (
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import (
     ADVANTAGE,
     DECLINE,
     DEFEND,
@@ -23,7 +24,6 @@ from webtabletop.games.sht.rules import (
     canonical_defence,
     defence_sets,
     new_game,
-    state_from,
 )
 
 

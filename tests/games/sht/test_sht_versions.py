@@ -18,10 +18,11 @@ from tests.games.old_data import OldData
 from webtabletop.core import registry, sharelink
 from webtabletop.core.record import History
 from webtabletop.core.storage import PREFIX
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.options import ShtOptions
-from webtabletop.games.sht.rules import DEFEND, OVER, ShtState, state_from
-from webtabletop.games.sht.versions import legacy_codes, max_plies
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.options import ShtOptions
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import DEFEND, OVER, ShtState
+from webtabletop.games.sht.rules.versions import legacy_codes, max_plies
 
 FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from webtabletop.core.view import PickResult, ViewContext
 from webtabletop.games.sht import VIEW
-from webtabletop.games.sht import cards as C
-from webtabletop.games.sht.card_svg import card_back, card_face
-from webtabletop.games.sht.rules import ADVANTAGE, DEFEND, TURN, state_from
-from webtabletop.games.sht.view import ShtView
+from webtabletop.games.sht.rules import cards as C
+from webtabletop.games.sht.rules.positions import state_from
+from webtabletop.games.sht.rules.state import ADVANTAGE, DEFEND, TURN
+from webtabletop.games.sht.ui.card_svg import card_back, card_face
+from webtabletop.games.sht.ui.view import ShtView
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 

@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 
 
 def has_editor(game_id: str) -> bool:
-    return getattr(game_module(game_id), "EDITOR", None) is not None
+    return game_module(game_id).editor is not None
 
 
 def open_editor(st: AppState, spec: GameSpec, query: dict[str, str]) -> None:
     """Open the editor on the game on screen (``?from=game``), else on the position it last held,
     else on the game's default position."""
-    editor = game_module(spec.id).EDITOR
+    editor = game_module(spec.id).editor
     text = editor.default_text()
     if query.get("from") == "game" and st.session is not None and st.session.spec.id == spec.id:
         text = st.session.view.export_text(st.session.state) or text
@@ -45,7 +45,7 @@ def open_editor(st: AppState, spec: GameSpec, query: dict[str, str]) -> None:
 
 def on_pick(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """A pick on the editor's board or tools."""
-    editor = game_module(st.route[1]).EDITOR
+    editor = game_module(st.route[1]).editor
     text, tool, message = editor.pick(st.editor["text"], st.editor.get("tool"), str(action.get("token", "")))
     st.editor.update(text=text, tool=tool, message=message)
 
@@ -55,7 +55,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     if action.get("name") != "editor-text":
         raise GameError(_("this form is not open"))
     data = action.get("data") or {}
-    editor = game_module(st.route[1]).EDITOR
+    editor = game_module(st.route[1]).editor
     try:
         st.editor["text"] = editor.load(str(data.get("text", "")))
         st.editor["message"] = None
@@ -66,7 +66,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 def start(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     """"Start a game from here": the new-game dialog with this position (a position the rules
     refuse stays in the editor, which says why)."""
-    editor = game_module(st.route[1]).EDITOR
+    editor = game_module(st.route[1]).editor
     problem = editor.check(st.editor["text"])
     if problem:
         st.editor["message"] = problem
@@ -88,7 +88,7 @@ COMMANDS: dict[str, Handler] = {"editor-start": start, "copy-text": copy_text}
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:
     spec = get_game(st.route[1])
-    editor = game_module(spec.id).EDITOR
+    editor = game_module(spec.id).editor
     body = editor.render(st.editor["text"], st.editor.get("tool"), st.editor.get("message"))
     html = pages.editor_page(spec, editor.title, body)
     return html, _("{game}: {page} · webtabletop").format(game=_(spec.title), page=editor.title)

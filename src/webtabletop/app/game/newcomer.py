@@ -51,7 +51,7 @@ def mark_played(st: AppState, fx: Effects, game_id: str) -> None:
 
 def first_options(spec: GameSpec) -> Any:
     """The first game's options: the game's ``FIRST_GAME_OPTIONS`` over the designer's defaults."""
-    changes = getattr(game_module(spec.id), "FIRST_GAME_OPTIONS", None) or {}
+    changes = game_module(spec.id).first_game_options
     return spec.options_from_dict(dict(changes)) if changes else spec.default_options()
 
 

@@ -47,7 +47,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str]:
         first = st.session.first_game
     entered = st.route[3] if len(st.route) > 3 else {}
     fields = options_fields(spec, current or spec.default_options(), view, st.route[2] or None, entered)
-    presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+    presets = game_module(spec.id).presets
     players = (
         st.session.players if st.session else Players(("human", "ai"), st.settings["ai_level"])
     )
@@ -93,7 +93,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     # "Play a friend by link" (app/match/flow.py): the side and days replace players, clock, seed
     mode = data.pop("mode", "local")
     side_text, days_text = data.pop("side", "0"), data.pop("days", "0")
-    presets = getattr(game_module(spec.id), "PRESETS", {}) or {}
+    presets = game_module(spec.id).presets
     if preset in presets:
         data.update(presets[preset])
     data = house_rules.from_form(spec.options_class, data)  # the switches "House rules (…)"

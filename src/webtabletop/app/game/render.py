@@ -112,7 +112,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         extra += pages.btn(
             esc(_("Position text")), "export-text", title=_("Copy this position as text"), cls="btn small"
         )
-    if getattr(game_module(s.spec.id), "EDITOR", None) is not None:
+    if game_module(s.spec.id).editor is not None:
         extra += pages.link(esc(_("Edit position")), f"#/{s.spec.id}/editor?from=game", "btn small")
     options = s.spec.options_from_dict(h.record.options)
     description = pages.options_subtitle(options)

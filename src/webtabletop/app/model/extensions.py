@@ -135,4 +135,4 @@ class GamePages:
 
 def game_pages(game_id: str) -> GamePages | None:
     """The game's ``PAGES``, if it has any."""
-    return getattr(game_module(game_id), "PAGES", None)
+    return game_module(game_id).pages

@@ -77,7 +77,7 @@ def options_fields(
                 values[f.name] = rule.off  # the field's own control shows the designer's value
     helps = view.options_help()
     # the game's own words for its options (translated by the game); the field name otherwise
-    labels = getattr(view, "options_labels", dict)() or {}
+    labels: dict[str, str] = getattr(view, "options_labels", dict)() or {}
     choice_label = getattr(view, "option_choice_label", None)
     hidden = set(getattr(view, "hidden_options", ()))
     rows = []

@@ -64,7 +64,7 @@ def qr_code(text: str) -> tuple[str, int, str] | None:
         svg = qr.svg_inline(border=QUIET_ZONE, dark="#000", light=None, omitsize=True)
         start = svg.index(' d="') + 4
         path = svg[start : svg.index('"', start)]
-        result = (path, qr.symbol_size(border=QUIET_ZONE)[0], qr.designator)
+        result = (path, int(qr.symbol_size(border=QUIET_ZONE)[0]), qr.designator)
     _cache.clear()
     _cache[text] = result
     return result

@@ -17,6 +17,7 @@ import time
 import attrs
 
 from webtabletop.core.protocol import GameError
+from webtabletop.games.cardgo.rules.diagram import position
 
 
 def add_commands(subparsers) -> None:
@@ -43,7 +44,7 @@ def add_commands(subparsers) -> None:
 
 
 def _state(args):
-    from webtabletop.games.cardgo import SPEC, rules
+    from webtabletop.games.cardgo import SPEC
 
     data = json.loads(args.options) if args.options else {}
     options = SPEC.options_from_dict(data)
@@ -51,7 +52,7 @@ def _state(args):
         with open(args.diagram, encoding="utf-8") as f:
             text = f.read()
         hands = (args.hand, "") if args.player == 0 else ("", args.hand)
-        return rules.position(text, options, player=args.player, hands=hands)
+        return position(text, options, player=args.player, hands=hands)
     state = SPEC.start(options, args.seed)
     for code in args.moves.split():
         state = state.apply_code(code)
@@ -59,7 +60,7 @@ def _state(args):
 
 
 def run_preview(args, out=None) -> int:
-    from webtabletop.games.cardgo.preview import describe, preview
+    from webtabletop.games.cardgo.rules.preview import describe, preview
 
     out = out or sys.stdout
     try:
@@ -85,7 +86,7 @@ def run_preview(args, out=None) -> int:
 def run_match(args, out=None) -> int:
     from webtabletop.core.rng import Rng
     from webtabletop.games.cardgo import SPEC
-    from webtabletop.games.cardgo.ai import choose_move
+    from webtabletop.games.cardgo.ai.choose import choose_move
 
     out = out or sys.stdout
     try:

@@ -26,8 +26,8 @@ def add_commands(subparsers) -> None:
 
 
 def run_perft(args, out=None) -> int:
-    from webtabletop.games.dumaraj import rules
-    from webtabletop.games.dumaraj.options import DumaRajOptions
+    from webtabletop.games.dumaraj.rules import state as rules
+    from webtabletop.games.dumaraj.rules.options import DumaRajOptions
 
     out = out or sys.stdout
     try:

@@ -1,25 +1,26 @@
 """Hexagonal Triple Triad: six-sided cards on hex cells, table rules, and a card collection.
 
-The duel is in this package's modules: ``cards`` (card model, level table), ``board``,
-``options``, ``rules`` (the duel's state and moves), ``turning`` (how cards turn), ``deal`` (new
-games), ``legacy`` (games of rules version 1), ``ai`` (MCTS + exact endgame; :func:`ai_choose`),
-``match`` (hands in a game by link), ``view`` (the play screen), ``meta``, ``cli``.
-
-The rest is in four packages, each described in its ``__init__``: ``sets`` (set model, set rules
-and checker, the built-in sets in ``sets/data/*.json``, card lookup), ``collection`` (the player's
-collection), ``render`` (board, cards, words and rules page: what the player sees) and ``pages``
-(the app's HTT pages).
+Four packages, each described in its ``__init__``: ``rules`` (cards and the level table, board,
+options, the duel's state and moves, how cards turn, dealing, games of rules version 1, hands in a
+game by link, and ``rules/sets``: set model, set rules and checker, the built-in sets in
+``rules/sets/data/*.json``, card lookup), ``ai`` (MCTS + exact endgame), ``ui`` (the view,
+``ui/render``: board, cards, words and rules page; ``ui/pages``: the app's HTT pages) and ``learn``
+(lessons, puzzles). ``collection`` is the player's collection; ``lab`` what the designer's lab
+counts; ``meta`` what the home page shows; ``cli`` the command line's set tools.
 """
 
+from webtabletop.core.gamemodule import GameModule, Picture, loader
 from webtabletop.core.protocol import GameSpec
-from webtabletop.core.registry import register
-from webtabletop.games.htt import deal, legacy, meta, rules
-from webtabletop.games.htt.ai import HOOKS
-from webtabletop.games.htt.ai import choose_move as ai_choose
-from webtabletop.games.htt.match import HANDS
-from webtabletop.games.htt.options import PRESETS, HttOptions
-from webtabletop.games.htt.pages.extension import HttPages
-from webtabletop.games.htt.view import VIEW
+from webtabletop.core.registry import register, register_module
+from webtabletop.games.htt import lab, meta
+from webtabletop.games.htt.ai.choose import HOOKS, analyse, analyse_move, exact_choose
+from webtabletop.games.htt.ai.choose import choose_move as ai_choose
+from webtabletop.games.htt.rules import deal, legacy, state
+from webtabletop.games.htt.rules.match import HANDS
+from webtabletop.games.htt.rules.options import PRESETS, HttOptions
+from webtabletop.games.htt.ui.pages.extension import HttPages
+from webtabletop.games.htt.ui.view import VIEW
+from webtabletop.i18n import N_
 
 SPEC = register(
     GameSpec(
@@ -37,7 +38,39 @@ SPEC = register(
         cards=HANDS,
     )
 )
-rules.HttState.spec = SPEC
+state.HttState.spec = SPEC
 PAGES = HttPages()
 
-__all__ = ["SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose", "rules"]
+GAME = register_module(
+    GameModule(
+        spec=SPEC,
+        view=VIEW,
+        ai_choose=ai_choose,
+        analyse=analyse,
+        analyse_move=analyse_move,
+        exact_choose=exact_choose,
+        presets=PRESETS,
+        pages=PAGES,
+        fair_play=(
+            N_(
+                "Each hand is sealed by a commitment before the first move: no one can change a card "
+                "after seeing the other's moves, and hands stay hidden unless Open is on."
+            ),
+            N_(
+                "With Own deck or Random, each of you brings cards of your own collection, chosen in your "
+                "own browser (the friend chooses when joining). No card changes hands in a game by link."
+            ),
+            N_(
+                "No one can check that a hand was really dealt at random, or that its cards are in its "
+                "owner's collection: that would need a server."
+            ),
+        ),
+        lessons=loader(f"{__name__}.learn.lessons", "BOOK"),
+        puzzles=loader(f"{__name__}.learn.puzzles", "BOOK"),
+        lab=lab.LAB,
+        cli=loader(f"{__name__}.cli", "add_commands"),
+        picture=Picture(moves=("1c3", "3c2", "3b3", "0b1", "0a1")),
+    )
+)
+
+__all__ = ["GAME", "SPEC", "PAGES", "PRESETS", "VIEW", "HttOptions", "ai_choose"]

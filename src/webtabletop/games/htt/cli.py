@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from webtabletop.games.htt.sets.cardset import CardSet
-from webtabletop.games.htt.sets.check import check_set, errors
-from webtabletop.games.htt.sets.rules import generate_set
+from webtabletop.games.htt.rules.sets.cardset import CardSet
+from webtabletop.games.htt.rules.sets.check import check_set, errors
+from webtabletop.games.htt.rules.sets.rules import generate_set
 
 
 def _generate(args: argparse.Namespace) -> int:

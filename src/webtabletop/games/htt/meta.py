@@ -20,3 +20,13 @@ NAV = (
     ("sets", N_("Set editor")),
     ("presets", N_("Rule presets")),
 )
+
+# --- for translators (webtabletop.i18n.notes writes them into the catalogs) --------------------
+#: what ``{player}`` holds in this game's strings: its two side names
+SIDES = "Blue or Red (HTT's players, singular)"
+#: module (a glob under this folder) -> where its strings show, first match wins
+SCREENS = (
+    ("ui/pages/*.py", "HTT's own pages (collection, packs, deck, sets, presets, battle log)"),
+    ("ui/render/rules_page.py", "HTT's rules page"),
+    ("**.py", "HTT (Hexagonal Triple Triad): its game screen and pages"),
+)

@@ -7,13 +7,8 @@ the cells captured), the enemy number crossed out, or the crossing declined. Cou
 
 from __future__ import annotations
 
-from webtabletop.games.tsifrograd.rules import EMPTY, PLAYER_NAMES, VARIANT_NAMES, TsifroState
+from webtabletop.games.tsifrograd.rules import EMPTY, PLAYER_NAMES, TsifroState
 from webtabletop.i18n import _, ngettext
-
-
-def variant_name(variant: str) -> str:
-    """The variant's name in the current language (the designer's Russian names in Russian)."""
-    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
 
 
 def describe(before: TsifroState, after: TsifroState, code: str) -> str:

@@ -13,6 +13,7 @@ import attrs
 from webtabletop.games.tsifrograd.options import TsifrogradOptions
 from webtabletop.games.tsifrograd.rules import EMPTY, TsifroState, new_game, state_from_cells
 from webtabletop.i18n import N_
+from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game, won
 
 #: the headings of the rules digest (../shared/rules/tsifrograd.md)
@@ -299,3 +300,7 @@ SECTION_NOTES = {
     UI: "not a rule: the screen it lists (the dice, the legal cells marked, the enemy numbers that may be "
     "crossed out and the way to pick one, the counts) is what the learner uses in `place` and `cross`",
 }
+
+
+#: what the shared lesson screens ask of this game
+BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)

@@ -12,6 +12,12 @@ BOARDS = ("hex", "square")
 HEX_RADIUS = (2, 6)  # 19 .. 127 cells
 SQUARE_SIDE = (3, 12)
 GRACE_MAX = 10
+#: the variants' names (translated where shown; the designer's Russian names in Russian)
+VARIANT_NAMES = {
+    "tsifrograd": N_("Tsifrograd"),
+    "tsifroshturm": N_("Tsifroshturm"),
+    "proximity": N_("Proximity"),
+}
 
 #: presets shown in the new-game dialog: name -> option values
 PRESETS = {
@@ -20,6 +26,11 @@ PRESETS = {
     "square6": {"board": "square", "width": 6, "height": 6},
     "square8": {"board": "square", "width": 8, "height": 8},
 }
+
+
+def variant_name(variant: str) -> str:
+    """The variant's name in the current language (the designer's Russian names in Russian)."""
+    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
 
 
 def _grace_error(value) -> ValueError:
@@ -104,8 +115,6 @@ class TsifrogradOptions:
 
     def describe(self) -> str:
         """The options in words, translated: variant · board · grace (a list, not a sentence)."""
-        from webtabletop.games.tsifrograd.describe import variant_name
-
         g = self.grid()
         if self.board == "hex":
             board = ngettext("hexagon of {n} cell", "hexagon of {n} cells", g.size).format(n=g.size)

@@ -7,9 +7,11 @@ can take, every order of crossing searched.
 
 from __future__ import annotations
 
+from importlib import resources
+
 from webtabletop.games.tsifrograd.rules import TsifroState
 from webtabletop.i18n import _, ngettext
-from webtabletop.learn.puzzle import Kind, one_turn
+from webtabletop.learn.puzzle import Kind, PuzzleBook, one_turn
 
 #: the options puzzles are mined on (the normal board; Tsifrograd itself)
 MINE_OPTIONS: dict = {}
@@ -55,3 +57,13 @@ def knowledge(state: TsifroState) -> str:
     return _("The dice are rolled: you write {number}. Only this turn counts, so the dice to come do not matter.").format(
         number=state.number
     )
+
+
+#: what the shared puzzle screens and the miner ask of this game
+BOOK = PuzzleBook(
+    kinds=KINDS,
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    mine_options=MINE_OPTIONS,
+    is_turn_start=is_turn_start,
+    knowledge=knowledge,
+)

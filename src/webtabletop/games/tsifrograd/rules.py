@@ -49,13 +49,6 @@ __all__ = ["EMPTY", "attack_and_defence", "crossing_targets", "final_outcome", "
 
 PLACE, CROSS = "place", "cross"
 PLAYER_NAMES = (N_("Orange"), N_("Blue"))
-#: the variants' names (translated where shown; the designer's Russian names in Russian)
-VARIANT_NAMES = {
-    "tsifrograd": N_("Tsifrograd"),
-    "tsifroshturm": N_("Tsifroshturm"),
-    "proximity": N_("Proximity"),
-}
-
 
 @attrs.frozen
 class Place:

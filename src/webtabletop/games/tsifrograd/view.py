@@ -20,7 +20,8 @@ from webtabletop.core.grid import hex_corners
 from webtabletop.core.svg import die, points, svg_open
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.tsifrograd import rules_page
-from webtabletop.games.tsifrograd.describe import describe, variant_name
+from webtabletop.games.tsifrograd.describe import describe
+from webtabletop.games.tsifrograd.options import variant_name
 from webtabletop.games.tsifrograd.rules import CROSS, EMPTY, PLAYER_NAMES, TsifroState
 from webtabletop.i18n import N_, _, ngettext
 

@@ -9,9 +9,9 @@ import pytest
 import webtabletop.games.htt  # noqa: F401
 from webtabletop.games.htt import SPEC
 from webtabletop.games.htt.collection.model import EARN_RULE, SCHEMA_VERSION, Collection, draw_pack
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.rules import OVER, PICK
-from webtabletop.games.htt.sets.library import builtin_set, get_card
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import builtin_set, get_card
+from webtabletop.games.htt.rules.state import OVER, PICK
 
 
 def test_first_pack_is_free_and_has_five_cards_below_level_11():

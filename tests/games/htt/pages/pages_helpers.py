@@ -1,5 +1,5 @@
 """What the HTT page tests share: a starter deck, a tiny picture, collections in storage, the
-new-game form (tests/games/htt/pages/test_htt_pages.py, test_htt_set_files.py)."""
+new-game form (tests/games/htt/ui/pages/test_htt_pages.py, test_htt_set_files.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 from tests.app.harness import Page
 from webtabletop.core.storage import encode_doc
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.pages.extension import KEY, SCHEMA
+from webtabletop.games.htt.ui.pages.extension import KEY, SCHEMA
 
 DECK = ["emb-1a", "emb-3a", "emb-5a", "emb-7a", "emb-9a"]
 PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

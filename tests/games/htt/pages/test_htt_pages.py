@@ -16,10 +16,10 @@ from webtabletop.app.model.saves import Players
 from webtabletop.core.record import Record
 from webtabletop.games.htt import PAGES, SPEC
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.pages.extension import KEY
-from webtabletop.games.htt.rules import OVER, PICK
-from webtabletop.games.htt.sets.library import builtin_set, get_card
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import builtin_set, get_card
+from webtabletop.games.htt.rules.state import OVER, PICK
+from webtabletop.games.htt.ui.pages.extension import KEY
 
 from .pages_helpers import DECK, collection, new_game, stored, with_cards
 
@@ -296,7 +296,7 @@ def test_wins_under_a_saved_preset_are_counted():
 def test_drag_preview_marks_the_cards_that_would_turn():
     from webtabletop.core.view import ViewContext
     from webtabletop.games.htt import VIEW
-    from webtabletop.games.htt.deal import position
+    from webtabletop.games.htt.rules.deal import position
 
     s = position(HttOptions(), {"b3": (1, "111111")}, hands=[["999999"], ["111111"]], player=0)
     cell = s.board.grid.names.index("b2")

@@ -8,7 +8,7 @@ import json
 
 from tests.app.harness import Page
 from webtabletop.games.htt.collection.model import Collection
-from webtabletop.games.htt.pages.extension import IMAGE_LIMIT, KEY
+from webtabletop.games.htt.ui.pages.extension import IMAGE_LIMIT, KEY
 
 from .pages_helpers import PNG, collection, create_set, new_game, stored, with_cards
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from webtabletop.games.htt.sets.cardset import CardSet, SetError
-from webtabletop.games.htt.sets.library import builtin_sets, get_card
-from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.rules.sets.cardset import CardSet, SetError
+from webtabletop.games.htt.rules.sets.library import builtin_sets, get_card
+from webtabletop.games.htt.rules.sets.names import card_name
 from webtabletop.i18n import catalogs
 from webtabletop.i18n.extract import HTT_CARD_CONTEXT, extract_htt_cards
 
@@ -27,7 +27,7 @@ def test_every_built_in_card_name_is_extracted_once_with_context_and_set():
     assert sorted(name for _f, _l, name, _c, _ctx in found) == sorted(c.name for c in BUILTIN)
     assert {ctx for *_rest, ctx in found} == {HTT_CARD_CONTEXT}
     spark = next(f for f in found if f[2] == "Spark Imp")
-    assert spark[0].endswith("htt/sets/data/emb.json") and "Embers of the Forge" in spark[3][0]
+    assert spark[0].endswith("htt/rules/sets/data/emb.json") and "Embers of the Forge" in spark[3][0]
 
 
 def test_built_in_names_are_translated_in_every_language_and_stay_english_in_storage():

@@ -7,11 +7,18 @@ import json
 import attrs
 import pytest
 
-from webtabletop.games.htt.cards import MATTERS, A, card_from_inline, card_problems, inline_code, sum_position
-from webtabletop.games.htt.sets.cardset import CardSet
-from webtabletop.games.htt.sets.check import check_set
-from webtabletop.games.htt.sets.library import BUILTIN_IDS, build_builtin, builtin_set, get_card
-from webtabletop.games.htt.sets.rules import generate_set, position_counts
+from webtabletop.games.htt.rules.cards import (
+    MATTERS,
+    A,
+    card_from_inline,
+    card_problems,
+    inline_code,
+    sum_position,
+)
+from webtabletop.games.htt.rules.sets.cardset import CardSet
+from webtabletop.games.htt.rules.sets.check import check_set
+from webtabletop.games.htt.rules.sets.library import BUILTIN_IDS, build_builtin, builtin_set, get_card
+from webtabletop.games.htt.rules.sets.rules import generate_set, position_counts
 
 
 def sizes(i: int) -> tuple[int, int]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from webtabletop.core.rng import Rng
 from webtabletop.games.htt.collection.reading import CollectionError
-from webtabletop.games.htt.sets.library import get_card
-from webtabletop.games.htt.sets.names import card_name
+from webtabletop.games.htt.rules.sets.library import get_card
+from webtabletop.games.htt.rules.sets.names import card_name
 from webtabletop.i18n import _, ngettext
 
 

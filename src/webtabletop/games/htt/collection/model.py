@@ -31,7 +31,6 @@ from webtabletop.core.ending import ending_of
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.protocol import options_from_dict, options_to_dict
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection.decks import Decks
 from webtabletop.games.htt.collection.own_sets import PlayerSets
 from webtabletop.games.htt.collection.reading import (
@@ -48,11 +47,12 @@ from webtabletop.games.htt.collection.rewards import (
     draw_pack,
     progress,
 )
-from webtabletop.games.htt.options import HttOptions
-from webtabletop.games.htt.sets.library import all_sets, get_card, get_set
-from webtabletop.games.htt.sets.names import card_name
-from webtabletop.games.htt.turning import EMPTY
-from webtabletop.i18n import N_, _, ngettext
+from webtabletop.games.htt.rules.cards import Card
+from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.library import all_sets, get_card, get_set
+from webtabletop.games.htt.rules.sets.names import card_name
+from webtabletop.games.htt.rules.turning import EMPTY
+from webtabletop.i18n import N_, _, ngettext, pgettext
 
 FORMAT = "htt-collection"
 SCHEMA_VERSION = 1
@@ -68,6 +68,13 @@ __all__ = [
     "CollectionError",
     "draw_pack",
 ]
+
+
+def opponent_name(stored: str) -> str:
+    """The opponent as the battle log stores it ("Computer (normal)"), in the player's language."""
+    if stored.startswith("Computer (") and stored.endswith(")"):
+        return _("Computer ({level})").format(level=pgettext("AI level", stored[10:-1]))
+    return _(stored) if stored else ""
 
 
 def _migrate_0_to_1(data: dict) -> dict:
@@ -235,8 +242,6 @@ class Collection(PlayerSets, Decks):
         if stakes is None:
             stakes = not state.dealt[me]
         if stakes and taken is not None and not state.options.friendly:
-            from webtabletop.games.htt.render.cards import opponent_name  # noqa: PLC0415 - render builds on this
-
             if out.winner == me:
                 self.add_card(taken.id)
                 msgs.append(

@@ -14,11 +14,11 @@ from typing import Any
 
 import attrs
 
-from webtabletop.games.htt.cards import Card
 from webtabletop.games.htt.collection.reading import CollectionError, read_set
-from webtabletop.games.htt.sets.cardset import MAX_NAME, CardSet
-from webtabletop.games.htt.sets.library import use_player_sets
-from webtabletop.games.htt.sets.rules import generate_set
+from webtabletop.games.htt.rules.cards import Card
+from webtabletop.games.htt.rules.sets.cardset import MAX_NAME, CardSet
+from webtabletop.games.htt.rules.sets.library import use_player_sets
+from webtabletop.games.htt.rules.sets.rules import generate_set
 from webtabletop.i18n import _
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from webtabletop.core.errors import GameError
-from webtabletop.games.htt.sets.cardset import CardSet
-from webtabletop.games.htt.sets.check import check_set, errors
-from webtabletop.games.htt.sets.names import BUILTIN_SPECS
+from webtabletop.games.htt.rules.sets.cardset import CardSet
+from webtabletop.games.htt.rules.sets.check import check_set, errors
+from webtabletop.games.htt.rules.sets.names import BUILTIN_SPECS
 from webtabletop.i18n import _
 from webtabletop.i18n.text import join_list
 

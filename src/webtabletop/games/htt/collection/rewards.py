@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 
 from webtabletop.core.rng import Rng
-from webtabletop.games.htt.sets.cardset import CardSet
-from webtabletop.games.htt.sets.library import get_card, get_set
+from webtabletop.games.htt.rules.sets.cardset import CardSet
+from webtabletop.games.htt.rules.sets.library import get_card, get_set
 from webtabletop.i18n import _, ngettext
 
 PACK_SIZE = 5

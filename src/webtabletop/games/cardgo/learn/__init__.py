@@ -1,0 +1,1 @@
+"""CardGO's lessons and puzzles."""

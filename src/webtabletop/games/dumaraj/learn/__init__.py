@@ -1,0 +1,1 @@
+"""DumaRaj's lessons and puzzles."""

@@ -1,0 +1,1 @@
+"""HTT's lessons and puzzles."""

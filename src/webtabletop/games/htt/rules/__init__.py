@@ -1,0 +1,1 @@
+"""HTT's rules: cards and the level table, the board, options, the duel's state and moves, how cards turn, dealing, games of rules version 1, hands in a game by link, and the card sets (pure: no view, no AI)."""

@@ -1,0 +1,1 @@
+"""SHT's computer player and its analysis."""

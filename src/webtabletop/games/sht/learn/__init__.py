@@ -1,0 +1,1 @@
+"""SHT's lessons and puzzles."""
