@@ -108,9 +108,14 @@
     snapshot: snapshot
       ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes, gz: C.engine.snapshot.gz, force: asked === "1" }
       : null,
-    libs: C.engine.libs,
+    // the build's packed files (src/webtabletop/tools/engine_files.py), and the list of what loads later
+    files: Object.fromEntries(Object.entries(C.engine.files).map(([k, f]) => [k, `./${f}?v=${C.build}`])),
+    later: `./${C.engine.later}?v=${C.build}`,
+    // the part of the game the page opens on, or of every game (the home page shows them all)
+    games: Object.entries(C.engine.games)
+      .filter(([g]) => !C.engine.games[hash.split(/[/?]/)[0]] || hash.split(/[/?]/)[0] === g)
+      .map(([, f]) => ({ url: `./${f.file}?v=${C.build}`, path: f.path })),
     lock: C.engine.lock,
-    wasmGz: C.engine.wasmGz,
     // a first visit keeps what it downloads for the service worker's precache (boot.js: keepFiles)
     keep: !controlled && "serviceWorker" in navigator && location.protocol !== "file:",
     precache: C.precache,

@@ -18,8 +18,15 @@
 // in its cache and fetches only the ones no one loaded, so on a first visit every file crosses the
 // network once.
 //
-// Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, libs, lock,
-// wasmGz, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
+// Pyodide's WebAssembly and JavaScript, the standard library and our package come as the build
+// packed them (src/webtabletop/tools/engine_files.py): zips of the modules the first screens
+// import, each compressed whole with Zstandard, which the engine decodes (fzstd) as the bytes
+// arrive, so the WebAssembly compiles while it downloads. The other modules are fetched the first
+// time one is imported (web/worker.py: Later).
+//
+// Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, files: {wasm,
+// asm, stdlib, lib: url}, games: [{url, path}] (the part of each game the page may open first),
+// later: url, lock, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
 // once the page has started. Out: {ready: {mode, phases, failed}} or {fatal} once, then
 // {id, result} (the answer as JSON text) or {id, error}, and {kept} after "keep".
 // Nothing is imported statically: the downloads start before Pyodide's 1.2 MB of JavaScript loads.
@@ -78,6 +85,30 @@ async function download(url, ratio) {
 }
 const bytes = async (url) => new Uint8Array(await (await download(url)).arrayBuffer());
 
+// --- the build's packed files: Zstandard, decoded as the bytes arrive ---
+let fzstd = null; // the decoder's module, imported at the start
+// url -> a ReadableStream of the decoded bytes
+async function unpacked(url) {
+  const body = (await download(url)).body;
+  const { Decompress } = await fzstd;
+  let out = null;
+  const decoder = new Decompress((chunk) => out.enqueue(chunk));
+  return body.pipeThrough(
+    new TransformStream({
+      start(ctl) {
+        out = ctl;
+      },
+      transform(chunk) {
+        decoder.push(chunk);
+      },
+      flush() {
+        decoder.push(new Uint8Array(0), true);
+      },
+    }),
+  );
+}
+const unpack = async (url) => new Uint8Array(await new Response(await unpacked(url)).arrayBuffer());
+
 async function snapshotBytes(snap) {
   // gzip on the wire (much of the heap is zeros); DecompressionStream checks gzip's CRC and
   // length, so a damaged file fails here rather than inside the interpreter
@@ -100,7 +131,13 @@ const growing = (create, snap) => async (settings) => {
 
 function writeLibs(py, libs) {
   py.FS.mkdirTree(LIB);
-  for (const [name, data] of libs) py.FS.writeFile(`${LIB}/${name}`, data);
+  for (const [name, data] of libs) py.FS.writeFile(name.startsWith("/") ? name : `${LIB}/${name}`, data);
+}
+
+// Pyodide's JavaScript, decoded, imported as a module of its own
+async function asmModule() {
+  const code = await unpack(init.files.asm);
+  return import(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
 }
 
 function bind(py, mode) {
@@ -156,31 +193,42 @@ async function fromSnapshot(pyodide, asm, snap, libs) {
   return e;
 }
 
-async function fresh(pyodide, libs) {
+async function fresh(pyodide, asm, libs, games) {
   const source = bytes(`./worker.py?v=${init.build}`);
-  const py = await pyodide.loadPyodide(options());
+  const later = bytes(init.later);
+  const create = (await asm).default;
+  const py = await pyodide.loadPyodide({ ...options(), createPyodideModule: create });
   mark("pyodide");
-  writeLibs(py, [...(await libs), ["worker.py", await source]]);
-  py.runPython(`import sys\nsys.path[0:0] = ${JSON.stringify([LIB, ...init.libs.map((n) => `${LIB}/${n}`)])}\nimport worker`);
+  writeLibs(py, [...(await libs), ...(await games), ["worker.py", await source]]);
+  self.wttLater = new TextDecoder().decode(await later); // worker.py's Later: what loads on first use
+  py.runPython(`import sys\nsys.path[0:0] = ${JSON.stringify([LIB, ...LIBS.map((n) => `${LIB}/${n}`)])}\nimport worker`);
   mark("imports");
   return bind(py, "fresh");
 }
 
-// Pyodide compiles its 9.6 MB of wasm only when it has the snapshot in hand. Compile it at once,
-// while the snapshot downloads and Pyodide's JavaScript parses, and give Pyodide the compiled
-// module: its own request for the file gets an empty placeholder it never reads. Its request for
-// the standard library gets the download started here (counted and kept like the others).
+// Pyodide would compile its 9.6 MB of wasm only once its JavaScript has loaded (and, for the
+// snapshot, once the snapshot is in). Compile it at once, as its bytes arrive and are decoded, and
+// give Pyodide the compiled module: its own request for the file gets an empty placeholder it
+// never reads. Its request for the standard library gets the build's (decoded here).
 function precompile() {
   const url = `${INDEX}pyodide.asm.wasm`;
   const stdlib = `${INDEX}python_stdlib.zip`;
   const realFetch = self.fetch.bind(self);
-  const lib = download(stdlib).then((r) => r.arrayBuffer());
+  const lib = unpack(init.files.stdlib);
   lib.catch(() => {});
+  const wasm = async () => new Response(await unpacked(init.files.wasm), { headers: { "Content-Type": "application/wasm" } });
   if (typeof WebAssembly.compileStreaming !== "function") {
+    const module = wasm().then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    module.catch(() => {});
     self.fetch = (input, options) => (String(input) === stdlib ? lib.then((b) => new Response(b)) : realFetch(input, options));
+    const instantiate = WebAssembly.instantiate.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = async (source, imports) => {
+      const m = await module;
+      return { module: m, instance: await instantiate(m, imports) };
+    };
     return;
   }
-  const compiled = WebAssembly.compileStreaming(download(url, init.wasmGz));
+  const compiled = WebAssembly.compileStreaming(wasm());
   compiled.catch(() => {});
   const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
   self.fetch = (input, options) => {
@@ -267,14 +315,21 @@ async function chooseStart() {
   return cost < saved ? null : `the snapshot would take ${Math.round(cost)} ms to download, it saves ${Math.round(saved)} ms`;
 }
 
+const LIBS = ["lib.zip"]; // our package and the wheels' first modules (engine_files.py), at LIB
+
 async function start() {
-  // Pyodide's JavaScript first (1.2 MB to parse), then the downloads, all at once
+  // the decoder, then the downloads, all at once, the WebAssembly first
+  fzstd = import(`./engine/fzstd.mjs?v=${init.build}`);
   precompile();
   const modules = import("./pyodide/pyodide.mjs");
-  const asm = import("./pyodide/pyodide.asm.mjs");
+  const asm = asmModule();
   asm.catch(() => {});
-  const libs = Promise.all(init.libs.map(async (n) => [n, await bytes(`./lib/${n}?v=${init.build}`)]));
+  const libs = unpack(init.files.lib).then((b) => [[LIBS[0], b]]);
   libs.catch(() => {});
+  // the modules of the game the page opens on (all games' for the home page), which the plain
+  // start imports; the snapshot holds them (worker.py's Later fetches any other when imported)
+  const games = Promise.all((init.games || []).map(async (g) => [g.path, await unpack(g.url)]));
+  games.catch(() => {});
   const mo = init.lang && init.lang !== "en" ? bytes(moURL(init.lang)).catch(() => null) : Promise.resolve(null);
   let why = await chooseStart();
   mark("chosen");
@@ -295,7 +350,7 @@ async function start() {
     }
   }
   if (!e) {
-    e = await fresh(pyodide, libs);
+    e = await fresh(pyodide, asm, libs, games);
     e.mode = `fresh (${why})`;
   }
   const catalog = await mo;
