@@ -108,19 +108,23 @@ class WorkerThrottle:
             (self.path / "cpu.cfs_quota_us").write_text(str(-1 if rate <= 1 else int(period / rate)))
 
     def _poll(self) -> None:
-        me = os.getpid()
         while not self._stop.wait(0.02):
-            for task in Path("/proc").glob("[0-9]*/task/[0-9]*"):
-                tid = int(task.name)
-                if tid in self.seen:
+            with contextlib.suppress(OSError):  # a process that ends while it is listed
+                self._move_new()
+
+    def _move_new(self) -> None:
+        me = os.getpid()
+        for task in Path("/proc").glob("[0-9]*/task/[0-9]*"):
+            tid = int(task.name)
+            if tid in self.seen:
+                continue
+            with contextlib.suppress(OSError):
+                if (task / "comm").read_text().strip() not in WORKER_THREADS:
                     continue
-                with contextlib.suppress(OSError):
-                    if (task / "comm").read_text().strip() not in WORKER_THREADS:
-                        continue
-                    if me not in _ancestors(int(task.parent.parent.name)):
-                        continue  # another program's browser
-                    (self.path / "tasks").write_text(str(tid))
-                    self.seen.add(tid)
+                if me not in _ancestors(int(task.parent.parent.name)):
+                    continue  # another program's browser
+                (self.path / "tasks").write_text(str(tid))
+                self.seen.add(tid)
 
     def close(self) -> None:
         self._stop.set()

@@ -50,12 +50,18 @@ LINKS = {"10/40": (10, 5, 40), "50/20": (50, 25, 20), "local": None}
 
 #: parts of a visit, by the first pattern their path contains
 PARTS = [
-    ("pyodide.asm.wasm", "pyodide/pyodide.asm.wasm"),
+    ("pyodide.asm.wasm", "pyodide.asm.wasm"),
     ("engine snapshot", "engine.snap"),
+    ("the standard library, first modules", "engine/stdlib.zip"),
+    ("the standard library, the rest", "engine/stdlib-later"),
     ("python_stdlib.zip", "python_stdlib.zip"),
     ("pyodide.asm.mjs", "pyodide.asm.mjs"),
+    ("our package and wheels, first modules", "engine/lib.zip"),
+    ("our package and wheels, the rest", "engine/lib-later"),
+    ("our package, a game's modules", "engine/lib-"),
     ("our package (lib/webtabletop.zip)", "lib/webtabletop"),
     ("wheels (lib/*.whl)", "lib/"),
+    ("the engine's decoder and lists", "engine/"),
     ("MicroPython", "micropython/"),
     ("PyScript", "pyscript/"),
     ("Pyodide's loader", "pyodide/"),

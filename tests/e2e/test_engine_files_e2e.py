@@ -1,0 +1,32 @@
+"""The engine's files (src/webtabletop/tools/engine_files.py) in a real browser: a plain start on
+one game fetches that game's modules only; another game, opened later, has its modules fetched
+when they are first imported (web/worker.py: Later), and plays."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import DIST, open_app
+from tests.e2e.helpers import act, go, log_count
+from webtabletop.tools.serve import serve_in_thread
+
+
+def test_a_plain_start_fetches_its_games_modules_and_another_game_s_when_it_opens(browser):
+    server, url = serve_in_thread(DIST)
+    server.requested = []
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        open_app(page, url, "index.html?snapshot=0#/tsifrograd")
+        assert page.get_attribute("html", "data-engine").startswith("fresh")
+        engine = {p for p in server.requested if p.startswith("engine/")}
+        assert "engine/lib-tsifrograd.zip.zst" in engine
+        assert not [p for p in engine if p.startswith("engine/lib-") and "tsifrograd" not in p], sorted(engine)
+        assert "pyodide/pyodide.asm.wasm" not in server.requested  # the packed one instead
+        go(page, "#/dumaraj/play?vs=human")
+        assert "engine/lib-dumaraj.zip.zst" in server.requested  # fetched by the import of its modules
+        act(page, page.locator(".board [data-pick]").first)  # a piece, then a square it can go to
+        act(page, page.locator(".board g.legal[data-pick]").first)
+        assert log_count(page) == 1
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
