@@ -85,29 +85,98 @@ async function download(url, ratio) {
 }
 const bytes = async (url) => new Uint8Array(await (await download(url)).arrayBuffer());
 
-// --- the build's packed files: Zstandard, decoded as the bytes arrive ---
-let fzstd = null; // the decoder's module, imported at the start
-// url -> a ReadableStream of the decoded bytes
-async function unpacked(url) {
-  const body = (await download(url)).body;
-  const { Decompress } = await fzstd;
-  let out = null;
-  const decoder = new Decompress((chunk) => out.enqueue(chunk));
-  return body.pipeThrough(
-    new TransformStream({
-      start(ctl) {
-        out = ctl;
-      },
-      transform(chunk) {
-        decoder.push(chunk);
-      },
-      flush() {
-        decoder.push(new Uint8Array(0), true);
-      },
-    }),
-  );
+// --- the build's packed files: Zstandard, decoded as the bytes arrive, by helpers ---
+// Two helper workers (web/unpack.mjs) fetch and decode them, each on a thread of its own: one the
+// WebAssembly (9.6 MB decoded), one the rest, so that this thread stays free for Pyodide's loader
+// and the snapshot, and decoding runs beside both on a device with more than one core.
+const helpers = [];
+const asked = new Map(); // id -> {ctl: the stream's controller, kept: resolve, fail}
+let asks = 0;
+function helper(k) {
+  if (!helpers[k]) {
+    const w = new Worker(`./unpack.mjs?v=${init.build}`, { type: "module" });
+    w.onmessage = (ev) => {
+      const m = ev.data;
+      const a = asked.get(m.id);
+      if (!a) return;
+      if (m.wire !== undefined) {
+        if (!wire.first) wire.first = performance.now();
+        wire.bytes += m.wire * (m.zipped ? 0.4 : 1);
+      } else if (m.chunk) a.ctl.enqueue(m.chunk);
+      else {
+        asked.delete(m.id);
+        wire.open--;
+        if (m.done) {
+          a.ctl.close();
+          a.kept({ bytes: m.raw, type: m.type });
+        } else {
+          const err = Object.assign(new Error(m.error), { network: !!m.network });
+          a.ctl.error(err);
+          a.fail(err);
+        }
+      }
+      if (wire.wake) wire.wake();
+    };
+    helpers[k] = w;
+  }
+  return helpers[k];
 }
-const unpack = async (url) => new Uint8Array(await new Response(await unpacked(url)).arrayBuffer());
+// url -> a ReadableStream of the decoded bytes (the file as it came is kept for the precache)
+function unpacked(url, k = 1) {
+  const id = ++asks;
+  let a = null;
+  const stream = new ReadableStream({
+    start(ctl) {
+      a = { ctl };
+    },
+  });
+  const kept = new Promise((resolve, reject) => Object.assign(a, { kept: resolve, fail: reject }));
+  kept.catch(() => {});
+  if (init.keep) got.set(pathOf(url), kept);
+  asked.set(id, a);
+  wire.open++;
+  helper(k).postMessage({ id, url: new URL(url, SITE).href });
+  return stream;
+}
+
+// --- decoded copies, for the next visits ---
+// Decoding costs CPU time at every start (0.3-0.7 s for the 17 MB on a busy desktop), which a
+// later visit need not pay: once the engine has answered, it stores what it decoded in Cache
+// Storage (UNPACKED, by URL, so only this build's copies), and a later start reads them there
+// instead. The WebAssembly then comes as a cached Response of its own URL, which lets the browser
+// reuse the machine code it compiled from it last time.
+const UNPACKED = "webtabletop-unpacked";
+const decoded = new Map(); // url -> Promise<ArrayBuffer>: what this start decoded, to store
+let unpackedCache = null;
+const openUnpacked = () =>
+  (unpackedCache ||= (self.caches ? caches.open(UNPACKED) : Promise.reject(new Error("no caches"))).catch(() => null));
+
+// url -> the decoded file as a Response: a stored copy, else the helper's stream (copied to store)
+async function unpackedResponse(url, k = 1, type = "application/octet-stream") {
+  const cache = await openUnpacked();
+  const key = new URL(url, SITE).href;
+  const hit = cache && (await cache.match(key).catch(() => null));
+  if (hit) return hit;
+  const [use, copy] = unpacked(url, k).tee();
+  const bytes = new Response(copy).arrayBuffer();
+  bytes.catch(() => {});
+  decoded.set(key, { bytes, type });
+  return new Response(use, { headers: { "Content-Type": type } });
+}
+const unpack = async (url) => new Uint8Array(await (await unpackedResponse(url)).arrayBuffer());
+
+async function storeDecoded() {
+  const cache = await openUnpacked();
+  if (!cache) return;
+  for (const [key, { bytes, type }] of decoded) {
+    const data = await bytes.catch(() => null);
+    if (data) await cache.put(key, new Response(data, { headers: { "Content-Type": type } })).catch(() => {});
+  }
+  decoded.clear();
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).searchParams.get("v") !== init.build) await cache.delete(request); // another build's
+  }
+}
 
 async function snapshotBytes(snap) {
   // gzip on the wire (much of the heap is zeros); DecompressionStream checks gzip's CRC and
@@ -137,6 +206,7 @@ function writeLibs(py, libs) {
 // Pyodide's JavaScript, decoded, imported as a module of its own
 async function asmModule() {
   const code = await unpack(init.files.asm);
+  mark("asm");
   return import(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
 }
 
@@ -214,9 +284,9 @@ function precompile() {
   const url = `${INDEX}pyodide.asm.wasm`;
   const stdlib = `${INDEX}python_stdlib.zip`;
   const realFetch = self.fetch.bind(self);
-  const lib = unpack(init.files.stdlib);
+  const lib = unpack(init.files.stdlib).then((b) => (mark("stdlib"), b));
   lib.catch(() => {});
-  const wasm = async () => new Response(await unpacked(init.files.wasm), { headers: { "Content-Type": "application/wasm" } });
+  const wasm = () => unpackedResponse(init.files.wasm, 0, "application/wasm");
   if (typeof WebAssembly.compileStreaming !== "function") {
     const module = wasm().then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
     module.catch(() => {});
@@ -228,7 +298,7 @@ function precompile() {
     };
     return;
   }
-  const compiled = WebAssembly.compileStreaming(wasm());
+  const compiled = WebAssembly.compileStreaming(wasm()).then((m) => (mark("wasm"), m));
   compiled.catch(() => {});
   const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
   self.fetch = (input, options) => {
@@ -318,8 +388,7 @@ async function chooseStart() {
 const LIBS = ["lib.zip"]; // our package and the wheels' first modules (engine_files.py), at LIB
 
 async function start() {
-  // the decoder, then the downloads, all at once, the WebAssembly first
-  fzstd = import(`./engine/fzstd.mjs?v=${init.build}`);
+  // the downloads, all at once, the WebAssembly first
   precompile();
   const modules = import("./pyodide/pyodide.mjs");
   const asm = asmModule();
@@ -360,6 +429,8 @@ async function start() {
   }
   return e;
 }
+const STORE_AFTER_MS = 3000; // after the first answer: the player's next clicks come first
+let storing = 0;
 let failed = false; // a snapshot was fetched and could not be restored (not: the plain start was chosen)
 
 async function useLanguage(tag) {
@@ -387,6 +458,7 @@ async function answer(id, payload) {
     const result = String(engine.dispatch(payload));
     if (action.type === "start" && action.reseed) engine.reseed(String(action.reseed));
     postMessage({ id, result });
+    if (decoded.size && !storing) storing = setTimeout(storeDecoded, STORE_AFTER_MS);
     rehearseLater();
   } catch (err) {
     postMessage({ id, error: message(err) });

@@ -48,6 +48,7 @@ CORE = [
     "engine.snap.gz",
     "assets/app.css",
     "assets/icon.svg",
+    "unpack.mjs",
     "engine/fzstd.mjs",
     "engine/pyodide.asm.wasm.zst",
     "engine/pyodide.asm.mjs.zst",
