@@ -70,6 +70,15 @@
     asked !== "0" &&
     (asked === "1" || (get("webtabletop.nosnap") !== C.build && !(net && net.saveData)));
   const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // The engine's files come packed (Zstandard: fewer bytes, some CPU time to decode), except on a
+  // first visit from a server on this machine or its network, whose bytes cost nothing: the page's
+  // first byte came within 5 ms of its request (a real host takes 10 ms and more). A later visit
+  // reads the packed files from the service worker (decoded once: web/engine.mjs). ?packed=1 /
+  // ?packed=0 force one way (tests, benchmarks).
+  const nav = performance.getEntriesByType("navigation")[0];
+  const packed = params.get("packed");
+  const raw = packed === "0" || (packed !== "1" && !controlled && !!nav && nav.responseStart - nav.requestStart < 5);
+  const urls = (f) => ({ packed: `./${f.packed}?v=${C.build}`, raw: `./${f.raw}?v=${C.build}` });
   const waiting = new Map();
   let next = 0;
   const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, theme, engineLang: lang, engine: null, failed: null });
@@ -108,13 +117,15 @@
     snapshot: snapshot
       ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes, gz: C.engine.snapshot.gz, force: asked === "1" }
       : null,
-    // the build's packed files (src/webtabletop/tools/engine_files.py), and the list of what loads later
-    files: Object.fromEntries(Object.entries(C.engine.files).map(([k, f]) => [k, `./${f}?v=${C.build}`])),
+    // the build's packed files (src/webtabletop/tools/engine_files.py), and the list of what loads
+    // later; on a first visit from a server on this machine, the same files unpacked (raw)
+    raw,
+    files: Object.fromEntries(Object.entries(C.engine.files).map(([k, f]) => [k, urls(f)])),
     later: `./${C.engine.later}?v=${C.build}`,
     // the part of the game the page opens on, or of every game (the home page shows them all)
     games: Object.entries(C.engine.games)
       .filter(([g]) => !C.engine.games[hash.split(/[/?]/)[0]] || hash.split(/[/?]/)[0] === g)
-      .map(([, f]) => ({ url: `./${f.file}?v=${C.build}`, path: f.path })),
+      .map(([, f]) => ({ ...urls(f), path: f.path })),
     lock: C.engine.lock,
     // a first visit keeps what it downloads for the service worker's precache (boot.js: keepFiles)
     keep: !controlled && "serviceWorker" in navigator && location.protocol !== "file:",

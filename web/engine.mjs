@@ -25,8 +25,8 @@
 // time one is imported (web/worker.py: Later).
 //
 // Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, files: {wasm,
-// asm, stdlib, lib: url}, games: [{url, path}] (the part of each game the page may open first),
-// later: url, lock, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
+// asm, stdlib, lib: {packed, raw: url}}, raw, games: [{packed, raw, path}] (the part of the game
+// the page opens on, or of every game), later: url, lock, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
 // once the page has started. Out: {ready: {mode, phases, failed}} or {fatal} once, then
 // {id, result} (the answer as JSON text) or {id, error}, and {kept} after "keep".
 // Nothing is imported statically: the downloads start before Pyodide's 1.2 MB of JavaScript loads.
@@ -46,7 +46,7 @@ const message = (err) => String(err && err.message ? err.message : err).split("\
 // --- downloads: counted (for chooseStart) and kept (for the service worker's precache) ---
 const SITE = new URL("./", import.meta.url).href; // the site's root, the service worker's scope
 const got = new Map(); // site path -> Promise<{bytes, type}>: what this worker downloaded
-const wire = { bytes: 0, first: 0, open: 0, wake: null }; // bytes received (as sent on the wire)
+const wire = { bytes: 0, first: 0, open: 0, stored: 0, wake: null }; // bytes received (as sent on the wire)
 const pathOf = (url) => new URL(url, SITE).href.split(/[?#]/)[0].slice(SITE.length);
 
 function counted(r, ratio) {
@@ -151,19 +151,27 @@ let unpackedCache = null;
 const openUnpacked = () =>
   (unpackedCache ||= (self.caches ? caches.open(UNPACKED) : Promise.reject(new Error("no caches"))).catch(() => null));
 
-// url -> the decoded file as a Response: a stored copy, else the helper's stream (copied to store)
-async function unpackedResponse(url, k = 1, type = "application/octet-stream") {
+// {packed, raw} -> the decoded file as a Response: a stored copy, else the helper's stream, or, on
+// a first visit from a server on this machine (init.raw: the page came in under 5 ms, see
+// web/boot-head.js), the same file unpacked (bytes cost nothing there, decoding does); either is
+// copied to store, under the packed file's URL
+async function fileResponse(file, k = 1, type = "application/octet-stream") {
   const cache = await openUnpacked();
-  const key = new URL(url, SITE).href;
+  const key = new URL(file.packed, SITE).href;
   const hit = cache && (await cache.match(key).catch(() => null));
-  if (hit) return hit;
-  const [use, copy] = unpacked(url, k).tee();
+  if (hit) {
+    wire.stored++; // chooseStart: the engine's files are on this device
+    if (wire.wake) wire.wake();
+    return hit;
+  }
+  const body = init.raw ? (await download(file.raw)).body : unpacked(file.packed, k);
+  const [use, copy] = body.tee();
   const bytes = new Response(copy).arrayBuffer();
   bytes.catch(() => {});
   decoded.set(key, { bytes, type });
   return new Response(use, { headers: { "Content-Type": type } });
 }
-const unpack = async (url) => new Uint8Array(await (await unpackedResponse(url)).arrayBuffer());
+const unpack = async (file) => new Uint8Array(await (await fileResponse(file)).arrayBuffer());
 
 async function storeDecoded() {
   const cache = await openUnpacked();
@@ -286,7 +294,7 @@ function precompile() {
   const realFetch = self.fetch.bind(self);
   const lib = unpack(init.files.stdlib).then((b) => (mark("stdlib"), b));
   lib.catch(() => {});
-  const wasm = () => unpackedResponse(init.files.wasm, 0, "application/wasm");
+  const wasm = () => fileResponse(init.files.wasm, 0, "application/wasm");
   if (typeof WebAssembly.compileStreaming !== "function") {
     const module = wasm().then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
     module.catch(() => {});
@@ -367,7 +375,10 @@ async function chooseStart() {
   if (snap.force) return null;
   // wait for enough bytes, or until every download so far is done, or WAIT_MS after the first
   // byte (or 8 s with none: offline, say)
+  // a page the service worker controls whose files were stored decoded: everything is on this device
+  const stored = () => wire.stored > 0 && !init.keep;
   const enough = () =>
+    stored() ||
     wire.bytes >= ENOUGH ||
     (wire.first && (wire.open === 0 || performance.now() - wire.first >= WAIT_MS)) ||
     performance.now() - t0 > 8000;
@@ -380,7 +391,7 @@ async function chooseStart() {
   wire.wake = null;
   const seconds = Math.max(performance.now() - (wire.first || t0), 1) / 1000;
   const rate = Math.max(wire.bytes, 1) / seconds; // bytes per second, all downloads together
-  const cost = wire.open === 0 && seconds < 0.3 ? 0 : (snap.gz / rate) * 1000; // all in at once: local or cached
+  const cost = stored() || (wire.open === 0 && seconds < 0.3) ? 0 : (snap.gz / rate) * 1000; // all in at once: local or cached
   Object.assign(phases.choice, { mbit: +((rate * 8) / 1e6).toFixed(1), cost: Math.round(cost) });
   return cost < saved ? null : `the snapshot would take ${Math.round(cost)} ms to download, it saves ${Math.round(saved)} ms`;
 }
@@ -397,7 +408,7 @@ async function start() {
   libs.catch(() => {});
   // the modules of the game the page opens on (all games' for the home page), which the plain
   // start imports; the snapshot holds them (worker.py's Later fetches any other when imported)
-  const games = Promise.all((init.games || []).map(async (g) => [g.path, await unpack(g.url)]));
+  const games = Promise.all((init.games || []).map(async (g) => [g.path, await unpack(g)]));
   games.catch(() => {});
   const mo = init.lang && init.lang !== "en" ? bytes(moURL(init.lang)).catch(() => null) : Promise.resolve(null);
   let why = await chooseStart();
@@ -429,7 +440,7 @@ async function start() {
   }
   return e;
 }
-const STORE_AFTER_MS = 3000; // after the first answer: the player's next clicks come first
+const STORE_AFTER_MS = 500; // after the first answer: its replay and the computer's reply first
 let storing = 0;
 let failed = false; // a snapshot was fetched and could not be restored (not: the plain start was chosen)
 
@@ -458,7 +469,7 @@ async function answer(id, payload) {
     const result = String(engine.dispatch(payload));
     if (action.type === "start" && action.reseed) engine.reseed(String(action.reseed));
     postMessage({ id, result });
-    if (decoded.size && !storing) storing = setTimeout(storeDecoded, STORE_AFTER_MS);
+    if (decoded.size && !storing) storing = setTimeout(storeDecoded, STORE_AFTER_MS); // once
     rehearseLater();
   } catch (err) {
     postMessage({ id, error: message(err) });

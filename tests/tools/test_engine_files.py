@@ -33,7 +33,11 @@ def test_a_member_names_its_module():
 def test_modules_go_where_the_trace_imported_them_and_the_rest_later():
     prefix = "/lib/wtt/p.zip/"
     zipped = archive(["pkg/__init__.pyc", "pkg/core.pyc", "pkg/game.pyc", "pkg/lab.pyc"])
-    parts = {prefix + "pkg/__init__.pyc": "first", prefix + "pkg/core.pyc": "first", prefix + "pkg/game.pyc": "game:g"}
+    parts = {
+        prefix + "pkg/__init__.pyc": "first",
+        prefix + "pkg/core.pyc": "first",
+        prefix + "pkg/game.pyc": "game:g",
+    }
     got = split({prefix: zipped}, parts)
     assert set(got["first"]) == {"pkg/__init__.pyc", "pkg/core.pyc"}
     assert set(got["game:g"]) == {"pkg/game.pyc"}
@@ -52,7 +56,13 @@ def test_data_goes_first_with_every_package_above_it():
 
 
 def test_a_module_of_one_game_goes_with_it_and_a_shared_one_first():
-    modules = {"w": "/w.py", "g1.rules": "/g1.pyc", "g2.rules": "/g2.pyc", "grid": "/grid.pyc", "frozen": None}
+    modules = {
+        "w": "/w.py",
+        "g1.rules": "/g1.pyc",
+        "g2.rules": "/g2.pyc",
+        "grid": "/grid.pyc",
+        "frozen": None,
+    }
     games = {"g1": ["g1.rules", "grid"], "g2": ["g2.rules", "grid"], "": ["g1.rules", "g2.rules", "grid"]}
     assert assign(modules, games) == {
         "/w.py": "first",  # worker.py's own imports: in no game's run
@@ -77,4 +87,8 @@ def test_the_built_parts_hold_each_module_once():
     assert len(names) == len(set(names)), "a module in two parts"
     assert "webtabletop.games.tsifrograd.rules" in names  # a game's modules are in its own part
     assert "webtabletop.app.shell" not in names  # worker.py imports it: it comes first
-    assert {p["path"].rsplit("/", 1)[1] for p in later} >= {"stdlib-later.zip", "lib-later.zip", "lib-htt.zip"}
+    assert {p["path"].rsplit("/", 1)[1] for p in later} >= {
+        "stdlib-later.zip",
+        "lib-later.zip",
+        "lib-htt.zip",
+    }

@@ -178,14 +178,16 @@ def write(root: Path, dist: Path, libs: list[str], version: str, node: Path, cac
         (unpacked / name).write_bytes(data)
     sizes = {}
     files = {}
-    for key, name, data in (
-        ("wasm", "pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes()),
-        ("asm", "pyodide.asm.mjs", (pyodide / "pyodide.asm.mjs").read_bytes()),
-        ("stdlib", "stdlib.zip", zips["stdlib.zip"]),
-        ("lib", "lib.zip", zips["lib.zip"]),
+    for key, name, data, raw in (
+        ("wasm", "pyodide.asm.wasm", (pyodide / "pyodide.asm.wasm").read_bytes(), "pyodide/pyodide.asm.wasm"),
+        ("asm", "pyodide.asm.mjs", (pyodide / "pyodide.asm.mjs").read_bytes(), "pyodide/pyodide.asm.mjs"),
+        ("stdlib", "stdlib.zip", zips["stdlib.zip"], "engine/stdlib.zip"),
+        ("lib", "lib.zip", zips["lib.zip"], "engine/lib.zip"),
     ):
-        files[key] = f"engine/{name}.zst"
-        sizes[files[key]] = pack(data, out / f"{name}.zst", cache)
+        files[key] = {"packed": f"engine/{name}.zst", "raw": raw}
+        sizes[files[key]["packed"]] = pack(data, out / f"{name}.zst", cache)
+        if raw.startswith("engine/"):  # the same, unpacked: for a server on the same machine
+            (dist / raw).write_bytes(data)
     later = []
     games_files = {}
     for name, found in members.items():
@@ -194,7 +196,12 @@ def write(root: Path, dist: Path, libs: list[str], version: str, node: Path, cac
         later.append({"url": f"./engine/{name}.zst?v={version}", "path": f"{LIB}/{name}", "modules": names})
         game = name.removeprefix("lib-").removesuffix(".zip")
         if game in games:  # the engine fetches it with the rest when the page opens on that game
-            games_files[game] = {"file": f"engine/{name}.zst", "path": f"{LIB}/{name}"}
+            games_files[game] = {
+                "packed": f"engine/{name}.zst",
+                "raw": f"engine/{name}",
+                "path": f"{LIB}/{name}",
+            }
+            (out / name).write_bytes(zips[name])
     (out / "later.json").write_text(json.dumps(later, separators=(",", ":")))
     shutil.copy2(node / "fzstd" / "esm" / "index.mjs", out / "fzstd.mjs")
     return {"files": files, "games": games_files, "later": "engine/later.json", "sizes": sizes}

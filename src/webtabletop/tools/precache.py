@@ -73,6 +73,12 @@ FEATURES = {
     "manifest*.webmanifest": "read by the browser when the app is installed (one per language)",
     "assets/icon-*.png": "the installed app's icons",
 }
+#: fetched only by a first visit from a server on this machine, never precached (web/boot-head.js:
+#: its bytes cost nothing, decoding the packed files does): URL path pattern -> why
+LOCAL = {
+    r"^/pyodide/pyodide\.asm\.(wasm|mjs)$": "Pyodide's own files, which the packed ones hold",
+    r"^/engine/[\w-]+\.zip$": "the engine's zips unpacked",
+}
 #: runtime-cached (fetched when needed, then kept): URL path pattern -> why
 LAZY = {
     r"/pre/": "pre-rendered screens: only the one for the route opened, in the chosen language",
