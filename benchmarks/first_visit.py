@@ -20,7 +20,7 @@ times, alternating:
   installed; a new game);
 - ``offline_answered``: the same with the server stopped.
 
-``--calibrate N`` measures instead the constant of web/engine.mjs's choice (``SAVED_PER_PROBE``):
+``--calibrate N`` measures instead the constant of web/startchoice.mjs's choice (``SAVED_PER_PROBE``):
 N pairs of local loads, one restoring the snapshot and one starting the interpreter (``?snapshot=1``
 / ``?snapshot=0``), each giving the engine's phases; the time the snapshot saved (ready, plain start
 minus snapshot) over the engine's probe of the device (``phases.choice.probe``), median of the pairs.
@@ -111,6 +111,14 @@ def shaped_page(ctx, link):
     return page
 
 
+def packed(query: str, link) -> str:
+    """``query`` for a host elsewhere when a link is emulated (a page from localhost takes the
+    engine's files unpacked: web/boot-head.js)."""
+    if link is None:
+        return query
+    return (query + "&" if query else "?") + "packed=1"
+
+
 def quiet(server, seconds: float = 2.0, limit: float = 120.0) -> None:
     """Wait until the server has answered nothing for ``seconds``."""
     end = time.monotonic() + limit
@@ -163,7 +171,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     ctx = browser.new_context()
     ctx.add_init_script(FRESH_GAME)
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["board_paint"] = shown(page, ".board .cell")
     out["cold_shown"], out["cold_answered"] = click_shown(page)
     out["start"] = page.evaluate(
@@ -178,7 +186,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     page.close()
     server.log = []
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["warm_answered"] = click_answered(page)
     quiet(server, 1.0)
     out["warm_bytes"] = served(server.log)[0]
@@ -186,7 +194,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     server.shutdown()
     server.server_close()
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["offline_answered"] = click_answered(page)
     ctx.close()
     return out

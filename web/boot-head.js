@@ -61,7 +61,7 @@
 
   // --- the engine worker, started before anything else ---
   // It measures the link and the device and chooses the snapshot or the plain start itself
-  // (web/engine.mjs: chooseStart). The page only rules the snapshot out: a reader who asked to save
+  // (web/startchoice.mjs). The page only rules the snapshot out: a reader who asked to save
   // data, a device where this build's snapshot failed before, or ?snapshot=0 (?snapshot=1: always).
   const net = navigator.connection;
   const asked = params.get("snapshot");
@@ -71,13 +71,12 @@
     (asked === "1" || (get("webtabletop.nosnap") !== C.build && !(net && net.saveData)));
   const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // The engine's files come packed (Zstandard: fewer bytes, some CPU time to decode), except on a
-  // first visit from a server on this machine or its network, whose bytes cost nothing: the page's
-  // first byte came within 5 ms of its request (a real host takes 10 ms and more). A later visit
-  // reads the packed files from the service worker (decoded once: web/engine.mjs). ?packed=1 /
-  // ?packed=0 force one way (tests, benchmarks).
-  const nav = performance.getEntriesByType("navigation")[0];
+  // first visit to a server on this machine (localhost), whose bytes cost nothing: there it takes
+  // them unpacked. A later visit reads the packed files from the service worker (decoded once:
+  // web/engine.mjs). ?packed=1 / ?packed=0 force one way (tests; benchmarks that emulate a link).
   const packed = params.get("packed");
-  const raw = packed === "0" || (packed !== "1" && !controlled && !!nav && nav.responseStart - nav.requestStart < 5);
+  const local = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(location.hostname);
+  const raw = packed === "0" || (packed !== "1" && !controlled && local);
   const urls = (f) => ({ packed: `./${f.packed}?v=${C.build}`, raw: `./${f.raw}?v=${C.build}` });
   const waiting = new Map();
   let next = 0;

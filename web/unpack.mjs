@@ -6,7 +6,10 @@
 // In: {id, url}. Out, for that id: {wire: n} as each n bytes arrive (the engine measures the link
 // by them), {chunk} for each decoded piece (its buffer transferred), then {done, raw, type} (the
 // file as it came, which the engine keeps for the service worker's precache) or {error, network}.
-import { Decompress } from "./engine/fzstd.mjs";
+
+// the decoder loads beside the first download (a static import would hold the download back)
+const fzstd = import(`./engine/fzstd.mjs${location.search}`);
+fzstd.catch(() => {});
 
 const message = (err) => String(err && err.message ? err.message : err).split("\n")[0];
 
@@ -15,7 +18,9 @@ onmessage = async (ev) => {
   const path = new URL(url, location.href).pathname;
   let r;
   try {
-    r = await fetch(url);
+    const response = fetch(url);
+    await fzstd;
+    r = await response;
   } catch (err) {
     postMessage({ id, error: `${path}: ${message(err)}`, network: true }); // offline
     return;
@@ -23,6 +28,7 @@ onmessage = async (ev) => {
   try {
     if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
     const zipped = /gzip|br|deflate/.test(r.headers.get("content-encoding") || "");
+    const { Decompress } = await fzstd;
     const decoder = new Decompress((chunk) => {
       const own = chunk.slice(); // the decoder may reuse its buffer
       postMessage({ id, chunk: own }, [own.buffer]);

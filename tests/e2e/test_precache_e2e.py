@@ -60,6 +60,7 @@ def test_the_precache_is_exactly_what_the_page_loads(browser):
     unpacked = {p for p in local if any(re.search(pattern, "/" + p) for pattern in LOCAL)}
     assert unpacked, "a local visit takes the engine's files unpacked"
     assert not unpacked & cache
+    lazy = {p for p in local if any(re.search(pattern, "/" + p) for pattern in LAZY)}
     assert local - lazy - unpacked <= cache, sorted(local - lazy - unpacked - cache)
 
 

@@ -49,6 +49,8 @@ CORE = [
     "assets/app.css",
     "assets/icon.svg",
     "unpack.mjs",
+    "startchoice.mjs",
+    "rehearse.mjs",
     "engine/fzstd.mjs",
     "engine/pyodide.asm.wasm.zst",
     "engine/pyodide.asm.mjs.zst",
