@@ -174,9 +174,12 @@ def new_page(browser, profile: dict, throttle: WorkerThrottle, block_sw: bool = 
     return ctx, page
 
 
-def sent_before(log: list[dict], t: float) -> int:
-    """Bytes of the bodies of every request made before monotonic time ``t``."""
-    return sum(e["bytes"] for e in log if e["t"] <= t)
+def sent_before(log: list[dict], page, ms: float) -> int:
+    """Bytes of the bodies of every request the server got before ``ms`` of ``page``'s time (the
+    server logs wall-clock time: the service worker's precache, which starts right after the
+    first answer, is not counted)."""
+    cutoff = (float(page.evaluate("performance.timeOrigin")) + ms) / 1000
+    return sum(e["bytes"] for e in log if e["t"] <= cutoff)
 
 
 def moves_and_idle(page, moves: int) -> float:
@@ -219,7 +222,7 @@ def first_visit(browser, dist: Path, profile: dict, throttle, compress: bool, ro
         ).json_value()
     )
     out["engine_first_answer"] = moves_and_idle(page, 2)
-    out["bytes_before_answer"] = sent_before(server.log, time.monotonic())
+    out["bytes_before_answer"] = sent_before(server.log, page, out["engine_first_answer"])
     out["start"] = page.evaluate("wttBoot.engine && [wttBoot.engine.mode, wttBoot.engine.phases]")
     ctx.close()
     server.log = []
@@ -228,7 +231,7 @@ def first_visit(browser, dist: Path, profile: dict, throttle, compress: bool, ro
     shown(page, ".board .cell")
     page.locator(".board .cell.legal").first.click(timeout=LONG)
     out["hot_seat_answered"] = moves_and_idle(page, 1)
-    out["hot_seat_bytes"] = sent_before(server.log, time.monotonic())
+    out["hot_seat_bytes"] = sent_before(server.log, page, out["hot_seat_answered"])
     ctx.close()
     server.shutdown()
     server.server_close()

@@ -7,7 +7,7 @@ conditional request gets ``304``), and gzip for the types Pages compresses (text
 JSON, SVG, WebAssembly; not ``.zip``, ``.whl``, ``.gz``, ``.mo`` or images, which it sends as
 they are); ``pages=True, compress=False`` the same without compression (a host that sends files
 as they are). Either mode can keep a log of every request (:attr:`Server.requested` for the paths,
-:attr:`Server.log` for URL, status, the bytes of the body on the wire and when it was asked for).
+:attr:`Server.log` for URL, status, the bytes of the body on the wire and when, by the clock, it was asked for).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     "status": status,
                     "bytes": body,
                     "encoding": encoding,
-                    "t": time.monotonic(),
+                    "t": time.time(),
                 }
             )
 
