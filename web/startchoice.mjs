@@ -9,11 +9,12 @@
 
 // The snapshot saves SAVED_PER_PROBE times the probe's time: both measured on one machine, in one
 // run, with the engine's phases (benchmarks/first_visit.py --calibrate), so the ratio carries over
-// to a device that is slower or busier (its probe takes longer, its start too). 164: the median of
-// 4 pairs on a quiet 2-core machine (121-202; the snapshot ready in 1.5-2.0 s, the plain start in
-// 5.0-6.1 s). The 450 before was calibrated at load 30-70 and chose the snapshot on a 10 Mbit/s
-// link, where it answered the first click in 16.3-16.9 s against the plain start's 12.5-13.5 s.
-const SAVED_PER_PROBE = 164;
+// to a device that is slower or busier (its probe takes longer, its start too). 102: the median
+// of 4 pairs (20-115) once the plain start loads only the first screens' modules, as bytecode
+// (ready in 2.3-2.9 s against the snapshot's 1.2-2.3 s, at load 7-10 on 2 cores). The 164 before
+// was calibrated for a plain start that imported everything, from a standard library of sources;
+// kept, it chose the snapshot on a 10 Mbit/s link, where it answered in 10.4 s against 7.9 s.
+const SAVED_PER_PROBE = 102;
 const ENOUGH = 1_000_000; // bytes on the wire that make a fair estimate of the link
 const WAIT_MS = 1500; // at most, after the first byte
 
