@@ -73,7 +73,7 @@ def split(archives: dict[str, bytes], parts: dict[str, str]) -> dict[str, dict[s
     for prefix, data in archives.items():
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
             members = [i for i in zf.infolist() if not i.is_dir()]
-            with_data = set()  # every folder above a data file (its package is one of them)
+            with_data: set[str] = set()  # every folder above a data file (its package is one of them)
             for info in members:
                 if module_of(info.filename) is None:
                     folders = info.filename.split("/")[:-1]

@@ -47,9 +47,10 @@ COMPRESSED = (
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    server: Server  # the only server this handler is made for (make_server)
 
     def log_message(self, format, *args):  # noqa: A002 - quiet by default
-        if getattr(self.server, "verbose", False):
+        if self.server.verbose:
             super().log_message(format, *args)
 
     def do_GET(self):  # noqa: N802 - http.server's naming
@@ -121,6 +122,7 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     log: list[dict] | None = None  # set to a list to record every GET (pages mode): url, status, bytes
     pages = False
     compress = True  # pages mode: gzip what GitHub Pages gzips
+    verbose = False  # log every request to stderr
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
