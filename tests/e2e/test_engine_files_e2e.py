@@ -50,7 +50,6 @@ def test_a_local_first_visit_takes_the_files_unpacked_and_the_next_reads_them_st
         timeout=60_000,
     )
     server.requested = []
-    page.goto(url + "index.html?snapshot=0&packed=1#/tsifrograd")
-    page.wait_for_function("document.body.dataset.ready === '1'", timeout=120_000)
+    open_app(page, url, "index.html?snapshot=0&packed=1#/tsifrograd")
     assert not [p for p in server.requested if p.startswith("engine/") and p.endswith((".zst", ".zip"))]
     assert log_count(page) >= 1  # the saved game, replayed by the engine from the stored files
