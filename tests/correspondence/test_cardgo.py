@@ -225,7 +225,7 @@ def test_the_verified_end_shows_the_values_hidden_in_tall_grass():
     is secret: the board shows every value and both hands (the app's ``OpenMatch.context``)."""
     from webtabletop.app.openmatch import OpenMatch
 
-    a = play_cardgo({"size": 5}, 0, 10).players[0]
+    a = play_cardgo({"size": 5}, 0, 11).players[0]  # a game that ends with a stone in tall grass
     hidden = a.state.hidden_cells(a.role)
     assert hidden and a.revealed  # the other's stones in tall grass at the end of this game
     om = OpenMatch(a, None, "play")

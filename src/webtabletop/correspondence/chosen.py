@@ -53,7 +53,7 @@ from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, open_draw
 from webtabletop.fairplay.errors import ClaimRefused, FairPlayError
@@ -66,15 +66,21 @@ OWN, DEALT, RANDOM = 0, 1, 2
 HAND_DRAW = 0
 
 
-def hand_link(seat: int) -> int:
+def hand_link(seat: int, first: int = BOUND_FIRST_EVENT) -> int:
     """The link in which a drawn hand's slot commitments (or plain hand) first travel: the seat's
-    first link after the one that reveals its draw's other half."""
-    return FIRST_EVENT_LINK + seat
+    first link after the one that reveals its draw's other half (``first``: the first seed the
+    match uses, ``MatchData.first_event``)."""
+    return reply_link(seat, first) + 1
 
 
-def reply_link(seat: int) -> int:
-    """The link whose chain value (the other seat's) draws the seat's hand."""
-    return 2 + seat
+def reply_link(seat: int, first: int = BOUND_FIRST_EVENT) -> int:
+    """The link whose chain value (the other seat's) draws the seat's hand: link 3 (the creator's
+    first value) for the joiner; for the creator the joiner's value of link ``first``, revealed
+    after the creator committed to one answer in link 3 (link 2 in a match whose link 1 is not
+    bound: a creator with several answers saw one hand per answer and kept the best)."""
+    if seat == 1:
+        return FIRST_EVENT_LINK
+    return first if first > FIRST_EVENT_LINK else 2
 
 
 @attrs.frozen
@@ -160,7 +166,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         if m_last > seat:
             seats[seat] = _read_seat(r, spec, data, values, seat, n, is_open)
     hands = [None if x is None else x.part for x in seats]
-    placed_refs = _text(r) if m_last >= FIRST_EVENT_LINK else ()
+    placed_refs = _text(r) if m_last >= data.first_event else ()
     rest, radix = [number], [1]
     known = open_hands(spec, data, hands)
     state = _start(cards, options, 0, known)
@@ -173,11 +179,11 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         side = side_of(seat, data.creator_side)
         if end and m > end + 1:
             raise MatchError(_("This match link goes on after the end of the game."))
-        if m == FIRST_EVENT_LINK:
+        if m == data.first_event:
             seed = values.rng(m, stream=START).next_u64()
             state = _start(cards, options, seed, known)
         codes: list[str] = []
-        if not end and m >= FIRST_EVENT_LINK:
+        if not end and m >= data.first_event:
             while not state.is_over and state.to_move() == side:
                 if used >= total:
                     raise MatchError(
@@ -253,14 +259,16 @@ def _read_seat(
     if kind == OWN:
         return SeatHand(kind, part())
     draw = r.take(DRAW_BYTES)
-    if data.count < hand_link(seat):
+    if data.count < hand_link(seat, data.first_event):
         return SeatHand(kind, None, draw)
     hand = part()
     x = r.take(DRAW_BYTES) if is_open and kind == DEALT else None
     if x is not None:
         options = spec.options_from_dict(data.options)
         side = side_of(seat, data.creator_side)
-        rng = open_draw(data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat)))
+        rng = open_draw(
+            data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat, data.first_event))
+        )
         if hand != spec.cards.deal_hand(options, side, rng):
             raise ClaimRefused(
                 _("The open hand in this link is not the one its draw dealt: the link was changed.")
@@ -294,7 +302,7 @@ def seat_hand(
         return SeatHand(OWN, part())
     draws = PrivateDraws(secret, key, seat)
     draw = draws.commitment(HAND_DRAW)
-    if data.count < hand_link(seat) or hand is None:
+    if data.count < hand_link(seat, data.first_event) or hand is None:
         return SeatHand(bring.kind, None, draw)
     x = draws.value(HAND_DRAW) if is_open and bring.kind == DEALT else None
     return SeatHand(bring.kind, part(), draw, x)
@@ -305,11 +313,12 @@ def drawn_hand(
 ) -> tuple[str, ...] | None:
     """This seat's drawn hand (``DEALT``/``RANDOM``) once the other half of its draw is known
     (the chain value of :func:`reply_link`), else None."""
-    if data.count < reply_link(seat):
+    reply = reply_link(seat, data.first_event)
+    if data.count < reply:
         return None
     options = spec.options_from_dict(data.options)
     side = side_of(seat, data.creator_side)
-    rng = PrivateDraws(secret, data.key(), seat).rng(HAND_DRAW, values.value(reply_link(seat)))
+    rng = PrivateDraws(secret, data.key(), seat).rng(HAND_DRAW, values.value(reply))
     try:
         if bring.kind == RANDOM:
             return spec.cards.random_hand(options, side, bring.pool or (), rng)
@@ -334,9 +343,10 @@ def open_hands(spec: GameSpec, data: MatchData, hands) -> dict[int, tuple[str, .
     return known
 
 
-def start_of_link3(spec: GameSpec, data: MatchData, values, own, hands) -> State:
-    """The opening position for the sender of link 3, who knows its seed before sending it."""
-    seed = values.rng(FIRST_EVENT_LINK, own=own, stream=START).next_u64()
+def start_of_first(spec: GameSpec, data: MatchData, values, own, hands) -> State:
+    """The opening position for the sender of the link whose seed the match uses first
+    (``MatchData.first_event``), who knows that seed before sending it."""
+    seed = values.rng(data.first_event, own=own, stream=START).next_u64()
     return _start(spec.cards, spec.options_from_dict(data.options), seed, open_hands(spec, data, hands))
 
 
@@ -358,7 +368,7 @@ def pack_section(spec: GameSpec, data: MatchData, seats, placed, salts=(), ends=
     for s in (0, 1):
         if data.count > s:
             out += _put_seat(seats[s], is_open)
-    if data.count >= FIRST_EVENT_LINK:
+    if data.count >= data.first_event:
         out += _put_text(placed)
     for value in salts:
         out += value
@@ -435,7 +445,7 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
         if draws.commitment(HAND_DRAW) != part.draw:
             raise ClaimRefused(_("the commitment of a hand's draw is not the one its owner's secret makes."))
         if part.kind == DEALT:
-            rng = draws.rng(HAND_DRAW, values.value(reply_link(seat)))
+            rng = draws.rng(HAND_DRAW, values.value(reply_link(seat, data.first_event)))
             if tuple(hand) != cards.deal_hand(options, side, rng):
                 raise ClaimRefused(_("a hand is not the one its draw dealt."))
     if not cards.open(options):

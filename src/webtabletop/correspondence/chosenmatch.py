@@ -24,7 +24,7 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.commit import salt
 from webtabletop.i18n import _
 
@@ -181,15 +181,20 @@ class ChosenMatch(HiddenMatch):
     def _link_base(self) -> State:
         """The public position the next link starts from: the opening itself (from link 3's
         seed, which its sender knows) when this browser sends link 3."""
-        if self._data.count + 1 == FIRST_EVENT_LINK and self.my_link:
-            return C.start_of_link3(self.spec, self._data, self._values, self._chain, self._replay.hands)
+        if self._data.count + 1 == self._data.first_event and self.my_link:
+            return C.start_of_first(self.spec, self._data, self._values, self._chain, self._replay.hands)
         return self._base
 
     def _next_is_turn(self) -> bool:
         m = self._data.count + 1
         side = turns.side_of(sender(m), self._data.creator_side)
         base = self._link_base()
-        return m >= FIRST_EVENT_LINK and not self._replay.end and not base.is_over and base.to_move() == side
+        return (
+            m >= self._data.first_event
+            and not self._replay.end
+            and not base.is_over
+            and base.to_move() == side
+        )
 
     def _position(self) -> State:
         if self._true is not None:

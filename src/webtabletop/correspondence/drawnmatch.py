@@ -26,7 +26,7 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.draw import PrivateDraws, open_draw
 from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.i18n import _
@@ -164,14 +164,15 @@ class DrawnMatch(HiddenMatch):
         if not (self.seat is not None and self.my_link) or self.resigned:
             return self._base, D._Tracker.resume(drawn)
         cards = self.spec.cards
-        if m == FIRST_EVENT_LINK:
+        first = self._data.first_event
+        if m == first:
             track = D._Tracker(drawn.side_seat)
             seed = self._values.rng(m, own=self._chain, stream=D.START).next_u64()
             return D.opening(cards, self._options, track, m, seed), track
         track = D._Tracker.resume(drawn)
         base = self._base
         side = turns.side_of(sender(m), self._data.creator_side)
-        if m > FIRST_EVENT_LINK and base.pending is not None and base.to_move() == side and not drawn.end:
+        if m > first and base.pending is not None and base.to_move() == side and not drawn.end:
             rng = self._values.rng(m, own=self._chain, stream=D.EFFECTS)
             base = track.after(m, base, base.settle(rng), cards)
         return base, track
@@ -181,7 +182,7 @@ class DrawnMatch(HiddenMatch):
         side = turns.side_of(sender(m), self._data.creator_side)
         base, _track = self._link_base()
         return (
-            m >= FIRST_EVENT_LINK
+            m >= self._data.first_event
             and not self._replay.end
             and not base.is_over
             and base.to_move() == side
