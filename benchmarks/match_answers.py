@@ -33,7 +33,7 @@ DAY = datetime.date(2026, 12, 7)
 
 
 def secret(*parts) -> bytes:
-    return hashlib.sha256("match-answers/".encode() + "/".join(map(str, parts)).encode()).digest()
+    return hashlib.sha256(b"match-answers/" + "/".join(map(str, parts)).encode()).digest()
 
 
 def tsifrograd_value(m):

@@ -78,8 +78,11 @@ GAMES = [
 
 
 def play_htt(options, side, seed, **kw):
+    """A match where each player brings its own hand: a table with Own deck (issue 41 §1: a table
+    that deals the hands refuses a hand its owner chose)."""
     n = 10 if options.get("board") == "hex19" else 5
     kw.setdefault("choose", keen)
+    options = {**options, "own_deck": True}
     return play("htt", options, side, seed, hands=(hand(2 * seed, n), hand(2 * seed + 1, n)), **kw)
 
 

@@ -56,12 +56,19 @@ from webtabletop.correspondence.verdict import Verdict, ends_differently, move_b
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, open_draw
-from webtabletop.fairplay.errors import ClaimRefused, FairPlayError
+from webtabletop.fairplay.errors import ClaimRefused, FairPlayError, named
 from webtabletop.fairplay.kdf import SECRET_BYTES
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 START = "start"
 OWN, DEALT, RANDOM = 0, 1, 2
+#: each kind by the name the game's adapter gives where a hand may come from (``cards.sources``)
+SOURCE = {OWN: "own", DEALT: "dealt", RANDOM: "random"}
+_SOURCE_WORDS = {
+    OWN: N_("their own choice of cards"),
+    DEALT: N_("dealt from the table's deal set"),
+    RANDOM: N_("drawn from their own collection"),
+}
 #: the draw number of a hand in ``fairplay.draw`` (HTT draws nothing else)
 HAND_DRAW = 0
 
@@ -196,6 +203,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
                 radix[0] *= len(legal)
                 move = legal[k]
                 where = cards.placed(state, move)
+                if where is not None and len(placed) < len(placed_refs):
+                    _check_placed(spec, options, seats[seat], seat, placed_refs[len(placed)], placed)
                 try:
                     if where is not None:
                         if len(placed) >= len(placed_refs):
@@ -237,11 +246,23 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
     if not is_open:
         for (_link, seat, slot, ref), value in zip((p for p in placed if p[0] == m_last), salts, strict=True):
-            open_card(hands[seat][slot], value, ref, slot)
+            open_card(hands[seat][slot], value, ref, slot, seat)
     return Chosen(
         tuple(links), state, (hands[0], hands[1]), (seats[0], seats[1]), tuple(placed), salts, secrets,
         unplayed, end, seed, number, radix[0], tuple(history),
     )  # fmt: skip
+
+
+def _check_placed(spec: GameSpec, options, hand: SeatHand, seat: int, ref: str, placed) -> None:
+    """A card placed is public at once: refuse, naming its owner, one its hand cannot hold at
+    this table (``cards.placed_problem``; the end check proves the whole hand)."""
+    earlier = [p[3] for p in placed if p[1] == seat]
+    try:
+        problem = spec.cards.placed_problem(options, SOURCE[hand.kind], ref, earlier)
+    except ValueError:
+        raise MatchError(_("The match link is damaged.")) from None
+    if problem is not None:
+        raise named(ClaimRefused, seat, problem)
 
 
 def _read_seat(
@@ -252,6 +273,10 @@ def _read_seat(
     kind = r.byte()
     if kind not in (OWN, DEALT, RANDOM):
         raise MatchError(_("The match link is damaged."))
+    options = spec.options_from_dict(data.options)
+    problem = kind_problem(spec, data, kind)
+    if problem is not None:  # refused when the link is read, and again by the end check
+        raise named(ClaimRefused, seat, problem)
 
     def part() -> tuple:
         return _text(r) if is_open else tuple(r.take(COMMIT_BYTES) for _i in range(n))
@@ -264,16 +289,23 @@ def _read_seat(
     hand = part()
     x = r.take(DRAW_BYTES) if is_open and kind == DEALT else None
     if x is not None:
-        options = spec.options_from_dict(data.options)
         side = side_of(seat, data.creator_side)
         rng = open_draw(
             data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat, data.first_event))
         )
         if hand != spec.cards.deal_hand(options, side, rng):
-            raise ClaimRefused(
-                _("The open hand in this link is not the one its draw dealt: the link was changed.")
-            )
+            raise named(ClaimRefused, seat, _("their open hand is not the one its draw dealt."))
     return SeatHand(kind, hand, draw, x)
+
+
+def kind_problem(spec: GameSpec, data: MatchData, kind: int) -> str | None:
+    """Why a hand of ``kind`` cannot be brought to the table of ``data`` (a lower-case sentence),
+    or None (``cards.sources``). Only the screens chose the kind before: a modified browser
+    declared its own hand on a dealt table, or a Random pool of five cards."""
+    options = spec.options_from_dict(data.options)
+    if SOURCE[kind] in spec.cards.sources(options):
+        return None
+    return _("their hand is {source}, which this table does not allow.").format(source=_(_SOURCE_WORDS[kind]))
 
 
 def _put_seat(seat: SeatHand, is_open: bool) -> bytes:
@@ -440,6 +472,9 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
     if next(rest, None) is not None:
         raise MatchError(_("The match link is damaged."))
     part = chosen.seats[seat]
+    problem = kind_problem(spec, data, part.kind)
+    if problem is not None:
+        raise ClaimRefused(problem)
     if part.kind != OWN:
         draws = PrivateDraws(secret, key, seat)
         if draws.commitment(HAND_DRAW) != part.draw:

@@ -18,6 +18,7 @@ import datetime
 import attrs
 
 from webtabletop.core.protocol import State
+from webtabletop.core.registry import get_game
 from webtabletop.correspondence import chosen as C
 from webtabletop.correspondence import turns
 from webtabletop.correspondence.errors import MatchError
@@ -38,6 +39,9 @@ class ChosenMatch(HiddenMatch):
         self._bring = C.Bring.of(hand)
         self._hand: tuple[str, ...] | None = self._bring.hand
         self._verdict = None
+        data, seat = args[0], args[1]
+        if seat is not None and C.kind_problem(get_game(data.game_id), data, self._bring.kind) is not None:
+            raise MatchError(_("This table deals the hands: nobody brings cards of their own to it."))
         super().__init__(*args, **kwargs)
 
     def stored(self) -> dict:
