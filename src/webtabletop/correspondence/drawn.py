@@ -38,7 +38,7 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.verdict import Verdict, secret_mismatch
 from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
-from webtabletop.fairplay.errors import FairPlayError
+from webtabletop.fairplay.errors import ClaimRefused, FairPlayError, named
 from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
@@ -214,11 +214,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     key = data.key()
     for (s, j, x), (_l, _s, _j, code) in zip(revealed, (p for p in placed if p[0] == m_last), strict=True):
         if cards.card(options, draw_rng(key, s, j, x, values.value(result.seeded[(s, j)]))).code != code:
-            raise MatchError(
-                _(
-                    "The secret value of draw number {number} does not deal the card played: the link was changed."
-                ).format(number=j + 1)
-            )
+            problem = _("the secret value of their draw number {number} does not deal the card played.")
+            raise named(ClaimRefused, s, problem.format(number=j + 1))
     return attrs.evolve(
         result, commitments=(commitments[0], commitments[1]), values=revealed, secrets=secrets
     )
@@ -270,7 +267,7 @@ def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[Verdi
         try:
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
         except FairPlayError as exc:
-            return Verdict.failed(str(exc), seat, named=exc.seat is not None), None
+            return Verdict.failed(str(exc), seat, named=exc.seat is not None, unnamed=exc.problem), None
     cards = spec.cards
     draws = [PrivateDraws(drawn.secrets[seat], key, seat) for seat in (0, 1)]
 

@@ -172,9 +172,16 @@ class HiddenMatch(Match):
         return self._replay.state
 
     @property
+    def _judged(self) -> Verdict | None:
+        """The end check's verdict as this browser may say it: a spectator names nobody
+        (``Verdict.unproven``: it could not check who sent the links)."""
+        v = self._verdict
+        return v.unproven() if v is not None and self.seat is None else v
+
+    @property
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
-        return None if self._verdict is None else self._verdict.text
+        return None if self._verdict is None else self._judged.text
 
     @property
     def awaiting_secret(self) -> bool:
@@ -199,7 +206,7 @@ class HiddenMatch(Match):
     @property
     def cheater(self) -> int | None:
         """The seat whose part of the protocol the end check found broken, when it can tell."""
-        return None if self._verdict is None else self._verdict.cheater
+        return None if self._verdict is None else self._judged.cheater
 
     @property
     def revealed(self) -> bool:
