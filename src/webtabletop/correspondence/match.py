@@ -355,7 +355,11 @@ class Match(Annotations):
         first = self.first_link if self._data.bound else None
         if self._data.bound and first is None:
             raise MatchError(_("This stored match is damaged."))
-        return self._link_key.shared(other, self._data.key(), first)
+        args = (bytes(other), self._data.key(), first)
+        cache = self.__dict__.setdefault("_tag_keys", {})  # one point multiplication per key
+        if args not in cache:
+            cache[args] = self._link_key.shared(*args)
+        return cache[args]
 
     def holder(self) -> Holder:
         """What this player checks a received link with (``link.read_link``)."""
