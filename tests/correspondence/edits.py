@@ -117,11 +117,12 @@ def edited(link: str, at: int, value: int, xor: bool = True) -> str:
     return link.split("?x=", 1)[0] + "?x=" + text
 
 
-def edits(link: str, budget: int | None, rnd: random.Random) -> Iterator[tuple[int, int, bool]]:
+def edits(link: str, budget: int | None, rnd: random.Random, systematic: bool = True) -> Iterator[tuple[int, int, bool]]:
     """(position, value, xor) of the edits of ``link``: with no ``budget``, every bit of every byte
-    flipped and every byte set to three other values; else ``budget`` of them, every byte of the
-    first 80 and of the last 14 (versions, options, flags, counts, dates, heads, keys; the tag)
-    with one bit flipped first, the rest drawn at random."""
+    flipped and every byte set to four other values. Else, with ``systematic``, every byte of the
+    first 64 (versions, options, flags, counts, dates, chain heads, keys) with one bit flipped and
+    set to 0, 1 and 255 (a length or count of 0 or 1), and every byte of the tag with one bit
+    flipped; then ``budget`` edits drawn at random."""
     n = len(body_of(link))
     if budget is None:
         for at in range(n):
@@ -130,14 +131,18 @@ def edits(link: str, budget: int | None, rnd: random.Random) -> Iterator[tuple[i
             for value in rnd.sample(range(256), 4):
                 yield at, value, False
         return
-    firsts = [*range(min(80, n)), *range(max(0, n - 14), n)]
-    plan = [(at, 1 << rnd.randrange(8), True) for at in dict.fromkeys(firsts)]
-    while len(plan) < budget:
+    if systematic:
+        for at in range(min(64, n)):
+            yield at, 1 << rnd.randrange(8), True
+            for value in (0x00, 0x01, 0xFF):
+                yield at, value, False
+        for at in range(max(64, n - 14), n):
+            yield at, 1 << rnd.randrange(8), True
+    for _i in range(budget):
         if rnd.random() < 0.5:
-            plan.append((rnd.randrange(n), 1 << rnd.randrange(8), True))
+            yield rnd.randrange(n), 1 << rnd.randrange(8), True
         else:
-            plan.append((rnd.randrange(n), rnd.randrange(256), False))
-    yield from plan[:budget]
+            yield rnd.randrange(n), rnd.randrange(256), False
 
 
 def outcome(browser: Match, link: str) -> str:
@@ -152,7 +157,7 @@ def outcome(browser: Match, link: str) -> str:
     return "taken"
 
 
-def run(target: Target, budget: int | None, seed: int = 0) -> dict[str, int]:
+def run(target: Target, budget: int | None, seed: int = 0, systematic: bool = True) -> dict[str, int]:
     """Every edit of ``edits`` of the target's link, handed to its receiver and to its sender (a
     carrier may send it back): how many got each answer. Checks that neither browser changed."""
     counts: dict[str, int] = {}
@@ -160,7 +165,7 @@ def run(target: Target, budget: int | None, seed: int = 0) -> dict[str, int]:
     for doc in (target.receiver, target.sender):
         browser = from_json(doc)
         before = to_json(browser)
-        for at, value, xor in edits(target.link, budget, random.Random(seed)):
+        for at, value, xor in edits(target.link, budget, random.Random(seed), systematic):
             if not xor and original[at] == value:
                 continue  # not an edit
             said = outcome(browser, edited(target.link, at, value, xor))

@@ -121,7 +121,7 @@ def _tag_first(spec, body: bytes, h: Holder) -> bool:
         return False  # a link of another match
     try:
         u = unpack_body(spec.id, body, spec.rules_version, layout_of=spec.cards is not None)
-    except MatchError:
+    except GameError:  # unreadable (a malformed commitment is a ChainRefused): changed
         raise changed() from None
     first_answer = h.seat == 0 and held.link_keys[1] is None and u.links >= 2
     if seat1 or first_answer:  # this match's link, from link 2 on: its tag must hold
@@ -170,7 +170,7 @@ def _read(text: str, known: Opened | None, holder: Holder | None) -> Opened:
         u = unpack_body(spec.id, body, spec.rules_version)
         if u.sectioned != (spec.cards is not None):
             raise MatchError(_("The match link is damaged."))
-    except MatchError:
+    except (MatchError, FairPlayError):
         # "newer version" only when the tag held, or could not be checked
         if holder is not None and not verified and not newer_version(body, spec.rules_version):
             raise changed() from None
