@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 
 from webtabletop.core.ending import AGREED, RESIGNATION
-from webtabletop.core.view import GameView
+from webtabletop.core.view import GameView, esc
 from webtabletop.correspondence import clock
 from webtabletop.correspondence.data import side_of
 from webtabletop.i18n import _, pgettext
@@ -75,13 +75,17 @@ def finding_text(om) -> str:
     return join_sentences((text.format(player=who, verdict=m.finding.text), stop))
 
 
-def fingerprint_text(m) -> str | None:
-    """The match fingerprint line (None: none to show, before both keys are known)."""
+def fingerprint_html(m) -> str | None:
+    """The match fingerprint line, its digits marked (None: none to show before both keys are
+    known). The sentence is translated whole; only the digits it holds are wrapped."""
     if m.fingerprint is None:
         return None
-    return _(
+    mark = "\x00"
+    text = _(
         "Match fingerprint: {digits}. Compare it with your friend's by voice or in another chat: if the two differ, someone replaced a link on its way."
-    ).format(digits=m.fingerprint.replace(" ", "\u00a0"))  # the digits never break across lines
+    ).format(digits=mark)
+    digits = f'<span class="digits">{esc(m.fingerprint)}</span>'
+    return digits.join(esc(part) for part in text.split(mark))
 
 
 def verdict_text(om) -> str:

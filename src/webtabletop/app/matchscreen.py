@@ -17,7 +17,7 @@ from webtabletop.app.matchcheck import (
     date_text,
     end_check,
     finding_text,
-    fingerprint_text,
+    fingerprint_html,
     list_state,
     side_name,
 )
@@ -286,9 +286,9 @@ def match_screen(
         else _("You are watching.")
     )
     facts = f'<p class="match-facts" data-key="match-facts">{esc(join_sentences((you, link_facts(m, today))))}</p>'
-    fingerprint = fingerprint_text(m) if om.mode == "play" else None
+    fingerprint = fingerprint_html(m) if om.mode == "play" else None
     if fingerprint is not None:
-        facts += f'<p class="match-fingerprint" data-key="match-fingerprint">{esc(fingerprint)}</p>'
+        facts += f'<p class="match-fingerprint" data-key="match-fingerprint">{fingerprint}</p>'
     waiting = om.mode == "play" and not m.is_over and not m.my_link and m.finding is None
     paste = paste_form() if waiting else ""
     nav = (
