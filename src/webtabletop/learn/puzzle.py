@@ -136,7 +136,9 @@ class PuzzleBook:
     """A game's puzzles (``GameModule.puzzles`` loads it): the ``kinds`` of goal, the options the
     mining plays with, and the game's own checks.
 
-    - ``file``: the committed ``puzzles.json`` (a package resource, read on first use);
+    - ``file``: where the committed ``puzzles.json`` is (a package resource, found and read on
+      first use: a resource opened at import would keep a zip archive's file open, which the
+      engine's memory snapshot cannot carry over: its descriptor is gone in the restored engine);
     - ``is_turn_start(state)``: a puzzle starts only where a turn starts (None: at every move);
     - ``knowledge(state)``: what the solver may know, translated (hidden cards, dice), or None;
     - ``hidden_check(kind, state, codes)``: a further proof where cards are hidden (None when it
@@ -144,7 +146,7 @@ class PuzzleBook:
     - ``gap``: how much the solution must beat every other first move by."""
 
     kinds: tuple[Kind, ...]
-    file: Traversable
+    file: Callable[[], Traversable]
     mine_options: Mapping[str, Any] = attrs.field(factory=dict)
     is_turn_start: Callable[[Any], bool] | None = None
     knowledge: Callable[[Any], str] | None = None
@@ -170,7 +172,7 @@ def puzzles(game: str) -> tuple[Puzzle, ...]:
     if found is None:
         return ()
     try:
-        text = found.file.read_text("utf-8")
+        text = found.file().read_text("utf-8")
     except FileNotFoundError:
         return ()
     return tuple(Puzzle.from_json(game, item) for item in json.loads(text)["puzzles"])
