@@ -54,6 +54,10 @@ class ViewContext:
     #: a lesson, a puzzle or the guided first game (app/learn/lessons.py, app/learn/puzzles.py): the page names
     #: the idea and its rules, and there is no draw to offer, so views leave those out
     study: bool = False
+    #: the board may preview a move's result under the pointer (CardGO's damage, HTT's turned
+    #: cards); False where the result is what the player must find: a puzzle and "Learn from your
+    #: mistakes" (views then draw no preview, in the board or in words)
+    previews: bool = True
 
 
 @attrs.frozen

@@ -117,7 +117,7 @@ def review_html(st: AppState, r: ReviewSession) -> str:
         f"{notice_html(st.notices)}<section class='game review' data-game='{esc(r.spec.id)}'{style}>"
         f"<div class='game-head'><h1>{esc(heading)}</h1>{play}</div>"
         f"<div class='layout'><div class='board-col'>{progress_html(r)}"
-        f"{graph_svg(r, names)}{chances_html(r, names, state)}"
+        f"{graph_svg(r, names)}{chances_html(r, names, state, asked=bool(r.learn and r.learn.status == 'ask'))}"
         f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
         f"<aside class='side'>{side}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>"
         f"{log_html(r, judged)}</aside></div></section>{reviewboard.share_html(st, r)}"
@@ -183,8 +183,10 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
     )
 
 
-def chances_html(r: ReviewSession, names: list[str], state) -> str:
-    """Both players' chances at the position shown (an evaluation bar) and the computer's line."""
+def chances_html(r: ReviewSession, names: list[str], state, asked: bool = False) -> str:
+    """Both players' chances at the position shown (an evaluation bar) and the computer's line
+    (``asked``: the player is asked to find a better move here, so the line, the answer, stays
+    hidden)."""
     analysis = r.analysis()
     if analysis is None:
         text = _("Analysing this position…") if r.line else _("Not analysed yet.")
@@ -194,7 +196,7 @@ def chances_html(r: ReviewSession, names: list[str], state) -> str:
     return (
         f"<div class='review-chances' data-key='chances'><div class='eval-bar' aria-hidden='true'>"
         f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p>"
-        f"{reviewboard.engine_line_html(state, analysis)}</div>"
+        f"{'' if asked else reviewboard.engine_line_html(state, analysis)}</div>"
     )
 
 
@@ -267,7 +269,14 @@ def learn_html(r: ReviewSession, view, state, ctx, names: list[str]) -> str:
     ask = side_gettext(_plural(r), "Position {n} of {total}: {player} played a mistake here. Find a better move.").format(
         n=learn.index + 1, total=total, player=names[learn.player]
     )
-    message = f"<p class='message' role='status'>{esc(learn.message)}</p>" if learn.message else ""
+    message = ""
+    if learn.message:
+        tone = MARK_CLASS.get(learn.tone, learn.tone)
+        mark = f"<span class='mk {tone}'>{esc(learn.tone)}</span> " if learn.tone in MARK_CLASS else ""
+        message = (
+            f"<p class='learn-answer{' ' + tone if tone else ''}' role='status' data-key='learn-answer'>"
+            f"{mark}{esc(learn.message)}</p>"
+        )
     if learn.status == "ask":
         actions = btn(esc(_("Show the answer")), "learn-show", key="learn-show", cls="btn small")
         panel = f"<div class='panel'>{view.panel(state, ctx)}</div>"
