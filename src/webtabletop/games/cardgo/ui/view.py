@@ -83,8 +83,9 @@ class CardgoView(GameView):
         ]
         legal = self._legal(state, ctx)
         selected = _selected(ctx)
+        marked = svg.marked_cells(state)
         for i in range(len(state.owners)):
-            out.append(svg.cell_svg(state, ctx, i, i in legal, selected))
+            out.append(svg.cell_svg(state, ctx, i, i in legal, selected, i in marked))
         last = state.last
         if last is not None and last.kind == "place":
             out.append(svg.last_marks(state, ctx, last))
@@ -106,7 +107,7 @@ class CardgoView(GameView):
 
     # --- preview ---------------------------------------------------------------------------
     def _preview_for(self, state: CardgoState, ctx: ViewContext) -> Preview | None:
-        if not ctx.prefs.get("preview", True) or not ctx.hover or state.is_over:
+        if not ctx.previews or not ctx.prefs.get("preview", True) or not ctx.hover or state.is_over:
             return None
         if ctx.viewer is not None and ctx.viewer != state.player:
             return None
