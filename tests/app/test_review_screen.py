@@ -256,3 +256,18 @@ def test_a_try_is_judged_against_the_best_move():
             break
     else:
         raise AssertionError(f"no worse try among the first moves: {tones}")
+
+
+@pytest.mark.parametrize("game", ["sht", "tsifrograd"])
+def test_the_move_list_has_one_row_per_turn_as_the_game_screen(game):
+    """A turn of several moves (SHT's attack and its defence, Tsifrograd's number and its
+    cross-out) is one row of the review's move list, as on the game screen: the same rows."""
+    record = played(game, ("random", "random"), 5, 3000 if game == "sht" else 24)
+    link = sharelink.encode(record)
+    review = Page(hash_=f"#/{game}/review?r={link}&b=easy")
+    html = run(review, review.last, limit=5000)[0]["html"]
+    game_screen = Page(hash_=f"#/{game}?r={link}").last["html"]
+    turns = html.count("class='log-turn ")
+    assert turns == game_screen.count('class="log-turn ') > 0
+    assert turns < len(record.moves)  # some turn has more than one move
+    assert html.count("data-cmd='review-goto' data-arg=") == len(record.moves) + len(record.moves) + 1

@@ -15,6 +15,7 @@ import pytest
 from tests.e2e.conftest import ROOT
 from tests.e2e.helpers import PHONE, act, assert_fits, docs_screens_only, idle
 from tests.e2e.test_review_board_e2e import click_toward_a_move, play_by_clicks
+from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.core import sharelink
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE
@@ -59,9 +60,19 @@ def open_review(page, site, game: str) -> int:
     return len(fixed_record(game).moves)
 
 
-def check_review(page, plies: int) -> None:
-    """The graph, the move list with marks, the summary; the graph and the list go to a move."""
+def turns(game: str) -> int:
+    """The fixed game's turns, as the game screen's move log counts them (one row each)."""
+    record = fixed_record(game)
+    states = record.replay()
+    steps = [LogStep("", s.to_move(), s.turn_index()) for s in states[:-1]]
+    return len(turns_of(steps))
+
+
+def check_review(page, plies: int, game: str) -> None:
+    """The graph, the move list (one row per turn, each move with its mark), the summary; the
+    graph and the list go to a move."""
     assert page.locator(".review-log li[value]").count() == plies
+    assert page.locator(".review-log .log-turn").count() == turns(game)
     assert page.locator(".review-graph polyline.g-line").count() == 1
     assert page.locator(".review-graph rect.g-hit").count() == plies + 1
     assert page.locator(".review-summary").count() == 1
@@ -161,7 +172,7 @@ def test_review_learn_and_analysis_board(browser, site, game):
     ctx = browser.new_context(**DESKTOP)
     page = ctx.new_page()
     plies = open_review(page, site, game)
-    check_review(page, plies)
+    check_review(page, plies, game)
     learn(page, game)
     analysis_board(page)
     ctx.close()
@@ -173,7 +184,7 @@ def test_review_and_analysis_board_on_a_phone(browser, site, game):
     page = ctx.new_page()
     plies = open_review(page, site, game)
     assert_fits(page, parts=(".board-wrap",))
-    check_review(page, plies)
+    check_review(page, plies, game)
     analysis_board(page)
     learn(page, game)
     ctx.close()
@@ -188,6 +199,7 @@ def test_the_fixed_games_have_marks_of_both_players():
         assert record.replay()[-1].is_over or not record.spec.hidden_information
         plies = review(record, "easy", seed=record.seed & 0xFFFFFFFF).plies
         assert {p.player for p in plies if p.mark} == {0, 1}, game
+    assert turns("sht") < len(fixed_record("sht").moves)  # the move list's rows are turns, not moves
 
 
 @docs_screens_only

@@ -51,8 +51,9 @@ class ViewContext:
     premove: bool = False
     #: a game with a friend by link (app/match/flow.py): nothing it does changes a collection
     by_link: bool = False
-    #: a lesson, a puzzle or the guided first game (app/learn/lessons.py, app/learn/puzzles.py): the page names
-    #: the idea and its rules, and there is no draw to offer, so views leave those out
+    #: a lesson, a puzzle, the guided first game or "Learn from your mistakes" (app/learn/lessons.py,
+    #: app/learn/puzzles.py, app/review/learn.py): the page names the idea and its rules, and there is
+    #: no draw to offer, so views leave those out
     study: bool = False
     #: the board may preview a move's result under the pointer (CardGO's damage, HTT's turned
     #: cards); False where the result is what the player must find: a puzzle and "Learn from your

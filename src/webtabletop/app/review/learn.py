@@ -86,6 +86,7 @@ def context(st: AppState, r: ReviewSession) -> ViewContext:
         hover=learn.hover,
         interactive=learn.status == "ask",
         previews=False,
+        study=True,  # a position to solve, as a puzzle's: no draw to offer (HTT's panel button)
         flipped=r.flipped,
         last_move=r.record.moves[r.cursor - 1] if r.cursor else None,
         previous=r.states[r.cursor - 1] if r.cursor else None,

@@ -16,6 +16,7 @@ from webtabletop.app.model.reviewsession import ReviewSession
 from webtabletop.app.model.saves import saved_games
 from webtabletop.app.review import board as reviewboard
 from webtabletop.app.review import learn as reviewlearn
+from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, step_buttons
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
@@ -330,17 +331,28 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
 
 
 def log_html(r: ReviewSession, judged: dict[int, PlyReview]) -> str:
+    """The game's moves, one row per turn as on the game screen (:func:`webtabletop.app.widgets.movelog.turns_of`:
+    a defence, an extra play, a cross-out or a draw offer's answer belongs to its turn), each
+    move a button to its position with its mark; a move's variations follow its turn's row."""
     names = labels(r)
-    items = []
-    for i, label in enumerate(names):
-        ply = i + 1
-        state = r.states[i]
-        p = judged.get(ply)
-        mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
-        current = ' aria-current="step"' if (0, ply) == r.node else ""
-        items.append(
-            f"<li class='p{state.to_move()}' value='{ply}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "
-            f"data-key='log-{ply}'{current}>{esc(label)}{mark}</button></li>"
+    steps = [
+        LogStep(label, r.states[i].to_move(), r.states[i].turn_index()) for i, label in enumerate(names)
+    ]
+    rows = []
+    for n, row in enumerate(turns_of(steps), 1):
+        items = []
+        for i in row:
+            ply = i + 1
+            p = judged.get(ply)
+            mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
+            current = ' aria-current="step"' if (0, ply) == r.node else ""
+            items.append(
+                f"<li class='p{steps[i].mover}' value='{ply}'><button type='button' data-cmd='review-goto' "
+                f"data-arg='{ply}' data-key='log-{ply}'{current}>{esc(names[i])}{mark}</button></li>"
+            )
+        rows.append(
+            f"<div class='log-turn p{steps[row[0]].mover}' role='listitem'><span class='turn-no'>{n}.</span>"
+            f"<ol class='steps'>{''.join(items)}</ol></div>"
         )
-        items.append(reviewboard.branch_items(r, i))
-    return f"<ol class='log review-log' aria-label='{esc(_('Move log'))}'>{''.join(items)}</ol>"
+        rows.extend(reviewboard.branch_items(r, i) for i in row)
+    return f"<div class='log review-log' role='list' aria-label='{esc(_('Move log'))}'>{''.join(rows)}</div>"
