@@ -76,5 +76,5 @@ def test_report_counts_puzzles():
 
 def test_puzzle_files_are_json_with_the_fields_the_app_reads():
     for game in PLAYABLE:
-        data = json.loads(P.book(game).file().read_text("utf-8"))
+        data = json.loads(P.book(game).file.read_text("utf-8"))
         assert {"id", "seed", "moves", "kind", "target", "solution"} <= set(data["puzzles"][0])

@@ -100,7 +100,7 @@ def write(game: str, found: list[P.Puzzle], seconds: float) -> Path:
     book = P.book(game)
     if book is None:
         raise ValueError(f"{game} has no puzzles")
-    path = Path(str(book.file()))
+    path = Path(str(book.file))
     data: dict[str, Any] = {
         "about": "Mined by `python -m webtabletop learn mine " + game + "`; proved by `learn check`.",
         "mined_seconds": round(seconds, 1),

@@ -25,6 +25,7 @@ deterministic, and ``learn check`` proves every file again.
 from __future__ import annotations
 
 import json
+import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.resources.abc import Traversable
@@ -136,9 +137,7 @@ class PuzzleBook:
     """A game's puzzles (``GameModule.puzzles`` loads it): the ``kinds`` of goal, the options the
     mining plays with, and the game's own checks.
 
-    - ``file``: where the committed ``puzzles.json`` is (a package resource, found and read on
-      first use: a resource opened at import would keep a zip archive's file open, which the
-      engine's memory snapshot cannot carry over: its descriptor is gone in the restored engine);
+    - ``file``: the committed ``puzzles.json`` (a package resource, read on first use);
     - ``is_turn_start(state)``: a puzzle starts only where a turn starts (None: at every move);
     - ``knowledge(state)``: what the solver may know, translated (hidden cards, dice), or None;
     - ``hidden_check(kind, state, codes)``: a further proof where cards are hidden (None when it
@@ -146,7 +145,7 @@ class PuzzleBook:
     - ``gap``: how much the solution must beat every other first move by."""
 
     kinds: tuple[Kind, ...]
-    file: Callable[[], Traversable]
+    file: Traversable
     mine_options: Mapping[str, Any] = attrs.field(factory=dict)
     is_turn_start: Callable[[Any], bool] | None = None
     knowledge: Callable[[Any], str] | None = None
@@ -172,10 +171,27 @@ def puzzles(game: str) -> tuple[Puzzle, ...]:
     if found is None:
         return ()
     try:
-        text = found.file().read_text("utf-8")
+        text = read_resource(found.file)
     except FileNotFoundError:
         return ()
     return tuple(Puzzle.from_json(game, item) for item in json.loads(text)["puzzles"])
+
+
+def read_resource(file: Traversable) -> str:
+    """The text of a package resource. A resource named at import time inside a zip (the page's
+    engine imports our package from one) holds that zip open; an engine restored from the build's
+    memory snapshot inherits the handle but not the open file (``OSError`` EBADF), so the same
+    file is then read through a fresh handle of its archive."""
+    try:
+        return file.read_text("utf-8")
+    except FileNotFoundError:
+        raise
+    except OSError:
+        archive = getattr(getattr(file, "root", None), "filename", None)
+        if not isinstance(archive, str):
+            raise
+        with zipfile.ZipFile(archive) as fresh:
+            return fresh.read(str(getattr(file, "at", ""))).decode("utf-8")
 
 
 def find(game: str, puzzle_id: str) -> tuple[int, Puzzle] | None:

@@ -110,7 +110,7 @@ def knowledge(state: CardgoState) -> str:
 #: what the shared puzzle screens and the miner ask of this game
 BOOK = PuzzleBook(
     kinds=KINDS,
-    file=lambda: resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
     mine_options=MINE_OPTIONS,
     is_turn_start=is_turn_start,
     knowledge=knowledge,

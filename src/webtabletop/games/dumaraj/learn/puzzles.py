@@ -29,6 +29,6 @@ KINDS = (WIN,)
 #: what the shared puzzle screens and the miner ask of this game
 BOOK = PuzzleBook(
     kinds=KINDS,
-    file=lambda: resources.files(__package__ or __name__).joinpath("puzzles.json"),
+    file=resources.files(__package__ or __name__).joinpath("puzzles.json"),
     mine_options=MINE_OPTIONS,
 )
