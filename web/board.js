@@ -53,12 +53,15 @@
     const wrap = APP.querySelector(".board-wrap");
     if (!wrap) return;
     const top = wrap.getBoundingClientRect().top + scrollY;
+    // a line of words under the drawing (CardGO's) takes its room from the board's
+    const foot = wrap.querySelector(".board-foot");
+    const under = foot ? foot.getBoundingClientRect().height : 0;
     let next = "";
-    if (wide.matches) next = `${Math.max(320, Math.floor(innerHeight - top - 28))}px`;
+    if (wide.matches) next = `${Math.max(320, Math.floor(innerHeight - top - under - 28))}px`;
     else if (APP.querySelector("section.game.lesson")) {
       const panel = APP.querySelector("section.game.lesson .side > .panel");
       const below = panel ? panel.getBoundingClientRect().height : 0;
-      next = `${Math.max(200, Math.floor(innerHeight - top - below - 16))}px`;
+      next = `${Math.max(200, Math.floor(innerHeight - top - below - under - 16))}px`;
     }
     if (next !== room) document.documentElement.style.setProperty("--board-room", (room = next));
   }

@@ -27,7 +27,8 @@ from webtabletop.i18n import _
 
 CELL = 40.0
 MARGIN = 18.0
-FOOT = 26.0
+#: below the last row: room for the cells' outlines (the line of words under the board is HTML, which wraps)
+FOOT = 4.0
 COLOURS = ("#2f8f46", "#cf3b32")
 
 #: SVG patterns drawn over the terrain colour (terrain id -> pattern body)
