@@ -19,7 +19,7 @@ def open_review_from_game_over(page, site, fragment):
     open_app(page, site, fragment)
     dialog = page.locator(".result-dialog")
     assert dialog.count() == 1
-    act(page, dialog.locator("a.analysis"))  # idle: every step of the analysis answered
+    act(page, dialog.locator("a.open-review"))  # "Review the game"; idle: every step of the analysis answered
     assert page.locator("body[data-route='review']").count() == 1
 
 
