@@ -72,6 +72,9 @@ class GameView:
     """Base class of game views; override what the game needs."""
 
     player_names: tuple[str, str] = (N_("First player"), N_("Second player"))
+    #: the code of the game's own draw offer, a move of its rules (HTT's "draw"; None: the game
+    #: has none): the game screen asks the player to confirm it before playing it
+    offer_move: str | None = None
     #: the sides' names are plural nouns (DumaRaj's White and Black: Russian "Белые"), so shared
     #: sentences about a side take their plural entry (i18n/sides.py)
     side_names_plural: bool = False
