@@ -53,12 +53,15 @@
     const wrap = APP.querySelector(".board-wrap");
     if (!wrap) return;
     const top = wrap.getBoundingClientRect().top + scrollY;
+    // a line of words under the drawing (CardGO's) takes its room from the board's
+    const foot = wrap.querySelector(".board-foot");
+    const under = foot ? foot.getBoundingClientRect().height : 0;
     let next = "";
-    if (wide.matches) next = `${Math.max(320, Math.floor(innerHeight - top - 28))}px`;
+    if (wide.matches) next = `${Math.max(320, Math.floor(innerHeight - top - under - 28))}px`;
     else if (APP.querySelector("section.game.lesson")) {
       const panel = APP.querySelector("section.game.lesson .side > .panel");
       const below = panel ? panel.getBoundingClientRect().height : 0;
-      next = `${Math.max(200, Math.floor(innerHeight - top - below - 16))}px`;
+      next = `${Math.max(200, Math.floor(innerHeight - top - below - under - 16))}px`;
     }
     if (next !== room) document.documentElement.style.setProperty("--board-room", (room = next));
   }
@@ -121,6 +124,8 @@
   // --- pointer input: click-click stays in web/main.py; drags and premoves are here ---
   let drag = null; // {token, x, y, el, ghost, over, dx, dy, raf}
   let premove = null; // {drag, drop}
+  // what a click outside the game-over window may act on (web/board.js leaves such a click alone)
+  const ACTS = "a[href], button, input, select, textarea, label, summary, [data-cmd], [data-move], [data-change]";
   let suppress = null; // {until, x, y}: swallow the click that ends a drag there (only that one)
   const swallow = (ev, ms) => (suppress = { until: performance.now() + ms, x: ev.clientX, y: ev.clientY });
   let hoverAt = 0;
@@ -173,8 +178,10 @@
     if (ev.button > 0) return;
     const el = ev.target.closest && ev.target.closest("[data-drag]");
     const dialog = APP.querySelector(".result-dialog");
-    if (dialog && !dialog.contains(ev.target) && inApp(ev.target) && !ev.target.closest("[data-cmd='show-result']")) {
-      // a click outside the game-over window closes it (and does nothing else)
+    if (dialog && !dialog.contains(ev.target) && inApp(ev.target) && !ev.target.closest(ACTS)) {
+      // a click outside the game-over window on nothing that acts closes it (and does nothing
+      // else); a click on a button, a link or a field does what it says, the window left as it
+      // is: closing it first would redraw the page under the click and lose it
       swallow(ev, 800);
       send({ type: "cmd", name: "dismiss-result" });
       return;

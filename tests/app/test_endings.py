@@ -5,6 +5,7 @@ import json
 import pytest
 
 from tests.app.harness import Page
+from webtabletop.ai.drawoffer import OPENING_TURNS
 from webtabletop.core import sharelink
 from webtabletop.core.protocol import GameError
 from webtabletop.core.record import Record
@@ -66,14 +67,44 @@ def test_draw_offers_only_where_the_rules_allow_them():
         page.state.session.state.apply_code("!draw")
 
 
+def offer(page):
+    """Offer a draw: the app asks first, and the offer is made once confirmed."""
+    cmd(page, "offer-draw")
+    assert "Offer a draw?" in page.last["html"] and 'data-key="offer-confirm"' in page.last["html"]
+    return cmd(page, "offer-draw-confirm")
+
+
+def test_offering_a_draw_asks_first():
+    page = Page(hash_="#/dumaraj/play?vs=human")
+    page.send({"type": "move", "code": page.cells()[0]})
+    moves = page.state.session.history.record.moves
+    cmd(page, "offer-draw")
+    assert "Offer a draw?" in page.last["html"] and "White is then asked to accept or decline." in page.last["html"]
+    cmd(page, "ending-cancel")  # keep playing: no offer was made
+    assert "Offer a draw?" not in page.last["html"] and "offers a draw" not in page.last["html"]
+    assert page.state.session.history.record.moves == moves and not page.state.session.state.is_over
+    cmd(page, "offer-draw-confirm")  # no question open: nothing happens
+    assert "offers a draw" not in page.last["html"]
+
+
+def test_htt_offer_asks_first_then_is_played_as_its_move():
+    page = Page(hash_="#/htt/play?vs=human")
+    if page.state.session.needs_privacy_screen():
+        cmd(page, "reveal")
+    page.send({"type": "move", "code": "draw"})  # the panel's button
+    assert "Offer a draw?" in page.last["html"] and not page.state.session.history.record.moves
+    cmd(page, "offer-draw-confirm")
+    assert page.state.session.history.record.moves == ("draw",)
+
+
 def test_hot_seat_draw_offer_declined_then_accepted():
     page = Page(hash_="#/dumaraj/play?vs=human")
     page.send({"type": "move", "code": page.cells()[0]})
-    cmd(page, "offer-draw")
+    offer(page)
     assert "offers a draw" in page.last["html"] and "Accept the draw" in page.last["html"]
     cmd(page, "ending-cancel")
     assert "declines the draw" in page.last["html"] and not page.state.session.state.is_over
-    cmd(page, "offer-draw")
+    offer(page)
     cmd(page, "draw-accept")
     out = page.state.session.state.outcome()
     assert out.winner is None and out.reason == "draw agreed"
@@ -85,8 +116,9 @@ AHEAD = "5k4/pppppppppp/10/10/10/10/10/10/10/5K4 w - 0:3,0:3 - - - 2 0 1"  # Bla
 BEHIND = "5k4/10/10/10/10/10/10/10/PPPPPPPPPP/RNBTQKTBNR w - 0:3,0:3 - - - 2 0 1"  # Black has only its Raj
 
 
-def vs_computer(fen):
-    """A DumaRaj game from ``fen``: the human plays White, the computer Black (easy)."""
+def vs_computer(fen, turns=OPENING_TURNS):
+    """A DumaRaj game from ``fen``: the human plays White, the computer Black (easy), ``turns``
+    turns into the game (each side's first legal move)."""
     page = Page(hash_="#/dumaraj/new")
     page.send(
         {
@@ -96,13 +128,16 @@ def vs_computer(fen):
         }
     )
     assert page.last["route"] == "game", page.last["html"][:2000]
+    h = page.state.session.history
+    while len(h.record.moves) < turns:
+        h.play(h.state.legal_moves()[0].code)
     return page
 
 
 def test_the_computer_declines_a_draw_when_it_is_ahead():
     page = vs_computer(AHEAD)
-    cmd(page, "offer-draw")
-    assert "The computer declines the draw" in page.last["html"]
+    offer(page)
+    assert "The computer declines the draw: it does not judge itself behind." in page.last["html"]
     assert not page.state.session.state.is_over
     cmd(page, "offer-draw")  # the same position: the same answer, said at once
     assert "declined a draw in this position already" in page.last["html"]
@@ -110,9 +145,18 @@ def test_the_computer_declines_a_draw_when_it_is_ahead():
 
 def test_the_computer_accepts_a_draw_when_it_is_behind():
     page = vs_computer(BEHIND)
-    cmd(page, "offer-draw")
+    offer(page)
     out = page.state.session.state.outcome()
     assert out is not None and out.winner is None and out.reason == "draw agreed"
+
+
+@pytest.mark.parametrize("turns", [0, 2, OPENING_TURNS - 1])
+def test_the_computer_declines_every_draw_in_the_first_moves(turns):
+    """Behind by every piece but its Raj, and still too early: it plays on."""
+    page = vs_computer(BEHIND, turns)
+    offer(page)
+    assert "The computer declines the draw: it is too early in the game." in page.last["html"]
+    assert not page.state.session.state.is_over
 
 
 def test_htt_early_endings_earn_no_pack_and_no_achievement():

@@ -96,3 +96,37 @@ def test_show_the_solution_in_every_puzzle(game):
         assert run.verdict == "shown" and not run.message, (puzzle.id, run.message)
         assert 'class="puzzle-solution"' in page.last["html"]
         assert not page.state.notices, (puzzle.id, page.state.notices)
+
+
+@pytest.mark.parametrize("game", ["cardgo", "htt"])
+def test_a_puzzle_previews_no_result(game):
+    """Hovering a drop shows its result in a game (CardGO's damage layer, HTT's turned cards) but
+    never in a puzzle, whose answer that result is."""
+    import re
+
+    from webtabletop.learn import puzzle as P
+
+    preview = re.compile(r"class=\"(?:preview|htt-preview)\"")
+
+    def hovered(page) -> str:
+        html = page.last["html"]
+        drag = re.search(r'data-drag="([^"]+)"', html).group(1)
+        for drop in re.findall(r'data-drop="([^"]+)"', html):
+            out = page.send({"type": "hover", "drag": drag, "token": drop})["html"]
+            if preview.search(out):
+                return out
+        return out
+
+    control = Page(hash_=f"#/{game}/play?vs=human")  # the control: a game previews a drop
+    if 'class="privacy"' in control.last["html"]:
+        control.send({"type": "cmd", "name": "reveal"})
+    for _move in range(4):
+        if "data-drag" in control.last["html"] and preview.search(hovered(control)):
+            break
+        control.send({"type": "move", "code": control.cells()[0]})
+        if 'class="privacy"' in control.last["html"]:
+            control.send({"type": "cmd", "name": "reveal"})
+    else:
+        raise AssertionError("no drop previewed in a game")
+    for puzzle in P.puzzles(game)[:4]:
+        assert not preview.search(hovered(Page(hash_=f"#/{game}/puzzles/{puzzle.id}"))), puzzle.id

@@ -190,12 +190,15 @@ def test_learn_from_your_mistakes():
     resp = page.send({"type": "cmd", "name": "learn-start", "arg": "0"})
     first = mistakes[0]
     assert r.learn is not None and r.cursor == first.ply - 1 and "class='learn'" in resp["html"]
+    assert "engine-line" not in resp["html"]  # the computer's line would give the answer away
     page.send({"type": "cmd", "name": "forward"})
     assert r.cursor == first.ply - 1  # the position stays while the player is asked
-    page.send({"type": "move", "code": first.move})  # the mistake itself
-    assert r.learn.tries == 1 and r.learn.status == "ask"
-    page.send({"type": "move", "code": r.reviewer.analyses[first.ply - 1].best_move})
+    resp = page.send({"type": "move", "code": first.move})  # the mistake itself
+    assert r.learn.tries == 1 and r.learn.status == "ask" and r.learn.tone == ""
+    assert "engine-line" not in resp["html"]
+    resp = page.send({"type": "move", "code": r.reviewer.analyses[first.ply - 1].best_move})
     assert r.learn.status == "found" and r.learn.found == 1
+    assert "learn-answer good" in resp["html"] and "engine-line" in resp["html"]
     page.send({"type": "cmd", "name": "learn-next"})
     for p in mistakes[1:]:
         assert r.cursor == p.ply - 1 and r.learn.status == "ask"
@@ -224,3 +227,47 @@ def test_the_links_budget(b, budget, caption):
     resp, _steps = run(page, page.last)
     assert page.state.review.reviewer.budget == budget
     assert f"Summary ({caption} analysis)" in resp["html"]
+
+
+def test_a_try_is_judged_against_the_best_move():
+    """A try that is not found carries the review's mark for what it loses against the best move
+    (its class on screen), never the look of an error for a found one."""
+    from webtabletop.ai.review import MARKS
+    from webtabletop.app.review import learn as reviewlearn
+
+    record = played("dumaraj", ("random", "normal"), 11, 12)
+    page = Page(hash_=f"#/dumaraj/review?r={sharelink.encode(record)}")
+    run(page, page.last)
+    r = page.state.review
+    page.send({"type": "cmd", "name": "learn-start", "arg": "0"})
+    ply = r.learn.ply
+    best = r.reviewer.analyses[ply - 1].best_move
+    tones = set()
+    for move in r.states[ply - 1].legal_moves()[:12]:
+        if move.code in (best, record.moves[ply - 1]):
+            continue
+        r.learn.status, r.learn.tries = "ask", 0
+        reviewlearn.attempt(page.state, r, move.code)
+        tones.add(r.learn.tone)
+        if r.learn.tone in {m for _least, m in MARKS}:
+            html = page.send({"type": "cmd", "name": "deselect"})["html"]
+            cls = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}[r.learn.tone]
+            assert f"learn-answer {cls}" in html and "engine-line" not in html
+            break
+    else:
+        raise AssertionError(f"no worse try among the first moves: {tones}")
+
+
+@pytest.mark.parametrize("game", ["sht", "tsifrograd"])
+def test_the_move_list_has_one_row_per_turn_as_the_game_screen(game):
+    """A turn of several moves (SHT's attack and its defence, Tsifrograd's number and its
+    cross-out) is one row of the review's move list, as on the game screen: the same rows."""
+    record = played(game, ("random", "random"), 5, 3000 if game == "sht" else 24)
+    link = sharelink.encode(record)
+    review = Page(hash_=f"#/{game}/review?r={link}&b=easy")
+    html = run(review, review.last, limit=5000)[0]["html"]
+    game_screen = Page(hash_=f"#/{game}?r={link}").last["html"]
+    turns = html.count("class='log-turn ")
+    assert turns == game_screen.count('class="log-turn ') > 0
+    assert turns < len(record.moves)  # some turn has more than one move
+    assert html.count("data-cmd='review-goto' data-arg=") == len(record.moves) + len(record.moves) + 1

@@ -268,3 +268,18 @@ def test_chinese_screen_shows_the_designers_terms(page, site):
     assert "把手牌拖到空区域" in page.locator(".prompt").first.inner_text()
     labels = " ".join(board_labels(page))
     assert "空" in labels and "Green" not in panel and "Terrain legend" not in panel
+
+
+def test_a_legal_dot_leaves_the_last_moves_mark_readable(page, site):
+    """Green's first card burned in the fire on g1 ("−2" in the middle of the now empty cell): the
+    legal dot of that cell sits in its corner, clear of the mark, not on top of it."""
+    open_app(page, site, "#/cardgo?r=AgIBGnsic2l6ZSI6Nywic3RhcnRfdGltZSI6NDB9ASIz1KJW")
+    if page.locator("[data-cmd='reveal']").count():  # hot-seat: hands are private
+        act(page, page.locator("[data-cmd='reveal']"))
+    mark = page.locator(".board .took-effect text").first
+    assert mark.text_content() == "−2"
+    dot = page.locator(".board [data-key='cell-g1'] .cg-dot")
+    assert dot.count() == 1
+    m, d = mark.bounding_box(), dot.bounding_box()
+    apart = d["x"] >= m["x"] + m["width"] or d["x"] + d["width"] <= m["x"] or d["y"] >= m["y"] + m["height"] or d["y"] + d["height"] <= m["y"]
+    assert apart, (m, d)

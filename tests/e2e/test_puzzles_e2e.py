@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import open_app
-from tests.e2e.helpers import act, assert_fits, idle
+from tests.e2e.helpers import act, assert_fits, center, idle
 from tests.learn.puzzle_clicks import clicks
 from webtabletop.core.registry import PLAYABLE
 from webtabletop.learn import puzzle as P
@@ -19,6 +19,24 @@ def solve(page, game: str, pid: str) -> None:
         act(page, page.locator(f"section.puzzle [data-{kind}='{token}'] >> visible=true").first)
 
 
+def no_preview_under_a_drag(page) -> None:
+    """Holding a hand card over a free cell previews nothing in a puzzle (the result is the
+    answer); the card released back on the hand plays nothing."""
+    card = page.locator(".panel [data-drag]:visible, .board-wrap [data-drag]:visible").first
+    cell = page.locator(".board-wrap [data-drop]:visible").first
+    (ax, ay), (bx, by) = center(card), center(cell)
+    page.mouse.move(ax, ay)
+    page.mouse.down()
+    page.mouse.move(bx - 3, by, steps=6)
+    page.mouse.move(bx, by, steps=2)
+    idle(page)  # the hover's answer is in (web/board.js sends it under a drag)
+    assert page.locator(".drag-ghost").count() == 1
+    assert page.locator(".board-wrap .preview, .board-wrap .htt-preview, .cg-preview").count() == 0
+    page.mouse.move(ax, ay, steps=4)
+    page.mouse.up()
+    idle(page)
+
+
 @pytest.mark.parametrize("game", PLAYABLE)
 def test_one_puzzle_per_game_solved_by_clicks(page, site, game):
     puzzle = P.puzzles(game)[1]
@@ -27,6 +45,9 @@ def test_one_puzzle_per_game_solved_by_clicks(page, site, game):
     act(page, page.locator(f"[data-puzzle='{puzzle.id}'] a"))
     assert page.locator(f"section.puzzle[data-puzzle='{puzzle.id}'][data-verdict='going']").count() == 1
     assert page.locator(".puzzle-solution").count() == 0
+    if game in ("cardgo", "htt"):  # the games whose boards preview a drop's result
+        no_preview_under_a_drag(page)
+        assert page.locator(f"section.puzzle[data-puzzle='{puzzle.id}'][data-verdict='going']").count() == 1
     solve(page, game, puzzle.id)
     assert page.locator(f"section.puzzle[data-puzzle='{puzzle.id}'][data-verdict='reached']").count() == 1
     assert page.locator(".lesson-verdict.reached [aria-label='3 stars of 3']").count() == 1

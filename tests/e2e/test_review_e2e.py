@@ -19,7 +19,7 @@ def open_review_from_game_over(page, site, fragment):
     open_app(page, site, fragment)
     dialog = page.locator(".result-dialog")
     assert dialog.count() == 1
-    act(page, dialog.locator("a.analysis"))  # idle: every step of the analysis answered
+    act(page, dialog.locator("a.open-review"))  # "Review the game"; idle: every step of the analysis answered
     assert page.locator("body[data-route='review']").count() == 1
 
 
@@ -100,7 +100,7 @@ def test_learn_from_your_mistakes(browser, site):
     assert learn.count() == 1
     assert page.locator(".board-wrap [data-pick]").count() > 0  # the learner's board takes moves
     act(page, page.locator("[data-cmd='learn-show']"))
-    assert page.locator(".learn[data-status='shown'] .message").count() == 1
+    assert page.locator(".learn[data-status='shown'] .learn-answer").count() == 1
     while page.locator("[data-cmd='learn-next']").count():
         act(page, page.locator("[data-cmd='learn-next']"))
         if page.locator("[data-cmd='learn-show']").count():

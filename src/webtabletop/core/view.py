@@ -51,9 +51,14 @@ class ViewContext:
     premove: bool = False
     #: a game with a friend by link (app/match/flow.py): nothing it does changes a collection
     by_link: bool = False
-    #: a lesson, a puzzle or the guided first game (app/learn/lessons.py, app/learn/puzzles.py): the page names
-    #: the idea and its rules, and there is no draw to offer, so views leave those out
+    #: a lesson, a puzzle, the guided first game or "Learn from your mistakes" (app/learn/lessons.py,
+    #: app/learn/puzzles.py, app/review/learn.py): the page names the idea and its rules, and there is
+    #: no draw to offer, so views leave those out
     study: bool = False
+    #: the board may preview a move's result under the pointer (CardGO's damage, HTT's turned
+    #: cards); False where the result is what the player must find: a puzzle and "Learn from your
+    #: mistakes" (views then draw no preview, in the board or in words)
+    previews: bool = True
 
 
 @attrs.frozen
@@ -67,6 +72,9 @@ class GameView:
     """Base class of game views; override what the game needs."""
 
     player_names: tuple[str, str] = (N_("First player"), N_("Second player"))
+    #: the code of the game's own draw offer, a move of its rules (HTT's "draw"; None: the game
+    #: has none): the game screen asks the player to confirm it before playing it
+    offer_move: str | None = None
     #: the sides' names are plural nouns (DumaRaj's White and Black: Russian "Белые"), so shared
     #: sentences about a side take their plural entry (i18n/sides.py)
     side_names_plural: bool = False

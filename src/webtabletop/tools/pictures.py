@@ -92,6 +92,7 @@ def picture(game_id: str) -> str:
         viewer=pos.viewer, interactive=False, last_move=pos.moves[-1] if pos.moves else None, previous=before
     )
     svg = view.board(state, ctx)
+    svg = svg[: svg.rindex("</svg>") + len("</svg>")]  # the drawing only: not a line of words under it (CardGO's)
     wide = svg.find('class="htt-board htt-wide"')  # HTT draws a wide and a tall board: keep the wide one
     if wide >= 0:
         start = svg.rfind("<svg", 0, wide)

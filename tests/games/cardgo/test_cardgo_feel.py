@@ -28,7 +28,7 @@ def highland(hands=("5 2", "3 4")):
 
 def _cell_group(board: str, name: str) -> str:
     return re.search(
-        rf'<g [^>]*data-key="cell-{name}"[^>]*>.*?</g>(?=<g [^>]*data-key="cell-|<g class="last|<text class="foot)',
+        rf'<g [^>]*data-key="cell-{name}"[^>]*>.*?</g>(?=<g [^>]*data-key="cell-|<g class="last|</svg>)',
         board,
     ).group(0)
 

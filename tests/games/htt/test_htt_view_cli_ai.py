@@ -202,20 +202,28 @@ def test_cli_generate_and_check(tmp_path, capsys):
     assert cli_main(["htt", "generate-set", "--seed", "1", "--per-level", "13"]) == 2
 
 
-def _offer(owner: int, red_hand) -> object:
-    """Red offers a draw to Blue; ``owner`` holds the four placed cards."""
-    cells = {name: (owner, "555555") for name in ("a1", "a2", "a3", "b1")}
-    s = position(HttOptions(), cells, hands=[["111111"] * 3, red_hand], player=1)
+def _offer(owner: int, red_hand, cells=("a1", "a2", "a3", "b1")) -> object:
+    """Red offers a draw to Blue; ``owner`` holds the placed cards (four by default; each player
+    holds the rest of its five)."""
+    cells = {name: (owner, "555555") for name in cells}
+    blue = ["111111"] * (len(red_hand) + (4 - len(cells)) // 2)
+    s = position(HttOptions(), cells, hands=[blue, red_hand], player=1)
     return s.apply_code("draw")
 
 
 def test_ai_answers_draw_offers_by_its_judgement_without_peeking():
-    """The AI accepts a draw only when its search judges it clearly behind (never when ahead); Red's hidden hand (here
-    strong or weak) does not change the answer."""
+    """The AI accepts a draw only when its search judges it not ahead (the digest: "Against the AI: it
+    accepts when it is not ahead"); Red's hidden hand (here strong or weak) does not change the answer."""
     for level in ("easy", "normal"):
         for red in (["999999"] * 3, ["111111"] * 3):
             assert choose_move(_offer(0, red), level, 3, time_limited=False).move.code == "decline"
             assert choose_move(_offer(1, red), level, 3, time_limited=False).move.code == "accept"
+
+
+def test_ai_declines_every_draw_offer_in_the_first_moves():
+    """Two cards on the board, both Red's: Blue is behind, and still plays on."""
+    for level in ("easy", "normal"):
+        assert choose_move(_offer(1, ["111111"] * 4, ("a1", "a2")), level, 3, time_limited=False).move.code == "decline"
 
 
 def test_ai_picks_after_a_win():

@@ -4,11 +4,13 @@
   the device); against the computer, the human. The resignation is the record's last entry, so
   the game-over window, the saved result, share links, files and replays all show it.
 - Games whose rules allow a draw by agreement (``GameSpec.agreed_draws``) have "Offer a draw".
-  In hot-seat the other player answers on the same screen (Accept / Decline); against the
-  computer, the computer answers at once: it accepts only when its own search judges it not
-  ahead (:func:`webtabletop.ai.drawoffer.accepts_draw`), and a refused offer cannot be repeated
-  in the same position (the answer would be the same). HTT's draw offer is a move of its own
-  rules (its panel's button), not this one.
+  Offering asks first (a click ends no game). In hot-seat the other player then answers on the
+  same screen (Accept / Decline); against the computer, the computer answers at once: it accepts
+  only when its own search judges it not ahead, and never in the first moves
+  (:func:`webtabletop.ai.drawoffer.accepts_draw`), and a refused offer cannot be repeated in the
+  same position (the answer would be the same). HTT's draw offer is a move of its own rules (its
+  panel's button, ``GameView.offer_move``): :func:`webtabletop.app.game.play.play` asks the same
+  question before playing it, and its confirmation plays it.
 - Both need the game's newest position: from an earlier position in review they act on the end.
 - A pending confirmation or offer lives in the session only (a reload drops it).
 """
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.ai.drawoffer import accepts_draw
+from webtabletop.ai.drawoffer import OPENING_TURNS, accepts_draw
 from webtabletop.app.game import play
 from webtabletop.app.widgets import pages, playfeel
+from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.core.ending import DRAW, allows_draw, resign_code
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import esc
@@ -81,7 +84,7 @@ def resign_confirm(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
 
 
 def cancel(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
-    """Cancel a resignation, or decline a draw offer in hot-seat."""
+    """Cancel a resignation or a draw offer not yet made, or decline a draw offer in hot-seat."""
     if s.pending == "draw":
         offerer = resigner(s)
         if offerer is not None:
@@ -92,8 +95,38 @@ def cancel(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
     fx.focus = "offer-draw" if can_offer_draw(s) else "resign"
 
 
+def turns_played(s: Session) -> int:
+    """The turns of the game so far, counted as its move list's rows."""
+    states = s.history.states[:-1]
+    return len(turns_of([LogStep("", x.to_move(), x.turn_index()) for x in states]))
+
+
 def offer_draw(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
-    """Offer a draw: the other player (hot-seat) or the computer answers."""
+    """Offer a draw: asks first."""
+    if not can_offer_draw(s):
+        raise GameError(_("A draw cannot be offered here."))
+    refused(s)
+    s.pending = "offer"
+    fx.focus = "offer-cancel"
+
+
+def refused(s: Session) -> None:
+    """The computer has declined a draw in the newest position: the same answer, said at once."""
+    offerer = resigner(s)
+    if offerer is not None and s.players.is_ai(1 - offerer) and s.draw_declined == len(s.history.states) - 1:
+        raise GameError(_("The computer has declined a draw in this position already."))
+
+
+def offer_confirm(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
+    """The offer confirmed: HTT's offer is played as its move (the other side answers with its
+    own); another game's goes to the other player (hot-seat) or the computer, which answers."""
+    if s.pending != "offer":
+        return
+    s.pending = None
+    own = s.view.offer_move
+    if own is not None:
+        play.play(st, fx, own, confirmed=True)
+        return
     if not can_offer_draw(s):
         raise GameError(_("A draw cannot be offered here."))
     offerer = resigner(s)
@@ -105,14 +138,18 @@ def offer_draw(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
         return
     h = s.history
     ply = len(h.states) - 1
-    if s.draw_declined == ply:
-        raise GameError(_("The computer has declined a draw in this position already."))
+    refused(s)
     level = s.players.level
-    if accepts_draw(h.states[-1], other, level, seed=ply):
+    turns = turns_played(s)
+    if accepts_draw(h.states[-1], other, level, turns=turns, seed=ply):
         _end(st, fx, s, DRAW)
         return
     s.draw_declined = ply
-    s.message = _("The computer declines the draw: it does not judge itself behind.")
+    s.message = (
+        _("The computer declines the draw: it is too early in the game.")
+        if turns < OPENING_TURNS
+        else _("The computer declines the draw: it does not judge itself behind.")
+    )
 
 
 def draw_accept(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
@@ -128,6 +165,7 @@ COMMANDS = {
     "resign-confirm": resign_confirm,
     "ending-cancel": cancel,
     "offer-draw": offer_draw,
+    "offer-draw-confirm": offer_confirm,
     "draw-accept": draw_accept,
 }
 
@@ -154,7 +192,8 @@ def controls(s: Session) -> str:
 
 
 def window(s: Session) -> str:
-    """The confirmation of a resignation, or a hot-seat draw offer waiting for its answer."""
+    """The confirmation of a resignation or of a draw offer, or a hot-seat draw offer waiting
+    for its answer."""
     who = resigner(s)
     if s.pending is None or who is None:
         return ""
@@ -165,6 +204,15 @@ def window(s: Session) -> str:
         text = side_gettext(plural, "{player} resigns and {winner} wins.").format(player=_(names[who]), winner=_(names[1 - who]))
         yes = pages.btn(esc(_("Resign")), "resign-confirm", key="resign-confirm", cls="btn danger")
         no = pages.btn(esc(_("Keep playing")), "ending-cancel", key="resign-cancel", cls="btn primary")
+    elif s.pending == "offer":
+        title = _("Offer a draw?")
+        text = (
+            _("The computer accepts only when its own judgement says it is not ahead, and never in the first moves.")
+            if s.players.is_ai(1 - who)
+            else side_gettext(plural, "{player} is then asked to accept or decline.").format(player=_(names[1 - who]))
+        )
+        yes = pages.btn(esc(_("Offer a draw")), "offer-draw-confirm", key="offer-confirm", cls="btn primary")
+        no = pages.btn(esc(_("Keep playing")), "ending-cancel", key="offer-cancel", cls="btn")
     else:
         title = side_gettext(plural, "{player} offers a draw").format(player=_(names[who]))
         text = side_gettext(plural, "{player}, do you accept a draw? The game then ends with no winner.").format(

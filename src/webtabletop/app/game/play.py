@@ -115,8 +115,14 @@ def report_game_over(st: AppState, fx: Effects, s: Session) -> None:
 
 
 # ---------------------------------------------------------------------- moves
-def play(st: AppState, fx: Effects, code: str) -> None:
+def play(st: AppState, fx: Effects, code: str, *, confirmed: bool = False) -> None:
+    """Play ``code`` for the player at the device. A game's own draw offer
+    (``GameView.offer_move``, HTT's) asks first (app/game/endings.py: its confirmation plays it)."""
     s = require_game(st)
+    if code == s.view.offer_move and not confirmed and not s.state.is_over:
+        s.pending = "offer"
+        fx.focus = "offer-cancel"
+        return
     if s.state.is_over:
         raise GameError(_("The game is over: start a new game or a rematch."))
     if s.players.is_ai(s.state.to_move()) and s.history.at_end:

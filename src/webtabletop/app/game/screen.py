@@ -117,7 +117,9 @@ def format_seconds(value: float) -> str:
 
 
 def result_window(view: GameView, outcome: Outcome, spec: GameSpec, analysis_href: str | None = None) -> str:
-    """The game-over window: closable (×, Esc, a click outside) and movable (its title bar)."""
+    """The game-over window: closable (×, Esc, a click outside) and movable (its title bar).
+    "Review the game" opens the computer's review of it (``analysis_href``); "Look at the board"
+    sets the window aside as a bar."""
     W = words()
     title = outcome_title(view, outcome)
     a, b = outcome.scores
@@ -132,8 +134,8 @@ def result_window(view: GameView, outcome: Outcome, spec: GameSpec, analysis_hre
         f'<div class="result-body"><p class="final-score"><span class="p0">{esc(_(view.player_names[0]))} {a:g}</span> – '
         f'<span class="p1">{b:g} {esc(_(view.player_names[1]))}</span></p><p>{esc(_(str(outcome.reason)).capitalize())}.</p>'
         f'<div class="actions">{btn(esc(W["rematch"]), "rematch", cls="btn primary", key="rematch")}'
-        f"{link(esc(W['new_game']), f'#/{spec.id}/new')}{btn(esc(W['review_the_game']), 'dismiss-result', key='review')}"
-        f"{link(esc(W['computer_analysis']), analysis_href, 'btn analysis') if analysis_href else ''}"
+        f"{link(esc(W['new_game']), f'#/{spec.id}/new')}"
+        f"{link(esc(W['review_the_game']), analysis_href, 'btn open-review') if analysis_href else ''}"
         f"{btn(esc(W['share_link']), 'share', 'result', key='result-share')}</div></div></div>"
     )
 
@@ -229,9 +231,11 @@ def menu_html(
 ) -> str:
     """Every secondary action in one place (folded behind "Menu" on a phone)."""
     W = words()
-    again = btn(esc(_("Show the result")), "show-result", key="show-result") if show_result else ""
-    if analysis_href:
-        again += link(esc(W["computer_analysis"]), analysis_href, "btn small analysis")
+    # "Computer analysis" first: "Show the result" appears when the window is closed, after it,
+    # so the link stays where it was (a click aimed at it lands on it)
+    again = link(esc(W["computer_analysis"]), analysis_href, "btn small analysis") if analysis_href else ""
+    if show_result:
+        again += btn(esc(_("Show the result")), "show-result", key="show-result")
     actions = (
         link(esc(W["new_game"]), f"#/{spec.id}/new", "btn small")
         + page_nav

@@ -119,7 +119,8 @@ def render_puzzle(st: AppState, fx: Effects) -> tuple[str, str] | None:
     if run is None or run.puzzle is None or st.route[0] != "puzzle":
         return None
     puzzle, s = run.puzzle, run.session
-    ctx = attrs.evolve(s.context(st.settings), study=True)
+    # no preview of a move's result: finding it is the puzzle
+    ctx = attrs.evolve(s.context(st.settings), study=True, previews=False)
     if run.verdict != GOING:
         ctx = attrs.evolve(ctx, interactive=False, selection=None, hover=None)
     listed = P.puzzles(run.spec.id)

@@ -46,7 +46,7 @@ class Session:
         #: the Share window is open: the data-key of the button that opened it (focus returns
         #: there when it closes); never saved
         self.share: str | None = None
-        #: "resign" (asking to confirm) or "draw" (a hot-seat offer waiting for its answer);
+        #: "resign" or "offer" (asking to confirm) or "draw" (a hot-seat offer waiting for its answer);
         #: never saved (app/game/endings.py)
         self.pending: str | None = None
         #: the ply at which the computer declined a draw (the same position gets the same answer)

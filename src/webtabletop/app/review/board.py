@@ -256,8 +256,11 @@ def variation_html(r: ReviewSession, k: int) -> str:
 
 
 def branch_items(r: ReviewSession, ply: int) -> str:
-    """The move list's rows of the variations that replace the game's move ``ply + 1``."""
-    return "".join(f"<li class='variations'>{variation_html(r, k)}</li>" for k in r.tree.branches(0, ply))
+    """The move list's rows of the variations that replace the game's move ``ply + 1`` (after
+    the row of that move's turn)."""
+    return "".join(
+        f"<div class='variations' role='listitem'>{variation_html(r, k)}</div>" for k in r.tree.branches(0, ply)
+    )
 
 
 def variation_panel_html(r: ReviewSession) -> str:

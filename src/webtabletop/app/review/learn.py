@@ -4,6 +4,12 @@ one, from that player's side of the table (nothing hidden from them is shown), a
 tries to find a better move on the board. A move counts as found when it loses less than the
 ``?!`` threshold against the best move (judged as the review judges moves: only what the mover
 knew, :func:`webtabletop.ai.analysis.analyse_move`); after two tries the computer's move is shown.
+
+Nothing on screen gives the answer away while the player is asked: the computer's line at the
+position stays hidden until the move is found or shown, and the board previews no move's result
+(``ViewContext.previews``). Each try is judged against the best move and says so: a found move is
+marked good, any other with the review's mark for its loss (``?!``, ``?``, ``??``), never more
+alarming than the judgement itself.
 """
 
 from __future__ import annotations
@@ -14,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from webtabletop.ai.analysis import analyse_move
-from webtabletop.ai.review import MARKS, position_seed
+from webtabletop.ai.review import MARKS, mark_for, position_seed
 from webtabletop.app.model.modules import game_view
 from webtabletop.core.protocol import GameError
 from webtabletop.core.view import ViewContext, move_label
 from webtabletop.i18n import _
+from webtabletop.i18n.text import percent
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -44,6 +51,9 @@ class Learn:
     selection: str | None = None
     hover: str | None = None
     message: str | None = None
+    #: how the message judges the last try: "good" (found), the review's mark for its loss
+    #: ("?!", "?", "??"), or "" (no judgement: the move played, the answer, a board message)
+    tone: str = ""
 
     @property
     def ply(self) -> int | None:
@@ -75,6 +85,8 @@ def context(st: AppState, r: ReviewSession) -> ViewContext:
         selection=learn.selection,
         hover=learn.hover,
         interactive=learn.status == "ask",
+        previews=False,
+        study=True,  # a position to solve, as a puzzle's: no draw to offer (HTT's panel button)
         flipped=r.flipped,
         last_move=r.record.moves[r.cursor - 1] if r.cursor else None,
         previous=r.states[r.cursor - 1] if r.cursor else None,
@@ -94,20 +106,26 @@ def attempt(st: AppState, r: ReviewSession, code: str) -> None:
     learn.selection = learn.hover = None
     if code == judged.move:
         learn.tries += 1
+        learn.tone = ""
         learn.message = _("That is the move played in the game. Try another one.")
     else:
         analysis = r.reviewer.analyses[ply - 1]
         value = analyse_move(state, code, r.reviewer.budget, position_seed(r.reviewer.seed, ply - 1), analysis)
         best = analysis.chances[learn.player] if value.best is None else value.best
-        if code == analysis.best_move or best - value.chances < FOUND:
+        loss = 0.0 if code == analysis.best_move else max(0.0, best - value.chances)
+        if loss < FOUND:
             learn.status = "found"
             learn.found += 1
+            learn.tone = "good"
             learn.message = _("Well found: {move} is as good as the computer’s choice.").format(
                 move=move_label(state, code)
             )
             return
         learn.tries += 1
-        learn.message = _("{move} is not better. Try again.").format(move=move_label(state, code))
+        learn.tone = mark_for(loss) or MARKS[-1][1]
+        learn.message = _("{move} is not better: it keeps {loss} less of the winning chances than the best move. Try again.").format(
+            move=move_label(state, code), loss=percent(loss)
+        )
     if learn.tries >= TRIES:
         reveal(r)
 
@@ -120,6 +138,7 @@ def reveal(r: ReviewSession) -> None:
     analysis = r.reviewer.analyses[ply - 1]
     learn.status = "shown"
     learn.selection = learn.hover = None
+    learn.tone = ""
     learn.message = _("The computer’s move: {move}.").format(move=move_label(r.states[ply - 1], analysis.best_move))
 
 
@@ -129,6 +148,7 @@ def advance(r: ReviewSession) -> None:
     learn.tries = 0
     learn.status = "ask"
     learn.message = None
+    learn.tone = ""
     learn.selection = learn.hover = None
     show(r)
 
@@ -147,6 +167,7 @@ def pick(st: AppState, r: ReviewSession, token: str) -> None:
     learn.selection = result.selection
     if result.message:
         learn.message = result.message
+        learn.tone = ""
     if result.move is not None:
         attempt(st, r, result.move)
 

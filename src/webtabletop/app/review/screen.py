@@ -16,6 +16,7 @@ from webtabletop.app.model.reviewsession import ReviewSession
 from webtabletop.app.model.saves import saved_games
 from webtabletop.app.review import board as reviewboard
 from webtabletop.app.review import learn as reviewlearn
+from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, step_buttons
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
@@ -117,7 +118,7 @@ def review_html(st: AppState, r: ReviewSession) -> str:
         f"{notice_html(st.notices)}<section class='game review' data-game='{esc(r.spec.id)}'{style}>"
         f"<div class='game-head'><h1>{esc(heading)}</h1>{play}</div>"
         f"<div class='layout'><div class='board-col'>{progress_html(r)}"
-        f"{graph_svg(r, names)}{chances_html(r, names, state)}"
+        f"{graph_svg(r, names)}{chances_html(r, names, state, asked=bool(r.learn and r.learn.status == 'ask'))}"
         f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
         f"<aside class='side'>{side}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>"
         f"{log_html(r, judged)}</aside></div></section>{reviewboard.share_html(st, r)}"
@@ -183,8 +184,10 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
     )
 
 
-def chances_html(r: ReviewSession, names: list[str], state) -> str:
-    """Both players' chances at the position shown (an evaluation bar) and the computer's line."""
+def chances_html(r: ReviewSession, names: list[str], state, asked: bool = False) -> str:
+    """Both players' chances at the position shown (an evaluation bar) and the computer's line
+    (``asked``: the player is asked to find a better move here, so the line, the answer, stays
+    hidden)."""
     analysis = r.analysis()
     if analysis is None:
         text = _("Analysing this position…") if r.line else _("Not analysed yet.")
@@ -194,7 +197,7 @@ def chances_html(r: ReviewSession, names: list[str], state) -> str:
     return (
         f"<div class='review-chances' data-key='chances'><div class='eval-bar' aria-hidden='true'>"
         f"<span class='p0' style='width:{c[0] * 100:.1f}%'></span></div><p>{esc(text)}</p>"
-        f"{reviewboard.engine_line_html(state, analysis)}</div>"
+        f"{'' if asked else reviewboard.engine_line_html(state, analysis)}</div>"
     )
 
 
@@ -267,7 +270,14 @@ def learn_html(r: ReviewSession, view, state, ctx, names: list[str]) -> str:
     ask = side_gettext(_plural(r), "Position {n} of {total}: {player} played a mistake here. Find a better move.").format(
         n=learn.index + 1, total=total, player=names[learn.player]
     )
-    message = f"<p class='message' role='status'>{esc(learn.message)}</p>" if learn.message else ""
+    message = ""
+    if learn.message:
+        tone = MARK_CLASS.get(learn.tone, learn.tone)
+        mark = f"<span class='mk {tone}'>{esc(learn.tone)}</span> " if learn.tone in MARK_CLASS else ""
+        message = (
+            f"<p class='learn-answer{' ' + tone if tone else ''}' role='status' data-key='learn-answer'>"
+            f"{mark}{esc(learn.message)}</p>"
+        )
     if learn.status == "ask":
         actions = btn(esc(_("Show the answer")), "learn-show", key="learn-show", cls="btn small")
         panel = f"<div class='panel'>{view.panel(state, ctx)}</div>"
@@ -321,17 +331,28 @@ def summary_html(r: ReviewSession, names: list[str]) -> str:
 
 
 def log_html(r: ReviewSession, judged: dict[int, PlyReview]) -> str:
+    """The game's moves, one row per turn as on the game screen (:func:`webtabletop.app.widgets.movelog.turns_of`:
+    a defence, an extra play, a cross-out or a draw offer's answer belongs to its turn), each
+    move a button to its position with its mark; a move's variations follow its turn's row."""
     names = labels(r)
-    items = []
-    for i, label in enumerate(names):
-        ply = i + 1
-        state = r.states[i]
-        p = judged.get(ply)
-        mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
-        current = ' aria-current="step"' if (0, ply) == r.node else ""
-        items.append(
-            f"<li class='p{state.to_move()}' value='{ply}'><button type='button' data-cmd='review-goto' data-arg='{ply}' "
-            f"data-key='log-{ply}'{current}>{esc(label)}{mark}</button></li>"
+    steps = [
+        LogStep(label, r.states[i].to_move(), r.states[i].turn_index()) for i, label in enumerate(names)
+    ]
+    rows = []
+    for n, row in enumerate(turns_of(steps), 1):
+        items = []
+        for i in row:
+            ply = i + 1
+            p = judged.get(ply)
+            mark = f"<span class='mk {MARK_CLASS[p.mark]}'>{esc(p.mark)}</span>" if p is not None and p.mark else ""
+            current = ' aria-current="step"' if (0, ply) == r.node else ""
+            items.append(
+                f"<li class='p{steps[i].mover}' value='{ply}'><button type='button' data-cmd='review-goto' "
+                f"data-arg='{ply}' data-key='log-{ply}'{current}>{esc(names[i])}{mark}</button></li>"
+            )
+        rows.append(
+            f"<div class='log-turn p{steps[row[0]].mover}' role='listitem'><span class='turn-no'>{n}.</span>"
+            f"<ol class='steps'>{''.join(items)}</ol></div>"
         )
-        items.append(reviewboard.branch_items(r, i))
-    return f"<ol class='log review-log' aria-label='{esc(_('Move log'))}'>{''.join(items)}</ol>"
+        rows.extend(reviewboard.branch_items(r, i) for i in row)
+    return f"<div class='log review-log' role='list' aria-label='{esc(_('Move log'))}'>{''.join(rows)}</div>"

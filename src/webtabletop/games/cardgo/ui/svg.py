@@ -27,7 +27,8 @@ from webtabletop.i18n import _
 
 CELL = 40.0
 MARGIN = 18.0
-FOOT = 26.0
+#: below the last row: room for the cells' outlines (the line of words under the board is HTML, which wraps)
+FOOT = 4.0
 COLOURS = ("#2f8f46", "#cf3b32")
 
 #: SVG patterns drawn over the terrain colour (terrain id -> pattern body)
@@ -52,7 +53,7 @@ STYLE = (
     "svg.cardgo .cg-cell:focus-visible .cg-ground,svg.cardgo .cg-cell.drop-over .cg-ground"
     "{stroke:#f2b400!important;stroke-width:3px!important}"
     "svg.cardgo .cg-cell.legal{cursor:pointer}"
-    "svg.cardgo .cg-cell.legal:hover .cg-dot{r:7px}"
+    "svg.cardgo .cg-cell.legal:hover .cg-dot{r:7px}svg.cardgo .cg-cell.legal:hover .cg-dot.corner{r:5px}"
     "svg.cardgo text{pointer-events:none}"
     "</style>"
 )
@@ -93,8 +94,20 @@ def hint_cell(state: CardgoState, ctx: ViewContext) -> int | None:
         return None
 
 
-def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected: int | None) -> str:
-    """One cell: terrain ground (colour + pattern + symbol), the stone if any, the legal dot."""
+def marked_cells(state: CardgoState) -> set[int]:
+    """The cells whose middle carries a mark of the last move (a stone that took effect: its
+    "−2"; Evil's ✕): a legal dot there moves to the cell's corner, clear of the mark."""
+    r = state.last
+    if r is None or r.kind != "place":
+        return set()
+    return {cell for cell, *_rest in r.took_effect} | ({r.evil} if r.evil >= 0 else set())
+
+
+def cell_svg(
+    state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected: int | None, marked: bool = False
+) -> str:
+    """One cell: terrain ground (colour + pattern + symbol), the stone if any, the legal dot (in
+    the corner when the last move's mark sits in the middle: ``marked``)."""
     x, y = xy(state, i)
     t = state.terrain[i]
     kind = TERRAINS[t]
@@ -153,8 +166,9 @@ def cell_svg(state: CardgoState, ctx: ViewContext, i: int, legal: bool, selected
             f'fill:{COLOURS[p]};text-anchor:middle">{card.value}</text>'
         )
     elif legal:
+        at = (x + CELL - 6.5, y + CELL - 6.5) if marked else (x + CELL / 2, y + CELL / 2)
         body.append(
-            f'<circle class="cg-dot" cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="4.5" '
+            f'<circle class="cg-dot{" corner" if marked else ""}" cx="{at[0]:g}" cy="{at[1]:g}" r="{3.5 if marked else 4.5}" '
             'style="fill:#1c2330;fill-opacity:.45;stroke:#fff;stroke-width:1.5"/>'
         )
     return f"<g {a}><title>{esc(label)}</title>{''.join(body)}</g>"

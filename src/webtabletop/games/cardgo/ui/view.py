@@ -83,8 +83,9 @@ class CardgoView(GameView):
         ]
         legal = self._legal(state, ctx)
         selected = _selected(ctx)
+        marked = svg.marked_cells(state)
         for i in range(len(state.owners)):
-            out.append(svg.cell_svg(state, ctx, i, i in legal, selected))
+            out.append(svg.cell_svg(state, ctx, i, i in legal, selected, i in marked))
         last = state.last
         if last is not None and last.kind == "place":
             out.append(svg.last_marks(state, ctx, last))
@@ -92,8 +93,8 @@ class CardgoView(GameView):
         pv = self._preview_for(state, ctx)
         if pv is not None:
             out.append(svg.preview_layer(state, pv))
-        out.append(self._footer(state, pv, h))
         out.append("</svg>")
+        out.append(self._footer(state, pv))
         return "".join(out)
 
     def _my_turn(self, state: CardgoState, ctx: ViewContext) -> bool:
@@ -106,7 +107,7 @@ class CardgoView(GameView):
 
     # --- preview ---------------------------------------------------------------------------
     def _preview_for(self, state: CardgoState, ctx: ViewContext) -> Preview | None:
-        if not ctx.prefs.get("preview", True) or not ctx.hover or state.is_over:
+        if not ctx.previews or not ctx.prefs.get("preview", True) or not ctx.hover or state.is_over:
             return None
         if ctx.viewer is not None and ctx.viewer != state.player:
             return None
@@ -121,7 +122,9 @@ class CardgoView(GameView):
         p = preview(state, hand, cell, ctx.viewer if ctx.viewer is not None else state.player)
         return p if p.legal else None
 
-    def _footer(self, state: CardgoState, p: Preview | None, h: float) -> str:
+    def _footer(self, state: CardgoState, p: Preview | None) -> str:
+        """The line under the board (the preview, the last move's damage, or how to play), in HTML
+        after the drawing: it wraps inside the board's column, where SVG text would be cut off."""
         if p is not None:
             dmg = damage_text(p.damage)
             text = (
@@ -135,10 +138,7 @@ class CardgoView(GameView):
             text = _("Last move, turn {turn}: {damage}").format(turn=r.turn, damage=dmg)
         else:
             text = _("Drag a hand card onto an empty cell (or pick a card, then a cell).")
-        return (
-            f'<text class="foot" x="{svg.MARGIN:g}" y="{h - 8:g}" '
-            f'style="font-size:11px;fill:var(--ink, #333);text-anchor:start">{esc(text)}</text>'
-        )
+        return f'<p class="board-foot" data-key="board-foot">{esc(text)}</p>'
 
     # --- panel ------------------------------------------------------------------------------
     def time_bars(self, state: CardgoState) -> str:

@@ -4,8 +4,9 @@
   :meth:`HttState.determinize`, which resamples the unseen cards (not with Open).
 - It searches :meth:`HttState.for_search` states: no draw offers, the game ends when the board is
   full (the blind pick after a win is no decision: the AI takes a seeded random face-down card).
-- Draw offers: the AI accepts only when its search judges it behind (:data:`ACCEPT_AT`; the
-  digest: when not ahead) and never offers one itself. It judges with its own knowledge only.
+- Draw offers: the AI accepts only when its search judges it not ahead (:data:`ACCEPT_AT`; the
+  digest: "it accepts when it is not ahead"), never in the first moves (:data:`OPENING_CARDS`),
+  and never offers one itself. It judges with its own knowledge only.
 - Levels: easy (60 iterations, a careless random placement in about one move of seven), normal (500),
   hard (2500); normal and hard also solve the endgame exactly.
 - Rollouts are random; inside the search a win by more cards scores a little more
@@ -84,9 +85,11 @@ HOOKS = AiHooks(evaluate=evaluate, exploration=0.8, levels=LEVELS)
 GREEDY_HOOKS = attrs.evolve(HOOKS, rollout_policy=rollout_policy)
 
 
-#: the AI accepts a draw offer when its value after declining (-1..1) is at most this: clearly
-#: behind, i.e. winning chances of a quarter or less (a game still open is played on)
-ACCEPT_AT = -0.5
+#: the AI accepts a draw offer when its value after declining (-1..1) is at most this: not
+#: ahead, i.e. winning chances of a half or less (the digest)
+ACCEPT_AT = 0.0
+#: nor before this many cards are on the board (two each): an open game is no reason to stop
+OPENING_CARDS = 4
 
 #: per level: chance of a careless move (a seeded random placement), so "easy" can be beaten
 CARELESS = {"easy": 0.15}
@@ -231,7 +234,9 @@ def choose_move(
     clock: Callable[[], float] = time.perf_counter,
 ):
     """The AI's move for ``state.to_move()`` at ``level`` (easy / normal / hard)."""
-    if state.phase == DRAW:  # accept only when the search judges us behind (easy judges as normal)
+    if state.phase == DRAW:  # accept only when the search judges us not ahead (easy judges as normal)
+        if state.turn < OPENING_CARDS:
+            return AiChoice(DECLINE)
         judge = "normal" if level == "easy" else level
         value, _result = declined_value(state, level_budget(judge, HOOKS, time_limited), seed, clock)
         return AiChoice(ACCEPT if value <= ACCEPT_AT else DECLINE)

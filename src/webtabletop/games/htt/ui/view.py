@@ -33,6 +33,7 @@ class HttView(BoardDrawing, GameView):
     player_colours = ("#2f6fd6", "#d0453b")
     player_inks = ("#1d4f9f", "#a32a22")
     privacy_screen = True
+    offer_move = "draw"  # the panel's "Offer a draw" (the digest's draw button) asks first
     #: hands come from the deck chooser of the new-game dialog (dealt / Own deck / Random; see
     #: :mod:`webtabletop.games.htt.ui.pages.extension`), not typed into the form
     hidden_options = ("hand0", "hand1", "own_deck", "random_hands")

@@ -296,7 +296,7 @@ class BoardDrawing:
                 )
             if preview is not None and preview.owners[i] != state.owners[i]:
                 out.append(
-                    f'<polygon points="{points(cx, cy, S * 0.9)}" fill="none" stroke="{SELECT}" stroke-width="3" stroke-dasharray="6 4" pointer-events="none"/>'
+                    f'<polygon class="htt-preview" points="{points(cx, cy, S * 0.9)}" fill="none" stroke="{SELECT}" stroke-width="3" stroke-dasharray="6 4" pointer-events="none"/>'
                 )
         return out
 
@@ -350,7 +350,9 @@ class BoardDrawing:
 
     def _preview(self, state: HttState, ctx: ViewContext, sel: int | None) -> HttState | None:
         """The state after dropping the dragged (or selected) card on the hovered cell (to mark what
-        would turn)."""
+        would turn); none where the result is what the player must find (``ctx.previews``)."""
+        if not ctx.previews:
+            return None
         drag, drop = hover_parts(ctx)
         if drag and drag.startswith("h") and drag[1:].isdigit():
             sel = int(drag[1:])

@@ -129,9 +129,10 @@ def rules_html() -> str:
         + " "
         + esc(
             _(
-                "on your turn you may offer a draw (once per turn); if the other player accepts, the game ends "
-                "level (5–5; 10–10 on the 19-cell board). The computer accepts only when its search judges it clearly "
-                "behind (a quarter of the winning chances or less), and never offers one itself."
+                "on your turn you may offer a draw (once per turn; the app asks first); if the other player accepts, "
+                "the game ends level (5–5; 10–10 on the 19-cell board). The computer accepts only when its search "
+                "judges it not ahead (half of the winning chances or less), never before four cards are on the "
+                "board, and never offers one itself."
             )
         ),
     )
