@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -112,6 +113,7 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
                 _("This match link cannot be opened"),
                 _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
                 spec.id,
+                ways_back(st, spec),
             )
             return
     else:
@@ -152,6 +154,24 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         elif answer == OLDER:
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)
+
+
+def ways_back(st: AppState, spec: GameSpec) -> tuple[tuple[str, str], ...]:
+    """Where a link that cannot be opened (changed or cut off on its way) leaves its reader: the
+    latest game of ``spec`` with a friend held here (the one the link was most likely meant
+    for: ask the friend to send it again), and the list of games with friends."""
+    newest, when = None, -1.0
+    for key in (k for k in st.store if k.startswith(match_key(spec.id, ""))):
+        try:
+            updated = float(json.loads(st.store[key])["data"].get("updated", 0) or 0)
+        except (ValueError, KeyError, TypeError):
+            continue
+        if updated > when:
+            newest, when = key, updated
+    back = [(_("Games with friends"), "#/friends")]
+    if newest is not None:
+        back.insert(0, (_("Back to your game with a friend"), f"#/{spec.id}/m?id={newest.rsplit(':', 1)[1]}"))
+    return tuple(back)
 
 
 def held_key(spec: GameSpec, link: str) -> str | None:
@@ -271,7 +291,19 @@ def close_share(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.share is not None:
         fx.focus = "match-send"
     om.share = None
+    om.copied = False
     om.selection = None
+
+
+def deselect(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Esc: answers "no" to an open question (resign, forfeit), else closes the Share window."""
+    if om.confirm_resign:
+        matchendings.keep_playing(st, fx, om)
+    elif om.confirm_forfeit:
+        keep_waiting(st, fx, om)
+        fx.focus = "match-forfeit"
+    else:
+        close_share(st, fx, om)
 
 
 def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -285,12 +317,16 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    """ "Send your move": the next link, in the Share window."""
+    """ "Send your move": the next link, copied at once (one action from the move to a link
+    ready to paste into a message) and shown in the Share window (its QR code, the system's
+    share sheet, its parts)."""
     if om.mode == "play":
         om.share = om.match.link(today())
         om.played = []
         om.notice = None
         save_match(st, fx, om)
+        copy_link(st, fx, om)
+        om.copied = True
 
 
 def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -353,6 +389,24 @@ def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
         join(st, fx, om, {})
 
 
+def rematch(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """A new match with the same friend: the same game, options and days per move, this player
+    on the other side, bringing what it brought (a hand of its own in HTT). Its link 1 is copied
+    and shown at once, unless this player moves first in it (DumaRaj's White): then the board."""
+    m = om.match
+    if om.mode != "play" or m.role is None or not m.is_over:
+        return
+    hand = getattr(m, "bring", None)
+    match = Match.create(m.spec, m.options, 1 - m.role, new_secret(), today(), days=m.data.days, hand=hand)
+    fresh = OpenMatch(match, match_key(m.spec.id, match_id(match)), "play")
+    save_match(st, fx, fresh)
+    show_match(st, fx, fresh)
+    if match.can_move:
+        fx.say(_("A new game with the same options: play your first move, then send it to your friend."))
+    else:
+        send(st, fx, fresh)
+
+
 def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
     """A resignation is dated (a game with hidden cards: the reveal deadline counts from it)."""
     matchendings.resign(st, fx, om, today())
@@ -360,7 +414,7 @@ def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 #: the match screen's commands (``cmd`` actions) by name
 MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
-    "deselect": close_share,
+    "deselect": deselect,
     "close-share": close_share,
     "undo": undo,
     "match-send": send,
@@ -368,6 +422,7 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "share-qr": draw_qr,
     "copy-link": copy_link,
     "match-join": join_button,
+    "match-rematch": rematch,
     "match-forfeit": ask_forfeit,
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
@@ -411,7 +466,7 @@ def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) ->
     if match is None or match is om.match:
         return False
     om.match = match
-    om.played, om.share, om.selection = [], None, None
+    om.played, om.share, om.selection = list(match.pending_history), None, None
     return True
 
 
