@@ -304,3 +304,79 @@ def test_a_move_not_sent_stays_in_the_move_list_after_a_reload():
     assert again.state.match_open.match.pending == (code,)
     assert again.last["html"].split("match-log", 1)[1] == log
     assert "No moves yet." not in again.last["html"]
+
+
+# ---------------------------------------------------------------------- HTT's draw button by link
+def htt_in_play() -> tuple[Page, Page]:
+    """An HTT match by link up to the first turn a draw can be offered on (the hands dealt and
+    committed, as for a resignation): (the player to move, the other)."""
+    a = new_match("htt")
+    b = Page()
+    open_link(b, send(a))
+    b.send({"type": "cmd", "name": "match-join"})
+    link = send(b)
+    current, other = a, b
+    while True:
+        open_link(current, link)
+        m = current.state.match_open.match
+        if m.can_move and m.can_resign:
+            return current, other
+        play_turn(current)
+        link = send(current)
+        current, other = other, current
+
+
+def test_htt_draw_offered_and_accepted_by_link():
+    """HTT's digest: "Draw button: if both players press it the game ends 5–5". By link the
+    offer and its answer are the match screen's buttons, as DumaRaj's draw by agreement."""
+    a, b = htt_in_play()
+    assert 'data-key="match-offer-draw"' in a.last["html"]
+    assert 'data-move="draw"' not in a.last["html"]  # the panel's own button: not twice
+    a.send({"type": "cmd", "name": "match-offer-draw"})
+    offer = shared_link(a)
+    assert a.last["clipboard"] == offer and "Draw offered" in a.last["toast"]
+    a.send({"type": "cmd", "name": "close-share"})
+    assert "You offered a draw: your friend answers with their next link." in text(a)
+    open_link(b, offer)
+    assert b.last["toast"] == "Your friend offers a draw."
+    assert "Your friend offers a draw: accept it or decline it." in text(b)
+    assert 'data-key="match-draw-accept"' in b.last["html"] and 'data-key="match-draw-decline"' in b.last["html"]
+    assert "Your friend offers a draw" in friends(b)
+    open_link(b, offer)
+    b.send({"type": "cmd", "name": "match-draw-accept"})
+    answer = shared_link(b)
+    open_link(a, answer)
+    assert a.last["toast"] == "Your friend accepted the draw: the game is drawn."
+    for page in (a, b):
+        outcome = page.state.match_open.match.state.outcome()
+        assert outcome.winner is None and outcome.reason == "draw agreed" and outcome.scores == (5.0, 5.0)
+    # a game with hidden cards: the last link reveals the secrets, and both end verified
+    open_link(b, send(a))
+    for page in (a, b):
+        m = page.state.match_open.match
+        assert m.verified is True and turn_words(page) == "Draw"
+
+
+def test_htt_draw_declined_by_link_gives_the_turn_back():
+    a, b = htt_in_play()
+    a.send({"type": "cmd", "name": "match-offer-draw"})
+    open_link(b, shared_link(a))
+    b.send({"type": "cmd", "name": "match-draw-decline"})
+    open_link(a, shared_link(b))
+    assert a.last["toast"] == "Your friend declined the draw."
+    assert "Your friend declined the draw: the game goes on." in text(a)
+    m = a.state.match_open.match
+    assert m.can_move and not m.is_over
+    assert 'data-key="match-offer-draw"' not in a.last["html"]  # once per turn (the rules)
+    # a forged click on the friend's side changes nothing: no offer is open there
+    b.send({"type": "cmd", "name": "match-draw-accept"})
+    assert not b.state.match_open.match.is_over
+
+
+def test_dumaraj_draws_stay_annotations():
+    from webtabletop.app.match import ruledraws
+    from webtabletop.core.registry import get_game
+
+    assert get_game("dumaraj").draw_moves is None and get_game("dumaraj").agreed_draws
+    assert get_game("htt").draw_moves == ("draw", "accept", "decline") and not get_game("htt").agreed_draws
+    assert ruledraws.OFFER == 0

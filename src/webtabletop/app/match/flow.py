@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match import ruledraws
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -43,7 +44,7 @@ from webtabletop.correspondence.data import unpack
 from webtabletop.correspondence.link import link_payload
 from webtabletop.correspondence.parts import split
 from webtabletop.correspondence.support import supports
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -140,7 +141,9 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     else:
         if answer == NEWER:
             save_match(st, fx, om)
-            said = matchendings.arrived(held, ending_before)
+            said = matchendings.arrived(held, ending_before) or matchendings.arrived_moves(
+                held, held.data.moves[moves_before:]
+            )
             if said is not None:
                 fx.say(said)
             elif len(held.data.moves) > moves_before:
@@ -407,6 +410,24 @@ def rematch(st: AppState, fx: Effects, om: OpenMatch) -> None:
         send(st, fx, fresh)
 
 
+def draw_by_move(kind: int, name: str, said: str) -> Callable[[AppState, Effects, OpenMatch], None]:
+    """A draw command (offer, accept, decline): a move of the game's own rules where the rules
+    have one (HTT), played and sent at once, its link copied; else DumaRaj's annotation."""
+
+    def command(st: AppState, fx: Effects, om: OpenMatch) -> None:
+        code = ruledraws.move_for(om.match, kind) if om.mode == "play" else None
+        if code is None:
+            matchendings.COMMANDS[name](st, fx, om)
+            return
+        play(st, fx, om, code)
+        send(st, fx, om)
+        fx.say(_(said))
+
+    command.__name__ = command.__qualname__ = name.replace("match-", "").replace("-", "_")
+    command.__doc__ = f"``{name}``: {draw_by_move.__doc__}"
+    return command
+
+
 def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
     """A resignation is dated (a game with hidden cards: the reveal deadline counts from it)."""
     matchendings.resign(st, fx, om, today())
@@ -428,6 +449,11 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
     "match-resign-yes": resign_today,
+    "match-offer-draw": draw_by_move(ruledraws.OFFER, "match-offer-draw", N_("Draw offered. Send the link to your friend.")),
+    "match-draw-accept": draw_by_move(ruledraws.ACCEPT, "match-draw-accept", N_("Draw agreed. Send the link to your friend.")),
+    "match-draw-decline": draw_by_move(
+        ruledraws.DECLINE, "match-draw-decline", N_("Draw declined. Send the link to your friend.")
+    ),
 }
 
 #: the match screen's commands, as the shell's table calls them

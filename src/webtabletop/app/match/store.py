@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from webtabletop.app.match import ruledraws
 from webtabletop.app.model import persist
 from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
@@ -188,7 +189,7 @@ def summary(key: str, match: Match, updated: float) -> Summary:
         match.forfeit,
         match.is_over,
         None if outcome is None else outcome.reason,
-        match.draw_offered,
+        match.draw_offered or ruledraws.offered(match),
         match.finding is not None,
         match.data.count,
         match.seat is not None and sent_latest(match),
