@@ -28,7 +28,7 @@ import time
 
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, assert_targets, go
-from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, send_link, start, turn
+from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, same_result, send_link, start, turn
 from webtabletop.games.sht.rules import cards as C
 
 VERIFIED = "Verified: no card was swapped."
@@ -232,7 +232,7 @@ def test_two_browsers_play_sht_by_links_to_the_end(browser, site):
         assert shown_in(page, f"{MATCH} .prompt", VERIFIED)  # on the phone too: the prompt's first lines
         # the move list holds every move, the same in both browsers
         assert page.locator(f"{MATCH} .match-log li").count() == moves
-    assert a.inner_text(f"{MATCH} .turn-words") == b.inner_text(f"{MATCH} .turn-words")
+    same_result(a, b)
     # A's hand was opened to it by link 4 and held five cards; both players' hands were read
     assert len(seen[5][1]) == 9  # A's first turn put one card open: 4 in A's hand, 5 in B's
     assert pauses, "no link carried only a key"

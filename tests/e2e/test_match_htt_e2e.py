@@ -16,7 +16,7 @@ from pathlib import Path
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import act, idle
 from tests.e2e.test_match_cards_e2e import VERIFIED, begin, contexts, shown_in
-from tests.e2e.test_match_e2e import MATCH, relay, turn
+from tests.e2e.test_match_e2e import MATCH, relay, same_result, turn
 from webtabletop.games.htt.rules.sets.library import get_card, get_set
 from webtabletop.games.htt.rules.sets.names import card_name
 
@@ -129,7 +129,7 @@ def test_two_browsers_play_htt_by_links_to_the_end(browser, site):
         current, other = other, current
     for page in (a, b):
         assert shown_in(page, f"{MATCH} .prompt", VERIFIED)
-    assert a.inner_text(f"{MATCH} .turn-words") == b.inner_text(f"{MATCH} .turn-words")
+    same_result(a, b)
     assert len(hands[0]) == len(hands[1]) == 5
 
     middle = max(seen)  # a spectator of the last link before the end: only the board's cards

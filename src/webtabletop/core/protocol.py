@@ -183,6 +183,9 @@ class GameSpec:
     #: the rules allow a draw by agreement (offered and accepted in the app, recorded as the
     #: ending ``!draw``: core/ending.py). Every game can be resigned.
     agreed_draws: bool = False
+    #: the codes of the rules' own draw offer, its acceptance and its refusal, when a draw is a
+    #: move of the game itself (HTT: "if both players press it the game ends 5–5"), or None
+    draw_moves: tuple[str, str, str] | None = None
 
     def default_options(self) -> Any:
         return self.options_class()

@@ -405,6 +405,16 @@ class Match(Annotations):
         self._current = new
         return new
 
+    @property
+    def pending_history(self) -> tuple[tuple[State, str], ...]:
+        """The moves of this turn not sent yet, each with the position before it: the match is
+        stored with them, so a move list drawn after a reload shows them too."""
+        out, s = [], self._turn_start()
+        for code in self.pending:
+            out.append((s, code))
+            s = s.apply_code(code)
+        return tuple(out)
+
     def undo(self) -> None:
         """Take back the last move not yet sent."""
         if not self.pending:

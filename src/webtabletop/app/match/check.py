@@ -119,7 +119,9 @@ def list_state(r, today: datetime.date) -> str:
     if r.status == "mine":
         return _("Send the last link") if r.over else _("Your move")
     if r.status != "over":
-        return _("Waiting for your friend")
+        # this browser cannot know whether the friend's link came: it names the link it waits
+        # for, which the friend can compare with the one they sent
+        return _("Waiting for link {number} from your friend").format(number=r.links + 1)
     result = _("Draw") if r.winner is None else (_("You won") if r.winner == r.role else _("Your friend won"))
     if r.reason == RESIGNATION:
         result = (

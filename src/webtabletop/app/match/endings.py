@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from webtabletop.app.match import ruledraws
 from webtabletop.app.match.store import save_match
 from webtabletop.app.widgets.pages import btn
 from webtabletop.core.view import esc
@@ -89,10 +90,10 @@ def controls(om: OpenMatch) -> str:
     if om.mode != "play" or not m.can_resign:
         return ""
     out = ""
-    if m.draw_offered:
+    if m.draw_offered or ruledraws.offered(m):
         out += btn(esc(_("Accept the draw")), "match-draw-accept", key="match-draw-accept", cls="btn primary")
         out += btn(esc(_("Decline the draw")), "match-draw-decline", key="match-draw-decline")
-    elif m.can_offer_draw:
+    elif m.can_offer_draw or ruledraws.move_for(m, ruledraws.OFFER) is not None:
         out += btn(
             esc(_("Offer a draw")),
             "match-offer-draw",
@@ -152,8 +153,10 @@ def status(om: OpenMatch) -> str | None:
     """A sentence about the offer on the latest link, for the prompt (None: nothing to say)."""
     m = om.match
     e = m.ending
-    if om.mode != "play" or e is None or m.is_over:
+    if om.mode != "play" or m.is_over:
         return None
+    if e is None:
+        return _moved_status(m)
     if m.draw_offered:
         return _("Your friend offers a draw: accept it or decline it (your move also declines it).")
     if e.kind == endings.OFFER:
@@ -161,3 +164,27 @@ def status(om: OpenMatch) -> str | None:
     if e.kind == endings.DECLINED and e.seat != m.seat:
         return _("Your friend declined the draw: the game goes on.")
     return None
+
+
+def _moved_status(m) -> str | None:
+    """The sentence of a draw offered or refused by a move of the rules (HTT)."""
+    if ruledraws.offered(m):
+        return _("Your friend offers a draw: accept it or decline it.")
+    last = ruledraws.last_move(m)
+    if last == (ruledraws.OFFER, True):
+        return _("You offered a draw: your friend answers with their next link.")
+    if last == (ruledraws.DECLINE, False):
+        return _("Your friend declined the draw: the game goes on.")
+    return None
+
+
+def arrived_moves(m, codes) -> str | None:
+    """What the friend's moves just received say when the last is a draw move of the rules."""
+    moves = m.spec.draw_moves
+    if moves is None or not codes or codes[-1] not in moves:
+        return None
+    return {
+        0: _("Your friend offers a draw."),
+        1: _("Your friend accepted the draw: the game is drawn."),
+        2: _("Your friend declined the draw."),
+    }[moves.index(codes[-1])]

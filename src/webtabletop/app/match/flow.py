@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import datetime
 import functools
+import json
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match import ruledraws
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -42,7 +44,7 @@ from webtabletop.correspondence.data import unpack
 from webtabletop.correspondence.link import link_payload
 from webtabletop.correspondence.parts import split
 from webtabletop.correspondence.support import supports
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -112,6 +114,7 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
                 _("This match link cannot be opened"),
                 _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
                 spec.id,
+                ways_back(st, spec),
             )
             return
     else:
@@ -138,7 +141,9 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     else:
         if answer == NEWER:
             save_match(st, fx, om)
-            said = matchendings.arrived(held, ending_before)
+            said = matchendings.arrived(held, ending_before) or matchendings.arrived_moves(
+                held, held.data.moves[moves_before:]
+            )
             if said is not None:
                 fx.say(said)
             elif len(held.data.moves) > moves_before:
@@ -152,6 +157,24 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         elif answer == OLDER:
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)
+
+
+def ways_back(st: AppState, spec: GameSpec) -> tuple[tuple[str, str], ...]:
+    """Where a link that cannot be opened (changed or cut off on its way) leaves its reader: the
+    latest game of ``spec`` with a friend held here (the one the link was most likely meant
+    for: ask the friend to send it again), and the list of games with friends."""
+    newest, when = None, -1.0
+    for key in (k for k in st.store if k.startswith(match_key(spec.id, ""))):
+        try:
+            updated = float(json.loads(st.store[key])["data"].get("updated", 0) or 0)
+        except (ValueError, KeyError, TypeError):
+            continue
+        if updated > when:
+            newest, when = key, updated
+    back = [(_("Games with friends"), "#/friends")]
+    if newest is not None:
+        back.insert(0, (_("Back to your game with a friend"), f"#/{spec.id}/m?id={newest.rsplit(':', 1)[1]}"))
+    return tuple(back)
 
 
 def held_key(spec: GameSpec, link: str) -> str | None:
@@ -271,7 +294,19 @@ def close_share(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.share is not None:
         fx.focus = "match-send"
     om.share = None
+    om.copied = False
     om.selection = None
+
+
+def deselect(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """Esc: answers "no" to an open question (resign, forfeit), else closes the Share window."""
+    if om.confirm_resign:
+        matchendings.keep_playing(st, fx, om)
+    elif om.confirm_forfeit:
+        keep_waiting(st, fx, om)
+        fx.focus = "match-forfeit"
+    else:
+        close_share(st, fx, om)
 
 
 def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -285,12 +320,16 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    """ "Send your move": the next link, in the Share window."""
+    """ "Send your move": the next link, copied at once (one action from the move to a link
+    ready to paste into a message) and shown in the Share window (its QR code, the system's
+    share sheet, its parts)."""
     if om.mode == "play":
         om.share = om.match.link(today())
         om.played = []
         om.notice = None
         save_match(st, fx, om)
+        copy_link(st, fx, om)
+        om.copied = True
 
 
 def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -353,6 +392,42 @@ def join_button(st: AppState, fx: Effects, om: OpenMatch) -> None:
         join(st, fx, om, {})
 
 
+def rematch(st: AppState, fx: Effects, om: OpenMatch) -> None:
+    """A new match with the same friend: the same game, options and days per move, this player
+    on the other side, bringing what it brought (a hand of its own in HTT). Its link 1 is copied
+    and shown at once, unless this player moves first in it (DumaRaj's White): then the board."""
+    m = om.match
+    if om.mode != "play" or m.role is None or not m.is_over:
+        return
+    hand = getattr(m, "bring", None)
+    match = Match.create(m.spec, m.options, 1 - m.role, new_secret(), today(), days=m.data.days, hand=hand)
+    fresh = OpenMatch(match, match_key(m.spec.id, match_id(match)), "play")
+    save_match(st, fx, fresh)
+    show_match(st, fx, fresh)
+    if match.can_move:
+        fx.say(_("A new game with the same options: play your first move, then send it to your friend."))
+    else:
+        send(st, fx, fresh)
+
+
+def draw_by_move(kind: int, name: str, said: str) -> Callable[[AppState, Effects, OpenMatch], None]:
+    """A draw command (offer, accept, decline): a move of the game's own rules where the rules
+    have one (HTT), played and sent at once, its link copied; else DumaRaj's annotation."""
+
+    def command(st: AppState, fx: Effects, om: OpenMatch) -> None:
+        code = ruledraws.move_for(om.match, kind) if om.mode == "play" else None
+        if code is None:
+            matchendings.COMMANDS[name](st, fx, om)
+            return
+        play(st, fx, om, code)
+        send(st, fx, om)
+        fx.say(_(said))
+
+    command.__name__ = command.__qualname__ = name.replace("match-", "").replace("-", "_")
+    command.__doc__ = f"``{name}``: {draw_by_move.__doc__}"
+    return command
+
+
 def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
     """A resignation is dated (a game with hidden cards: the reveal deadline counts from it)."""
     matchendings.resign(st, fx, om, today())
@@ -360,7 +435,7 @@ def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 #: the match screen's commands (``cmd`` actions) by name
 MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
-    "deselect": close_share,
+    "deselect": deselect,
     "close-share": close_share,
     "undo": undo,
     "match-send": send,
@@ -368,11 +443,17 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "share-qr": draw_qr,
     "copy-link": copy_link,
     "match-join": join_button,
+    "match-rematch": rematch,
     "match-forfeit": ask_forfeit,
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
     "match-resign-yes": resign_today,
+    "match-offer-draw": draw_by_move(ruledraws.OFFER, "match-offer-draw", N_("Draw offered. Send the link to your friend.")),
+    "match-draw-accept": draw_by_move(ruledraws.ACCEPT, "match-draw-accept", N_("Draw agreed. Send the link to your friend.")),
+    "match-draw-decline": draw_by_move(
+        ruledraws.DECLINE, "match-draw-decline", N_("Draw declined. Send the link to your friend.")
+    ),
 }
 
 #: the match screen's commands, as the shell's table calls them
@@ -411,7 +492,7 @@ def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) ->
     if match is None or match is om.match:
         return False
     om.match = match
-    om.played, om.share, om.selection = [], None, None
+    om.played, om.share, om.selection = list(match.pending_history), None, None
     return True
 
 

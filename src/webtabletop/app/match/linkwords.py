@@ -23,6 +23,9 @@ def link_words(m, number: int, moves) -> tuple[str, str]:
         return _("Send your move"), _(
             "Send this link to your friend: it holds the whole game so far. They open it to see your move and play theirs."
         )
+    if m.is_over and m.spec.cards is not None and m.seat is not None:
+        # the game ended: a link with no move of a game with hidden cards reveals the secrets
+        return _last_link_words()
     if number == 2 and m.spec.cards is not None:
         return _("Send your answer"), _(
             "Send this link back to your friend: it tells them you have joined and shuffles the deck a second time, so that neither of you alone decides the order of the cards."
@@ -66,7 +69,12 @@ def _resignation_words(m, number: int) -> tuple[str, str] | None:
             )
         return _("Send your resignation"), _("Send this link to your friend: it tells them you resigned.")
     if m.spec.cards is not None and m.seat is not None:
-        return pgettext("a link's title", "Send the last link"), _(
-            "Send this link to your friend: it reveals your secret, so that both browsers can check the whole game."
-        )
+        return _last_link_words()
     return None
+
+
+def _last_link_words() -> tuple[str, str]:
+    """The link that reveals this player's secret once the game is over (the end check's)."""
+    return pgettext("a link's title", "Send the last link"), _(
+        "Send this link to your friend: it reveals your secret, so that both browsers can check the whole game."
+    )

@@ -27,6 +27,7 @@ from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
 from webtabletop.correspondence.parts import split
 from webtabletop.i18n import _, ngettext
+from webtabletop.i18n.text import join_sentences
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -119,6 +120,8 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
         share_html = share.parts_window(st.base, sent, share_words(m)[0])
     elif om.share is not None:
         title, intro = share_words(m)
+        if om.copied:  # "Send your move" copied it already: the toast is behind this window
+            intro = join_sentences((_("The link is copied: paste it into your message to your friend."), intro))
         share_html = share.share_window(
             st.base + om.share,
             draw=share.loaded(),

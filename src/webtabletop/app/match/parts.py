@@ -30,7 +30,7 @@ from webtabletop.core.storage import encode_doc
 from webtabletop.core.view import esc
 from webtabletop.correspondence import parts as P
 from webtabletop.i18n import _, ngettext
-from webtabletop.i18n.text import join_list
+from webtabletop.i18n.text import join_list, join_sentences
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -96,6 +96,7 @@ def part_route(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str])
             _("This part of a match link cannot be used"),
             _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
             spec.id,
+            matchflow.ways_back(st, spec),
         )
         return
     if whole is not None:
@@ -109,17 +110,21 @@ def part_route(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str])
 
 
 def waiting_text(st: AppState, part: P.Part) -> str:
-    got = _held(st, parts_key(part))
-    missing = [i for i in range(part.count) if i not in {p.index for p in got}]
-    return ngettext(
-        "Part {got} of {count} of your friend's link is here; {missing} more part is still to come: open it from your friend's message, or paste all the parts below.",
-        "Parts {got} of {count} of your friend's link are here; {missing} more parts are still to come: open them from your friend's message, or paste all the parts below.",
-        len(missing),
-    ).format(
-        got=_list_numbers(sorted(p.index + 1 for p in got)),
-        count=part.count,
-        missing=len(missing),
-    )
+    """Which parts are here and how many are still to come: two sentences, each one's plural
+    chosen by its own count (the parts here, the parts missing)."""
+    got = sorted(p.index + 1 for p in _held(st, parts_key(part)))
+    missing = part.count - len(got)
+    here = ngettext(
+        "Part {got} of {count} of your friend's link is here.",
+        "Parts {got} of {count} of your friend's link are here.",
+        len(got),
+    ).format(got=_list_numbers(got), count=part.count)
+    to_come = ngettext(
+        "{missing} more part is still to come: open it from your friend's message, or paste all the parts below.",
+        "{missing} more parts are still to come: open them from your friend's message, or paste all the parts below.",
+        missing,
+    ).format(missing=missing)
+    return join_sentences((here, to_come))
 
 
 def _list_numbers(numbers: list[int]) -> str:
@@ -152,6 +157,7 @@ def open_pasted(st: AppState, fx: Effects, text: str) -> None:
             raise GameError(_("Paste the whole link your friend sent (it contains “#/”)."))
         raise GameError(_("This is not a link of a game with a friend."))
     back = st.route
+    before = st.match_open.key if back[0] == "match" and st.match_open is not None else None
     for fragment in found:
         named = open_fragment(st, fragment)
         if named is None:
@@ -163,6 +169,12 @@ def open_pasted(st: AppState, fx: Effects, text: str) -> None:
             matchflow.match_route(st, fx, spec, query)
         if st.route[0] == "error":
             break
+    om = st.match_open
+    if before is not None and st.route[0] == "match" and om is not None and om.key != before:
+        # a link of another match (the wrong message copied): it is shown, and the screen says so
+        om.notice = _(
+            "The pasted link is of another game with a friend: that game is on screen now. The game you were on is in “Games with friends”."
+        )
     if st.route[0] == "error" and back[0] in ("match", "parts"):  # say why; the screen stays
         message = st.route[2]
         st.route = back

@@ -21,6 +21,7 @@ from webtabletop.app.match.check import (
     side_name,
 )
 from webtabletop.app.match.linkwords import next_link_words
+from webtabletop.app.match.store import sent_latest
 from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, outcome_title, turn_score
 from webtabletop.core.protocol import GameSpec
@@ -60,8 +61,10 @@ def match_turn(om) -> tuple[str, int | None]:
         return (_("Cheating detected"), None)
     if m.is_over:
         outcome = m.state.outcome()
-        return (outcome_title(view, outcome) if outcome else _("Game over"), None)
+        return (result_title(om, outcome) if outcome else _("Game over"), None)
     side = m.state.to_move()
+    if om.mode == "join":  # only the creator has a seat yet: nobody is to move
+        return (_("The game begins when you join"), None)
     if om.mode != "play":
         return (
             side_gettext(view.side_names_plural, "{player} to move").format(player=side_name(view, side)),
@@ -77,6 +80,34 @@ def match_turn(om) -> tuple[str, int | None]:
     if m.can_send:
         return (_("Send the link to your friend"), m.role)
     return (_("Waiting for your friend"), 1 - m.role if m.role is not None else None)
+
+
+def result_title(om, outcome) -> str:
+    """The result from this player's side ("You won", "You lost", "Draw"); a spectator's names
+    the winning side."""
+    role = om.match.role
+    if om.mode != "play" or role is None:
+        return outcome_title(om.view, outcome)
+    if outcome.winner is None:
+        return _("Draw")
+    return _("You won") if outcome.winner == role else _("You lost")
+
+
+def final_score(om) -> str:
+    """The final score where the game has one (``GameView.score``): the player's own first."""
+    score = om.view.score(om.state)
+    if score is None:
+        return ""
+    label, a, b = score
+    role = om.match.role
+    if om.mode == "play" and role is not None:
+        mine, theirs = (a, b) if role == 0 else (b, a)
+        return _("Final score ({label}): you {mine}, your friend {theirs}.").format(
+            label=label, mine=mine, theirs=theirs
+        )
+    return _("Final score ({label}): {first} {first_score}, {second} {second_score}.").format(
+        label=label, first=side_name(om.view, 0), first_score=a, second=side_name(om.view, 1), second_score=b
+    )
 
 
 def turn_state(om) -> str:
@@ -108,13 +139,13 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         outcome = m.state.outcome()
         over = (
             _("Game over: {result} ({reason}).").format(
-                result=outcome_title(view, outcome), reason=_(outcome.reason)
+                result=result_title(om, outcome), reason=_(outcome.reason)
             )
             if outcome
             else ""
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
-        return join_sentences((end_check(om, today), over))
+        return join_sentences((end_check(om, today), over, final_score(om)))
     offer = matchendings.status(om)
     if offer is not None and not (m.can_move and om.played):
         return offer
@@ -203,8 +234,17 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
         if m.can_send:
             label = next_link_words(m)[0]
             out += btn(esc(label), "match-send", key="match-send", cls="btn primary send-move")
-        elif not m.can_move and m.data.count:
+        elif not m.can_move and m.data.count and (not m.is_over or sent_latest(m)):
+            # at the end, only a link of this browser's own may still be missing at the friend's
             out += btn(esc(_("Send the link again")), "match-resend", key="match-resend")
+        if m.is_over and m.role is not None:
+            out += btn(
+                esc(_("Rematch")),
+                "match-rematch",
+                key="match-rematch",
+                cls="btn" if m.can_send else "btn primary",
+                title=_("A new game with the same friend and the same options: its invitation is a new link"),
+            )
         limit = m.reveal_deadline
         overdue = limit is not None and today is not None and clock.overdue(limit, today)
         if overdue and not m.forfeit and not m.resigned_here:
@@ -353,6 +393,17 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
     )
 
 
+def unopened_hint(r) -> str:
+    """Under a game waiting for the friend's link: where that link must be opened (a link
+    opened in another browser, or still unopened in a message, does not reach this list)."""
+    if r.status != "theirs" or r.finding:
+        return ""
+    text = _(
+        "Has your friend sent link {number}? Open it in this browser, or paste it into the game: until then this list cannot know it came."
+    ).format(number=r.links + 1)
+    return f"<p class='note friend-hint' data-key='friend-hint-{esc(r.mid)}'>{esc(text)}</p>"
+
+
 def friends_list(
     rows: list,
     confirm: str | None,
@@ -386,8 +437,9 @@ def friends_list(
 
             last = _("last move: {move}").format(move=move_label(before, code))
         facts = [x for x in (side, last) if x]
-        if r.date is not None:
-            facts.append(_("latest link {date}").format(date=date_text(r.date)))
+        if r.date is not None and r.links:
+            sent = _("you sent link {number} on {date}") if r.sent_here else _("link {number} from your friend, {date}")
+            facts.append(sent.format(number=r.links, date=date_text(r.date)))
         if r.deadline is not None:
             late = clock.overdue(r.deadline, today)
             text = _("late since {date}") if late else _("due by {date}")
@@ -406,7 +458,7 @@ def friends_list(
         items.append(
             f"<li class='friend-game' data-match='{esc(r.mid)}' data-status='{esc(r.status)}'>"
             f"<h3>{esc(title)} · <span class='friend-state'>{esc(state)}</span></h3>"
-            f"<p>{esc(' · '.join(facts))}</p><div class='actions'>{actions}</div></li>"
+            f"<p>{esc(' · '.join(facts))}</p>{unopened_hint(r)}<div class='actions'>{actions}</div></li>"
         )
     tag = "h2" if compact else "h1"
     more = "" if compact else link(esc(_("All games")), "#/", "btn")

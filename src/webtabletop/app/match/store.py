@@ -23,13 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from webtabletop.app.match import ruledraws
 from webtabletop.app.model import persist
 from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import State
 from webtabletop.core.storage import PREFIX, Schema, encode_doc
 from webtabletop.correspondence import Match, store
+from webtabletop.correspondence.endings import RESIGN
 from webtabletop.correspondence.parts import MAX_PARTS, read_part
+from webtabletop.fairplay.beacon import sender
 from webtabletop.i18n import _
 
 MATCH_PREFIX = PREFIX + "match:"
@@ -106,6 +109,16 @@ def document(match: Match, now: float) -> str:
     return encode_doc(MATCH, {"match": store.to_json(match), "updated": now})
 
 
+def sent_latest(m: Match) -> bool:
+    """The latest link (with the ending on it) was made by this browser: sending it again can
+    help a friend who did not get it, while a link the friend made is theirs already."""
+    e = m.data.ending
+    if e is None:
+        return m.data.count > 0 and sender(m.data.count) == m.seat
+    answered = e.kind == RESIGN and m.spec.cards is not None and None not in e.reveals
+    return (e.seat != m.seat) if answered else (e.seat == m.seat)
+
+
 @attrs.frozen
 class Summary:
     """One line of the "Games with friends" list."""
@@ -135,6 +148,9 @@ class Summary:
     offer: bool = False
     #: a link of the friend proved that it cheated (``Match.finding``): the game stopped there
     finding: bool = False
+    #: the number of the latest link this browser holds, and whether this browser made it
+    links: int = 0
+    sent_here: bool = False
 
 
 def summary(key: str, match: Match, updated: float) -> Summary:
@@ -173,8 +189,10 @@ def summary(key: str, match: Match, updated: float) -> Summary:
         match.forfeit,
         match.is_over,
         None if outcome is None else outcome.reason,
-        match.draw_offered,
+        match.draw_offered or ruledraws.offered(match),
         match.finding is not None,
+        match.data.count,
+        match.seat is not None and sent_latest(match),
     )
 
 

@@ -27,7 +27,9 @@ class OpenMatch:
         self.message: str | None = None
         self.notice: str | None = None  # e.g. the older-link notice; stays until the next link
         self.share: str | None = None  # the link shown in the Share window, while it is open
-        self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
+        # this turn's moves not sent: (before, code); a match reloaded from storage keeps them
+        self.played: list[tuple[State, str]] = list(match.pending_history)
+        self.copied = False  # the link in the Share window was copied as it opened
         self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
         self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/match/endings.py)
 

@@ -80,7 +80,12 @@ class AppState:
     lab: dict[str, Any] | None = None
 
 
-def error_route(title: str, message: str, game_id: str) -> tuple[str, str, str, str]:
+def error_route(
+    title: str, message: str, game_id: str, back: tuple[tuple[str, str], ...] = ()
+) -> tuple[Any, ...]:
     """The route of an error screen (``title`` and ``message`` translated; ``game_id`` offers a
-    new game of that game, "" none)."""
+    new game of that game, "" none; ``back``: (translated label, address) of the places to go
+    back to first, e.g. the game with a friend a bad link was meant for)."""
+    if back:
+        return ("error", title, message, game_id, back)
     return ("error", title, message, game_id)

@@ -70,7 +70,7 @@ def rules(st: AppState, fx: Effects) -> tuple[str, str]:
 def error(st: AppState, fx: Effects) -> tuple[str, str]:
     """The error screen of an ``("error", title, message, game)`` route, or a general one."""
     route = st.route
-    _route, heading, message, game_id = (
-        route if len(route) == 4 else ("error", _("Error"), _("Something went wrong."), "")
+    _route, heading, message, game_id, *back = (
+        route if len(route) in (4, 5) else ("error", _("Error"), _("Something went wrong."), "")
     )
-    return pages.error_page(heading, message, game_id or None), _("Error · webtabletop")
+    return pages.error_page(heading, message, game_id or None, back[0] if back else ()), _("Error · webtabletop")

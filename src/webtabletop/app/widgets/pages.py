@@ -269,12 +269,20 @@ def editor_page(spec: GameSpec, title: str, body: str) -> str:
     )
 
 
-def error_page(title: str, message: str, game_id: str | None) -> str:
-    """An error screen; ``title`` and ``message`` arrive translated."""
-    fresh = link(esc(_("Start a new game")), f"#/{game_id}/new", "btn primary") if game_id else ""
+def error_page(
+    title: str, message: str, game_id: str | None, back: tuple[tuple[str, str], ...] = ()
+) -> str:
+    """An error screen; ``title`` and ``message`` arrive translated; ``back``: (translated label,
+    address) of the ways back offered first (the first of them the main one)."""
+    ways = "".join(
+        link(esc(label), href, "btn primary" if i == 0 else "btn") for i, (label, href) in enumerate(back)
+    )
+    fresh = (
+        link(esc(_("Start a new game")), f"#/{game_id}/new", "btn" if back else "btn primary") if game_id else ""
+    )
     return (
         f"<section class='error-page' role='alert'><h1>{esc(title)}</h1><p>{esc(message)}</p>"
-        f"<p class='actions'>{fresh}{link(esc(_('All games')), '#/', 'btn')}</p></section>"
+        f"<p class='actions'>{ways}{fresh}{link(esc(_('All games')), '#/', 'btn')}</p></section>"
     )
 
 

@@ -36,6 +36,8 @@ SPEC = register(
         max_plies=deal.max_plies,
         legacy_codes=legacy.legacy_codes,
         cards=HANDS,
+        # the digest's draw button: an offer (once per own turn) the other answers as its move
+        draw_moves=("draw", "accept", "decline"),
     )
 )
 state.HttState.spec = SPEC

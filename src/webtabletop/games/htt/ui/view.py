@@ -54,6 +54,7 @@ class HttView(BoardDrawing, GameView):
             state.phase == PLAY
             and ctx.interactive
             and not ctx.study
+            and not ctx.by_link  # a match by link offers it among its own buttons
             and me == state.player
             and "draw" in [m.code for m in state.legal_moves()]
         ):
@@ -62,7 +63,7 @@ class HttView(BoardDrawing, GameView):
                 + str(esc(_("Offer a draw")))
                 + "</button>"
             )
-        elif state.phase == DRAW and ctx.interactive and me == state.player:
+        elif state.phase == DRAW and ctx.interactive and me == state.player and not ctx.by_link:
             out.append(
                 "<p>"
                 + str(esc(_("{player} offers a draw.").format(player=_(PLAYER_NAMES[1 - state.player]))))
