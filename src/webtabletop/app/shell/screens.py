@@ -26,11 +26,13 @@ def home(
     friends: str = "",
     learned: frozenset[str] = frozenset(),
     daily: str = "",
+    mine: str = "",
 ) -> str:
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
     game's card until the player has finished one of its lessons (``learned``: those games).
-    ``daily``: the puzzle of the day (:mod:`~webtabletop.app.learn.puzzles`). Each card has a picture of a position
+    ``daily``: the puzzle of the day (:mod:`~webtabletop.app.learn.puzzles`); ``mine``: the player's
+    own ("Continue learning" and the finished games, when there are any). Each card has a picture of a position
     from a real game, drawn by the game's own view at build time (tools/pictures.py): here only
     its named, empty place, which web/boot.js fills after the first paint."""
     cards = []
@@ -55,7 +57,7 @@ def home(
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
+        f"{mine}{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 
