@@ -253,7 +253,7 @@ def full_choice(trim: bool) -> str:
 
     def choice(on: bool, label: str) -> str:
         pressed = "true" if on == trim else "false"
-        cls = "btn small primary" if on == trim else "btn small"
+        cls = "btn small"  # the chosen one is marked by aria-pressed (app.css)
         arg = "on" if on else "off"
         return (
             f"<button type='button' class='{cls}' data-cmd='history-trim' data-arg='{arg}' "

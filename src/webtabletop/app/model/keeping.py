@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from webtabletop.app.model import history, persist
+from webtabletop.app.model.saves import MAX_REASON
 from webtabletop.core import storage
 from webtabletop.core.ending import is_ending
 from webtabletop.core.record import Record
@@ -227,7 +228,7 @@ def session_document(s: Session, now: float) -> tuple[str, dict[str, Any]] | Non
         "date": now,
         "opponent": {"kind": "ai", "level": s.players.level} if vs_ai else {"kind": "hotseat"},
         "side": humans[0] if vs_ai else None,
-        "result": {"winner": outcome.winner, "reason": str(outcome.reason)[: history.MAX_REASON]},
+        "result": {"winner": outcome.winner, "reason": str(outcome.reason)[: MAX_REASON]},
         "moves": len(record.moves),
         "record": record.to_json(),
     }
@@ -275,7 +276,7 @@ def keep_match(st: AppState, fx: Effects, om: OpenMatch) -> None:
         "date": st.now,
         "opponent": {"kind": "friend", "match": mid},
         "side": m.role,
-        "result": {"winner": winner, "reason": reason[: history.MAX_REASON]},
+        "result": {"winner": winner, "reason": reason[: MAX_REASON]},
         "check": check,
     }
     record = match_record(om)
