@@ -15,6 +15,7 @@ from tests.app.harness import Page
 from webtabletop.app.history import flow as historyflow
 from webtabletop.app.history import stats
 from webtabletop.app.model import history, keeping
+from webtabletop.app.model.saves import GAME_PREFIX
 from webtabletop.core import storage
 from webtabletop.core.ending import is_ending, resign_code
 from webtabletop.core.protocol import GameError
@@ -83,6 +84,32 @@ def test_a_game_against_the_computer_lands_once_with_its_record():
     again = Page(storage=page.storage, hash_="#/tsifrograd")
     assert again.state.session.kept == e.id and again.state.session.finished()
     assert kept(again.storage) == kept(page.storage)
+
+
+@pytest.mark.parametrize("opponent", ["vs=ai&level=easy", "vs=ai&level=normal", "vs=ai&level=hard", "vs=human"])
+@pytest.mark.parametrize("game", ["htt", "cardgo", "dumaraj", "sht", "tsifrograd"])
+def test_every_game_against_every_opponent_lands(game, opponent):
+    page = finished(f"#/{game}/play?{opponent}")
+    (e,) = history.entries(page.storage)[0]
+    level = opponent.partition("level=")[2]
+    assert e.game == game and e.kind == ("ai" if level else "hotseat")
+    assert e.opponent.get("level") == (level or None) and e.record is not None
+    page.send({"type": "hash", "hash": "#/history"})
+    assert f"data-opponent='{'ai:' + level if level else 'hotseat:'}'" in page.last["html"]
+
+
+def test_two_games_played_alike_are_two_games():
+    """The same shared position played twice (its saved game deleted in between) and resigned
+    the same way: the same record, yet two games the player played."""
+    start = Page(hash_="#/dumaraj/play?vs=human")
+    link = start.send({"type": "cmd", "name": "copy-link"})["clipboard"].partition("#")[2]
+    page = finished("#" + link, now=1000)
+    for k in [k for k in page.storage if k.startswith(GAME_PREFIX)]:
+        del page.storage[k]
+    page = Page(storage=page.storage, hash_="#" + link, entropy=777)  # a later visit draws other numbers
+    resign(page)
+    found = history.entries(page.storage)[0]
+    assert len(found) == 2 and found[0].record == found[1].record
 
 
 def test_taking_moves_back_after_the_end_and_finishing_again_keeps_the_first_ending():

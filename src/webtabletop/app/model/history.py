@@ -14,9 +14,10 @@ Key: ``webtabletop:history:<game>:<id>``. The document (schema ``finished-game``
 
 Why one document per game: two tabs that finish two games write two keys, so neither write can
 lose the other (one shared list would be read, changed and written back by each tab, and the
-later write would drop the earlier game). The id is made from the game itself (:func:`game_id`):
-the same finished game written again, by a reload, a replay or another tab, lands on the same key,
-so a game is in the history once.
+later write would drop the earlier game). The id is made from the game itself and the slot of its
+saved game (:func:`game_id`): the same finished game written again, by a reload, a replay or
+another tab, lands on the same key, so a game is in the history once; two games played alike are
+two games.
 
 A *summary* keeps everything but the record (and link): the game still counts in the statistics,
 but its review cannot be opened from the history any more. Summaries exist only when the history
@@ -153,11 +154,16 @@ def split_key(k: str) -> tuple[str, str] | None:
     return (game, hid) if game in PLAYABLE and ID.match(hid) else None
 
 
-def game_id(record: Record, kinds: tuple[str, str]) -> str:
-    """The id of a game finished on this device: made from its record and who played it, so the
-    same game always has the same id (and two different games, different ones)."""
+def game_id(record: Record, kinds: tuple[str, str], slot: str) -> str:
+    """The id of a game finished on this device: made from its record, who played it and its
+    saved game's slot (made when the game started: app/game/play.py ``new_slot``), so the same
+    game always has the same id, in every tab and after a reload, and two games have different
+    ones even when they were played alike (the same deal, the same moves: a DumaRaj game has no
+    randomness, and a resignation at the first move is common)."""
     text = json.dumps(
-        {"record": record.to_json(), "kinds": list(kinds)}, sort_keys=True, separators=(",", ":")
+        {"record": record.to_json(), "kinds": list(kinds), "slot": slot},
+        sort_keys=True,
+        separators=(",", ":"),
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -234,7 +234,7 @@ def session_document(s: Session, now: float) -> tuple[str, dict[str, Any]] | Non
     }
     if not s.history.states[-1].is_over:  # the clock ended it, after the record's last move
         data["timed"] = True
-    return history.game_id(record, s.players.kinds), data
+    return history.game_id(record, s.players.kinds, s.slot), data
 
 
 def match_record(om: OpenMatch) -> Record | None:
