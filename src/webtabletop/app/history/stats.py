@@ -92,7 +92,7 @@ def by_opponent(entries: Iterable[Entry]) -> list[Row]:
 
 def total(rows: Iterable[Row]) -> Row:
     """Every opponent's games but hot-seat's together: the player's overall results."""
-    out = Row(("all", ""))
+    out = Row(("*", ""))  # every opponent
     for r in rows:
         if r.key[0] == "hotseat":
             continue
