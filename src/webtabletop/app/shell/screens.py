@@ -54,10 +54,13 @@ def home(
             f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}"
             f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn ghost')}{extra}</div></li>"
         )
+    # the player's own boxes beside the puzzle of the day (side by side on a desktop, so the
+    # games' cards stay as high on the page as without them)
+    top = f"<div class='home-top'><div class='home-mine'>{mine}</div>{daily}</div>" if mine else daily
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"{mine}{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
+        f"{friends}{top}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 
