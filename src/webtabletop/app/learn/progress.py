@@ -104,22 +104,22 @@ def progress(game: str, stars: dict[str, int]) -> Progress:
     return Progress(kind="", step="", number=0, count=0, title="", **base)
 
 
-def _next_html(p: Progress, puzzle_goal: str) -> str:
+def _next(p: Progress, puzzle_goal: str) -> tuple[str, str | None]:
+    """What comes next, as a sentence, and where "Continue" goes (None: everything is done)."""
     if p.kind == "lesson":
         text = _("Next: lesson {n} of {total}, “{title}”.").format(
             n=p.number, total=p.count, title=_(p.title)
         )
-        return f"<p>{esc(text)}</p>" + link(esc(_("Continue")), f"#/{p.game}/learn/{p.step}", "btn primary")
+        return text, f"#/{p.game}/learn/{p.step}"
     if p.kind == "first-game":
         text = _("Next: “{title}”, a whole game with tips.").format(title=_(p.title))
-        return f"<p>{esc(text)}</p>" + link(esc(_("Continue")), f"#/{p.game}/learn/{p.step}", "btn primary")
+        return text, f"#/{p.game}/learn/{p.step}"
     if p.kind == "puzzle":
         text = _("Every lesson done. Next: puzzle {n} of {total}: {goal}").format(
             n=p.number, total=p.count, goal=puzzle_goal
         )
-        return f"<p>{esc(text)}</p>" + link(esc(_("Continue")), f"#/{p.game}/puzzles/{p.step}", "btn primary")
-    text = _("You have done every lesson and puzzle of this game.")
-    return f"<p>{esc(text)}</p>" + link(esc(_("Puzzles")), f"#/{p.game}/puzzles", "btn")
+        return text, f"#/{p.game}/puzzles/{p.step}"
+    return _("You have done every lesson and puzzle of this game."), None
 
 
 def box(st: AppState, fx: Effects) -> str:
@@ -139,11 +139,16 @@ def box(st: AppState, fx: Effects) -> str:
     solved = ngettext(
         "{n} puzzle solved of {total}", "{n} puzzles solved of {total}", p.puzzles_solved
     ).format(n=p.puzzles_solved, total=p.puzzle_count)
+    text, target = _next(p, goal)
+    # one row of buttons: "Continue" first, then the game's lessons and puzzles (a short box, so
+    # the games' cards below stay high on the page)
+    buttons = link(esc(_("Continue")), target, "btn primary") if target else ""
+    buttons += link(esc(_("All lessons")), f"#/{game}/learn", "btn ghost")
+    buttons += link(esc(_("Puzzles")), f"#/{game}/puzzles", "btn" if target is None else "btn ghost")
     return (
         f"<aside class='continue-learning' data-continue='{esc(game)}' data-next='{esc(p.kind)}:{esc(p.step)}' "
         f"aria-labelledby='continue-title'><h2 id='continue-title'>"
-        f"{esc(_('Continue learning: {game}').format(game=title))}</h2>{_next_html(p, goal)}"
+        f"{esc(_('Continue learning: {game}').format(game=title))}</h2><p>{esc(text)}</p>"
         f"<p class='note continue-stars'><span aria-hidden='true'>★</span> {esc(stars)} · {esc(solved)}</p>"
-        f"<p class='continue-links'>{link(esc(_('All lessons')), f'#/{game}/learn', 'btn small ghost')}"
-        f"{link(esc(_('Puzzles')), f'#/{game}/puzzles', 'btn small ghost')}</p></aside>"
+        f"<div class='continue-links'>{buttons}</div></aside>"
     )
