@@ -118,6 +118,8 @@ def test_a_game_lands_once_and_its_review_reopens(browser, site, size, tmp_path)
     act(page, page.locator("li.finished a", has_text="Review"))
     assert "/tsifrograd/review?" in page.url
     assert page.locator("section.review").count() == 1
+    assert page.locator(".review-progress").count() == 0  # analysed to its end, the resignation too
+    assert "not a legal move" not in page.locator("#toast").inner_text()
     assert "resign" in page.locator("section.review .log, section.review ol").first.inner_text().lower()
     shot(page, f"review-{size}", tmp_path)
     ctx.close()
