@@ -92,7 +92,7 @@ def _validate(data: Any) -> dict[str, Any]:
     game = data.get("game")
     if game not in PLAYABLE:
         raise ValueError(_("it names a game this app does not have"))
-    date = data.get("date")
+    date: Any = data.get("date")  # a number, checked below
     if not is_finite_number(date) or not 0 <= date < 10**15:
         raise ValueError(_("bad timestamp"))
     side = data.get("side")
