@@ -459,3 +459,20 @@ def test_a_game_with_a_friend_lands_once_on_each_side(game):
     assert len(kept(other.storage)) == 1
     text = html.unescape(other.last["html"])
     assert "A friend (game of" in text and ("Review" in text) == (game == "dumaraj")
+
+
+def test_a_kept_game_that_ended_in_a_resignation_is_reviewed_to_its_end():
+    """The review of a kept game analyses every move and says the resignation is no move to judge."""
+    page = Page(hash_=VS_EASY)
+    page.send({"type": "move", "code": page.cells()[0]})
+    page.send({"type": "ai"})
+    resign(page)
+    (e,) = history.entries(page.storage)[0]
+    answer = page.send({"type": "hash", "hash": f"#/tsifrograd/review?h={e.id}"})
+    page.send({"type": "hash", "hash": answer["hash"]})
+    for _ in range(20):
+        answer = page.send({"type": "review-step"})
+        assert "toast" not in answer or "not a legal move" not in answer["toast"]
+    assert page.state.review.reviewer.done
+    text = html.unescape(page.send({"type": "cmd", "name": "last"})["html"])
+    assert "resigns: the game ends here. An ending is not a move on the board" in text
