@@ -15,6 +15,7 @@ from webtabletop.ai.arena import player_for
 from webtabletop.ai.review import MARKS, Reviewer, accuracy, mark_for, review
 from webtabletop.cli import main
 from webtabletop.core import sharelink
+from webtabletop.core.ending import resign_code
 from webtabletop.core.record import Record
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.rng import Rng
@@ -216,3 +217,20 @@ def test_net_luck_is_zero_sum_and_cancels_a_shared_bias():
     assert net_luck(plies, 0) == pytest.approx(0.035)
     assert net_luck(plies, 1) == pytest.approx(-0.035)
     assert net_luck(plies, 0) + net_luck(plies, 1) == pytest.approx(0)
+
+
+@pytest.mark.parametrize("game_id", ["tsifrograd", "dumaraj"])
+def test_a_resigned_game_is_reviewed_to_its_end_without_judging_the_resignation(game_id):
+    """A game kept in the history often ends in a resignation: its review judges the moves on the
+    board, analyses the final position, and never weighs the resignation as a move (it was an
+    error: "'!resign0' is not a legal move here")."""
+    spec = get_game(game_id)
+    start = spec.start(seed=3)
+    first = start.legal_moves()[0].code
+    record = Record(game_id, {}, 3, (first, resign_code(1)))
+    r = Reviewer.of_record(record, "easy")
+    steps = 0
+    while r.step():
+        steps += 1
+    assert r.done and [p.move for p in r.plies] == [first] and r.judged == 1
+    assert all(a is not None for a in r.analyses) and steps == r.total

@@ -178,13 +178,39 @@ def scenes() -> list[Page]:
     played = Page(hash_="#/tsifrograd/play?vs=human")
     storage.update(played.storage)
     storage["webtabletop:game:htt:broken"] = "{"
-    out = [Page(storage=storage, hash_=f) for f in ("#/", "#/friends", "#/data", "#/puzzle")]
+    storage.update(finished_games())
+    out = [Page(storage=storage, hash_=f) for f in ("#/", "#/friends", "#/data", "#/puzzle", "#/history")]
     data = Page(storage=storage, hash_="#/data")
     data.send({"type": "import", "name": "x.json", "text": "{}"})
     out += [data, *matches, *joined, *later_scenes()]
     for game in PLAYABLE:
         out += [Page(hash_=fragment) for fragment in starts(game)]
         out += [lab_run(game, finish=False), lab_run(game, finish=True)]
+    return out
+
+
+def finished_games() -> dict[str, str]:
+    """A history of finished games: one against the computer, one hot-seat (each resigned at
+    once) and one with a friend (written as app/model/keeping.py writes it)."""
+    from webtabletop.app.model import history
+
+    out: dict[str, str] = {}
+    for fragment in ("#/tsifrograd/play?vs=ai&level=easy", "#/sht/play?vs=human"):
+        page = Page(hash_=fragment)
+        page.send({"type": "cmd", "name": "resign"})
+        page.send({"type": "cmd", "name": "resign-confirm"})
+        out.update({k: v for k, v in page.storage.items() if k.startswith(history.HISTORY_PREFIX)})
+    friend = {
+        "game": "dumaraj",
+        "date": 1.7e12,
+        "opponent": {"kind": "friend", "match": "0123456789abcdef"},
+        "side": 0,
+        "result": {"winner": 0, "reason": "resignation"},
+        "moves": 0,
+        "check": "verified",
+        "link": "#/dumaraj/m?x=AAAA",
+    }
+    out[history.key("dumaraj", history.friend_id("0123456789abcdef"))] = history.document(friend)
     return out
 
 

@@ -79,9 +79,9 @@ def test_every_handler_is_emitted_by_some_screen(emitted):
 
 
 def test_each_package_exports_its_own_screens_and_no_route_is_in_two():
-    from webtabletop.app import data, game, lab, learn, match, review
+    from webtabletop.app import data, game, history, lab, learn, match, review
 
-    packages = (data, game, lab, learn, match, review)
+    packages = (data, game, history, lab, learn, match, review)
     routes = [route for package in packages for route in package.SCREENS]
     assert len(routes) == len(set(routes))
     assert set(SCREENS) == set(routes) | {"home", "friends", "rules", "error"}  # and the shell's own
@@ -92,5 +92,17 @@ def test_a_command_of_another_screen_is_refused_with_a_message():
     from tests.app.harness import Page
 
     page = Page(hash_="#/")
-    answer = page.send({"type": "cmd", "name": "export-all"})  # "Your data"'s, not home's
-    assert "download" not in answer and "export-all" in answer["toast"]
+    answer = page.send({"type": "cmd", "name": "export-all-secrets"})  # "Your data"'s, not home's
+    assert "download" not in answer and "export-all-secrets" in answer["toast"]
+
+
+def test_the_notices_export_works_on_every_screen():
+    """A notice's "Export all data" (every screen shows notices) downloads the file wherever it is
+    pressed, not only on "Your data"."""
+    from tests.app.harness import Page
+
+    page = Page(storage={"webtabletop:game:tsifrograd:x": "{"}, hash_="#/tsifrograd")
+    assert page.state.notices and "export-all" in page.last["html"]
+    answer = page.send({"type": "cmd", "name": "export-all"})
+    assert answer["download"]["name"] == "webtabletop-data.json"
+    assert "webtabletop:aside:game:tsifrograd:x:1" in answer["download"]["text"]

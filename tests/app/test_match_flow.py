@@ -17,6 +17,7 @@ import pytest
 from tests.app.harness import Page
 from webtabletop.app.match import flow as matchflow
 from webtabletop.app.match.store import MATCH_PREFIX
+from webtabletop.app.model import history
 from webtabletop.correspondence.support import SUPPORTED, supports
 
 SMALL = {"radius": "2"}  # Tsifrograd's smallest hexagon: 19 cells, a short game
@@ -356,6 +357,18 @@ def test_every_game_by_link_plays_to_the_end_and_is_checked(game, deal):
             assert "hidden in" not in html.unescape(page.last["html"])
             assert ">?</text>" not in page.last["html"]
     assert a.state.match_open.match.state.outcome() == b.state.match_open.match.state.outcome()
+    # the finished game is in each player's history of finished games, once, as a verified game
+    # with this friend, each side's outcome its own; opening the last link again adds nothing
+    winner = a.state.match_open.match.state.outcome().winner
+    kept = {}
+    for name, page in pages.items():
+        (e,) = history.entries(page.storage)[0]
+        assert e.kind == "friend" and e.check == "verified" and e.winner == winner
+        assert e.outcome == ("drawn" if winner is None else "won" if winner == e.side else "lost")
+        kept[name] = e
+    assert kept["a"].id == kept["b"].id and kept["a"].side != kept["b"].side
+    open_link(current, link)
+    assert len(history.entries(current.storage)[0]) == 1
     # the move list shows every move of the game, the same in both browsers
     logs = [p.last["html"].split("match-log", 1)[1].split("</ol></div></div>", 1)[0] for p in (a, b)]
     assert logs[0] == logs[1] and logs[0].count("<li") > 5

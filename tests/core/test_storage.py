@@ -77,6 +77,19 @@ def test_export_import_round_trip_with_backups():
     assert writes[1] == storage.Write(KEY, snap[KEY])
 
 
+def test_an_export_of_some_documents_imports_back_and_leaves_the_others_alone():
+    """A file of part of the namespace (the history's export: one kind of document) is a backup
+    like any other: imported, it writes its own documents and touches no other."""
+    kind = Schema("item", 1, validate)
+    items = {f"{PREFIX}item:{i}": storage.write(kind, f"{PREFIX}item:{i}", {"n": i}).value for i in range(3)}
+    text = storage.export_all(items, "0.1")
+    docs = storage.parse_import(text, {PREFIX + "item:": kind, KEY: SCHEMA})
+    assert docs == items
+    elsewhere = {KEY: storage.write(SCHEMA, KEY, {"n": 9}).value, f"{PREFIX}item:1": items[f"{PREFIX}item:1"]}
+    writes = storage.import_writes(elsewhere, docs)
+    assert {w.key for w in writes} == {f"{PREFIX}item:0", f"{PREFIX}item:2"}  # the same entry is not rewritten
+
+
 @pytest.mark.parametrize(
     "text, message",
     [

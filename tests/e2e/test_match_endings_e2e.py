@@ -2,7 +2,8 @@
 contexts (two people's browsers, nothing shared but the links).
 
 - Tsifrograd: the player who waits for the friend's move resigns (out of turn), after the
-  confirmation; the friend opens the link and wins; both friends lists show the result.
+  confirmation; the friend opens the link and wins; both friends lists show the result, and
+  both histories of finished games hold the game once.
 - DumaRaj (its rules allow a draw by agreement): White offers a draw by link, Black accepts by
   link; both screens end "Draw".
 - HTT (hidden hands): a resignation reveals the resigner's secret, the friend's last link its
@@ -90,6 +91,15 @@ def test_a_player_resigns_out_of_turn_by_link(browser, site, tmp_path):
     )
     go(b, "#/friends")
     assert b.locator(".friend-game").get_by_text("Your friend won: you resigned").is_visible()
+    # the finished game is in each player's history of finished games, once, with the friend
+    for page, result in ((a, "Won (resignation)"), (b, "Lost (resignation)")):
+        go(page, "#/history")
+        (game,) = page.locator("ol.finished-games li.finished").all()
+        assert "A friend (game of" in game.inner_text() and result in game.inner_text()
+    goto_link(a, link)  # the last link opened again adds nothing
+    go(a, "#/history")
+    assert a.locator("ol.finished-games li.finished").count() == 1
+    shot(b, "history-friend-390", tmp_path)
     for ctx in (ctx_a, ctx_b):
         ctx.close()
 

@@ -39,6 +39,7 @@ from typing import Any
 import attrs
 
 from webtabletop.ai.analysis import Analysis, MoveValue, analyse, analyse_move, check_budget, game_move_judge
+from webtabletop.core.ending import is_ending
 from webtabletop.core.protocol import State
 from webtabletop.core.record import Record
 from webtabletop.core.rng import seed_state
@@ -117,6 +118,9 @@ class Reviewer:
             raise ValueError("a review needs one more position than moves")
         self.states = states
         self.moves = tuple(moves)
+        #: the moves judged: all but a last resignation or agreed draw (an ending is no move on
+        #: the board: the search has nothing to weigh it against, and it has no better move)
+        self.judged = len(moves) - 1 if moves and is_ending(moves[-1]) else len(moves)
         self.budget = budget
         self.seed = seed
         self.analyses: list[Analysis | None] = [None] * len(states)
@@ -143,7 +147,7 @@ class Reviewer:
     @property
     def total(self) -> int:
         """The steps of the whole review."""
-        return len(self.states) + (len(self.moves) if self.judged_apart else 0)
+        return len(self.states) + (self.judged if self.judged_apart else 0)
 
     @property
     def done_steps(self) -> int:
@@ -152,7 +156,7 @@ class Reviewer:
 
     @property
     def done(self) -> bool:
-        return len(self.plies) == len(self.moves) and self.analyses[-1] is not None
+        return len(self.plies) == self.judged and self.analyses[-1] is not None
 
     def step(self) -> bool:
         """Run the next search; False when there is nothing left to do."""
@@ -160,7 +164,10 @@ class Reviewer:
         if self.analyses[k] is None:
             self._analyse(k)
             return True
-        if k >= len(self.moves):
+        if k >= self.judged:  # every move judged; the position after an ending still analysed
+            if self.analyses[-1] is None:
+                self._analyse(len(self.states) - 1)
+                return True
             return False
         if self.analyses[k + 1] is None:
             self._analyse(k + 1)

@@ -22,7 +22,7 @@ from webtabletop.app.learn.store import LEARN_PREFIX, LESSON_STARS
 from webtabletop.app.match import flow as matchflow
 from webtabletop.app.match import pages as matchpages
 from webtabletop.app.match.store import MATCH, MATCH_PREFIX, PARTS, PARTS_PREFIX, match_secret, without_secret
-from webtabletop.app.model import persist
+from webtabletop.app.model import history, keeping, persist
 from webtabletop.app.model.extensions import game_pages
 from webtabletop.app.model.saves import (
     GAME_PREFIX,
@@ -53,7 +53,13 @@ REPORT_ROWS = 50
 
 def all_schemas() -> dict[str, storage.Schema]:
     """Every storage schema: the app's and each game's own (used to validate imports)."""
-    schemas = {**SCHEMAS, MATCH_PREFIX: MATCH, PARTS_PREFIX: PARTS, LEARN_PREFIX: LESSON_STARS}
+    schemas = {
+        **SCHEMAS,
+        MATCH_PREFIX: MATCH,
+        PARTS_PREFIX: PARTS,
+        LEARN_PREFIX: LESSON_STARS,
+        history.HISTORY_PREFIX: history.FINISHED,
+    }
     for spec in all_games():
         pages = game_pages(spec.id)
         if pages is not None:
@@ -89,6 +95,15 @@ def check_entry(key: str, data: Any) -> None:
         match = store.from_json(data["match"])
         if match.spec.id != game or match_id(match) != mid:
             raise GameError(_("it is not stored under the name of the game with a friend it holds"))
+    elif key.startswith(history.HISTORY_PREFIX):  # a finished game: under its game and a history id
+        named = history.split_key(key)
+        if named is None or named[0] != data["game"]:
+            raise GameError(_("it is not stored under the name of the finished game it holds"))
+        if "record" in data:
+            record = Record.from_json(data["record"])
+            result = record.replay_upto()
+            if result.problem is not None and not record.older_rules:
+                raise GameError(_("its moves do not replay: {problem}").format(problem=result.problem))
     elif key.startswith(LAST_PREFIX):
         if key[len(LAST_PREFIX) :] not in PLAYABLE:
             raise GameError(_("it names a game this app does not have"))
@@ -233,6 +248,18 @@ def export_all(st: AppState, fx: Effects, arg: Any) -> None:
     _download_all(fx, st.store)
 
 
+def export_from_notice(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The notices' "Export all data", on any screen: the file at once, or (games with friends
+    hold secrets) "Your data" with its question."""
+    if any(match_secret(raw) for key, raw in st.store.items() if key.startswith(MATCH_PREFIX)):
+        st.route = ("data",)
+        st.session = None
+        st.confirm_export = True
+        fx.hash = "#/data"
+        return
+    _download_all(fx, st.store)
+
+
 def export_with_secrets(st: AppState, fx: Effects, arg: Any) -> None:
     st.confirm_export = False
     _download_all(fx, st.store)
@@ -268,7 +295,9 @@ DATA_COMMANDS: dict[str, Handler] = {
 
 def render(st: AppState, fx: Effects) -> tuple[str, str]:
     """The "Your data" page."""
-    html = datapage.data_page(st.store, st.notices, st.import_report, st.confirm_delete, st.confirm_export)
+    html = datapage.data_page(
+        st.store, st.notices, st.import_report, st.confirm_delete, st.confirm_export, keeping.trim_allowed(st)
+    )
     html += matchpages.friends_note(st)
     return html, _("Your data · webtabletop")
 
@@ -286,4 +315,7 @@ def on_storage(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     s = st.session
     if s is not None and key == game_key(s.spec.id, s.slot) and value != s.saved_value:
         s.forked = True
-    fx.quiet = not matchflow.changed_elsewhere(st, fx, key, value)
+    shown_elsewhere = matchflow.changed_elsewhere(st, fx, key, value)
+    # a finished game kept by another tab: the lists that show it are drawn again
+    kept = key.startswith(history.HISTORY_PREFIX) and st.route[0] in ("history", "home", "data")
+    fx.quiet = not (shown_elsewhere or kept)

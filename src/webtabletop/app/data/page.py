@@ -9,24 +9,16 @@ content), so the list costs nothing on later renders.
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
+from webtabletop.app.model import keeping
 from webtabletop.app.model.modules import game_view
 from webtabletop.app.model.saves import SavedGame, saved_games
-from webtabletop.app.widgets.pages import btn, link, notice_html
+from webtabletop.app.widgets.pages import btn, date_text, link, notice_html
 from webtabletop.core import storage
 from webtabletop.core.view import esc
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.sides import side_gettext
-
-
-def date_text(ms: float) -> str:
-    """A saved game's date (UTC); empty when the page's clock was not a plausible date."""
-    if not 10**12 <= ms < 10**14:
-        return ""
-    when = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).strftime("%Y-%m-%d %H:%M")
-    return _("{date} UTC").format(date=when)
 
 
 def _players_text(g: SavedGame) -> str:
@@ -128,6 +120,21 @@ def _report_html(report: dict[str, Any] | None) -> str:
     )
 
 
+def _history_html(store: dict[str, str], trim: bool) -> str:
+    """The history of finished games: how full it is (with its warning), and the way to it."""
+    f = keeping.fullness(store)
+    line = ngettext(
+        "Your history keeps {n} finished game, with results by opponent.",
+        "Your history keeps {n} finished games, with results by opponent.",
+        f.games + f.summaries,
+    ).format(n=f.games + f.summaries)
+    warn = f"<p class='history-warning' role='status'>{esc(keeping.warning(f, trim))}</p>" if f.near else ""
+    return (
+        f"<h2>{esc(_('Finished games'))}</h2><p>{esc(line)} {link(esc(_('Open the history')), '#/history', 'btn small')}</p>"
+        f"{warn}"
+    )
+
+
 def _export_question() -> str:
     """Asked before "Export all data" writes the secrets of games with friends into a file."""
     text = _(
@@ -150,6 +157,7 @@ def data_page(
     report: dict[str, Any] | None,
     confirm: str | None,
     confirm_export: bool = False,
+    trim: bool = False,
 ) -> str:
     games, bad = saved_games(store)
     aside = storage.aside_keys(store)
@@ -160,7 +168,8 @@ def data_page(
         f"<div class='actions'>{btn(esc(_('Export all data')), 'export-all', cls='btn primary')}"
         f"<label class='btn file'>{esc(_('Import a file…'))}<input type='file' accept='.json,application/json' "
         "data-import='any' data-key='import'></label></div>"
-        f"{_export_question() if confirm_export else ''}{_report_html(report)}<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad, confirm)}"
+        f"{_export_question() if confirm_export else ''}{_report_html(report)}{_history_html(store, trim)}"
+        f"<h2>{esc(_('Saved games'))}</h2>{_saved_html(games, bad, confirm)}"
         + _copies_html(
             _("Kept aside"),
             _(

@@ -102,6 +102,7 @@ def clock_check(st: AppState, fx: Effects, s: Session, arg: Any) -> None:
     """The page's clock reached zero: the clock decides (and the game may be over)."""
     if s.clock is not None:
         s.clock.check(st.now)
+        play.report_game_over(st, fx, s)
         play.save(st, fx)
 
 

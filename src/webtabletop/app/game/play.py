@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.ai.mcts import game_ai
 from webtabletop.app.game import newcomer
-from webtabletop.app.model import persist
+from webtabletop.app.model import keeping, persist
 from webtabletop.app.model.extensions import PageContext, game_pages
 from webtabletop.app.model.saves import LAST_GAME, SAVED_GAME, Players, game_key, last_key
 from webtabletop.app.model.session import Session
@@ -105,7 +105,9 @@ def older_rules_note(spec: GameSpec) -> str:
 
 
 def report_game_over(st: AppState, fx: Effects, s: Session) -> None:
-    """Tell the game's pages (once) that a game ended, e.g. to update a collection."""
+    """Keep a game that has just ended in the history (:mod:`~webtabletop.app.model.keeping`:
+    once), and tell the game's pages (once) that it ended, e.g. to update a collection."""
+    keeping.keep_session(st, fx, s)
     outcome = s.state.outcome()
     pages = game_pages(s.spec.id)
     if outcome is None or s.reported or pages is None or not s.history.at_end:
@@ -210,6 +212,7 @@ def ai_move(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     fx.ai_stats = s.last_ai
     done = st.now + 1000 * seconds
     if s.clock is not None and s.clock.check(done) is not None:
+        report_game_over(st, fx, s)
         save(st, fx)  # the computer ran out of time while thinking
         return
     s.history.play(result.move.code)

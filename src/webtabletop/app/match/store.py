@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from webtabletop.app.match import ruledraws
-from webtabletop.app.model import persist
+from webtabletop.app.model import keeping, persist
 from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import State
@@ -234,3 +234,6 @@ def save_match(st: AppState, fx: Effects, om) -> None:
     text = document(om.match, st.now)
     remember(st, text, om.match)
     persist.write(st, fx, storage.Write(om.key, text))
+    if not om.was_settled and om.settled():  # its end was settled just now: into the history
+        om.was_settled = True
+        keeping.keep_match(st, fx, om)

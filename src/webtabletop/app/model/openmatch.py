@@ -32,6 +32,17 @@ class OpenMatch:
         self.copied = False  # the link in the Share window was copied as it opened
         self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
         self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/match/endings.py)
+        #: the game's end was settled when it was opened: it is not kept in the history again
+        #: (app/model/keeping.py keeps a game whose end is settled while it is on screen)
+        self.was_settled = self.settled()
+
+    def settled(self) -> bool:
+        """This player's game is over for good: its last link sent, and the end check done (or
+        the game counted as a forfeit)."""
+        m = self.match
+        if m.seat is None or not m.is_over or m.my_link:
+            return False
+        return m.forfeit or not m.awaiting_secret
 
     @property
     def state(self) -> State:

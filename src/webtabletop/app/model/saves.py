@@ -10,6 +10,7 @@ One document per game means two tabs never overwrite each other's games.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -100,18 +101,28 @@ def _validate_game(data: Any) -> dict[str, Any]:
     out["hints"] = sorted(set(hints))
     if data.get("first") is True:  # a newcomer's first game (app/game/newcomer.py): its screen says so
         out["first"] = True
+    kept = data.get("kept")  # its ending is in the history under this id (app/model/keeping.py)
+    if kept is not None:
+        if not isinstance(kept, str) or not re.fullmatch(r"[0-9a-f]{16}", kept):
+            raise ValueError(_("bad history id"))
+        out["kept"] = kept
     result = data.get("result")
     if result is not None:
-        if (
-            not isinstance(result, dict)
-            or result.get("winner") not in (None, 0, 1)
-            or isinstance(result.get("winner"), bool)
-            or not isinstance(result.get("reason"), str)
-            or len(result["reason"]) > MAX_REASON
-        ):
-            raise ValueError(_("bad result"))
-        out["result"] = {"winner": result["winner"], "reason": result["reason"]}
+        out["result"] = validate_result(result)
     return out
+
+
+def validate_result(result: Any) -> dict[str, Any]:
+    """A game's result as stored: ``{"winner": 0 | 1 | None, "reason": text}``."""
+    if (
+        not isinstance(result, dict)
+        or result.get("winner") not in (None, 0, 1)
+        or isinstance(result.get("winner"), bool)
+        or not isinstance(result.get("reason"), str)
+        or len(result["reason"]) > MAX_REASON
+    ):
+        raise ValueError(_("bad result"))
+    return {"winner": result["winner"], "reason": result["reason"]}
 
 
 def _validate_last(data: Any) -> dict[str, Any]:
@@ -155,6 +166,9 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     played = data.get("played", [])
     if isinstance(played, list) and any(g in PLAYABLE for g in played if isinstance(g, str)):
         out["played"] = sorted({g for g in played if isinstance(g, str) and g in PLAYABLE})
+    # the history, when full, keeps its oldest games as results only (the player allowed it)
+    if data.get("history_trim") is True:
+        out["history_trim"] = True
     warned = data.get("aside_warned")
     if is_finite_number(warned) and warned >= 0:
         out["aside_warned"] = warned

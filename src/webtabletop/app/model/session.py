@@ -53,6 +53,9 @@ class Session:
         self.draw_declined: int | None = None
         #: a newcomer's first game (app/game/newcomer.py): its screen says how to turn the rest on (saved)
         self.first_game = False
+        #: the history id its first ending was kept under (app/model/keeping.py; saved): a game
+        #: is kept once, whatever happens after its end
+        self.kept: str | None = None
 
     @property
     def state(self):
@@ -149,6 +152,7 @@ class Session:
             "result": self.result_json(),
             "hints": sorted(self.hints),
             **({"first": True} if self.first_game else {}),
+            **({"kept": self.kept} if self.kept is not None else {}),
         }
 
     def result_json(self) -> dict[str, Any] | None:

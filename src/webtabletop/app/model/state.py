@@ -7,6 +7,8 @@ functions in this package read and change it (each gets the state, the action an
 ``route`` says which screen is on show; its first item is the screen's kind:
 
 - ``("home",)``, ``("data",)``, ``("friends",)``;
+- ``("history", game, shown)``: the history of finished games (``game``: "" every game, else one;
+  ``shown``: how many games its list shows), :mod:`~webtabletop.app.history.flow`;
 - ``("game", game)``: the game in :attr:`AppState.session`;
 - ``("match", game)``: the game with a friend in :attr:`AppState.match_open`;
 - ``("rules", game)``, ``("editor", game)``;
@@ -78,6 +80,10 @@ class AppState:
     review: ReviewSession | None = None
     #: the lab screen's set-up and run (app/lab/flow.py): not stored, it lasts as long as the page
     lab: dict[str, Any] | None = None
+    #: the history's notice on show (app/model/keeping.py: a newer one replaces it)
+    history_notice: str | None = None
+    #: the history page: the entry awaiting a confirmed deletion (app/history/flow.py)
+    confirm_history: str | None = None
 
 
 def error_route(

@@ -210,6 +210,9 @@ def line_labels(r: ReviewSession, ply: PlyReview) -> str:
 def judgement_html(r: ReviewSession, ply: PlyReview | None, names: list[str]) -> str:
     if r.cursor == 0:
         return f"<div class='review-move'><p>{esc(_('The start of the game.'))}</p></div>"
+    if ply is None and r.cursor > r.reviewer.judged:  # a resignation or an agreed draw: not judged
+        text = _("{move}: the game ends here. An ending is not a move on the board, so it is not judged.")
+        return f"<div class='review-move'><p>{esc(text.format(move=labels(r)[r.cursor - 1]))}</p></div>"
     if ply is None:
         return f"<div class='review-move'><p>{esc(_('This move is not analysed yet.'))}</p></div>"
     who = names[ply.player]

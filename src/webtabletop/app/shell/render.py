@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.learn import puzzles
+from webtabletop.app.learn import progress, puzzles
 from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.match import pages as matchpages
+from webtabletop.app.model.history import HISTORY_PREFIX
 from webtabletop.app.model.modules import game_view
 from webtabletop.app.model.saves import GAME_PREFIX
 from webtabletop.app.shell import screens
 from webtabletop.app.widgets import pages, playfeel
 from webtabletop.app.widgets.pages import notice_html
 from webtabletop.core.registry import catalog, get_game
-from webtabletop.i18n import _
+from webtabletop.core.view import esc
+from webtabletop.i18n import _, ngettext
 from webtabletop.learn.puzzle import STORE_PREFIX
 
 if TYPE_CHECKING:
@@ -52,7 +54,17 @@ def home(st: AppState, fx: Effects) -> tuple[str, str]:
         if any(not k.startswith(STORE_PREFIX) for k in lessonstore.stars(st, fx, meta.ID))
     )
     friends = matchpages.friends_html(st, fx, compact=True)
-    return screens.home(games, st.notices, friends, learned, puzzles.home_box()), "webtabletop"
+    mine = progress.box(st, fx) + history_line(st.store)
+    return screens.home(games, st.notices, friends, learned, puzzles.home_box(), mine), "webtabletop"
+
+
+def history_line(store: dict[str, str]) -> str:
+    """The home page's way to the history of finished games (none kept: nothing)."""
+    n = sum(1 for k in store if k.startswith(HISTORY_PREFIX))
+    if not n:
+        return ""
+    text = ngettext("{n} finished game: results by opponent", "{n} finished games: results by opponent", n).format(n=n)
+    return f"<p class='home-history'>{pages.link(esc(text), '#/history', 'btn small')}</p>"
 
 
 def friends(st: AppState, fx: Effects) -> tuple[str, str]:

@@ -10,7 +10,9 @@
 - ``#/<game>/learn`` and ``#/<game>/learn/<lesson>``: the lessons (:mod:`~webtabletop.app.learn.lessons`);
 - ``#/<game>/puzzles``, ``#/<game>/puzzles/<puzzle>`` and ``#/puzzle`` (the puzzle of the day):
   the puzzles (:mod:`~webtabletop.app.learn.puzzles`);
-- ``#/<game>/review?r=…`` (a link's game), ``?s=…`` (a saved game) or nothing: the review
+- ``#/history``: the history of finished games (:mod:`~webtabletop.app.history.flow`);
+- ``#/<game>/review?r=…`` (a link's game), ``?s=…`` (a saved game), ``?h=…`` (a game of the
+  history) or nothing: the review
   (:mod:`~webtabletop.app.review.flow`);
 - ``#/<game>/<page>``: the app's own pages of every game, :data:`GAME_PAGES` (rules, new,
   play, editor, slot, lab), then the game's own pages (:mod:`~webtabletop.app.model.extensions`), else "Page not found".
@@ -24,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.game import editor, newcomer, play
+from webtabletop.app.history import flow as historyflow
 from webtabletop.app.lab import flow as lab
 from webtabletop.app.learn import lessons, puzzles
 from webtabletop.app.match import flow as matchflow
@@ -123,6 +126,10 @@ def route(st: AppState, fx: Effects, fragment: str) -> None:
     if (fragment or "").lstrip("#").strip("/") == "puzzle":  # #/puzzle: the puzzle of the day
         puzzles.open_daily(st, fx)
         return
+    if sharelink.parse_hash(fragment or "")[0] == "history":  # #/history[?game=…&n=…]
+        st.session = None
+        historyflow.open_history(st, fx, sharelink.parse_hash(fragment)[2])
+        return
     named = open_fragment(st, fragment)
     if named is None:  # a screen of the whole app, or an error screen
         return
@@ -163,7 +170,15 @@ def open_review(st: AppState, fx: Effects, spec: GameSpec, query: dict[str, str]
     """The review of a link's game, of a saved game (``?s=<slot>``, read from this browser's
     storage and then addressed by its link), or the page that offers them."""
     slot = query.get("s")
-    if slot and "r" not in query:
+    if query.get("h") and "r" not in query:  # a game of the history of finished games
+        try:
+            payload = historyflow.review_payload(st.store, spec.id, query["h"])
+        except GameError as exc:
+            st.route = error_route(_("This game cannot be reviewed"), str(exc), spec.id)
+            return
+        query = {"r": payload}
+        fx.hash = f"#/{spec.id}/review?r={payload}"
+    elif slot and "r" not in query:
         data = persist.read(st, fx, game_key(spec.id, slot), SAVED_GAME)
         if data is None:
             st.route = error_route(_("Saved game not found"), _("That saved game is not in this browser's storage."), spec.id)
@@ -313,6 +328,7 @@ def load_slot(st: AppState, fx: Effects, spec: GameSpec, slot: str) -> bool:
     st.session.reported = data.get("reported", False) is True
     st.session.hints = set(data.get("hints", []))
     st.session.first_game = data.get("first", False) is True
+    st.session.kept = data.get("kept")
     st.session.saved_value = st.store.get(key)
     st.route = ("game", spec.id)
     if problem is not None:

@@ -26,11 +26,13 @@ def home(
     friends: str = "",
     learned: frozenset[str] = frozenset(),
     daily: str = "",
+    mine: str = "",
 ) -> str:
     """The home page from each game's ``meta`` module (ID, TITLE, SUMMARY, NAV); ``friends`` is
     the "Games with friends" list (empty when there are none). "Learn to play" comes first on a
     game's card until the player has finished one of its lessons (``learned``: those games).
-    ``daily``: the puzzle of the day (:mod:`~webtabletop.app.learn.puzzles`). Each card has a picture of a position
+    ``daily``: the puzzle of the day (:mod:`~webtabletop.app.learn.puzzles`); ``mine``: the player's
+    own ("Continue learning" and the finished games, when there are any). Each card has a picture of a position
     from a real game, drawn by the game's own view at build time (tools/pictures.py): here only
     its named, empty place, which web/boot.js fills after the first paint."""
     cards = []
@@ -52,10 +54,13 @@ def home(
             f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}"
             f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn ghost')}{extra}</div></li>"
         )
+    # the player's own boxes beside the puzzle of the day (side by side on a desktop, so the
+    # games' cards stay as high on the page as without them)
+    top = f"<div class='home-top'><div class='home-mine'>{mine}</div>{daily}</div>" if mine else daily
     return (
         f"{notice_html(notices)}<section class='home'><h1 class='visually-hidden'>webtabletop</h1>"
         f"<p class='lead'>{esc(_(LEAD))}</p>"
-        f"{friends}{daily}<ul class='games'>{''.join(cards)}</ul></section>"
+        f"{friends}{top}<ul class='games'>{''.join(cards)}</ul></section>"
     )
 
 

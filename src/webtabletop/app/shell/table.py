@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app import data, game, lab, learn, match, review
+from webtabletop.app import data, game, history, lab, learn, match, review
 from webtabletop.app.data import flow as dataio
 from webtabletop.app.game import commands, newgame, play
 from webtabletop.app.lab import flow as labflow
@@ -33,8 +33,9 @@ def dismiss_notices(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     st.notices = []
 
 
-#: the commands every screen answers (a screen's own come first)
-EVERY_SCREEN: dict[str, Handler] = {"dismiss-notices": dismiss_notices}
+#: the commands every screen answers (a screen's own come first): the notices' Dismiss and their
+#: "Export all data"
+EVERY_SCREEN: dict[str, Handler] = {"dismiss-notices": dismiss_notices, "export-all": dataio.export_from_notice}
 
 #: the screens, by the first item of ``AppState.route``: the shell's own, then each feature's
 #: (each package exports its screens; a route belongs to one package)
@@ -49,6 +50,7 @@ SCREENS: dict[str, Screen] = {
     **learn.SCREENS,
     **review.SCREENS,
     **lab.SCREENS,
+    **history.SCREENS,
 }
 
 #: the actions of every screen (unless the screen answers the type itself: SCREENS)

@@ -3,6 +3,7 @@ dialog, the players' and preferences' controls, errors."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from webtabletop.app.model.clock import PRESETS as CLOCK_PRESETS
@@ -51,6 +52,15 @@ def _kind(kind: str) -> str:
 def _level(level: str) -> str:
     names = {"easy": pgettext("AI level", "easy"), "normal": pgettext("AI level", "normal"), "hard": pgettext("AI level", "hard")}
     return names.get(level, level)
+
+
+def date_text(ms: float) -> str:
+    """A date kept in storage (UTC: the engine knows no time zone); empty when the page's clock
+    was not a plausible date."""
+    if not 10**12 <= ms < 10**14:
+        return ""
+    when = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC).strftime("%Y-%m-%d %H:%M")
+    return _("{date} UTC").format(date=when)
 
 
 def link(label: str, href: str, cls: str = "btn") -> str:
