@@ -30,6 +30,9 @@ class OpenMatch:
         self.played: list[tuple[State, str]] = []  # this turn's moves not sent: (before, code)
         self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
         self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/match/endings.py)
+        #: when the live channel last saw the friend (ms, this browser's clock; None: never):
+        #: live play feeds it, and "Claim the win" reads it (app/match/clocks.py)
+        self.last_seen: float | None = None
 
     @property
     def state(self) -> State:
