@@ -105,3 +105,27 @@ def test_a_page_out_of_time_cannot_send():
     play_turn(a)
     a.send({"type": "cmd", "name": "match-send"})
     assert "Your time ran out" in html.unescape(a.last["html"])
+
+
+def test_claim_the_win_when_the_friend_left_from_last_seen():
+    a, b = started("5+3")
+    a.t += 1000
+    play_turn(a)
+    link = send(a)
+    b.t += 1000
+    open_link(b, link)
+    # A waits for B's move; live play says when it last saw B (here: fed by hand)
+    om = a.state.match_open
+    om.last_seen = a.t
+    a.t += 39_000
+    a.send({"type": "cmd", "name": "clock-check"})
+    assert 'data-key="match-claim-left"' not in a.last["html"]
+    a.t += 1000
+    a.send({"type": "cmd", "name": "clock-check"})
+    assert 'data-key="match-claim-left"' in a.last["html"]
+    a.send({"type": "cmd", "name": "match-claim-left"})
+    assert "You claimed the win. Send the link to your friend." in a.last.get("toast", "")
+    open_link(b, shared_link(a))
+    assert "Your friend claimed the win: you had left the game." in b.last.get("toast", "")
+    assert b.state.match_open.match.is_over
+    assert "left the game" in html.unescape(b.last["html"])

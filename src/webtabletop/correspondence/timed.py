@@ -130,7 +130,7 @@ class Timed:
         new, held = opened.data, self._data
         if (new.timing is None) != (held.timing is None):
             raise MatchError(_("This link belongs to another match."))
-        if new.timing is None:
+        if new.timing is None or held.timing is None:
             return
         if self.seat is None:  # a spectator checks only that the clock continues the one held
             liveclock.check_received(new.timing, held.timing, None, 0, False, opened.verified)

@@ -68,8 +68,8 @@ def control_of(text: str) -> liveclock.TimeControl | None:
 def panel(om: OpenMatch) -> str:
     """Both clocks (nothing for a match without one): this player's last, as on a chess board."""
     m = om.match
-    left = m.clocks()
-    if left is None:
+    left, control = m.clocks(), m.time_control
+    if left is None or control is None:
         return ""
     run = m.clock_running
     me = m.seat if m.seat is not None else 1
@@ -99,7 +99,6 @@ def panel(om: OpenMatch) -> str:
             f'aria-label="{esc(label)}" data-clock-ms="{ms}" data-clock-run="{1 if running else 0}" '
             f'data-clock-low="{LOW_MS}">{esc(format_ms(ms))}</span></div>'
         )
-    control = m.time_control
     title = _("Clock {control}").format(control=control.text)
     return f'<section class="match-clocks" aria-label="{esc(title)}">{items}</section>'
 

@@ -46,6 +46,8 @@ def link_facts(match, today: datetime.date) -> str:
         parts.append(_("The next link was due by {date}: it is late.").format(date=date_text(limit)))
     elif limit is not None:
         parts.append(_("The next link is due by {date}.").format(date=date_text(limit)))
+    elif d.timing is not None:
+        parts.append(_("Clock: {control} (minutes + seconds a move).").format(control=d.timing.control.text))
     elif d.days == 0:
         parts.append(_("No time limit per move."))
     elif not match.is_over:
