@@ -327,3 +327,23 @@ def test_a_claim_on_time_in_a_game_with_hidden_cards_keeps_the_end_check(game):
     for m in (claimant, flagged, tb.w):
         assert m.verified, m.verdict
         assert m.state.outcome().winner == claimant.role
+
+
+def test_a_resignation_that_crossed_a_move_still_ends_a_timed_game():
+    tb = Table()
+    tb.turn(0)
+    tb.turn(1000)
+    tb.turn(1000)  # link 4: the joiner's; the creator is to send link 5
+    b = tb.b.at(tb.clock_of(tb.b))
+    resignation = b.resign(START)  # made at link 4
+    # the same, with one of its earlier turns re-timed (the joiner's browser makes the tag)
+    data = attrs.evolve(b.data, timing=attrs.evolve(b.data.timing, spent=(0, 0, 100, 50)))
+    text = make_link(data, b._opened.number, b.mac_key(data))
+    a = tb.a.at(tb.t)
+    while a.can_move:
+        a.play(a.state.legal_moves()[0].code)
+    a.link(START)  # link 5, crossing the resignation
+    with pytest.raises(MatchError, match="changes moves that were already played"):
+        a.receive(text, START)
+    assert a.receive(resignation, START) == NEWER
+    assert a.is_over and a.data.count == 4 and a.state.outcome().winner == a.role

@@ -204,7 +204,8 @@ def check_received(
     its latest link, on its own clock; ``live``: the link came over the live channel, just as it
     was sent; ``verified``: its tag proves it is the friend's, so a refusal may say so)."""
     k = len(held.spent)
-    if new.control != held.control or new.spent[:k] != held.spent:
+    shared = min(k, len(new.spent))  # an earlier link (a resignation that crossed a move) is shorter
+    if new.control != held.control or new.spent[:shared] != held.spent[:shared]:
         raise MatchError(_("This link changes moves that were already played."))
     if len(new.spent) <= k:
         return

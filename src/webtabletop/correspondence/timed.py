@@ -138,7 +138,7 @@ class Timed:
         e = new.ending
         if e is not None and e.kind == endings.FLAG and e.seat != self.seat and held.ending != e:
             liveclock.check_claim_seen(e.waited, self.held_at, self._now())
-        if new.count > held.count:
+        if new.count != held.count:  # an earlier link too: its intervals must be the ones held
             liveclock.check_received(
                 new.timing, held.timing, self.held_at, self._now(), live, opened.verified
             )
