@@ -492,6 +492,9 @@ def tick():
     left = float(el.getAttribute("data-clock-ms")) - (window.performance.now() - state["rendered"])
     s = max(0, int((left + 999) // 1000))
     el.textContent = str(s // 60) + ":" + ("0" if s % 60 < 10 else "") + str(s % 60)
+    low = el.getAttribute("data-clock-low")
+    if low:  # a match's clock: low time shows as it comes (the engine's answer says the same)
+        el.classList.toggle("low", left < float(low))
     if left <= 0 and not state.get("flag_sent"):
         state["flag_sent"] = True
         fire({"type": "cmd", "name": "clock-check"})

@@ -46,13 +46,16 @@ def screen_commands(route: str) -> set[str]:
 def named_in_html_code() -> set[str]:
     """Every command name the code that draws screens writes as a button's ``data-cmd`` (a literal
     in ``data-cmd='…'``, or the command argument of ``btn(label, "…")``), or asks the page to
-    send next (an answer's ``then``)."""
+    send next (an answer's ``then``), or the page sends by itself (a clock at zero)."""
     names: set[str] = set()
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         names |= set(re.findall(r"data-cmd=[\\]?['\"]([a-z][a-z0-9-]*)", text))
         names |= set(re.findall(r"\bbtn\(\s*[^,]+,\s*['\"]([a-z][a-z0-9-]*)['\"]", text))
         names |= set(re.findall(r"then = \{\"type\": \"cmd\", \"name\": \"([a-z][a-z0-9-]*)\"", text))
+    # the page's own sends (web/main.py: a running clock that reaches zero asks "clock-check")
+    page = (SRC.parents[1] / "web" / "main.py").read_text(encoding="utf-8")
+    names |= set(re.findall(r"\{\"type\": \"cmd\", \"name\": \"([a-z][a-z0-9-]*)\"\}", page))
     return names
 
 

@@ -71,6 +71,7 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'correspondence/data.py': (
             "a match has seat 0's commitment from the start",
             'an ending needs the link keys of an authenticated match',
+            'a clock needs a match whose link 1 is bound',
             'an authenticated link from link 2 on needs the shared key for its tag',
         ),
         'fairplay/beacon.py': (

@@ -7,6 +7,11 @@ is recorded as the last entry of a record's moves, with a code no game's move ha
 - ``!resign0`` / ``!resign1``: that player resigns, the other wins;
 - ``!draw``: the game ends drawn by agreement.
 
+A match by link may also end by a claim of the win (``CLAIMED``, never a record's move: the
+match's signed annotation holds it, ``correspondence.endings``): ``!time0`` / ``!time1``, that
+player's time ran out (``correspondence.liveclock``); ``!left0`` / ``!left1``, that player left a
+live game.
+
 :func:`end` (what ``State.apply_code`` does with such a code) gives the same position as a
 finished game: a copy of the state whose class is a subclass of the game's state class with the
 ending's outcome, no legal moves and no further move. Every consumer of a state (views, the
@@ -35,10 +40,17 @@ from webtabletop.i18n.sides import side_gettext
 
 RESIGN = ("!resign0", "!resign1")
 DRAW = "!draw"
+TIMEOUT = ("!time0", "!time1")
+LEFT = ("!left0", "!left1")
+#: the endings a record holds (a shared position's link numbers one by its index here,
+#: ``core.sharelink``); a match's claims (time, left) end its position but are never a record's move
 ENDINGS = (*RESIGN, DRAW)
+CLAIMED = (*TIMEOUT, *LEFT)
 #: the outcome's reasons (shown translated by the game-over window, like every reason)
 RESIGNATION = N_("resignation")
 AGREED = N_("draw agreed")
+ON_TIME = N_("time ran out")
+WALKOVER = N_("opponent left")
 
 _CLASSES: dict[tuple[type, str], type] = {}
 
@@ -74,6 +86,18 @@ def resigner(code: str) -> int | None:
     return RESIGN.index(code) if code in RESIGN else None
 
 
+def loser(code: str) -> int | None:
+    """The player who lost by the ending ``code``: resigned, ran out of time or left (None: a
+    draw)."""
+    for codes in (RESIGN, TIMEOUT, LEFT):
+        if code in codes:
+            return codes.index(code)
+    return None
+
+
+_REASONS = {RESIGN: RESIGNATION, TIMEOUT: ON_TIME, LEFT: WALKOVER}
+
+
 def allows_draw(state: Endable) -> bool:
     """The game's rules allow a draw by agreement (and the game is not over)."""
     return bool(getattr(state.spec, "agreed_draws", False)) and state.can_resign()
@@ -81,7 +105,7 @@ def allows_draw(state: Endable) -> bool:
 
 def end(state: S, code: str) -> S:
     """``state`` finished by the ending ``code``; :class:`IllegalMove` says why not."""
-    if code not in ENDINGS:
+    if code not in ENDINGS and code not in CLAIMED:
         raise IllegalMove(_("{code} is not a legal move here").format(code=repr(code)))
     if not state.can_resign():
         raise IllegalMove(_("the game is over"))
@@ -110,11 +134,12 @@ def end(state: S, code: str) -> S:
 
 
 def _outcome(code: str) -> Outcome:
-    loser = resigner(code)
-    if loser is None:
+    lost = loser(code)
+    if lost is None:
         return Outcome(None, (0.5, 0.5), AGREED)
-    winner = 1 - loser
-    return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), RESIGNATION)
+    winner = 1 - lost
+    reason = next(r for codes, r in _REASONS.items() if code in codes)
+    return Outcome(winner, (1.0, 0.0) if winner == 0 else (0.0, 1.0), reason)
 
 
 def _no_move(self: Any, move: Any) -> Any:
@@ -128,17 +153,25 @@ def _no_code(self: Any, code: str) -> Any:
 def label(code: str, names: tuple[str, str], plural: bool = False) -> str:
     """The move list's entry of an ending (``names``: the players' names, untranslated;
     ``plural``: they are plural nouns, i18n/sides.py)."""
-    loser = resigner(code)
-    if loser is None:
+    lost = loser(code)
+    if lost is None:
         return _("Draw agreed")
-    return side_gettext(plural, "{player} resigns").format(player=_(names[loser]))
+    if code in TIMEOUT:
+        return side_gettext(plural, "{player} ran out of time").format(player=_(names[lost]))
+    if code in LEFT:
+        return side_gettext(plural, "{player} left the game").format(player=_(names[lost]))
+    return side_gettext(plural, "{player} resigns").format(player=_(names[lost]))
 
 
 def sentence(code: str, names: tuple[str, str], plural: bool = False) -> str:
     """The status line's sentence for an ending."""
-    loser = resigner(code)
-    if loser is None:
+    lost = loser(code)
+    if lost is None:
         return _("Both players agreed to a draw.")
-    return side_gettext(plural, "{player} resigned: {winner} wins.").format(
-        player=_(names[loser]), winner=_(names[1 - loser])
-    )
+    if code in TIMEOUT:
+        text = side_gettext(plural, "{player} ran out of time: {winner} wins.")
+    elif code in LEFT:
+        text = side_gettext(plural, "{player} left the game: {winner} wins.")
+    else:
+        text = side_gettext(plural, "{player} resigned: {winner} wins.")
+    return text.format(player=_(names[lost]), winner=_(names[1 - lost]))

@@ -103,13 +103,13 @@ class Annotations:
             raise MatchError(_("Your friend has not offered a draw in this position."))
         return self._annotate(endings.AGREED if accept else endings.DECLINED)
 
-    def _annotate(self, kind: int, now: datetime.date | None = None) -> str:
+    def _annotate(self, kind: int, now: datetime.date | None = None, waited: int = 0) -> str:
         """Put this player's signed ending on the latest link and return that link (a final
-        ending dated ``now``)."""
+        ending dated ``now``; a claim with its ``waited``)."""
         o = self._opened
         moves = (len(self._data.moves), o.number)
-        reveal = self._own_reveal() if kind == endings.RESIGN else None
-        ending = endings.make(self._data, moves, kind, known(self.seat), self._link_key, reveal)
+        reveal = self._own_reveal() if kind in endings.REVEALING else None
+        ending = endings.make(self._data, moves, kind, known(self.seat), self._link_key, reveal, waited)
         return self._relink(ending, now)
 
     def _relink(self, ending: endings.Ending, now: datetime.date | None) -> str:

@@ -4,7 +4,8 @@ A match link is ``#/<game>/m?x=<payload>`` (page ``m`` for "match"); the payload
 without padding, of::
 
     byte    link format: 5, or 6 for a game with hidden cards (3 and 4: the same before link 1
-            was bound, 1 and 2: before links were authenticated; all still read, see below)
+            was bound, 1 and 2: before links were authenticated; all still read, see below);
+            7 and 8: 5 and 6 of a timed match (with the clock field below)
     varint  the game's rules version
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
@@ -20,7 +21,9 @@ without padding, of::
     (formats 3-6) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
     (an ending) its signatures, 40 B each (two for an agreed draw); formats 4 and 6, a resignation:
             then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
-    (formats 2, 4, 6) varint length, then the link's fair-play section (games with hidden cards
+    (formats 7, 8) the clock: varint base minutes, varint increment seconds, then one varint per
+            link, the time its sender's turn took in cs (:mod:`~webtabletop.correspondence.liveclock`)
+    (formats 2, 4, 6, 8) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
     rest    the moves, one big integer, little-endian, mixed radix: move i is its index in
@@ -69,6 +72,7 @@ from webtabletop.correspondence.endings import decode as decode_ending
 from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError, known
+from webtabletop.correspondence.liveclock import Timing
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
 from webtabletop.fairplay.group import Group
@@ -85,8 +89,11 @@ FORMATS = {
     (True, False, True): 5,
     (True, True, True): 6,
 }
+#: a timed match's formats: its untimed format -> format byte (the clock field after the ending)
+TIMED = {5: 7, 6: 8}
+UNTIMED = {v: k for k, v in TIMED.items()}
 FORMAT_OF = {v: k for k, v in FORMATS.items()}
-NEWEST = max(FORMATS.values())
+NEWEST = max(TIMED.values())
 MAX_SECTION = 8192
 LINK_KEY_BYTES = 20
 PAGE = "m"
@@ -130,6 +137,8 @@ class MatchData:
     #: link 1 is bound into the tags' key and the first random values wait for link 4 (formats 5
     #: and 6: every match created now); False for a match started before
     bound: bool = False
+    #: a timed match's clock (formats 7 and 8): its control and each link's interval
+    timing: Timing | None = None
 
     @property
     def first_event(self) -> int:
@@ -173,6 +182,8 @@ class MatchData:
         ]
         if self.authenticated:
             parts.append(known(self.link_keys[0]))
+        if self.timing is not None:
+            parts.append(self.timing.control.text)
         return digest("match", *parts)[:16]
 
 
@@ -183,7 +194,12 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     n = data.count
     c0, c1 = data.commitments
     auth = data.authenticated
-    body = bytearray([FORMATS[auth, sectioned, auth and data.bound]])
+    fmt = FORMATS[auth, sectioned, auth and data.bound]
+    if data.timing is not None:
+        if fmt not in TIMED:
+            raise ValueError("a clock needs a match whose link 1 is bound")
+        fmt = TIMED[fmt]
+    body = bytearray([fmt])
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
@@ -204,6 +220,8 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
             body += known(data.link_keys[1])
         if data.ending is not None:
             body += encode_ending(data.ending)
+        if data.timing is not None:
+            body += data.timing.encode()
     if sectioned:
         body += varint(len(data.fair)) + data.fair
     count, number = moves
@@ -308,6 +326,8 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
 
     r = Reader(body)
     fmt = r.byte()
+    timed = fmt in UNTIMED
+    fmt = UNTIMED.get(fmt, fmt)
     if fmt not in FORMAT_OF:
         if layout_of is not None:
             fmt = FORMATS[True, layout_of, True]
@@ -364,6 +384,7 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
                 _("A player's key in this match link is not a point of the curve: the link was changed.")
             )
         ending = decode_ending(flag_bits & ~1, r, hidden=sectioned)
+    timing = Timing.decode(r, n) if timed else None
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()
@@ -376,7 +397,7 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
     data = MatchData(
-        game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, bound
+        game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, bound, timing
     )
     tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
     return Unpacked(data, n, count, number, sectioned, tagged, link_tag)

@@ -12,6 +12,12 @@ Kinds (``Ending.kind``), with the seat that sends the annotation (``Ending.seat`
 - ``OFFER``: that seat offers a draw (only where the game's rules allow one, ``agreed_draws``).
 - ``AGREED``: that seat accepts the other's offer made at this same link; the game is drawn.
 - ``DECLINED``: that seat declines it; the game goes on (a move, a new link, also ends the offer).
+- ``FLAG``: that seat claims the win on time: the friend's clock ran out on its turn. The claim
+  carries how long its sender waited for the friend's link (``Ending.waited``, in cs, on its own
+  clock), signed, and every reader checks it against the friend's time
+  (:func:`webtabletop.correspondence.liveclock.check_claim`).
+- ``LEFT``: that seat claims the win because the friend left the live game on its own turn (the
+  presence the live channel saw, which nobody else can check: such a win counts as unverified).
 
 **Authenticity.** The tag of a link is made with a key both players hold, so it stops whoever
 carries a link but not the other player. Each annotation is therefore **signed** with its sender's
@@ -40,7 +46,8 @@ from __future__ import annotations
 
 import attrs
 
-from webtabletop.core.ending import DRAW, resign_code
+from webtabletop.core.ending import DRAW, TIMEOUT, resign_code
+from webtabletop.core.ending import LEFT as LEFT_CODES
 from webtabletop.core.sharelink import varint
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.group import Group
@@ -48,7 +55,11 @@ from webtabletop.fairplay.kdf import digest
 from webtabletop.fairplay.signature import signature_size, verifies
 from webtabletop.i18n import _
 
-RESIGN, OFFER, AGREED, DECLINED = 1, 2, 3, 4
+RESIGN, OFFER, AGREED, DECLINED, FLAG, LEFT = 1, 2, 3, 4, 5, 6
+#: the claims of a win: made by the winner, carrying its wait
+CLAIMS = (FLAG, LEFT)
+#: the final endings a game with hidden cards reveals its sender's secret with
+REVEALING = (RESIGN, *CLAIMS)
 #: the first link a game with hidden cards can be resigned on (``correspondence.dealt``'s first
 #: move link: every hand is dealt and committed by then)
 HIDDEN_FROM = 4
@@ -63,10 +74,19 @@ def hidden_from(data) -> int:
 
 #: the longest reveal a resignation may carry (a secret, and HTT's unplayed card references)
 MAX_REVEAL = 4096
-KINDS = (RESIGN, OFFER, AGREED, DECLINED)
-_LABELS = {RESIGN: "resign", OFFER: "draw-offer", AGREED: "draw-accept", DECLINED: "draw-decline"}
+KINDS = (RESIGN, OFFER, AGREED, DECLINED, FLAG, LEFT)
+_LABELS = {
+    RESIGN: "resign",
+    OFFER: "draw-offer",
+    AGREED: "draw-accept",
+    DECLINED: "draw-decline",
+    FLAG: "claim-time",
+    LEFT: "claim-left",
+}
 #: the order an annotation may move in: none, an offer, an answer to it, a final ending
-_RANK = {OFFER: 1, DECLINED: 2, RESIGN: 3, AGREED: 3}
+_RANK = {OFFER: 1, DECLINED: 2, RESIGN: 3, AGREED: 3, FLAG: 3, LEFT: 3}
+#: the longest wait a claim states (a day, in cs)
+MAX_WAIT_CS = 8_640_000
 
 
 @attrs.frozen
@@ -77,11 +97,13 @@ class Ending:
     signatures: tuple[bytes, ...]
     #: per seat, what it reveals after a resignation in a game with hidden cards (None: nothing yet)
     reveals: tuple[bytes | None, bytes | None] = (None, None)
+    #: a claim: how long its sender waited for the friend's link, in cs on its own clock
+    waited: int = 0
 
     @property
     def final(self) -> bool:
-        """The game is over (a resignation, an agreed draw)."""
-        return self.kind in (RESIGN, AGREED)
+        """The game is over (a resignation, an agreed draw, a claim of the win)."""
+        return self.kind in (RESIGN, AGREED, *CLAIMS)
 
     @property
     def offerer(self) -> int | None:
@@ -96,6 +118,9 @@ class Ending:
         """The record's ending code (core.ending) of a final ending: who resigned, by game side."""
         if self.kind == AGREED:
             return DRAW
+        if self.kind in CLAIMS:  # the claimant won: the other side lost
+            lost = 1 - self.seat if creator_side == 0 else self.seat
+            return (TIMEOUT if self.kind == FLAG else LEFT_CODES)[lost]
         return resign_code(self.seat if creator_side == 0 else 1 - self.seat)
 
 
@@ -106,24 +131,37 @@ def rank(ending: Ending | None) -> tuple[int, int]:
     return (_RANK[ending.kind], sum(r is not None for r in ending.reveals))
 
 
-def message(data, kind: int, seat: int, moves: tuple[int, int], reveal: bytes | None = None) -> bytes:
+def message(
+    data, kind: int, seat: int, moves: tuple[int, int], reveal: bytes | None = None, waited: int = 0
+) -> bytes:
     """What an annotation of ``kind`` by ``seat`` on the latest link of ``data`` signs (``moves``:
     their count and the number that holds them, the whole position; ``reveal``: what a resignation
-    in a game with hidden cards reveals)."""
+    or a claim in a game with hidden cards reveals; ``waited``: a claim's wait)."""
     parts = [data.key(), data.count, moves[0], moves[1], _LABELS[kind], seat]
+    if kind in CLAIMS:
+        parts.append(waited)
     if reveal is not None:
         parts.append(bytes(reveal))
     return digest("ending", *parts)
 
 
-def make(data, moves: tuple[int, int], kind: int, seat: int, link_key, reveal: bytes | None = None) -> Ending:
+def make(
+    data,
+    moves: tuple[int, int],
+    kind: int,
+    seat: int,
+    link_key,
+    reveal: bytes | None = None,
+    waited: int = 0,
+) -> Ending:
     """This player's annotation; an acceptance or a refusal answers the offer held in ``data``;
-    a resignation in a game with hidden cards carries (and signs) this player's ``reveal``."""
-    own = link_key.sign(message(data, kind, seat, moves, reveal))
+    a resignation or a claim in a game with hidden cards carries (and signs) this player's
+    ``reveal``; a claim its ``waited``."""
+    own = link_key.sign(message(data, kind, seat, moves, reveal, waited))
     if kind == AGREED:
         return Ending(kind, seat, (data.ending.signatures[0], own))
     reveals = (reveal, None) if seat == 0 else (None, reveal)
-    return Ending(kind, seat, (own,), reveals if reveal is not None else (None, None))
+    return Ending(kind, seat, (own,), reveals if reveal is not None else (None, None), waited)
 
 
 def revealed(ending: Ending, seat: int, reveal: bytes) -> Ending:
@@ -140,8 +178,10 @@ def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool, hidde
     keys = data.link_keys
     if not data.authenticated or data.count < 2 or None in keys:
         raise MatchError(_("A game can be resigned or drawn by link only once both players have joined."))
-    if ending.kind != RESIGN and not allows_draw:
+    if ending.kind in (OFFER, AGREED, DECLINED) and not allows_draw:
         raise MatchError(_("The rules of this game allow no draw by agreement."))
+    if ending.kind in CLAIMS:
+        _check_claim(data, ending)
     own = ending.reveals[ending.seat]
     if hidden and data.count < hidden_from(data):
         raise MatchError(
@@ -155,12 +195,26 @@ def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool, hidde
     if ending.kind == AGREED:
         signed.append((1 - ending.seat, OFFER, ending.signatures[0], None))
     for seat, kind, sig, reveal in signed:
-        if not verifies(group, keys[seat], message(data, kind, seat, moves, reveal), sig):
+        text = message(data, kind, seat, moves, reveal, ending.waited)
+        if not verifies(group, keys[seat], text, sig):
             raise MatchError(
                 _(
                     "The resignation or draw in this link was not made by the player it names, or not in this position: it was not taken."
                 )
             )
+
+
+def _check_claim(data, ending: Ending) -> None:
+    """A claim of the win holds for the clocks of ``data`` (on time: the friend's time is spent;
+    the friend left: it is the friend's turn). ``liveclock`` does the arithmetic."""
+    from webtabletop.correspondence import liveclock
+
+    if ending.kind == FLAG:
+        if data.timing is None:
+            raise MatchError(_("This match has no clock, so no win can be claimed on time."))
+        liveclock.check_claim(data.timing, data.count, ending.seat, ending.waited)
+    elif not liveclock.running(data.count) or liveclock.to_send(data.count) == ending.seat:
+        raise MatchError(_("A win can be claimed only while it is your friend's turn."))
 
 
 #: what a received link with an ending does (:func:`received`)
@@ -204,12 +258,15 @@ def received(new, held, seat: int | None) -> str | None:
 
 
 def _same_resignation(a: Ending, b: Ending) -> bool:
-    return a.kind == b.kind == RESIGN and a.seat == b.seat and a.signatures == b.signatures
+    """The same resignation or claim (its answer adds a reveal to it)."""
+    return a.kind == b.kind and a.kind in REVEALING and a.seat == b.seat and a.signatures == b.signatures
 
 
 def encode(ending: Ending) -> bytes:
     """The signatures, then each reveal present (seat 0's first) with its length."""
     out = b"".join(ending.signatures)
+    if ending.kind in CLAIMS:
+        out += varint(ending.waited)
     for reveal in ending.reveals:
         if reveal is not None:
             out += varint(len(reveal)) + reveal
@@ -236,10 +293,11 @@ def decode(bits: int, reader, hidden: bool = False) -> Ending | None:
         if seat or any(present):
             raise MatchError(_("The match link is damaged."))
         return None
-    if kind not in KINDS or (any(present) and kind != RESIGN):
+    if kind not in KINDS or (any(present) and kind not in REVEALING):
         raise MatchError(_("The match link is damaged."))
     size = signature_size(Group.default())
     count = 2 if kind == AGREED else 1
     signatures = tuple(reader.take(size) for _i in range(count))
+    waited = reader.varint(MAX_WAIT_CS) if kind in CLAIMS else 0
     reveals = tuple(reader.take(reader.varint(MAX_REVEAL)) if p else None for p in present)
-    return Ending(kind, seat, signatures, (reveals[0], reveals[1]))
+    return Ending(kind, seat, signatures, (reveals[0], reveals[1]), waited)

@@ -27,7 +27,7 @@ from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import clock, endings, turns
 from webtabletop.correspondence.data import MatchData
-from webtabletop.correspondence.endings import RESIGN, hidden_from
+from webtabletop.correspondence.endings import REVEALING, hidden_from
 from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
@@ -82,9 +82,10 @@ class HiddenMatch(Match):
 
     @property
     def resigned(self) -> bool:
-        """The game ended by a resignation (an annotation on the latest link)."""
+        """The game ended by a resignation or a claim of the win (an annotation on the latest
+        link, with its sender's reveal: the other player answers with its own)."""
         e = self._data.ending
-        return e is not None and e.kind == RESIGN
+        return e is not None and e.kind in REVEALING
 
     @property
     def my_link(self) -> bool:
@@ -123,7 +124,7 @@ class HiddenMatch(Match):
     def _revealed_in(data: MatchData) -> dict[int, bytes]:
         """The reveals of the resignation on the link ``data``, by seat (none without one)."""
         e = data.ending
-        if e is None or e.kind != RESIGN:
+        if e is None or e.kind not in REVEALING:
             return {}
         return {seat: r for seat, r in enumerate(e.reveals) if r is not None}
 

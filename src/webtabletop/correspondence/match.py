@@ -33,6 +33,8 @@ from webtabletop.correspondence.data import first_link as first_link_hash
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Holder, Opened, link_payload, make_link, read_link
 from webtabletop.correspondence.linkorder import NEWER, OLDER, SAME  # noqa: F401 (the outcomes of receive)
+from webtabletop.correspondence.liveclock import TimeControl, Timing
+from webtabletop.correspondence.timed import Timed
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, sender
 from webtabletop.fairplay.chain import HashChain
 from webtabletop.fairplay.errors import FairPlayError
@@ -48,7 +50,7 @@ class Finding:
     text: str
 
 
-class Match(Annotations):
+class Match(Annotations, Timed):
     def __init__(
         self,
         data: MatchData,
@@ -91,10 +93,19 @@ class Match(Annotations):
     # --- making and opening ---------------------------------------------------------------
     @classmethod
     def create(
-        cls, spec: GameSpec, options, side: int, secret: bytes, now: datetime.date, days: int = 0, hand=None
+        cls,
+        spec: GameSpec,
+        options,
+        side: int,
+        secret: bytes,
+        now: datetime.date,
+        days: int = 0,
+        hand=None,
+        time: TimeControl | None = None,
     ) -> Match:
         """A new match by seat 0, who plays game side ``side`` (0 moves first); ``hand``: its card
-        references in a game where each player brings its hand (HTT)."""
+        references in a game where each player brings its hand (HTT); ``time``: a real-time
+        control (``liveclock``), whose clocks every link carries."""
         if side not in (0, 1):
             raise MatchError(_("Choose which side you play."))
         if not 0 <= days <= clock.MAX_DAYS:
@@ -115,6 +126,7 @@ class Match(Annotations):
             (None, None),
             link_keys=(LinkKey(secret).public, None),
             bound=True,
+            timing=None if time is None else Timing(time),
         )
         match = _class_for(spec, cls)(data, 0, secret, **_hand(spec, hand))
         match.today = now
@@ -442,11 +454,13 @@ class Match(Annotations):
         self._set_opened(Opened(data, values, self._current, number, radix))
         return make_link(data, number, self.mac_key(data))
 
-    def receive(self, link: str, now: datetime.date | None = None) -> str:
+    def receive(self, link: str, now: datetime.date | None = None, live: bool = False) -> str:
         """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed).
         A refused link changes nothing, but for one thing: a refusal that proves the friend
         cheated (a fair-play check failed in a link whose tag this browser checked, ``blame``) is
-        kept as :attr:`finding`, and from then on every link of the match is refused."""
+        kept as :attr:`finding`, and from then on every link of the match is refused. ``live``:
+        the link came over the live channel just as it was sent (a timed match then bounds the
+        time its sender says its turn took, ``liveclock.check_received``)."""
         if self.finding is not None:
             raise MatchError(
                 _(
@@ -454,15 +468,17 @@ class Match(Annotations):
                 ).format(finding=self.finding.text)
             )
         try:
-            return self._receive(link, now)
+            return self._receive(link, now, live)
         except FairPlayError as exc:
             if self.seat is not None and exc.seat == 1 - self.seat and not isinstance(exc, LinkRefused):
                 self.finding = Finding(exc.seat, str(exc))
             raise
 
-    def _receive(self, link: str, now: datetime.date | None) -> str:
+    def _receive(self, link: str, now: datetime.date | None, live: bool = False) -> str:
         tagged = self._link_key is not None and self._data.authenticated
         opened = read_link(link, self._opened, self.holder() if tagged else None)
+        if opened.data.key() == self._data.key():
+            self._timed_receive(opened, live)
         try:
             return self._take(opened, link, now)
         except FairPlayError as exc:
@@ -501,7 +517,8 @@ class Match(Annotations):
         if self.today is None:
             raise MatchError(_("The date of the move is missing."))
         seat, chain, key = self._player()
-        return linkorder.next_data(self._data, seat, chain, key, codes, self.today)
+        data = linkorder.next_data(self._data, seat, chain, key, codes, self.today)
+        return self._timed_next(data)
 
     def _sent_link(self) -> str:
         """The latest link, to send again while the other player is to send."""
@@ -544,6 +561,7 @@ class Match(Annotations):
     def _hold(self, opened: Opened) -> None:
         """Hold a verified link: its data, and the position as a finished game when a
         resignation or an agreed draw ended it (a game with hidden cards: its replay set first)."""
+        self._held(opened.data.count)
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
         ending = opened.data.ending

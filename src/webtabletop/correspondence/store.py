@@ -9,7 +9,12 @@ Document (version 1)::
      "link_keys": [hex | null, hex | null]}
 
 ``ending`` (absent: none): a resignation, draw offer or answer on the latest link, as
-``[kind, seat, [signature hex, ...]]`` (:mod:`~webtabletop.correspondence.endings`).
+``[kind, seat, [signature hex, ...]]`` (:mod:`~webtabletop.correspondence.endings`), and a claim
+of the win its wait in cs as a fourth item.
+
+``clock`` (absent: no clock): a timed match's clock (:mod:`~webtabletop.correspondence.liveclock`),
+``{"control": "5+3", "spent": [cs per link], "held_at": ms | null}``: ``held_at`` is when this
+browser held its latest link, on its own clock (the running clock counts from it).
 
 ``link_keys`` (each seat's public link key, ``fairplay.linkauth``) is absent from documents of
 matches started before links carried tags; such a match goes on without tags, as it began.
@@ -42,9 +47,10 @@ from typing import Any
 from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence.data import LINK_KEY_BYTES, MatchData
-from webtabletop.correspondence.endings import AGREED, KINDS, Ending
+from webtabletop.correspondence.endings import AGREED, CLAIMS, KINDS, MAX_WAIT_CS, Ending
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import read_link
+from webtabletop.correspondence.liveclock import MAX_SPENT_CS, TimeControl, Timing
 from webtabletop.correspondence.match import Finding, Match, match_class
 from webtabletop.fairplay.chain import Commitment
 from webtabletop.i18n import _
@@ -77,6 +83,7 @@ def to_json(match: Match) -> dict[str, Any]:
         **({"first": match.first_link.hex()} if match.first_link is not None else {}),
         **({"finding": {"seat": match.finding.seat, "text": match.finding.text}} if match.finding else {}),
         **({"ending": _ending_json(d.ending)} if d.ending is not None else {}),
+        **({"clock": _clock_json(match)} if d.timing is not None else {}),
         **(match.stored() if match.spec.cards is not None else {}),
     }
 
@@ -144,6 +151,7 @@ def _from_json(doc: Any) -> Match:
         link_keys=link_keys,
         ending=_ending_from(doc.get("ending")),
         bound=doc.get("bound", False) is True,
+        timing=_timing_from(doc.get("clock")),
     )
     if spec.cards is not None:
         cls = match_class(spec)
@@ -164,8 +172,34 @@ def _from_json(doc: Any) -> Match:
     return match
 
 
+def _clock_json(match: Match) -> dict:
+    t = match.data.timing
+    return {"control": t.control.text, "spent": list(t.spent), "held_at": match.held_at}
+
+
+def _timing_from(value: Any) -> Timing | None:
+    if value is None:
+        return None
+    try:
+        spent = value["spent"]
+        if not isinstance(spent, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_SPENT_CS for x in spent
+        ):
+            raise ValueError
+        return Timing(TimeControl.parse(value["control"]), tuple(spent))
+    except (TypeError, KeyError, ValueError, MatchError):
+        raise MatchError(_("This stored match is damaged.")) from None
+
+
 def _restore_extras(match: Match, doc: dict) -> None:
-    """What a document adds to the match its links give: link 1 as held, a finding."""
+    """What a document adds to the match its links give: link 1 as held, a finding, when it
+    held its latest link (a timed match)."""
+    clock = doc.get("clock")
+    if isinstance(clock, dict) and clock.get("held_at") is not None:
+        held_at = clock["held_at"]
+        if isinstance(held_at, bool) or not isinstance(held_at, (int, float)) or not 0 <= held_at < 1e15:
+            raise MatchError(_("This stored match is damaged."))
+        match.held_at = float(held_at)
     first = doc.get("first")
     if first is not None:
         if not isinstance(first, str) or len(first) != 32:
@@ -185,7 +219,8 @@ def _restore_extras(match: Match, doc: dict) -> None:
 
 
 def _ending_json(ending: Ending) -> list:
-    return [ending.kind, ending.seat, [sig.hex() for sig in ending.signatures]]
+    out = [ending.kind, ending.seat, [sig.hex() for sig in ending.signatures]]
+    return [*out, ending.waited] if ending.kind in CLAIMS else out
 
 
 def _ending_from(value: Any) -> Ending | None:
@@ -193,8 +228,12 @@ def _ending_from(value: Any) -> Ending | None:
     if value is None:
         return None
     try:
-        kind, seat, sigs = value
-        ending = Ending(int(kind), int(seat), tuple(bytes.fromhex(x) for x in sigs))
+        kind, seat, sigs, *waited = value
+        if len(waited) != (1 if kind in CLAIMS else 0) or not all(
+            isinstance(w, int) and 0 <= w <= MAX_WAIT_CS for w in waited
+        ):
+            raise ValueError
+        ending = Ending(int(kind), int(seat), tuple(bytes.fromhex(x) for x in sigs), waited=sum(waited))
     except (TypeError, ValueError):
         raise MatchError(_("This stored match is damaged.")) from None
     if ending.kind not in KINDS or ending.seat not in (0, 1) or len(sigs) != (2 if kind == AGREED else 1):

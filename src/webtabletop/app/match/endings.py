@@ -141,6 +141,10 @@ def arrived(m, before) -> str | None:
         return None
     if e.seat == m.seat:  # the friend's answer to this player's resignation, with its secrets
         return _("Your friend's last link arrived: the whole game was checked.") if m.verdict else None
+    if e.kind in endings.CLAIMS:
+        from webtabletop.app.match.clocks import arrived as claimed
+
+        return claimed(e.kind)
     return {
         endings.RESIGN: _("Your friend resigned: you win."),
         endings.OFFER: _("Your friend offers a draw."),

@@ -27,8 +27,8 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from webtabletop.app.match import clocks, ruledraws
 from webtabletop.app.match import endings as matchendings
-from webtabletop.app.match import ruledraws
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -131,7 +131,7 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     ending_before = held.ending
     finding_before = held.finding
     try:
-        answer = held.receive(link, today())
+        answer = held.at(st.now).receive(link, today())
     except GameError as exc:
         if held.finding is not None and finding_before is None:  # a proven cheat: kept, and said
             save_match(st, fx, om)
@@ -190,16 +190,25 @@ def held_key(spec: GameSpec, link: str) -> str | None:
 
 
 def create_match(
-    st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str
+    st: AppState,
+    fx: Effects,
+    spec: GameSpec,
+    options: Any,
+    side_text: str,
+    days_text: str,
+    clock_text: str = "none",
 ) -> None:
-    """The new-game form's "Play a friend by link": a new match, saved, on screen."""
+    """The new-game form's "Play a friend by link": a new match, saved, on screen (``clock_text``:
+    its real-time clock, ``app/match/clocks.py``)."""
     side = parse_int(side_text or "0", _("your side"), 0, 1)
     days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
+    time = clocks.control_of(clock_text)
     pages = game_pages(spec.id)
     hand = None
     if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
         options, hand = pages.take_hand(options, PageContext(st, fx))
-    match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand)
+    match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand, time=time)
+    match.at(st.now)
     om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
     save_match(st, fx, om)
     show_match(st, fx, om)
@@ -285,6 +294,7 @@ def on_match(command: Callable[[AppState, Effects, OpenMatch], None]) -> Handler
     @functools.wraps(command)
     def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         if st.match_open is not None:
+            st.match_open.match.at(st.now)  # a timed match's clocks read the page's time
             command(st, fx, st.match_open)
 
     return handler
@@ -448,6 +458,7 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit-yes": forfeit,
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
+    **clocks.COMMANDS,
     "match-resign-yes": resign_today,
     "match-offer-draw": draw_by_move(ruledraws.OFFER, "match-offer-draw", N_("Draw offered. Send the link to your friend.")),
     "match-draw-accept": draw_by_move(ruledraws.ACCEPT, "match-draw-accept", N_("Draw agreed. Send the link to your friend.")),

@@ -21,7 +21,7 @@ from webtabletop.app.widgets import share
 from webtabletop.app.widgets.movelog import LogStep
 from webtabletop.app.widgets.playfeel import describe
 from webtabletop.core.ending import label as ending_label
-from webtabletop.core.ending import resigner
+from webtabletop.core.ending import loser
 from webtabletop.core.protocol import GameError
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
@@ -77,7 +77,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     om = st.match_open
     if om is None:
         return None
-    m = om.match
+    m = om.match.at(st.now)  # a timed match's clocks are drawn as of the page's time
     ctx = om.context(st.settings)
     state = m.state
     history = [*m.public_history, *om.played]
@@ -88,7 +88,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     ending = m.ending
     if ending is not None and ending.final:  # the resignation or the agreed draw ends the list
         code = ending.code(m.data.creator_side)
-        side = resigner(code)
+        side = loser(code)
         log.append(
             LogStep(
                 ending_label(code, om.view.player_names),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from webtabletop.app.match import clocks
 from webtabletop.app.match import endings as matchendings
 from webtabletop.app.match.check import (
     date_text,
@@ -46,6 +47,8 @@ def link_facts(match, today: datetime.date) -> str:
         parts.append(_("The next link was due by {date}: it is late.").format(date=date_text(limit)))
     elif limit is not None:
         parts.append(_("The next link is due by {date}.").format(date=date_text(limit)))
+    elif d.timing is not None:
+        parts.append(_("Clock: {control} (minutes + seconds a move).").format(control=d.timing.control.text))
     elif d.days == 0:
         parts.append(_("No time limit per move."))
     elif not match.is_over:
@@ -146,7 +149,7 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         )
         # the check first: a phone shows the prompt's first two lines, the result is in the turn line
         return join_sentences((end_check(om, today), over, final_score(om)))
-    offer = matchendings.status(om)
+    offer = clocks.status(om) or matchendings.status(om)
     if offer is not None and not (m.can_move and om.played):
         return offer
     if m.can_move:
@@ -265,7 +268,7 @@ def match_controls(om, join_fields: str = "", today: datetime.date | None = None
                 )
     else:
         out += btn(esc(_("Share this link")), "match-resend", key="match-resend")
-    out += matchendings.controls(om)
+    out += clocks.controls(om) + matchendings.controls(om)
     return f'<div class="controls match-controls" role="toolbar" aria-label="{esc(_("Game controls"))}">{out}</div>'
 
 
@@ -342,7 +345,7 @@ def match_screen(
         f"{notice_html(notices)}<section class='game match' data-game='{esc(spec.id)}' data-match='{esc(om.mode)}' "
         f"data-turn='{turn_state(om)}' data-links='{m.data.count}'{style}>"
         f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
-        f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>"
+        f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>{clocks.panel(om)}"
         f"<div class='board-wrap'>{board}</div></div>"
         f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields, today)}"
         f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
@@ -388,6 +391,7 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
         f"<div class='field app-field'><label for='days'>{esc(_('Days per move'))}</label>"
         f"<input id='days' name='days' type='number' min='0' max='{clock.MAX_DAYS}' value='{days}'>"
         f"<small>{esc(_('0: no time limit. Otherwise each link is due within this many days; the dates are shown, nothing is enforced.'))}</small></div>"
+        f"{clocks.control_field(entered)}"
         f"<p class='note'>{esc(how)}</p>"
         "</fieldset>"
     )

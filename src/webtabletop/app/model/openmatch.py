@@ -32,6 +32,9 @@ class OpenMatch:
         self.copied = False  # the link in the Share window was copied as it opened
         self.confirm_forfeit = False  # "Count it as a forfeit…" asked, awaiting a yes
         self.confirm_resign = False  # "Resign…" asked, awaiting a yes (app/match/endings.py)
+        #: when the live channel last saw the friend (ms, this browser's clock; None: never):
+        #: live play feeds it, and "Claim the win" reads it (app/match/clocks.py)
+        self.last_seen: float | None = None
         #: the game's end was settled when it was opened: it is not kept in the history again
         #: (app/model/keeping.py keeps a game whose end is settled while it is on screen)
         self.was_settled = self.settled()
