@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import MOBS as MOB_KINDS
 from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
@@ -28,6 +29,10 @@ SECTIONS = (
     "Notation",
 )
 VOCABULARY, MOBS, LOCATION, BASIC, ARBITRARY, NOT_IN_SCOPE, NOTATION = SECTIONS
+
+#: the items each a lesson teaches by doing (docs/lessons.md's item table): the seven mobs, by the
+#: names of the rules' mob table
+ITEMS = tuple("mob " + mob.name for mob in MOB_KINDS.values())
 
 
 def at(text: str, **agreed: bool):
@@ -110,7 +115,10 @@ def bummed(start: DumaState, now: DumaState) -> bool:
 
 
 def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str):
-    """A mob's lesson: the mob starts selected, so the board draws its moves at once."""
+    """A mob's lesson: the mob starts selected, so the board draws its moves at once, and the
+    learner's move is that mob's (the mob of the position text's letter on the move's first bit)."""
+    letter = mob_on(at(text)(), move[:2]).upper()
+    kind = next(m for m in MOB_KINDS.values() if m.letter == letter)
     return Lesson(
         id=id_,
         title=title,
@@ -120,6 +128,7 @@ def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: st
         reached=reached,
         solution=(move,),
         sections=(MOBS, VOCABULARY),
+        teaches=("mob " + kind.name,),
         miss=miss,
         selected=bit(move[:2]),
     )
@@ -391,4 +400,6 @@ FIRST_GAME = guided_game(
 
 
 #: what the shared lesson screens ask of this game
-BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)
+BOOK = LessonBook(
+    lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME, items=ITEMS
+)
