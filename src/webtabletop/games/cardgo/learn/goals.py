@@ -9,6 +9,7 @@ which cell was clicked. The learner is the player to move at ``start``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from webtabletop.games.cardgo.rules.diagram import position
 from webtabletop.games.cardgo.rules.effects import EFFECTS
@@ -17,7 +18,10 @@ from webtabletop.games.cardgo.rules.report import Report
 from webtabletop.games.cardgo.rules.state import CardgoState
 from webtabletop.games.cardgo.rules.terrain import TALL_GRASS, TERRAINS
 
-Goal = Callable[[CardgoState, CardgoState], bool]
+#: a goal reads CardgoStates; a Lesson (shared by every game) types its goal with the core State,
+#: and a Callable's arguments are contravariant, so the alias takes any state (the lesson passes
+#: only its own game's)
+Goal = Callable[[Any, Any], bool]
 
 PLAIN = CardgoOptions(size=5, start_time=20, terrain=False, effects=False)
 #: the board of the effect lessons: no terrain, effects on
@@ -131,10 +135,13 @@ def no_enemy_stone(start: CardgoState, now: CardgoState) -> bool:
     return (1 - start.to_move()) not in now.owners
 
 
-def hidden_stone_gone(start: CardgoState, now: CardgoState) -> bool:
+def _hidden_stone_gone(start: CardgoState, now: CardgoState) -> bool:
     """An opponent's stone on tall grass (its value hidden from the learner) took effect."""
     other = 1 - start.to_move()
     return any(
         start.owners[i] == other and start.terrain[i] == TALL_GRASS and now.owners[i] != other
         for i in range(len(start.owners))
     )
+
+
+hidden_stone_gone: Goal = _hidden_stone_gone
