@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 
 from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import FEJ, GON, LOD, PIXA, SLOD
 from webtabletop.games.dumaraj.rules.pieces import MOBS as MOB_KINDS
 from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
+from webtabletop.games.dumaraj.rules.texts import MOB_MOVES, RURSUS
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game, won
@@ -151,7 +153,7 @@ LESSONS = (
     mob(
         "fej",
         N_("The Fej"),
-        N_("The Fej slides any distance along a line or a diagonal, while the bits on its way are free."),
+        MOB_MOVES[FEJ],
         N_("Frag the enemy Gon' with your Fej."),
         "k5/6/4n1/6/6/1Q3K w",
         fragged("n"),
@@ -161,7 +163,7 @@ LESSONS = (
     mob(
         "lod",
         N_("The Lod'"),
-        N_("The Lod' slides any distance along a line (up, down or sideways), never diagonally."),
+        MOB_MOVES[LOD],
         N_("Frag the enemy Slod' with your Lod'."),
         "k5/6/1b4/6/6/1R3K w",
         fragged("b"),
@@ -171,7 +173,7 @@ LESSONS = (
     mob(
         "slod",
         N_("The Slod'"),
-        N_("The Slod' slides any distance along a diagonal, so it always stays on bits of one colour."),
+        MOB_MOVES[SLOD],
         N_("Frag the enemy Gon' with your Slod'."),
         "k5/6/5n/6/6/2B2K w",
         fragged("n"),
@@ -181,10 +183,7 @@ LESSONS = (
     mob(
         "gon",
         N_("The Gon'"),
-        N_(
-            "The Gon' leaps one bit along a line and then two at a right angle, like a chess knight. "
-            "It leaps: the mobs between do not stop it."
-        ),
+        MOB_MOVES[GON],
         N_("Frag the enemy Lod' with your Gon', over the Pixas."),
         "k5/6/6/3r2/2pp2/2N2K w",
         fragged("r"),
@@ -207,10 +206,7 @@ LESSONS = (
     mob(
         "pixa",
         N_("The Pixa"),
-        N_(
-            "The Pixa fleps one bit forward or sideways, or leaps two; it never goes back. Unlike every "
-            "other mob it frags differently: one bit diagonally forward."
-        ),
+        MOB_MOVES[PIXA],
         N_("Frag an enemy mob with your Pixa."),
         "k5/6/6/2nr2/3P2/5K w",
         frag_any,
@@ -220,10 +216,7 @@ LESSONS = (
     Lesson(
         id="rursus",
         title=N_("Rursus"),
-        idea=N_(
-            "A Pixa that reaches its finist line (the farthest rank) becomes, at once, a Fej, Lod', Slod', "
-            "Gon' or Trigon' of your choice."
-        ),
+        idea=RURSUS,
         goal=N_("Turn your Pixa into a Fej."),
         start=at("k5/3P2/6/6/6/5K w"),
         reached=has_more("Q"),
