@@ -20,7 +20,7 @@ times, alternating:
   installed; a new game);
 - ``offline_answered``: the same with the server stopped.
 
-``--calibrate N`` measures instead the constant of web/engine.mjs's choice (``SAVED_PER_PROBE``):
+``--calibrate N`` measures instead the constant of web/startchoice.mjs's choice (``SAVED_PER_PROBE``):
 N pairs of local loads, one restoring the snapshot and one starting the interpreter (``?snapshot=1``
 / ``?snapshot=0``), each giving the engine's phases; the time the snapshot saved (ready, plain start
 minus snapshot) over the engine's probe of the device (``phases.choice.probe``), median of the pairs.
@@ -50,12 +50,18 @@ LINKS = {"10/40": (10, 5, 40), "50/20": (50, 25, 20), "local": None}
 
 #: parts of a visit, by the first pattern their path contains
 PARTS = [
-    ("pyodide.asm.wasm", "pyodide/pyodide.asm.wasm"),
+    ("pyodide.asm.wasm", "pyodide.asm.wasm"),
     ("engine snapshot", "engine.snap"),
+    ("the standard library, first modules", "engine/stdlib.zip"),
+    ("the standard library, the rest", "engine/stdlib-later"),
     ("python_stdlib.zip", "python_stdlib.zip"),
     ("pyodide.asm.mjs", "pyodide.asm.mjs"),
+    ("our package and wheels, first modules", "engine/lib.zip"),
+    ("our package and wheels, the rest", "engine/lib-later"),
+    ("our package, a game's modules", "engine/lib-"),
     ("our package (lib/webtabletop.zip)", "lib/webtabletop"),
     ("wheels (lib/*.whl)", "lib/"),
+    ("the engine's decoder and lists", "engine/"),
     ("MicroPython", "micropython/"),
     ("PyScript", "pyscript/"),
     ("Pyodide's loader", "pyodide/"),
@@ -103,6 +109,14 @@ def shaped_page(ctx, link):
     cdp.on("Target.attachedToTarget", attached)
     cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False})
     return page
+
+
+def packed(query: str, link) -> str:
+    """``query`` for a host elsewhere when a link is emulated (a page from localhost takes the
+    engine's files unpacked: web/boot-head.js)."""
+    if link is None:
+        return query
+    return (query + "&" if query else "?") + "packed=1"
 
 
 def quiet(server, seconds: float = 2.0, limit: float = 120.0) -> None:
@@ -157,7 +171,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     ctx = browser.new_context()
     ctx.add_init_script(FRESH_GAME)
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["board_paint"] = shown(page, ".board .cell")
     out["cold_shown"], out["cold_answered"] = click_shown(page)
     out["start"] = page.evaluate(
@@ -172,7 +186,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     page.close()
     server.log = []
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["warm_answered"] = click_answered(page)
     quiet(server, 1.0)
     out["warm_bytes"] = served(server.log)[0]
@@ -180,7 +194,7 @@ def visits(browser, dist: Path, link, query: str = "") -> dict:
     server.shutdown()
     server.server_close()
     page = shaped_page(ctx, link)
-    page.goto(url + "index.html" + query + BOARD)
+    page.goto(url + "index.html" + packed(query, link) + BOARD)
     out["offline_answered"] = click_answered(page)
     ctx.close()
     return out

@@ -125,6 +125,8 @@ def home_paint(browser, url: str, query: str = "") -> float:
 def board_cold(browser, url: str, query: str = "") -> tuple[float, float, float]:
     ctx = browser.new_context(service_workers="block")
     page = new_page(ctx)
+    if LATENCY:  # a host elsewhere: localhost's page would take the engine's files unpacked
+        query = (query + "&" if query else "?") + "packed=1"
     page.goto(url + "index.html" + query + BOARD)
     painted = shown(page, ".board .cell")
     answered = click_answered(page)

@@ -3,37 +3,55 @@
 // rendered once (so lazy imports and caches are warm), with a fresh App and English selected.
 // web/engine.mjs restores it in the browser instead of starting the interpreter and importing.
 //
-// Usage: node build-steps/make_snapshot.mjs <dist> <build> <lib file>...   (lib files are in <dist>/lib)
+// Usage: node build-steps/make_snapshot.mjs <dist> <build> <unpacked>
+// <unpacked> holds the zips as the engine writes them into Pyodide's file system
+// (src/webtabletop/tools/engine_files.py): the standard library Pyodide installs (stdlib.zip),
+// our package's first modules (lib.zip, at /lib/wtt) and the parts loaded on first use (at the
+// paths <dist>/engine/later.json gives). They must be the same files at the same paths when the
+// snapshot is restored: Python's zip importer keeps their directories in memory. The parts loaded
+// on first use are there while the snapshot is made and absent when it is restored, until
+// worker.py's Later fetches them (the same bytes) when one of their modules is first imported.
 // Writes <dist>/engine.snap.gz and prints {"bytes": n, "gzip": m} on the last line.
-// The zips must sit at the same paths when the snapshot is restored (engine.mjs writes them to
-// /lib/wtt): Python's zip importer keeps their directories in memory.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 
-const [dist, build, ...libs] = process.argv.slice(2);
+const [dist, build, unpacked] = process.argv.slice(2);
 const LIB = "/lib/wtt";
 try {
-  const py = await loadPyodide({ _makeSnapshot: true, stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
+  const py = await loadPyodide({
+    _makeSnapshot: true,
+    stdLibURL: join(unpacked, "stdlib.zip"),
+    stdout: () => {},
+    stderr: (s) => process.stderr.write(s + "\n"),
+  });
+  const later = readFileSync(join(dist, "engine", "later.json"), "utf8");
   py.FS.mkdirTree(LIB);
-  for (const name of libs) py.FS.writeFile(`${LIB}/${name}`, new Uint8Array(readFileSync(join(dist, "lib", name))));
+  py.FS.writeFile(`${LIB}/lib.zip`, new Uint8Array(readFileSync(join(unpacked, "lib.zip"))));
+  for (const part of JSON.parse(later)) {
+    py.FS.writeFile(part.path, new Uint8Array(readFileSync(join(unpacked, part.path.split("/").pop()))));
+  }
   py.FS.writeFile(`${LIB}/worker.py`, readFileSync(join(dist, "worker.py")));
+  globalThis.wttLater = later;
   py.runPython(`
-import gc, importlib, json, pkgutil, sys
-sys.path[0:0] = ${JSON.stringify([LIB, ...libs.map((n) => `${LIB}/${n}`)])}
-import worker
+import sys
+sys.path[0:0] = ${JSON.stringify([LIB, `${LIB}/lib.zip`])}
+import worker  # first: its Later finds the modules of the parts loaded on first use (pkgutil)
+import gc, importlib, json, pkgutil
 import webtabletop
 from webtabletop.core.registry import all_games
 from webtabletop.i18n import catalogs
 
-for info in pkgutil.walk_packages(webtabletop.__path__, "webtabletop."):
-    leaf = info.name.rsplit(".", 1)[-1]
+ours = [info.name for info in pkgutil.walk_packages(webtabletop.__path__, "webtabletop.")]
+ours += [name for part in json.loads(${JSON.stringify(later)}) for name in part["modules"] if name.startswith("webtabletop.")]
+for name in sorted(set(ours)):
+    leaf = name.rsplit(".", 1)[-1]
     # the games' lessons (games/<game>/lessons.py) are imported when a lesson screen first opens:
     # they add nothing to the snapshot every start restores
-    if info.name.startswith("webtabletop.tools") or leaf in ("cli", "__main__", "lessons"):
+    if name.startswith("webtabletop.tools") or leaf in ("cli", "__main__", "lessons"):
         continue
-    importlib.import_module(info.name)
+    importlib.import_module(name)
 screens = ["#/", "#/data"] + [f"#/{g.id}{page}" for g in all_games() for page in ("", "/rules", "/new")]
 for screen in screens:
     worker.fresh()

@@ -15,7 +15,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: written by the build into dist/ (tools/build.py), not kept in the repository
-BUILT = {"dist/", "sw.js", "lib/webtabletop.zip", "pyodide.asm.mjs", "/webtabletop/", "engine.snap.gz"}
+BUILT = {
+    "dist/",
+    "sw.js",
+    "lib/",
+    "lib/webtabletop.zip",
+    "pyodide.asm.mjs",
+    "/webtabletop/",
+    "engine.snap.gz",
+    "engine/stdlib.zip.zst",
+    "engine/lib.zip.zst",
+}
 #: outside the repository on purpose: the rules digests the project builds from
 OUTSIDE = ("../shared/",)
 PATH = re.compile(r"^[\w.@/-]+$")

@@ -61,7 +61,7 @@
 
   // --- the engine worker, started before anything else ---
   // It measures the link and the device and chooses the snapshot or the plain start itself
-  // (web/engine.mjs: chooseStart). The page only rules the snapshot out: a reader who asked to save
+  // (web/startchoice.mjs). The page only rules the snapshot out: a reader who asked to save
   // data, a device where this build's snapshot failed before, or ?snapshot=0 (?snapshot=1: always).
   const net = navigator.connection;
   const asked = params.get("snapshot");
@@ -70,6 +70,14 @@
     asked !== "0" &&
     (asked === "1" || (get("webtabletop.nosnap") !== C.build && !(net && net.saveData)));
   const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // The engine's files come packed (Zstandard: fewer bytes, some CPU time to decode), except on a
+  // first visit to a server on this machine (localhost), whose bytes cost nothing: there it takes
+  // them unpacked. A later visit reads the packed files from the service worker (decoded once:
+  // web/engine.mjs). ?packed=1 / ?packed=0 force one way (tests; benchmarks that emulate a link).
+  const packed = params.get("packed");
+  const local = /^(localhost|127(\.\d+){3}|\[::1\])$/.test(location.hostname);
+  const raw = packed === "0" || (packed !== "1" && !controlled && local);
+  const urls = (f) => ({ packed: `./${f.packed}?v=${C.build}`, raw: `./${f.raw}?v=${C.build}` });
   const waiting = new Map();
   let next = 0;
   const B = (window.wttBoot = { C, lang, get, set, LANG_KEY, theme, engineLang: lang, engine: null, failed: null });
@@ -108,9 +116,16 @@
     snapshot: snapshot
       ? { url: `./${C.engine.snapshot.file}?v=${C.build}`, bytes: C.engine.snapshot.bytes, gz: C.engine.snapshot.gz, force: asked === "1" }
       : null,
-    libs: C.engine.libs,
+    // the build's packed files (src/webtabletop/tools/engine_files.py), and the list of what loads
+    // later; on a first visit from a server on this machine, the same files unpacked (raw)
+    raw,
+    files: Object.fromEntries(Object.entries(C.engine.files).map(([k, f]) => [k, urls(f)])),
+    later: `./${C.engine.later}?v=${C.build}`,
+    // the part of the game the page opens on, or of every game (the home page shows them all)
+    games: Object.entries(C.engine.games)
+      .filter(([g]) => !C.engine.games[hash.split(/[/?]/)[0]] || hash.split(/[/?]/)[0] === g)
+      .map(([, f]) => ({ ...urls(f), path: f.path })),
     lock: C.engine.lock,
-    wasmGz: C.engine.wasmGz,
     // a first visit keeps what it downloads for the service worker's precache (boot.js: keepFiles)
     keep: !controlled && "serviceWorker" in navigator && location.protocol !== "file:",
     precache: C.precache,

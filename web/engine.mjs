@@ -8,21 +8,30 @@
 // ordinary way and imports the same files: slower, the same engine, no error shown.
 //
 // Which start is faster depends on the link and the device, so the engine measures both before it
-// asks for the snapshot (chooseStart): the bytes per second its first downloads arrive at, and how
-// long a fixed piece of work takes on this device now. The snapshot costs its download and saves
-// the interpreter's start and imports; it is fetched only when that download is predicted to take
-// less time than it saves. This works in every browser (no navigator.connection needed).
+// asks for the snapshot (web/startchoice.mjs): the bytes per second its first downloads arrive at,
+// and how long a fixed piece of work takes on this device now. The snapshot costs its download and
+// saves the interpreter's start and imports; it is fetched only when that download is predicted to
+// take less time than it saves. This works in every browser (no navigator.connection needed).
 //
 // Every file it downloads is also kept for the service worker (keepFiles): once the page has
 // started, the page registers the service worker, whose precache then finds these files already
 // in its cache and fetches only the ones no one loaded, so on a first visit every file crosses the
 // network once.
 //
-// Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, libs, lock,
-// wasmGz, precache} once, then {id, payload} (an action as JSON text), and {type: "keep", urls}
-// once the page has started. Out: {ready: {mode, phases, failed}} or {fatal} once, then
-// {id, result} (the answer as JSON text) or {id, error}, and {kept} after "keep".
-// Nothing is imported statically: the downloads start before Pyodide's 1.2 MB of JavaScript loads.
+// Pyodide's WebAssembly and JavaScript, the standard library and our package come as the build
+// packed them (src/webtabletop/tools/engine_files.py): zips of the modules the first screens
+// import, each compressed whole with Zstandard, which two helper workers (web/unpack.mjs) decode
+// as the bytes arrive, so the WebAssembly compiles while it downloads. The other modules are
+// fetched the first time one is imported (web/worker.py: Later). What was decoded is stored for
+// the next visits; a first visit from a server on this machine takes the files unpacked.
+//
+// Messages in: {type: "init", build, lang, snapshot: {url, bytes, gz, force} | null, files: {wasm,
+// asm, stdlib, lib: {packed, raw: url}}, raw, games: [{packed, raw, path}] (the part of the game
+// the page opens on, or of every game), later: url, lock, precache} once, then {id, payload} (an
+// action as JSON text), and {type: "keep", urls} once the page has started. Out: {ready: {mode,
+// phases, failed}} or {fatal} once, then {id, result} (the answer as JSON text) or {id, error},
+// {kept} after "keep", and {rehearsed} (web/rehearse.mjs).
+// Nothing is imported statically: the downloads start before anything else loads.
 
 const LIB = "/lib/wtt"; // where the zips live in Pyodide's file system (as when the snapshot was made)
 const INDEX = new URL("./pyodide/", import.meta.url).href;
@@ -36,10 +45,10 @@ let chain = null; // every action waits for the one before it (and the first for
 
 const message = (err) => String(err && err.message ? err.message : err).split("\n")[0];
 
-// --- downloads: counted (for chooseStart) and kept (for the service worker's precache) ---
+// --- downloads: counted (for chooseStart, web/startchoice.mjs) and kept (for the service worker's precache) ---
 const SITE = new URL("./", import.meta.url).href; // the site's root, the service worker's scope
 const got = new Map(); // site path -> Promise<{bytes, type}>: what this worker downloaded
-const wire = { bytes: 0, first: 0, open: 0, wake: null }; // bytes received (as sent on the wire)
+const wire = { bytes: 0, first: 0, open: 0, stored: 0, wake: null }; // bytes received (as sent on the wire)
 const pathOf = (url) => new URL(url, SITE).href.split(/[?#]/)[0].slice(SITE.length);
 
 function counted(r, ratio) {
@@ -78,6 +87,110 @@ async function download(url, ratio) {
 }
 const bytes = async (url) => new Uint8Array(await (await download(url)).arrayBuffer());
 
+// --- the build's packed files: Zstandard, decoded as the bytes arrive, by helpers ---
+// Two helper workers (web/unpack.mjs) fetch and decode them, each on a thread of its own: one the
+// WebAssembly (9.6 MB decoded), one the rest, so that this thread stays free for Pyodide's loader
+// and the snapshot, and decoding runs beside both on a device with more than one core.
+const helpers = [];
+const asked = new Map(); // id -> {ctl: the stream's controller, kept: resolve, fail}
+let asks = 0;
+function helper(k) {
+  if (!helpers[k]) {
+    const w = new Worker(`./unpack.mjs?v=${init.build}`, { type: "module" });
+    w.onmessage = (ev) => {
+      const m = ev.data;
+      const a = asked.get(m.id);
+      if (!a) return;
+      if (m.wire !== undefined) {
+        if (!wire.first) wire.first = performance.now();
+        wire.bytes += m.wire * (m.zipped ? 0.4 : 1);
+      } else if (m.chunk) a.ctl.enqueue(m.chunk);
+      else {
+        asked.delete(m.id);
+        wire.open--;
+        if (m.done) {
+          a.ctl.close();
+          a.kept({ bytes: m.raw, type: m.type });
+        } else {
+          const err = Object.assign(new Error(m.error), { network: !!m.network });
+          a.ctl.error(err);
+          a.fail(err);
+        }
+      }
+      if (wire.wake) wire.wake();
+    };
+    helpers[k] = w;
+  }
+  return helpers[k];
+}
+// what the helpers loaded themselves (their decoder), for the precache: the HTTP cache has it
+const helped = () => (helpers.length ? [new URL(`./engine/fzstd.mjs?v=${init.build}`, SITE).href] : []);
+
+// url -> a ReadableStream of the decoded bytes (the file as it came is kept for the precache)
+function unpacked(url, k = 1) {
+  const id = ++asks;
+  let a = null;
+  const stream = new ReadableStream({
+    start(ctl) {
+      a = { ctl };
+    },
+  });
+  const kept = new Promise((resolve, reject) => Object.assign(a, { kept: resolve, fail: reject }));
+  kept.catch(() => {});
+  if (init.keep) got.set(pathOf(url), kept);
+  asked.set(id, a);
+  wire.open++;
+  helper(k).postMessage({ id, url: new URL(url, SITE).href });
+  return stream;
+}
+
+// --- decoded copies, for the next visits ---
+// Decoding costs CPU time at every start (0.3-0.7 s for the 17 MB on a busy desktop), which a
+// later visit need not pay: once the engine has answered, it stores what it decoded in Cache
+// Storage (UNPACKED, by URL, so only this build's copies), and a later start reads them there
+// instead. The WebAssembly then comes as a cached Response of its own URL, which lets the browser
+// reuse the machine code it compiled from it last time.
+const UNPACKED = "webtabletop-unpacked";
+const decoded = new Map(); // url -> Promise<ArrayBuffer>: what this start decoded, to store
+let unpackedCache = null;
+const openUnpacked = () =>
+  (unpackedCache ||= (self.caches ? caches.open(UNPACKED) : Promise.reject(new Error("no caches"))).catch(() => null));
+
+// {packed, raw} -> the decoded file as a Response: a stored copy, else the helper's stream, or, on
+// a first visit to a server on this machine (init.raw, see web/boot-head.js), the same file
+// unpacked (bytes cost nothing there, decoding does); either is copied to store, under the packed
+// file's URL
+async function fileResponse(file, k = 1, type = "application/octet-stream") {
+  const cache = await openUnpacked();
+  const key = new URL(file.packed, SITE).href;
+  const hit = cache && (await cache.match(key).catch(() => null));
+  if (hit) {
+    wire.stored++; // startchoice.mjs: the engine's files are on this device
+    if (wire.wake) wire.wake();
+    return hit;
+  }
+  const body = init.raw ? (await download(file.raw)).body : unpacked(file.packed, k);
+  const [use, copy] = body.tee();
+  const bytes = new Response(copy).arrayBuffer();
+  bytes.catch(() => {});
+  decoded.set(key, { bytes, type });
+  return new Response(use, { headers: { "Content-Type": type } });
+}
+const unpack = async (file) => new Uint8Array(await (await fileResponse(file)).arrayBuffer());
+
+async function storeDecoded() {
+  const cache = await openUnpacked();
+  if (!cache) return;
+  for (const [key, { bytes, type }] of decoded) {
+    const data = await bytes.catch(() => null);
+    if (data) await cache.put(key, new Response(data, { headers: { "Content-Type": type } })).catch(() => {});
+  }
+  decoded.clear();
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).searchParams.get("v") !== init.build) await cache.delete(request); // another build's
+  }
+}
+
 async function snapshotBytes(snap) {
   // gzip on the wire (much of the heap is zeros); DecompressionStream checks gzip's CRC and
   // length, so a damaged file fails here rather than inside the interpreter
@@ -100,7 +213,14 @@ const growing = (create, snap) => async (settings) => {
 
 function writeLibs(py, libs) {
   py.FS.mkdirTree(LIB);
-  for (const [name, data] of libs) py.FS.writeFile(`${LIB}/${name}`, data);
+  for (const [name, data] of libs) py.FS.writeFile(name.startsWith("/") ? name : `${LIB}/${name}`, data);
+}
+
+// Pyodide's JavaScript, decoded, imported as a module of its own
+async function asmModule() {
+  const code = await unpack(init.files.asm);
+  mark("asm");
+  return import(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
 }
 
 function bind(py, mode) {
@@ -109,36 +229,9 @@ function bind(py, mode) {
 }
 
 // --- rehearsal: warm WebAssembly's hot paths while the player looks at a new board ---
-// (web/worker.py: rehearse). It starts when the worker has been idle for IDLE_MS after a board
-// appeared, plays one move per task (a player's action waits for one move at most, about
-// 5-30 ms), pauses at every action (until the worker is idle again), and stops for good after
-// BUDGET_MS of work in all. An engine without it (a worker.py of an older build) skips it.
-const IDLE_MS = 400;
-const BUDGET_MS = 800;
-let rehearsal = { timer: 0, spent: 0, done: false };
-function rehearseLater() {
-  clearTimeout(rehearsal.timer);
-  if (rehearsal.done || !engine || !engine.rehearse) return;
-  rehearsal.timer = setTimeout(rehearseStep, IDLE_MS);
-}
-function rehearseStep() {
-  const t = performance.now();
-  let played = 0;
-  try {
-    played = engine.rehearse(1); // one move per task: an action waits for one move at most
-  } catch (err) {
-    played = 0;
-  }
-  rehearsal.spent += performance.now() - t;
-  if (!played) return; // nothing on screen to rehearse: try again after the next answer
-  if (rehearsal.spent >= BUDGET_MS) {
-    rehearsal.done = true;
-    phases.rehearsed = Math.round(rehearsal.spent);
-    postMessage({ rehearsed: Math.round(rehearsal.spent) });
-    return;
-  }
-  rehearsal.timer = setTimeout(rehearseStep, 0);
-}
+// (web/rehearse.mjs; loaded once the engine is ready, as it runs only after an answer)
+let rehearsal = null; // {later(), pause()}
+let answered = false;
 
 // the package index Pyodide would fetch (pyodide-lock.json, 119 kB) lists wheels this app never
 // loads: hand it the lock's header with no packages instead
@@ -156,31 +249,42 @@ async function fromSnapshot(pyodide, asm, snap, libs) {
   return e;
 }
 
-async function fresh(pyodide, libs) {
+async function fresh(pyodide, asm, libs, games) {
   const source = bytes(`./worker.py?v=${init.build}`);
-  const py = await pyodide.loadPyodide(options());
+  const later = bytes(init.later);
+  const create = (await asm).default;
+  const py = await pyodide.loadPyodide({ ...options(), createPyodideModule: create });
   mark("pyodide");
-  writeLibs(py, [...(await libs), ["worker.py", await source]]);
-  py.runPython(`import sys\nsys.path[0:0] = ${JSON.stringify([LIB, ...init.libs.map((n) => `${LIB}/${n}`)])}\nimport worker`);
+  writeLibs(py, [...(await libs), ...(await games), ["worker.py", await source]]);
+  self.wttLater = new TextDecoder().decode(await later); // worker.py's Later: what loads on first use
+  py.runPython(`import sys\nsys.path[0:0] = ${JSON.stringify([LIB, ...LIBS.map((n) => `${LIB}/${n}`)])}\nimport worker`);
   mark("imports");
   return bind(py, "fresh");
 }
 
-// Pyodide compiles its 9.6 MB of wasm only when it has the snapshot in hand. Compile it at once,
-// while the snapshot downloads and Pyodide's JavaScript parses, and give Pyodide the compiled
-// module: its own request for the file gets an empty placeholder it never reads. Its request for
-// the standard library gets the download started here (counted and kept like the others).
+// Pyodide would compile its 9.6 MB of wasm only once its JavaScript has loaded (and, for the
+// snapshot, once the snapshot is in). Compile it at once, as its bytes arrive and are decoded, and
+// give Pyodide the compiled module: its own request for the file gets an empty placeholder it
+// never reads. Its request for the standard library gets the build's (decoded here).
 function precompile() {
   const url = `${INDEX}pyodide.asm.wasm`;
   const stdlib = `${INDEX}python_stdlib.zip`;
   const realFetch = self.fetch.bind(self);
-  const lib = download(stdlib).then((r) => r.arrayBuffer());
+  const lib = unpack(init.files.stdlib).then((b) => (mark("stdlib"), b));
   lib.catch(() => {});
+  const wasm = () => fileResponse(init.files.wasm, 0, "application/wasm");
   if (typeof WebAssembly.compileStreaming !== "function") {
+    const module = wasm().then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b));
+    module.catch(() => {});
     self.fetch = (input, options) => (String(input) === stdlib ? lib.then((b) => new Response(b)) : realFetch(input, options));
+    const instantiate = WebAssembly.instantiate.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = async (source, imports) => {
+      const m = await module;
+      return { module: m, instance: await instantiate(m, imports) };
+    };
     return;
   }
-  const compiled = WebAssembly.compileStreaming(download(url, init.wasmGz));
+  const compiled = WebAssembly.compileStreaming(wasm()).then((m) => (mark("wasm"), m));
   compiled.catch(() => {});
   const instantiate = WebAssembly.instantiateStreaming.bind(WebAssembly);
   self.fetch = (input, options) => {
@@ -208,75 +312,23 @@ async function setLanguage(e, tag, mo) {
 
 const moURL = (tag) => `./locale/${tag}.mo?v=${init.build}`;
 
-// --- which start: the snapshot, or the interpreter's own start (see the top of this file) ---
-// The snapshot saves SAVED_PER_PROBE times the probe's time: both measured on one machine, in one
-// run, with the engine's phases (benchmarks/first_visit.py --calibrate), so the ratio carries over
-// to a device that is slower or busier (its probe takes longer, its start too). 164: the median of
-// 4 pairs on a quiet 2-core machine (121-202; the snapshot ready in 1.5-2.0 s, the plain start in
-// 5.0-6.1 s). The 450 before was calibrated at load 30-70 and chose the snapshot on a 10 Mbit/s
-// link, where it answered the first click in 16.3-16.9 s against the plain start's 12.5-13.5 s.
-const SAVED_PER_PROBE = 164;
-const ENOUGH = 1_000_000; // bytes on the wire that make a fair estimate of the link
-const WAIT_MS = 1500; // at most, after the first byte
-
-// -> ms for a fixed piece of work, the median of five short runs: the device's speed (a short run
-// is seldom interrupted, so this does not see other programs that keep a shared machine busy)
-function probe() {
-  const times = [];
-  const a = new Float64Array(1 << 15);
-  let h = 0;
-  for (let run = 0; run < 5; run++) {
-    const t = performance.now();
-    for (let r = 0; r < 24; r++) {
-      for (let i = 0; i < a.length; i++) {
-        a[i] = a[(i * 7919) & (a.length - 1)] * 0.5 + i;
-        h = (Math.imul(h, 31) + (a[i] | 0)) | 0;
-      }
-    }
-    times.push(performance.now() - t + (h & 0)); // h: keeps the work from being optimised away
-  }
-  return times.sort((x, y) => x - y)[2];
-}
-
-// -> null (restore the snapshot) or why not; the measures go into phases.choice
-async function chooseStart() {
-  const snap = init.snapshot;
-  if (!snap) return "no snapshot offered";
-  if (typeof DecompressionStream !== "function") return "no DecompressionStream";
-  const cpu = probe();
-  const saved = SAVED_PER_PROBE * cpu;
-  phases.choice = { probe: +cpu.toFixed(1), saved: Math.round(saved) };
-  if (snap.force) return null;
-  // wait for enough bytes, or until every download so far is done, or WAIT_MS after the first
-  // byte (or 8 s with none: offline, say)
-  const enough = () =>
-    wire.bytes >= ENOUGH ||
-    (wire.first && (wire.open === 0 || performance.now() - wire.first >= WAIT_MS)) ||
-    performance.now() - t0 > 8000;
-  while (!enough()) {
-    await new Promise((resolve) => {
-      wire.wake = resolve;
-      setTimeout(resolve, 50);
-    });
-  }
-  wire.wake = null;
-  const seconds = Math.max(performance.now() - (wire.first || t0), 1) / 1000;
-  const rate = Math.max(wire.bytes, 1) / seconds; // bytes per second, all downloads together
-  const cost = wire.open === 0 && seconds < 0.3 ? 0 : (snap.gz / rate) * 1000; // all in at once: local or cached
-  Object.assign(phases.choice, { mbit: +((rate * 8) / 1e6).toFixed(1), cost: Math.round(cost) });
-  return cost < saved ? null : `the snapshot would take ${Math.round(cost)} ms to download, it saves ${Math.round(saved)} ms`;
-}
+const LIBS = ["lib.zip"]; // our package and the wheels' first modules (engine_files.py), at LIB
 
 async function start() {
-  // Pyodide's JavaScript first (1.2 MB to parse), then the downloads, all at once
+  // the downloads, all at once, the WebAssembly first
   precompile();
+  const choice = import(`./startchoice.mjs?v=${init.build}`); // snapshot or plain start
   const modules = import("./pyodide/pyodide.mjs");
-  const asm = import("./pyodide/pyodide.asm.mjs");
+  const asm = asmModule();
   asm.catch(() => {});
-  const libs = Promise.all(init.libs.map(async (n) => [n, await bytes(`./lib/${n}?v=${init.build}`)]));
+  const libs = unpack(init.files.lib).then((b) => [[LIBS[0], b]]);
   libs.catch(() => {});
+  // the modules of the game the page opens on (all games' for the home page), which the plain
+  // start imports; the snapshot holds them (worker.py's Later fetches any other when imported)
+  const games = Promise.all((init.games || []).map(async (g) => [g.path, await unpack(g)]));
+  games.catch(() => {});
   const mo = init.lang && init.lang !== "en" ? bytes(moURL(init.lang)).catch(() => null) : Promise.resolve(null);
-  let why = await chooseStart();
+  let why = await (await choice).chooseStart({ init, wire, phases, t0 });
   mark("chosen");
   let snap = null;
   if (!why) {
@@ -295,7 +347,7 @@ async function start() {
     }
   }
   if (!e) {
-    e = await fresh(pyodide, libs);
+    e = await fresh(pyodide, asm, libs, games);
     e.mode = `fresh (${why})`;
   }
   const catalog = await mo;
@@ -305,6 +357,8 @@ async function start() {
   }
   return e;
 }
+const STORE_AFTER_MS = 500; // after the first answer: its replay and the computer's reply first
+let storing = 0;
 let failed = false; // a snapshot was fetched and could not be restored (not: the plain start was chosen)
 
 async function useLanguage(tag) {
@@ -332,7 +386,9 @@ async function answer(id, payload) {
     const result = String(engine.dispatch(payload));
     if (action.type === "start" && action.reseed) engine.reseed(String(action.reseed));
     postMessage({ id, result });
-    rehearseLater();
+    if (decoded.size && !storing) storing = setTimeout(storeDecoded, STORE_AFTER_MS); // once
+    answered = true;
+    if (rehearsal) rehearsal.later();
   } catch (err) {
     postMessage({ id, error: message(err) });
   }
@@ -346,6 +402,13 @@ self.onmessage = (ev) => {
       (e) => {
         engine = e;
         mark("ready");
+        import(`./rehearse.mjs?v=${init.build}`).then(
+          (m) => {
+            rehearsal = m.rehearsal(e, phases);
+            if (answered) rehearsal.later(); // the first answer came while it loaded
+          },
+          () => {}, // offline before the service worker kept it: the engine plays unrehearsed
+        );
         postMessage({ ready: { mode: e.mode, phases, failed } });
       },
       (err) => postMessage({ fatal: message(err) }),
@@ -353,13 +416,13 @@ self.onmessage = (ev) => {
   } else if (msg.type === "keep") {
     chain
       .then(() => import(`./keep.mjs?v=${init.build}`))
-      .then((m) => m.keepFiles({ plan: init.precache, site: SITE, got, urls: msg.urls || [] }))
+      .then((m) => m.keepFiles({ plan: init.precache, site: SITE, got, urls: [...(msg.urls || []), ...helped()] }))
       .then(
       (kept) => postMessage({ kept }),
       (err) => postMessage({ kept: 0, error: message(err) }),
     );
   } else {
-    clearTimeout(rehearsal.timer); // the player acts: the rehearsal waits for the next quiet moment
+    if (rehearsal) rehearsal.pause(); // the player acts: the rehearsal waits for the next quiet moment
     chain = chain.then(() => (engine ? answer(msg.id, msg.payload) : postMessage({ id: msg.id, error: "the engine did not start" })));
   }
 };

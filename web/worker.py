@@ -5,9 +5,72 @@
 # screen yet. The build imports this module before it takes the engine's memory snapshot
 # (build-steps/make_snapshot.mjs).
 import json
+import os
 import sys
+import zipimport
 
 sys.path.insert(0, "./lib")
+
+
+class Later:
+    """The modules the first screens do not import, fetched the first time one is imported.
+
+    The build puts them in zips of their own (src/webtabletop/tools/engine_files.py), one for the
+    standard library and one for our package and the wheels, each with the list of the modules it
+    holds. This finder stands first in ``sys.meta_path``: asked for one of those modules, it
+    fetches its zip if the file is not there yet (a synchronous request, which a worker may make:
+    the service worker's precache answers it once installed, else the network), writes it where
+    the build put it, and hands the import to a zip importer of that file. Any other name is left
+    to the usual finders. A zip that cannot be fetched (offline on a first visit, say) fails that
+    import with an ImportError, and the next import of one of its modules tries again."""
+
+    def __init__(self, parts):
+        self.parts = parts
+        self.where = {name: part for part in parts for name in part["modules"]}
+
+    def find_spec(self, name, path=None, target=None):
+        part = self.where.get(name)
+        if part is None:
+            return None
+        if not os.path.exists(part["path"]):
+            self.fetch(part)
+        folder = "/".join([part["path"], *name.split(".")[:-1]])
+        return zipimport.zipimporter(folder).find_spec(name)
+
+    def invalidate_caches(self):
+        pass
+
+    @staticmethod
+    def fetch(part):
+        from compression import zstd
+        from js import XMLHttpRequest
+
+        xhr = XMLHttpRequest.new()
+        xhr.open("GET", part["url"], False)
+        xhr.responseType = "arraybuffer"
+        try:
+            xhr.send()
+        except Exception as exc:
+            raise ImportError(f"{part['url']}: {exc}") from None
+        if xhr.status != 200:
+            raise ImportError(f"{part['url']}: HTTP {xhr.status}")
+        data = zstd.decompress(xhr.response.to_bytes())
+        os.makedirs(os.path.dirname(part["path"]), exist_ok=True)
+        with open(part["path"], "wb") as f:
+            f.write(data)
+
+
+def _install_later():
+    # the parts are the page's (web/engine.mjs sets wttLater before it imports this module; the
+    # build's snapshot step too); none when this runs another way (tests in CPython)
+    try:
+        from js import wttLater
+    except ImportError:
+        return
+    sys.meta_path.insert(0, Later(json.loads(str(wttLater))))
+
+
+_install_later()
 
 from webtabletop.app.shell.app import App  # noqa: E402
 from webtabletop.app.shell.dispatch import Dispatcher  # noqa: E402

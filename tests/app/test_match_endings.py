@@ -110,10 +110,11 @@ def test_resign_a_game_with_hidden_cards_by_link(game):
     reveals the resigner's secret, the friend's "last link" reveals theirs, and both screens show
     the verified end; the friends list says so only once it is verified."""
     a, b = started(game)
-    for sender, receiver in ((a, b), (b, a)):  # links 3 and 4: the cards dealt, first moves
+    # links 3 to 5: the cards dealt, the first seed the match uses (link 4's), first moves
+    for sender, receiver in ((a, b), (b, a), (a, b)):
         play_turn(sender)
         open_link(receiver, send(sender))
-    assert a.state.match_open.match.data.count == 4
+    assert a.state.match_open.match.data.count == 5
     assert 'data-key="match-resign"' in a.last["html"] and 'data-key="match-offer-draw"' not in a.last["html"]
     a.send({"type": "cmd", "name": "match-resign"})
     assert "It reveals your secret" in text(a)
@@ -143,7 +144,7 @@ def test_a_resigner_past_the_deadline_sees_its_loss_unverified_and_no_forfeit(fi
     unverified: past the deadline the resigner's screen says so and that the game is its loss,
     and offers no forfeit (a resignation already gave the game away)."""
     a, b = started("htt")
-    for sender, receiver in ((a, b), (b, a)):
+    for sender, receiver in ((a, b), (b, a), (a, b)):
         play_turn(sender)
         open_link(receiver, send(sender))
     a.send({"type": "cmd", "name": "match-resign"})

@@ -85,6 +85,16 @@ def joined(side=0) -> tuple[Page, Page, str, str]:
     return a, b, first, send(b)
 
 
+def to_first_move(a: Page, b: Page, second: str) -> None:
+    """After link 2 (``second``), the links that carry no move yet: link 3, and link 4 when the
+    joiner does not begin (the first dice come from link 4's seed)."""
+    open_link(a, second)
+    sender, receiver = a, b
+    while not a.state.match_open.match.can_move and not b.state.match_open.match.can_move:
+        open_link(receiver, send(sender))
+        sender, receiver = receiver, sender
+
+
 def play_turn(page: Page) -> None:
     """The first legal move, as long as this browser may move (its board offers moves)."""
     while page.state.match_open.match.can_move:
@@ -176,8 +186,8 @@ def test_bad_link_is_a_clear_message_and_changes_nothing():
 
 
 def test_undo_takes_back_a_move_not_sent():
-    a, _b, _first, second = joined(side=0)
-    open_link(a, second)
+    a, b, _first, second = joined(side=0)
+    to_first_move(a, b, second)
     assert a.state.match_open.match.can_move
     code = a.state.match_open.state.legal_moves()[0].code
     a.send({"type": "move", "code": code})
@@ -375,6 +385,12 @@ def test_invitation_and_join_say_what_the_link_holds():
     said = a.last.get("toast") or ""
     assert ("Your friend's move arrived." in said) == moved
     assert ("Your friend has joined the game." in said) == (not moved)
+    # link 3 holds no move yet (the first dice wait for link 4's seed), and says why
+    a.send({"type": "cmd", "name": "match-send"})
+    assert 'id="share-title">Send your answer<' in a.last["html"]
+    assert "both of you add to the first dice" in html.unescape(a.last["html"])
+    a.send({"type": "cmd", "name": "close-share"})
+    to_first_move(a, b, second)
     play_turn(a)
     a.send({"type": "cmd", "name": "match-send"})
     assert 'id="share-title">Send your move<' in a.last["html"]
@@ -412,3 +428,60 @@ def test_sht_dealing_links_say_what_they_hold():
     play_turn(sender)
     sender.send({"type": "cmd", "name": "match-send"})
     assert 'id="share-title">Send your move<' in sender.last["html"]
+
+
+def test_both_screens_show_the_same_fingerprint():
+    """Required: "Show a short match fingerprint, derived from both link keys, on both match
+    screens ... with one sentence on comparing it by voice or in another chat." Not before the
+    friend's key is known, and not to a spectator."""
+    a, b, first, second = joined()
+    assert "Match fingerprint" in html.unescape(b.last["html"])
+    open_link(a, second)
+    digits = r'Match fingerprint: <span class="digits">([\d ]+)</span>\.'
+    shown = [re.search(digits, p.last["html"]) for p in (a, b)]
+    assert all(shown) and shown[0].group(1) == shown[1].group(1)
+    assert re.fullmatch(r"\d{4}( \d{4}){3}", shown[0].group(1))
+    assert "by voice or in another chat" in html.unescape(a.last["html"])
+    watcher = Page()
+    open_link(watcher, second)
+    assert watcher.state.match_open.mode == "watch" and "Match fingerprint" not in watcher.last["html"]
+    fresh = create()
+    assert "Match fingerprint" not in fresh.last["html"]  # only the creator's key so far
+
+
+def test_a_proven_cheat_sticks_and_the_list_says_so():
+    """Required: "When a correctly tagged link proves that its sender cheated, keep that finding
+    in the match's storage, show 'Cheating detected' in the friends list, and refuse every later
+    link of that match from that seat." The friend's browser is modified: its link 4 reveals
+    another chain value, with a correct tag (it holds the key of the tags)."""
+    from tests.correspondence.helpers import rebuild
+    from webtabletop.correspondence.link import read_link
+
+    a, b, first, second = joined(side=1)  # the friend (b) begins: link 4 carries its first move
+    open_link(a, second)
+    open_link(b, send(a))  # link 3
+    play_turn(b)
+    honest = send(b)  # link 4
+    honest = honest[honest.index("#") :]
+    friend = b.state.match_open.match
+    value = read_link(honest).data.latest[1]
+
+    def change(body):
+        at = bytes(body).index(value)
+        body[at] ^= 1
+
+    forged = rebuild(honest, change, friend.mac_key(None))
+    key = a.state.match_open.key
+    open_link(a, forged)
+    screen = html.unescape(a.last["html"])
+    assert "This link was not accepted" in screen and "The player who joined the match cheated" in screen
+    stored = json.loads(a.storage[key])["data"]["match"]["finding"]
+    assert stored["seat"] == 1 and "does not match the player's commitment" in stored["text"]
+    assert "data-turn='stopped'" in a.last["html"] and "Cheating detected" in screen
+    open_link(a, honest)  # the honest link afterwards: refused too
+    assert "Cheating was detected in this game" in html.unescape(a.last["html"])
+    assert a.state.match_open.match.data.count == 3
+    a.send({"type": "hash", "hash": "#/friends"})
+    assert "Cheating detected: your friend broke the rules of play by link" in html.unescape(a.last["html"])
+    again = Page(a.storage, "#/friends")  # a reload reads the finding back
+    assert "Cheating detected: your friend broke the rules of play by link" in html.unescape(again.last["html"])

@@ -143,3 +143,23 @@ def shared_key(game: Game, link: str) -> bytes:
     from webtabletop.correspondence.link import read_link
 
     return game.players[0].mac_key(read_link(link).data)
+
+
+def kept_finding(match: Match, before: dict, exc, honest: str | None = None) -> None:
+    """Required, "A proven cheat must stick": the refusal ``exc`` of a link whose tag proves
+    it the friend's named the friend; ``match`` kept that finding, and nothing else changed
+    (``before``: its stored document before the link); its storage reads back with the finding;
+    and a later link of the friend, the ``honest`` one too, is refused."""
+    import pytest
+
+    from webtabletop.correspondence import MatchError
+
+    assert exc.seat == 1 - match.seat and "cheated" in str(exc)
+    after = to_json(match)
+    assert after.pop("finding") == {"seat": exc.seat, "text": str(exc)}
+    assert after == before
+    assert reread(match).finding == match.finding
+    assert not match.can_move and not match.can_send and not match.can_resign
+    if honest is not None:
+        with pytest.raises(MatchError, match="Cheating was detected"):
+            match.receive(honest)

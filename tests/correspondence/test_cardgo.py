@@ -15,16 +15,17 @@ import attrs
 import pytest
 
 from webtabletop.core.errors import GameError
-from webtabletop.correspondence import Match, MatchError
+from webtabletop.correspondence import Match
 from webtabletop.correspondence import drawn as D
 from webtabletop.correspondence.drawnmatch import DrawnMatch
 from webtabletop.correspondence.link import make_link, read_link
 from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.beacon import seed_rng
 from webtabletop.fairplay.draw import PrivateDraws, draw_seed
+from webtabletop.fairplay.errors import ClaimRefused
 from webtabletop.games.cardgo.rules.effects import UNSEEN
 
-from .helpers import ADDRESS, LIMIT, entropy, play, rebuild, reread, sent_texts, shared_key
+from .helpers import ADDRESS, LIMIT, entropy, kept_finding, play, rebuild, reread, sent_texts, shared_key
 
 VERIFIED = "Verified: every card was drawn fairly and none was swapped."
 
@@ -164,8 +165,9 @@ def test_a_changed_draw_value_or_card_is_refused():
     key = shared_key(game, link)  # the forger is a player: it can make the link's tag
     fair = bytearray(opened.data.fair)
     fair[-1] ^= 1
-    with pytest.raises(MatchError, match="does not deal the card played"):
+    with pytest.raises(ClaimRefused, match="does not deal the card played") as seen:  # a reader: no seat
         read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, key))
+    assert seen.value.seat is None
     # the forger: another value, and the card that value deals named in the placed list
     drawn = opened.dealt
     (seat, j, _x) = drawn.values[0]
@@ -186,9 +188,11 @@ def test_a_changed_draw_value_or_card_is_refused():
     forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
     holder = from_json(saved[opened.data.count - 1])
     assert holder.data.count == opened.data.count - 1
-    with pytest.raises(MatchError, match="does not match its commitment"):
+    before = to_json(holder)
+    with pytest.raises(ClaimRefused, match="does not match its commitment") as info:
         holder.receive(forged)
-    holder.receive(link)  # the honest link is still taken
+    # its tag proves the link the forger's: named, and the cheat sticks
+    kept_finding(holder, before, info.value, link)
 
 
 def test_a_changed_secret_at_the_end_fails_the_check():
@@ -206,7 +210,10 @@ def test_a_changed_secret_at_the_end_fails_the_check():
     forged = make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, shared_key(game, last))
     verdict = Match.watch(forged).verdict
     assert verdict is not None and verdict.startswith("Not verified"), verdict
-    assert verdict.endswith("The player who joined the match cheated."), verdict  # seat 1's secret
+    # seat 1's secret fails, but a spectator cannot tell its change from the player's
+    assert "does not match the commitment" in verdict and "The player who" not in verdict, verdict
+    assert "cannot tell a player who cheated from a link changed on its way" in verdict
+    assert Match.watch(forged).cheater is None
     # on its way to the other player ("one flipped byte there makes an honest game end
     # 'Not verified … someone cheated.'"): refused as changed, and the match is left as it was
     carried = rebuild(last, lambda body: body.__setitem__(len(body) - 1, body[-1] ^ 1))
@@ -225,7 +232,7 @@ def test_the_verified_end_shows_the_values_hidden_in_tall_grass():
     is secret: the board shows every value and both hands (the app's ``OpenMatch.context``)."""
     from webtabletop.app.model.openmatch import OpenMatch
 
-    a = play_cardgo({"size": 5}, 0, 10).players[0]
+    a = play_cardgo({"size": 5}, 0, 11).players[0]  # a game that ends with a stone in tall grass
     hidden = a.state.hidden_cells(a.role)
     assert hidden and a.revealed  # the other's stones in tall grass at the end of this game
     om = OpenMatch(a, None, "play")

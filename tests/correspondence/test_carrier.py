@@ -169,7 +169,8 @@ HTT_OWN = {"own_deck": True}
 def test_htt_link_2_commitments_changed_on_their_way(options):
     from tests.correspondence.test_htt import hand
 
-    links, held = before_each_link("htt", options, 0, 22, last=2, hands=(hand(44), hand(45)))
+    hands = (hand(44), hand(45)) if options else None  # a dealt table deals both hands
+    links, held = before_each_link("htt", options, 0, 22, last=2, hands=hands)
     link = links[1]
     refused_unchanged(held[2], [flipped(link, at) for at in positions(link, section_span(link))])
 

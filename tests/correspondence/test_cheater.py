@@ -17,13 +17,14 @@ import pytest
 
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match
+from webtabletop.correspondence.store import to_json
 from webtabletop.correspondence.turns import DICE, expected_length, side_of
 from webtabletop.fairplay.beacon import event_seed, reveal_index, seed_rng
 from webtabletop.fairplay.chain import HashChain, step
 from webtabletop.fairplay.errors import ChainRefused
 from webtabletop.games.tsifrograd.rules import roll_dice
 
-from .helpers import START, entropy, payload, rebuild
+from .helpers import START, entropy, kept_finding, payload, rebuild
 
 OPTIONS = {"radius": 2}
 GAMES = 200
@@ -140,8 +141,11 @@ def test_the_cheater_cannot_change_a_roll(whose):
         body[at] ^= 0x80
 
     forged = rebuild(honest, change, cheater.mac_key(None))  # the cheater makes the link's tag
-    with pytest.raises(ChainRefused, match="does not match the player's commitment"):
+    before = to_json(friend)
+    with pytest.raises(ChainRefused, match="does not match the player's commitment") as info:
         friend.receive(forged)
     with pytest.raises(ChainRefused):
         Match.watch(forged)
-    assert friend.receive(honest) == "newer"
+    # the tag proves the link the cheater's, so the cheat sticks: the friend's
+    # browser keeps the finding and takes no later link of the match, the honest one neither
+    kept_finding(friend, before, info.value, honest)

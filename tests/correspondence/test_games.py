@@ -49,12 +49,13 @@ def test_tsifrograd_full_games(options, side):
     game = play("tsifrograd", options, side, seed=len(str(options)) + side)
     check_game(game, "tsifrograd")
     a = game.players[0]
-    # "the first fair seed is link 3": links 1 and 2 carry no move, and the first move is in
-    # link 3 if the creator moves first, in link 4 if it plays second (link 3 is a handshake)
+    # "the first fair seed is link 3", and the first a match uses is link 4's (the
+    # joiner's value in it comes after the creator committed to one answer): links 1 to 3 carry
+    # no move, the first move is in link 4 if the joiner moves first, in link 5 if the creator does
     links = a.data.links
-    assert links[0] == () and links[1] == ()
-    assert (links[2] != ()) == (side == 0)
-    assert links[3] != ()
+    assert links[0] == links[1] == links[2] == ()
+    assert (links[3] != ()) == (side == 1)
+    assert links[4] != ()
 
 
 @pytest.mark.parametrize("side", [0, 1])
@@ -144,6 +145,8 @@ def test_match_json_round_trip(game_id, options, side):
     fresh = Match.create(a.spec, options, 0, entropy("json/mid"), START)
     fresh.link(START)
     other = Match.join(fresh.link(), entropy("json/mid2"), START)
+    fresh.receive(other.link(START))
+    other.receive(fresh.link(START))  # link 3, and link 4: no move before link 4's seed
     fresh.receive(other.link(START))
     fresh.play(fresh.state.legal_moves()[0].code)
     back = from_json(to_json(fresh))

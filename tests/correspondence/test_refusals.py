@@ -22,7 +22,7 @@ from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.errors import ChainRefused
 from webtabletop.fairplay.linkauth import LinkRefused
 
-from .helpers import START, entropy, payload, play, rebuild, shared_key
+from .helpers import START, entropy, payload, play, rebuild, reread, shared_key
 
 GAME = play("tsifrograd", {}, 0, seed=11)  # default options: the options JSON is empty
 
@@ -61,6 +61,7 @@ def receiver_of(k: int) -> Match:
         commitments=[None if c is None else [c.head.hex(), c.length] for c in before.commitments],
         latest=[None if v is None else v.hex() for v in before.latest],
         link_keys=[None if v is None else v.hex() for v in before.link_keys],
+        first=doc["first"],  # what the player holds of link 1 (the key of the tags hashes it)
     )
     return from_json(snapshot)
 
@@ -107,11 +108,19 @@ def test_a_changed_chain_value_is_refused_even_with_a_fresh_checksum():
         body[at[sender_value]] ^= 1
 
     # a carrier of the link cannot make its tag; the cheating sender can, and then
-    # the chain refuses the value
+    # the chain refuses the value, naming the sender (its tag proves the link its own), and the
+    # finding sticks to the match: the honest link is refused afterwards too
     refused(receiver_of(K), rebuild(link, change), CHANGED, LinkRefused)
-    refused(
-        receiver_of(K), rebuild(link, change, KEY), "does not match the player's commitment", ChainRefused
-    )
+    m = receiver_of(K)
+    before = to_json(m)
+    with pytest.raises(ChainRefused, match="does not match the player's commitment") as err:
+        m.receive(rebuild(link, change, KEY))
+    assert err.value.seat == (K + 1) % 2 and "cheated" in str(err.value)
+    after = to_json(m)
+    assert after.pop("finding") == {"seat": err.value.seat, "text": str(err.value)} and after == before
+    with pytest.raises(MatchError, match="Cheating was detected"):
+        m.receive(link)
+    assert reread(m).finding == m.finding and not m.can_move and not m.can_send
 
 
 @pytest.mark.parametrize("key", [None, KEY], ids=["carrier", "player"])
@@ -241,7 +250,9 @@ def test_fuzz_changed_links_give_a_game_error_or_a_valid_match(k, edits, fix_che
 def test_a_changed_last_turn_is_caught_by_its_sender_on_the_reply():
     """docs/fair-play.md, "What the link does not protect": the newest link's moves are not bound
     to its chain value, so a link changed on its way is accepted by the receiver; the sender's
-    browser refuses the reply, which does not extend the link it sent."""
+    browser refuses the reply, which does not extend the link it sent. Link 1 (no tag) changed
+    this way: the key of the joiner's tags hashes the link 1 it got, so the creator refuses its
+    reply as changed on its way, blaming nobody."""
     a = Match.create(get_game("dumaraj"), None, 0, entropy("mitm/a"), START)
     forger = from_json(to_json(a))  # what a re-encoder can make: the same values, other moves
     a.play(a.state.legal_moves()[0].code)
@@ -250,4 +261,4 @@ def test_a_changed_last_turn_is_caught_by_its_sender_on_the_reply():
     assert sent != forged
     b = Match.join(forged, entropy("mitm/b"), START)
     b.play(b.state.legal_moves()[0].code)
-    refused(a, b.link(START), "changes moves that were already played")
+    refused(a, b.link(START), CHANGED, LinkRefused)

@@ -126,24 +126,24 @@ def test_supported_games():
 
 
 def test_link_formats_stay_apart():
-    """Dice games' links are format 3, a card game's format 4 (with the fair-play section); both
-    carry link keys and tags (formats 1 and 2 were the same without them). A link of the other
-    format for a game is refused."""
+    """Dice games' links are format 5, a card game's format 6 (with the fair-play section); both
+    carry link keys and tags, and bind link 1 into the tags (formats 3 and 4 were the same before
+    that, 1 and 2 without keys and tags). A link of the other format for a game is refused."""
     import base64
 
     from .helpers import payload, rebuild
 
     sht = play("sht", {}, 0, 9).links[4]
     tsifro = play("tsifrograd", {"radius": 2}, 0, 9).links[3]
-    for link, fmt in ((sht, 4), (tsifro, 3)):
+    for link, fmt in ((sht, 6), (tsifro, 5)):
         raw = base64.urlsafe_b64decode(payload(link) + "=" * (-len(payload(link)) % 4))
         assert raw[0] == fmt
 
     def flip(body):
-        body[0] = 7 - body[0]
+        body[0] = 11 - body[0]
 
     for link in (sht, tsifro):
         with pytest.raises(MatchError):
             read_link(rebuild(link, flip))
     with pytest.raises(MatchError, match="newer version"):
-        read_link(rebuild(sht, lambda body: body.__setitem__(0, 5)))
+        read_link(rebuild(sht, lambda body: body.__setitem__(0, 7)))

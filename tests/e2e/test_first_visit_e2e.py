@@ -28,10 +28,16 @@ def precached() -> set[str]:
     return set(re.findall(r'url:"([^"]+)"', (DIST / "sw.js").read_text()))
 
 
-FORCE = {"snapshot": "?snapshot=1", "fresh": "?snapshot=0", "chosen": ""}
+#: each start, with the engine's files as from a host elsewhere (packed), and as from this machine
+FORCE = {
+    "snapshot": "?snapshot=1&packed=1",
+    "fresh": "?snapshot=0&packed=1",
+    "chosen": "?packed=1",
+    "local": "?snapshot=0",
+}
 
 
-@pytest.mark.parametrize("start", ["snapshot", "fresh", "chosen"])
+@pytest.mark.parametrize("start", ["snapshot", "fresh", "chosen", "local"])
 def test_a_first_visit_sends_every_file_once_then_plays_offline(browser, start):
     server, url = serve_in_thread(DIST, pages=True)
     server.log = []
@@ -39,7 +45,7 @@ def test_a_first_visit_sends_every_file_once_then_plays_offline(browser, start):
     try:
         page = ctx.new_page()
         open_app(page, url, f"index.html{FORCE[start]}#/tsifrograd")
-        either = ("snapshot", "fresh") if start == "chosen" else start
+        either = {"chosen": ("snapshot", "fresh"), "local": "fresh"}.get(start, start)
         engine = page.get_attribute("html", "data-engine")
         assert engine.startswith(either), engine
         page.wait_for_function(

@@ -93,10 +93,14 @@ def test_two_browsers_play_tsifrograd_by_links_to_the_end(browser, site):
     assert b.get_attribute(MATCH, "data-match") == "play"
     sent = [first, play_and_send(b)]
 
-    # the creator pastes the friend's link into the waiting screen
+    # the creator pastes the friend's link into the waiting screen; it moves first, and its first
+    # dice come from link 4's seed: link 3 and the friend's link 4 hold no move yet
     a.fill("#match-paste", sent[-1])
     act(a, a.locator("[data-key='match-paste-open']"))
-    assert links(a) == 2 and turn(a) == "move"
+    assert links(a) == 2 and turn(a) == "send"
+    # both screens show the same match fingerprint
+    prints = [p.inner_text(f"{MATCH} [data-key='match-fingerprint']") for p in (a, b)]
+    assert prints[0] == prints[1] and "by voice or in another chat" in prints[0]
 
     current, other = a, b
     checked = set()

@@ -59,6 +59,9 @@ def test_a_player_resigns_out_of_turn_by_link(browser, site, tmp_path):
     act(b, b.locator("[data-key='match-join']"))
     second = play_and_send(b)
     goto_link(a, second)
+    # links 3 and 4 hold no move: A's first dice come from link 4's seed
+    goto_link(b, play_and_send(a))
+    goto_link(a, play_and_send(b))
     assert turn(a) == "move" and turn(b) == "wait"
     # B waits for A's move, and resigns: asked first, "Keep playing" changes nothing
     act(b, b.locator("[data-key='match-resign']"))
@@ -154,16 +157,17 @@ def _htt_turn(page, svg: str) -> None:
 
 def test_a_game_with_hidden_cards_is_resigned_by_link_and_checked(browser, site, tmp_path):
     """HTT by link (hands hidden, each drawn from both players' randomness): once the cards are
-    dealt (link 4), A resigns after the confirmation; the resignation reveals A's secret, B's
+    dealt and committed (link 5), A resigns after the confirmation; the resignation reveals A's secret, B's
     "last link" reveals B's, and both screens end verified, with the resignation as the result."""
     ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     svg = {id(a): "svg.htt-wide", id(b): "svg.htt-tall"}
     sent = begin(a, b, site, "htt")  # links 1 and 2: A holds link 2
-    for current, other in ((a, b), (b, a)):  # links 3 and 4: the hands known, the first moves
+    # links 3 to 5: the hands known (A's from link 4's value), the first moves
+    for current, other in ((a, b), (b, a), (a, b)):
         _htt_turn(current, svg[id(current)])
         relay(current, other, sent)
-    assert links(a) == 4
+    assert links(a) == 5
     act(a, a.locator("[data-key='match-resign']"))
     dialog = a.locator("[role='alertdialog']")
     assert dialog.get_by_text("It reveals your secret", exact=False).is_visible()

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 from tests.e2e.conftest import DIST, ROOT, open_app
 from tests.e2e.helpers import act
-from webtabletop.tools.precache import FEATURES, LAZY
+from webtabletop.tools.precache import FEATURES, LAZY, LOCAL
 from webtabletop.tools.serve import serve_in_thread
 
 
@@ -19,13 +19,14 @@ def precached() -> set[str]:
     return set(re.findall(r'url:"([^"]+)"', (DIST / "sw.js").read_text()))
 
 
-def requested_by_a_visit(browser, fragment: str, steps) -> set[str]:
-    """Every path a visit asks the server for (no service worker: all requests reach it)."""
+def requested_by_a_visit(browser, fragment: str, steps, packed: bool = True) -> set[str]:
+    """Every path a visit asks the server for (no service worker: all requests reach it), as from
+    a host elsewhere (``packed``: web/boot-head.js would take this local server's files unpacked)."""
     server, url = serve_in_thread(DIST)
     server.requested = []
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    open_app(page, url, fragment)
+    open_app(page, url, ("index.html?packed=1" if packed else "") + fragment)
     steps(page)
     ctx.close()
     server.shutdown()
@@ -54,6 +55,13 @@ def test_the_precache_is_exactly_what_the_page_loads(browser):
     heavy = [p for p in seen | cache if re.search(r"codemirror|xterm|toml-|zip-|pyodide_graph", p)]
     assert heavy == []
     assert "pyodide/pyodide-lock.json" not in seen | cache  # the engine needs no package index
+    # a first visit from this machine's server takes the engine's files unpacked: nothing else
+    local = requested_by_a_visit(browser, "#/tsifrograd", play_and_browse, packed=False)
+    unpacked = {p for p in local if any(re.search(pattern, "/" + p) for pattern in LOCAL)}
+    assert unpacked, "a local visit takes the engine's files unpacked"
+    assert not unpacked & cache
+    lazy = {p for p in local if any(re.search(pattern, "/" + p) for pattern in LAZY)}
+    assert local - lazy - unpacked <= cache, sorted(local - lazy - unpacked - cache)
 
 
 #: PyScript plugins that web/pyscript.toml turns off: the page runs no editor, terminal or pygame

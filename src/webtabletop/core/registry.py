@@ -72,7 +72,14 @@ def all_modules() -> list[GameModule]:
 
 
 def get_game(game_id: str) -> GameSpec:
-    _load()
+    """The game ``game_id``; imports that game's package only (a link to one game does not wait
+    for the other four), or every game to name them in the error."""
+    if game_id not in _GAMES and game_id in PLAYABLE:
+        import importlib
+
+        importlib.import_module(f"webtabletop.games.{game_id}")
+    if game_id not in _GAMES:
+        _load()
     try:
         return _GAMES[game_id]
     except KeyError:

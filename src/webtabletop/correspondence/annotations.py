@@ -37,6 +37,7 @@ class Annotations:
         d = self._data
         return (
             self.seat is not None
+            and self.finding is None
             and d.authenticated
             and d.count >= self.resign_from
             and None not in d.link_keys

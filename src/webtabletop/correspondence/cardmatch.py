@@ -24,7 +24,7 @@ import attrs
 
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import turns
-from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, Dealt, walk
+from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, FIRST_PLAYER, Dealt, start, walk
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
@@ -67,7 +67,7 @@ class CardMatch(HiddenMatch):
             return False
         pub = self._pub
         side = self.role
-        if pub.is_over or pub.to_move() != side or self._base.to_move() != side:
+        if pub.is_over or pub.to_move() != side or self._link_base().to_move() != side:
             return False
         return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - self.seat], self._claims)
 
@@ -166,9 +166,24 @@ class CardMatch(HiddenMatch):
         self._sections = self._sections[:count]
         self._private = None  # read again from the sections kept
 
+    def _link_base(self) -> State:
+        """The public position the next link starts from: who begins drawn from the seed of the
+        link this browser is about to send, when the match first uses that seed (link 4 once link
+        1 is bound: its sender, the joiner, knows it first)."""
+        m = self._data.count + 1
+        if (
+            m == self._data.first_event
+            and self.my_link
+            and not self._replay.end
+            and self._replay.first is None
+        ):
+            rng = self._values.rng(m, own=self._chain, stream=FIRST_PLAYER)
+            return start(self.spec, self._data, self.spec.cards.first_player(self._options, rng))
+        return self._replay.state
+
     def _reset_turn(self) -> None:
         self.pending = ()
-        self._pub = self._replay.state
+        self._pub = self._link_base()
         self._claims = dict(self._replay.claims)
         self._number, self._radix = self._replay.number, self._replay.radix
         self._pub_codes: tuple[str, ...] = ()
@@ -182,7 +197,7 @@ class CardMatch(HiddenMatch):
             return self._true
         if self.seat is None and self._verdict is None:
             return self._replay.state
-        return self.spec.cards.deal(self._replay.state, self._known)
+        return self.spec.cards.deal(self._link_base(), self._known)
 
 
 def _digit(it, radix: int) -> int:

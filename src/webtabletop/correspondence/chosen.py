@@ -53,28 +53,41 @@ from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, open_draw
-from webtabletop.fairplay.errors import ClaimRefused, FairPlayError
+from webtabletop.fairplay.errors import ClaimRefused, FairPlayError, named
 from webtabletop.fairplay.kdf import SECRET_BYTES
-from webtabletop.i18n import _
+from webtabletop.i18n import N_, _
 
 START = "start"
 OWN, DEALT, RANDOM = 0, 1, 2
+#: each kind by the name the game's adapter gives where a hand may come from (``cards.sources``)
+SOURCE = {OWN: "own", DEALT: "dealt", RANDOM: "random"}
+_SOURCE_WORDS = {
+    OWN: N_("their own choice of cards"),
+    DEALT: N_("dealt from the table's deal set"),
+    RANDOM: N_("drawn from their own collection"),
+}
 #: the draw number of a hand in ``fairplay.draw`` (HTT draws nothing else)
 HAND_DRAW = 0
 
 
-def hand_link(seat: int) -> int:
+def hand_link(seat: int, first: int = BOUND_FIRST_EVENT) -> int:
     """The link in which a drawn hand's slot commitments (or plain hand) first travel: the seat's
-    first link after the one that reveals its draw's other half."""
-    return FIRST_EVENT_LINK + seat
+    first link after the one that reveals its draw's other half (``first``: the first seed the
+    match uses, ``MatchData.first_event``)."""
+    return reply_link(seat, first) + 1
 
 
-def reply_link(seat: int) -> int:
-    """The link whose chain value (the other seat's) draws the seat's hand."""
-    return 2 + seat
+def reply_link(seat: int, first: int = BOUND_FIRST_EVENT) -> int:
+    """The link whose chain value (the other seat's) draws the seat's hand: link 3 (the creator's
+    first value) for the joiner; for the creator the joiner's value of link ``first``, revealed
+    after the creator committed to one answer in link 3 (link 2 in a match whose link 1 is not
+    bound: a creator with several answers saw one hand per answer and kept the best)."""
+    if seat == 1:
+        return FIRST_EVENT_LINK
+    return first if first > FIRST_EVENT_LINK else 2
 
 
 @attrs.frozen
@@ -160,7 +173,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         if m_last > seat:
             seats[seat] = _read_seat(r, spec, data, values, seat, n, is_open)
     hands = [None if x is None else x.part for x in seats]
-    placed_refs = _text(r) if m_last >= FIRST_EVENT_LINK else ()
+    placed_refs = _text(r) if m_last >= data.first_event else ()
     rest, radix = [number], [1]
     known = open_hands(spec, data, hands)
     state = _start(cards, options, 0, known)
@@ -173,11 +186,11 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         side = side_of(seat, data.creator_side)
         if end and m > end + 1:
             raise MatchError(_("This match link goes on after the end of the game."))
-        if m == FIRST_EVENT_LINK:
+        if m == data.first_event:
             seed = values.rng(m, stream=START).next_u64()
             state = _start(cards, options, seed, known)
         codes: list[str] = []
-        if not end and m >= FIRST_EVENT_LINK:
+        if not end and m >= data.first_event:
             while not state.is_over and state.to_move() == side:
                 if used >= total:
                     raise MatchError(
@@ -190,6 +203,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
                 radix[0] *= len(legal)
                 move = legal[k]
                 where = cards.placed(state, move)
+                if where is not None and len(placed) < len(placed_refs):
+                    _check_placed(spec, options, seats[seat], seat, placed_refs[len(placed)], placed)
                 try:
                     if where is not None:
                         if len(placed) >= len(placed_refs):
@@ -231,11 +246,23 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
     if not is_open:
         for (_link, seat, slot, ref), value in zip((p for p in placed if p[0] == m_last), salts, strict=True):
-            open_card(hands[seat][slot], value, ref, slot)
+            open_card(hands[seat][slot], value, ref, slot, seat)
     return Chosen(
         tuple(links), state, (hands[0], hands[1]), (seats[0], seats[1]), tuple(placed), salts, secrets,
         unplayed, end, seed, number, radix[0], tuple(history),
     )  # fmt: skip
+
+
+def _check_placed(spec: GameSpec, options, hand: SeatHand, seat: int, ref: str, placed) -> None:
+    """A card placed is public at once: refuse, naming its owner, one its hand cannot hold at
+    this table (``cards.placed_problem``; the end check proves the whole hand)."""
+    earlier = [p[3] for p in placed if p[1] == seat]
+    try:
+        problem = spec.cards.placed_problem(options, SOURCE[hand.kind], ref, earlier)
+    except ValueError:
+        raise MatchError(_("The match link is damaged.")) from None
+    if problem is not None:
+        raise named(ClaimRefused, seat, problem)
 
 
 def _read_seat(
@@ -246,6 +273,10 @@ def _read_seat(
     kind = r.byte()
     if kind not in (OWN, DEALT, RANDOM):
         raise MatchError(_("The match link is damaged."))
+    options = spec.options_from_dict(data.options)
+    problem = kind_problem(spec, data, kind)
+    if problem is not None:  # refused when the link is read, and again by the end check
+        raise named(ClaimRefused, seat, problem)
 
     def part() -> tuple:
         return _text(r) if is_open else tuple(r.take(COMMIT_BYTES) for _i in range(n))
@@ -253,19 +284,28 @@ def _read_seat(
     if kind == OWN:
         return SeatHand(kind, part())
     draw = r.take(DRAW_BYTES)
-    if data.count < hand_link(seat):
+    if data.count < hand_link(seat, data.first_event):
         return SeatHand(kind, None, draw)
     hand = part()
     x = r.take(DRAW_BYTES) if is_open and kind == DEALT else None
     if x is not None:
-        options = spec.options_from_dict(data.options)
         side = side_of(seat, data.creator_side)
-        rng = open_draw(data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat)))
+        rng = open_draw(
+            data.key(), seat, HAND_DRAW, draw, x, values.value(reply_link(seat, data.first_event))
+        )
         if hand != spec.cards.deal_hand(options, side, rng):
-            raise ClaimRefused(
-                _("The open hand in this link is not the one its draw dealt: the link was changed.")
-            )
+            raise named(ClaimRefused, seat, _("their open hand is not the one its draw dealt."))
     return SeatHand(kind, hand, draw, x)
+
+
+def kind_problem(spec: GameSpec, data: MatchData, kind: int) -> str | None:
+    """Why a hand of ``kind`` cannot be brought to the table of ``data`` (a lower-case sentence),
+    or None (``cards.sources``). Only the screens chose the kind before: a modified browser
+    declared its own hand on a dealt table, or a Random pool of five cards."""
+    options = spec.options_from_dict(data.options)
+    if SOURCE[kind] in spec.cards.sources(options):
+        return None
+    return _("their hand is {source}, which this table does not allow.").format(source=_(_SOURCE_WORDS[kind]))
 
 
 def _put_seat(seat: SeatHand, is_open: bool) -> bytes:
@@ -294,7 +334,7 @@ def seat_hand(
         return SeatHand(OWN, part())
     draws = PrivateDraws(secret, key, seat)
     draw = draws.commitment(HAND_DRAW)
-    if data.count < hand_link(seat) or hand is None:
+    if data.count < hand_link(seat, data.first_event) or hand is None:
         return SeatHand(bring.kind, None, draw)
     x = draws.value(HAND_DRAW) if is_open and bring.kind == DEALT else None
     return SeatHand(bring.kind, part(), draw, x)
@@ -305,11 +345,12 @@ def drawn_hand(
 ) -> tuple[str, ...] | None:
     """This seat's drawn hand (``DEALT``/``RANDOM``) once the other half of its draw is known
     (the chain value of :func:`reply_link`), else None."""
-    if data.count < reply_link(seat):
+    reply = reply_link(seat, data.first_event)
+    if data.count < reply:
         return None
     options = spec.options_from_dict(data.options)
     side = side_of(seat, data.creator_side)
-    rng = PrivateDraws(secret, data.key(), seat).rng(HAND_DRAW, values.value(reply_link(seat)))
+    rng = PrivateDraws(secret, data.key(), seat).rng(HAND_DRAW, values.value(reply))
     try:
         if bring.kind == RANDOM:
             return spec.cards.random_hand(options, side, bring.pool or (), rng)
@@ -334,9 +375,10 @@ def open_hands(spec: GameSpec, data: MatchData, hands) -> dict[int, tuple[str, .
     return known
 
 
-def start_of_link3(spec: GameSpec, data: MatchData, values, own, hands) -> State:
-    """The opening position for the sender of link 3, who knows its seed before sending it."""
-    seed = values.rng(FIRST_EVENT_LINK, own=own, stream=START).next_u64()
+def start_of_first(spec: GameSpec, data: MatchData, values, own, hands) -> State:
+    """The opening position for the sender of the link whose seed the match uses first
+    (``MatchData.first_event``), who knows that seed before sending it."""
+    seed = values.rng(data.first_event, own=own, stream=START).next_u64()
     return _start(spec.cards, spec.options_from_dict(data.options), seed, open_hands(spec, data, hands))
 
 
@@ -358,7 +400,7 @@ def pack_section(spec: GameSpec, data: MatchData, seats, placed, salts=(), ends=
     for s in (0, 1):
         if data.count > s:
             out += _put_seat(seats[s], is_open)
-    if data.count >= FIRST_EVENT_LINK:
+    if data.count >= data.first_event:
         out += _put_text(placed)
     for value in salts:
         out += value
@@ -430,12 +472,15 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
     if next(rest, None) is not None:
         raise MatchError(_("The match link is damaged."))
     part = chosen.seats[seat]
+    problem = kind_problem(spec, data, part.kind)
+    if problem is not None:
+        raise ClaimRefused(problem)
     if part.kind != OWN:
         draws = PrivateDraws(secret, key, seat)
         if draws.commitment(HAND_DRAW) != part.draw:
             raise ClaimRefused(_("the commitment of a hand's draw is not the one its owner's secret makes."))
         if part.kind == DEALT:
-            rng = draws.rng(HAND_DRAW, values.value(reply_link(seat)))
+            rng = draws.rng(HAND_DRAW, values.value(reply_link(seat, data.first_event)))
             if tuple(hand) != cards.deal_hand(options, side, rng):
                 raise ClaimRefused(_("a hand is not the one its draw dealt."))
     if not cards.open(options):

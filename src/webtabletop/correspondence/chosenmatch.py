@@ -18,13 +18,14 @@ import datetime
 import attrs
 
 from webtabletop.core.protocol import State
+from webtabletop.core.registry import get_game
 from webtabletop.correspondence import chosen as C
 from webtabletop.correspondence import turns
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.commit import salt
 from webtabletop.i18n import _
 
@@ -38,6 +39,9 @@ class ChosenMatch(HiddenMatch):
         self._bring = C.Bring.of(hand)
         self._hand: tuple[str, ...] | None = self._bring.hand
         self._verdict = None
+        data, seat = args[0], args[1]
+        if seat is not None and C.kind_problem(get_game(data.game_id), data, self._bring.kind) is not None:
+            raise MatchError(_("This table deals the hands: nobody brings cards of their own to it."))
         super().__init__(*args, **kwargs)
 
     def stored(self) -> dict:
@@ -181,15 +185,20 @@ class ChosenMatch(HiddenMatch):
     def _link_base(self) -> State:
         """The public position the next link starts from: the opening itself (from link 3's
         seed, which its sender knows) when this browser sends link 3."""
-        if self._data.count + 1 == FIRST_EVENT_LINK and self.my_link:
-            return C.start_of_link3(self.spec, self._data, self._values, self._chain, self._replay.hands)
+        if self._data.count + 1 == self._data.first_event and self.my_link:
+            return C.start_of_first(self.spec, self._data, self._values, self._chain, self._replay.hands)
         return self._base
 
     def _next_is_turn(self) -> bool:
         m = self._data.count + 1
         side = turns.side_of(sender(m), self._data.creator_side)
         base = self._link_base()
-        return m >= FIRST_EVENT_LINK and not self._replay.end and not base.is_over and base.to_move() == side
+        return (
+            m >= self._data.first_event
+            and not self._replay.end
+            and not base.is_over
+            and base.to_move() == side
+        )
 
     def _position(self) -> State:
         if self._true is not None:

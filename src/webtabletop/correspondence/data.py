@@ -3,13 +3,13 @@
 A match link is ``#/<game>/m?x=<payload>`` (page ``m`` for "match"); the payload is base64url,
 without padding, of::
 
-    byte    link format: 3, or 4 for a game with hidden cards (1 and 2: the same without link
-            keys and tags, made before links were authenticated; still read, see below)
+    byte    link format: 5, or 6 for a game with hidden cards (3 and 4: the same before link 1
+            was bound, 1 and 2: before links were authenticated; all still read, see below)
     varint  the game's rules version
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
             ending's kind and bit 4 its seat (0: none; formats 3 and 4 only,
-            :mod:`~webtabletop.correspondence.endings`); bits 5-6 (format 4, a resignation)
+            :mod:`~webtabletop.correspondence.endings`); bits 5-6 (formats 4 and 6, a resignation)
             which seats' reveals it carries; others 0
     varint  days per move (0: no clock)
     varint  number of links so far, N >= 1 (this link is link N)
@@ -17,16 +17,17 @@ without padding, of::
     16 B    seat 0's chain head, varint its length
     (N >= 2) 16 B seat 1's chain head, varint its length, 16 B seat 1's latest value
     (N >= 3) 16 B seat 0's latest value
-    (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
-    (an ending) its signatures, 40 B each (two for an agreed draw); format 4, a resignation:
+    (formats 3-6) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
+    (an ending) its signatures, 40 B each (two for an agreed draw); formats 4 and 6, a resignation:
             then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
-    (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
+    (formats 2, 4, 6) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
     rest    the moves, one big integer, little-endian, mixed radix: move i is its index in
             ``legal_moves()`` of the state before it (the beacon's dice already injected)
-    (formats 3, 4, N >= 2) 10 B the tag: HMAC-SHA-256 under the players' shared key over every
-            byte above (:mod:`webtabletop.fairplay.linkauth`)
+    (formats 3-6, N >= 2) 10 B the tag: HMAC-SHA-256 under the players' shared key over every
+            byte above (:mod:`webtabletop.fairplay.linkauth`); formats 5 and 6 derive that key
+            from link 1 too, as each player holds it (``first_link``)
     4 bytes CRC-32 of ``"webtabletop-match/" + game id`` and everything above
 
 Seat 0 created the match and sends the odd links (``fairplay.beacon``). Each seat's latest value
@@ -68,14 +69,22 @@ from webtabletop.correspondence.endings import decode as decode_ending
 from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
 from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.kdf import digest
 from webtabletop.fairplay.linkauth import TAG_BYTES, check_tag, tag
 from webtabletop.i18n import _
 
-#: link formats: (authenticated, with a fair-play section) -> format byte
-FORMATS = {(False, False): 1, (False, True): 2, (True, False): 3, (True, True): 4}
+#: link formats: (authenticated, with a fair-play section, link 1 bound) -> format byte
+FORMATS = {
+    (False, False, False): 1,
+    (False, True, False): 2,
+    (True, False, False): 3,
+    (True, True, False): 4,
+    (True, False, True): 5,
+    (True, True, True): 6,
+}
 FORMAT_OF = {v: k for k, v in FORMATS.items()}
 NEWEST = max(FORMATS.values())
 MAX_SECTION = 8192
@@ -118,6 +127,15 @@ class MatchData:
     link_keys: tuple[bytes | None, bytes | None] = (None, None)
     #: a resignation or a draw offer and its answer on this (the latest) link, or None
     ending: Ending | None = None
+    #: link 1 is bound into the tags' key and the first random values wait for link 4 (formats 5
+    #: and 6: every match created now); False for a match started before
+    bound: bool = False
+
+    @property
+    def first_event(self) -> int:
+        """The first link whose seed a match uses: 4 once link 1 is bound (the creator has
+        committed to one answer in link 3 before the joiner's value of link 4 is known), else 3."""
+        return BOUND_FIRST_EVENT if self.bound else FIRST_EVENT_LINK
 
     @property
     def authenticated(self) -> bool:
@@ -165,7 +183,7 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     n = data.count
     c0, c1 = data.commitments
     auth = data.authenticated
-    body = bytearray([FORMATS[auth, sectioned]])
+    body = bytearray([FORMATS[auth, sectioned, auth and data.bound]])
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
@@ -267,6 +285,12 @@ def newer_version(body: bytes, rules_now: int) -> bool:
         return False
 
 
+def first_link(game_id: str, body: bytes) -> bytes:
+    """What a player holds of link 1 for the tags' key (formats 5 and 6): a hash of its body as
+    sent (the creator) or as received (the joiner), every byte before the checksum."""
+    return digest("first-link", game_id, bytes(body))[:16]
+
+
 def tag_verifies(game_id: str, body: bytes, key: bytes) -> bool:
     """``body`` ends in a tag that ``key`` makes over the rest: a link of the match of ``key``
     exactly as its sender made it (checked before the body is even read)."""
@@ -286,7 +310,7 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
     fmt = r.byte()
     if fmt not in FORMAT_OF:
         if layout_of is not None:
-            fmt = FORMATS[True, layout_of]
+            fmt = FORMATS[True, layout_of, True]
         elif fmt > NEWEST:
             raise MatchError(
                 _("This match link was made by a newer version of the app: reload the page to update it.")
@@ -311,7 +335,7 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
             raise MatchError(_("The options in this match link are unreadable."))
     flag_bits = r.byte()
     side = flag_bits & 1
-    auth, sectioned = FORMAT_OF[fmt]
+    auth, sectioned, bound = FORMAT_OF[fmt]
     if flag_bits & ~1 and not auth:
         raise MatchError(_("The match link is damaged."))
     days = r.varint(365)
@@ -351,6 +375,8 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
     if rest.endswith(b"\x00"):
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
-    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending)
+    data = MatchData(
+        game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, bound
+    )
     tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
     return Unpacked(data, n, count, number, sectioned, tagged, link_tag)

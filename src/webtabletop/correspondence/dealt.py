@@ -9,7 +9,9 @@ to it (``cards.deal``).
 **The split rule, with cards.** Links 1 and 2 deal the deck (``fairplay.deal``'s two messages,
 each with its proof of shuffle: too long for one message, so the app sends them in parts,
 :mod:`~webtabletop.correspondence.parts`) and link 3 opens the joiner's hand; none carries a move.
-Who begins is drawn from link 3's seed (stream ``"first player"``). From link 4, a link carries
+Who begins is drawn from the first seed the match uses (``MatchData.first_event``: link 4's, so
+that a creator who collects several answers cannot pick one where it begins; link 3's in a match
+started before link 1 was bound), stream ``"first player"``. From link 4, a link carries
 its sender's moves while its side is to move **and is not blocked**: a card in its hand that the
 other seat has not opened to it yet (a card drawn, a broken shield) ends the link there; the other
 seat's reply carries the share that opens it and no move, and the turn goes on in the next link.
@@ -37,7 +39,7 @@ import attrs
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.deal import message_size
 from webtabletop.fairplay.dleq import proof_size as dleq_size
 from webtabletop.fairplay.group import Group
@@ -46,6 +48,8 @@ from webtabletop.fairplay.opening import shares_size
 from webtabletop.i18n import _
 
 FIRST_MOVE_LINK = 4
+#: links 1 and 2 deal the deck; from link 3 each link opens the cards its sender owes
+FIRST_SHARES_LINK = 3
 FIRST_PLAYER = "first player"
 
 
@@ -123,7 +127,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
         side = side_of(seat, data.creator_side)
         if end and m > end + 1:
             raise MatchError(_("This match link goes on after the end of the game."))
-        if m == FIRST_EVENT_LINK:
+        if m == data.first_event:
             first = cards.first_player(options, values.rng(m, stream=FIRST_PLAYER))
             state = start(spec, data, first)
         codes: list[str] = []
@@ -154,7 +158,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int) -> De
             if state.is_over:
                 end = m
         owed: tuple[int, ...] = ()
-        if m >= FIRST_EVENT_LINK and not end:
+        if m >= FIRST_SHARES_LINK and not end:
             owed = cards.due(state, 1 - side, keyed[seat], claims)
             keyed[seat] = keyed[seat] | frozenset(owed)
         mine = tuple(p for p in owed if p not in shared[1 - seat])
@@ -197,7 +201,7 @@ def split(raw: bytes, link: int, dealt: Dealt, group: Group, size: int) -> Secti
     """Split link ``link``'s section by the layout the public replay gives; refuse a wrong length."""
     n_shares = len(dealt.shares[link - 1])
     n_secrets = dealt.secrets_in(link)
-    deal = message_size(group, size) if link < FIRST_EVENT_LINK else 0
+    deal = message_size(group, size) if link < FIRST_SHARES_LINK else 0
     shares = shares_size(group, n_shares) if n_shares else 0
     claim = dleq_size(group) if dealt.named[link - 1] else 0
     if len(raw) != deal + shares + claim + n_secrets * SECRET_BYTES:

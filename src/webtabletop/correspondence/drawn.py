@@ -36,9 +36,9 @@ from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.verdict import Verdict, secret_mismatch
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
-from webtabletop.fairplay.errors import FairPlayError
+from webtabletop.fairplay.errors import ClaimRefused, FairPlayError, named
 from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
@@ -132,7 +132,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("This match link holds more moves than a game can have."))
     m_last = data.count
     r = Reader(data.fair)
-    placed_codes = _codes(r, cards) if m_last >= FIRST_EVENT_LINK else ()
+    placed_codes = _codes(r, cards) if m_last >= data.first_event else ()
     side_seat = tuple(0 if side_of(0, data.creator_side) == side else 1 for side in (0, 1))
     track = _Tracker(side_seat)
     rest, radix = [number], [1]
@@ -148,9 +148,9 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
             raise MatchError(_("This match link goes on after the end of the game."))
         codes: list[str] = []
         try:
-            if m == FIRST_EVENT_LINK:
+            if m == data.first_event:
                 state = opening(cards, options, track, m, values.rng(m, stream=START).next_u64())
-            if not end and m >= FIRST_EVENT_LINK:
+            if not end and m >= data.first_event:
                 if state.pending is not None and state.to_move() == side:
                     state = track.after(m, state, state.settle(values.rng(m, stream=EFFECTS)), cards)
                 while not state.is_over and state.to_move() == side and state.pending is None:
@@ -214,11 +214,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     key = data.key()
     for (s, j, x), (_l, _s, _j, code) in zip(revealed, (p for p in placed if p[0] == m_last), strict=True):
         if cards.card(options, draw_rng(key, s, j, x, values.value(result.seeded[(s, j)]))).code != code:
-            raise MatchError(
-                _(
-                    "The secret value of draw number {number} does not deal the card played: the link was changed."
-                ).format(number=j + 1)
-            )
+            problem = _("the secret value of their draw number {number} does not deal the card played.")
+            raise named(ClaimRefused, s, problem.format(number=j + 1))
     return attrs.evolve(
         result, commitments=(commitments[0], commitments[1]), values=revealed, secrets=secrets
     )
@@ -244,7 +241,7 @@ def pack_section(cards, data: MatchData, placed_codes, commitments, values=(), s
     order :func:`outstanding` gives; None before that seat's first link), this link's draw values
     and the secrets it reveals."""
     out = bytearray()
-    if data.count >= FIRST_EVENT_LINK:
+    if data.count >= data.first_event:
         out += varint(len(placed_codes)) + bytes(cards.to_byte(cards.from_code(c)) for c in placed_codes)
     for s in (0, 1):
         if data.count > s:
@@ -270,7 +267,7 @@ def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[Verdi
         try:
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])
         except FairPlayError as exc:
-            return Verdict.failed(str(exc), seat, named=exc.seat is not None), None
+            return Verdict.failed(str(exc), seat, named=exc.seat is not None, unnamed=exc.problem), None
     cards = spec.cards
     draws = [PrivateDraws(drawn.secrets[seat], key, seat) for seat in (0, 1)]
 

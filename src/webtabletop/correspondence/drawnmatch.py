@@ -26,9 +26,9 @@ from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
-from webtabletop.fairplay.beacon import FIRST_EVENT_LINK, sender
+from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.draw import PrivateDraws, open_draw
-from webtabletop.fairplay.errors import ClaimRefused
+from webtabletop.fairplay.errors import ClaimRefused, named
 from webtabletop.i18n import _
 
 
@@ -127,26 +127,34 @@ class DrawnMatch(HiddenMatch):
     def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None, values) -> None:
         """The checks of the module text (a refused link changes nothing)."""
         mine = self._draws(data)
+        other = 1 - self.seat
         for j, c in drawn.commitments[self.seat].items():
-            if c != mine.commitment(j):
-                raise MatchError(_("This link changes moves that were already played."))
+            if c != mine.commitment(j):  # this player's own commitments, carried on by the friend
+                raise named(
+                    ClaimRefused,
+                    other,
+                    _("their link changes the commitment of a draw that the other player sent."),
+                )
         if held is None:
             return
-        other = 1 - self.seat
         for s, j, x in drawn.values:
             if s == other:
                 reply = values.value(drawn.seeded[(s, j)])
-                try:
-                    open_draw(data.key(), s, j, held.commitments[other].get(j, b""), x, reply)
-                except ClaimRefused as exc:  # a refused link is a MatchError like any other
-                    raise MatchError(str(exc)) from None
+                open_draw(data.key(), s, j, held.commitments[other].get(j, b""), x, reply)
         for j, c in drawn.commitments[other].items():
             if j in held.commitments[other]:
                 if held.commitments[other][j] != c:
-                    raise MatchError(_("This link changes moves that were already played."))
+                    raise named(
+                        ClaimRefused,
+                        other,
+                        _("their link changes the commitment of a draw they sent before."),
+                    )
             elif drawn.seeded.get((other, j), data.count + 1) < data.count:
-                raise MatchError(
-                    _("Your friend's link did not commit to its next cards in time: the link was changed.")
+                # a draw committed after the value that deals it: its owner could choose the card
+                raise named(
+                    ClaimRefused,
+                    other,
+                    _("their link commits to a draw only after the value that deals it was known."),
                 )
 
     def _link_base(self) -> tuple[State, D._Tracker]:
@@ -164,14 +172,15 @@ class DrawnMatch(HiddenMatch):
         if not (self.seat is not None and self.my_link) or self.resigned:
             return self._base, D._Tracker.resume(drawn)
         cards = self.spec.cards
-        if m == FIRST_EVENT_LINK:
+        first = self._data.first_event
+        if m == first:
             track = D._Tracker(drawn.side_seat)
             seed = self._values.rng(m, own=self._chain, stream=D.START).next_u64()
             return D.opening(cards, self._options, track, m, seed), track
         track = D._Tracker.resume(drawn)
         base = self._base
         side = turns.side_of(sender(m), self._data.creator_side)
-        if m > FIRST_EVENT_LINK and base.pending is not None and base.to_move() == side and not drawn.end:
+        if m > first and base.pending is not None and base.to_move() == side and not drawn.end:
             rng = self._values.rng(m, own=self._chain, stream=D.EFFECTS)
             base = track.after(m, base, base.settle(rng), cards)
         return base, track
@@ -181,7 +190,7 @@ class DrawnMatch(HiddenMatch):
         side = turns.side_of(sender(m), self._data.creator_side)
         base, _track = self._link_base()
         return (
-            m >= FIRST_EVENT_LINK
+            m >= self._data.first_event
             and not self._replay.end
             and not base.is_over
             and base.to_move() == side

@@ -52,6 +52,15 @@ RESIGN, OFFER, AGREED, DECLINED = 1, 2, 3, 4
 #: the first link a game with hidden cards can be resigned on (``correspondence.dealt``'s first
 #: move link: every hand is dealt and committed by then)
 HIDDEN_FROM = 4
+
+
+def hidden_from(data) -> int:
+    """The first link a game with hidden cards can be resigned on: the one after the first seed
+    the match uses (link 5 once link 1 is bound: the creator's drawn HTT hand is committed in
+    it; :data:`HIDDEN_FROM` before)."""
+    return data.first_event + 1
+
+
 #: the longest reveal a resignation may carry (a secret, and HTT's unplayed card references)
 MAX_REVEAL = 4096
 KINDS = (RESIGN, OFFER, AGREED, DECLINED)
@@ -134,7 +143,7 @@ def check(data, moves: tuple[int, int], ending: Ending, allows_draw: bool, hidde
     if ending.kind != RESIGN and not allows_draw:
         raise MatchError(_("The rules of this game allow no draw by agreement."))
     own = ending.reveals[ending.seat]
-    if hidden and data.count < HIDDEN_FROM:
+    if hidden and data.count < hidden_from(data):
         raise MatchError(
             _(
                 "A game with hidden cards can be resigned by link only once the cards are dealt and the first move can be played."

@@ -25,7 +25,7 @@ from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import clock, endings, turns
 from webtabletop.correspondence.data import MatchData
-from webtabletop.correspondence.endings import HIDDEN_FROM, RESIGN
+from webtabletop.correspondence.endings import RESIGN, hidden_from
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
@@ -59,7 +59,9 @@ class HiddenMatch(Match):
         replay = self.walk(self.spec, data, values, 0, 0)
         self._set_opened(Opened(data, values, replay.state, 0, 1, replay))
 
-    resign_from = HIDDEN_FROM
+    @property
+    def resign_from(self) -> int:
+        return hidden_from(self._data)
 
     @property
     def resigned(self) -> bool:
@@ -69,6 +71,8 @@ class HiddenMatch(Match):
 
     @property
     def my_link(self) -> bool:
+        if self.finding is not None:  # a proven cheat: the match goes no further
+            return False
         if self.resigned:  # the one link left: the other player's answer with its reveal
             return self.seat is not None and self._data.ending.reveals[self.seat] is None
         end = self._replay.end
@@ -168,9 +172,16 @@ class HiddenMatch(Match):
         return self._replay.state
 
     @property
+    def _judged(self) -> Verdict | None:
+        """The end check's verdict as this browser may say it: a spectator names nobody
+        (``Verdict.unproven``: it could not check who sent the links)."""
+        v = self._verdict
+        return v.unproven() if v is not None and self.seat is None else v
+
+    @property
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
-        return None if self._verdict is None else self._verdict.text
+        return None if self._verdict is None else self._judged.text
 
     @property
     def awaiting_secret(self) -> bool:
@@ -195,7 +206,7 @@ class HiddenMatch(Match):
     @property
     def cheater(self) -> int | None:
         """The seat whose part of the protocol the end check found broken, when it can tell."""
-        return None if self._verdict is None else self._verdict.cheater
+        return None if self._verdict is None else self._judged.cheater
 
     @property
     def revealed(self) -> bool:

@@ -20,19 +20,32 @@ from __future__ import annotations
 
 import datetime
 
+import attrs
+
 from webtabletop.core.ending import end as end_state
 from webtabletop.core.protocol import GameSpec, State, options_diff
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import clock, endings, linkorder, turns
 from webtabletop.correspondence.annotations import Annotations
-from webtabletop.correspondence.data import MatchData
+from webtabletop.correspondence.blame import judge
+from webtabletop.correspondence.data import MatchData, decode
+from webtabletop.correspondence.data import first_link as first_link_hash
 from webtabletop.correspondence.errors import MatchError
-from webtabletop.correspondence.link import Opened, make_link, read_link
+from webtabletop.correspondence.link import Holder, Opened, link_payload, make_link, read_link
 from webtabletop.correspondence.linkorder import NEWER, OLDER, SAME  # noqa: F401 (the outcomes of receive)
-from webtabletop.fairplay.beacon import sender
+from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, sender
 from webtabletop.fairplay.chain import HashChain
-from webtabletop.fairplay.linkauth import LinkKey
+from webtabletop.fairplay.errors import FairPlayError
+from webtabletop.fairplay.linkauth import LinkKey, LinkRefused, fingerprint
 from webtabletop.i18n import _
+
+
+@attrs.frozen
+class Finding:
+    """A cheat proven by a link of the friend: the seat that cheated, and the refusal's sentence."""
+
+    seat: int
+    text: str
 
 
 class Match(Annotations):
@@ -52,8 +65,14 @@ class Match(Annotations):
         self._chain = None
         self._link_key: LinkKey | None = None
         self._received: str | None = None  # a spectator's latest link, as received
+        #: what this player holds of link 1 (``data.first_link``: the creator's as sent, the
+        #: joiner's as received); the key of the tags of a match whose link 1 is bound hashes it
+        self._first: bytes | None = None
+        #: a cheat proven by a link of the friend (kept in storage; the match takes no more links)
+        self.finding: Finding | None = None
         if seat is not None:
-            self._chain = HashChain(secret, turns.expected_length(self.spec, self._options, seat))
+            length = turns.expected_length(self.spec, self._options, seat, data.first_event)
+            self._chain = HashChain(secret, length)
             self._link_key = LinkKey(secret)
             if data.authenticated and data.link_keys[seat] not in (None, self._link_key.public):
                 raise MatchError(_("This secret does not belong to this match."))
@@ -81,7 +100,7 @@ class Match(Annotations):
         opts = spec.default_options() if options is None else options
         if isinstance(opts, dict):
             opts = spec.options_from_dict(opts)
-        chain = HashChain(secret, turns.expected_length(spec, opts, 0))
+        chain = HashChain(secret, turns.expected_length(spec, opts, 0, BOUND_FIRST_EVENT))
         data = MatchData(
             spec.id,
             spec.rules_version,
@@ -93,6 +112,7 @@ class Match(Annotations):
             (chain.commitment, None),
             (None, None),
             link_keys=(LinkKey(secret).public, None),
+            bound=True,
         )
         match = _class_for(spec, cls)(data, 0, secret, **_hand(spec, hand))
         match.today = now
@@ -100,7 +120,9 @@ class Match(Annotations):
 
     @classmethod
     def join(cls, link: str, secret: bytes, now: datetime.date, hand=None) -> Match:
-        """Seat 1 joins from link 1 (any later link already has its second player)."""
+        """Seat 1 joins from link 1 (any later link already has its second player). Link 1 has no
+        tag: a check that fails in it names nobody (``blame``), and a date after tomorrow (a
+        carrier's change: the joiner's links would all carry it) is refused."""
         opened = read_link(link)
         if opened.data.count != 1:
             raise MatchError(_("This match already has two players: you can only watch it."))
@@ -108,8 +130,14 @@ class Match(Annotations):
             raise MatchError(
                 _("This invitation was made by an earlier version of the app: ask your friend for a new one.")
             )
+        if now is not None and opened.data.date > now.toordinal() + 1:
+            raise MatchError(_("The date in this link is impossible: the link was changed."))
         spec = get_game(opened.data.game_id)
-        match = _class_for(spec, cls)(opened.data, 1, secret, opened=opened, **_hand(spec, hand))
+        try:
+            match = _class_for(spec, cls)(opened.data, 1, secret, opened=opened, **_hand(spec, hand))
+        except FairPlayError as exc:
+            raise judge(exc, opened.data, False, None) from None
+        match._first = first_link_hash(spec.id, decode(spec.id, link_payload(link.strip())))
         match.today = now
         return match
 
@@ -144,6 +172,25 @@ class Match(Annotations):
         return self._secret
 
     @property
+    def fingerprint(self) -> str | None:
+        """The match fingerprint (16 digits from both players' link keys) this player compares with
+        its friend's by voice or in another chat: equal on both screens unless someone replaced
+        link 1 or link 2 on its way (``fairplay.linkauth.fingerprint``); None for a spectator and
+        before both keys are known."""
+        keys = self._data.link_keys
+        if self.seat is None or None in keys:
+            return None
+        return fingerprint(self._data.key(), (keys[0], keys[1]))
+
+    @property
+    def first_link(self) -> bytes | None:
+        """What this player holds of link 1 (``data.first_link``), None before link 1 or for a
+        spectator. The creator's comes from its own link 1 while that is its latest link."""
+        if self._first is None and self.seat == 0 and self._data.count == 1 and self._data.authenticated:
+            self._first = first_link_hash(self.spec.id, decode(self.spec.id, link_payload(self.latest_link)))
+        return self._first
+
+    @property
     def is_over(self) -> bool:
         """The game ended in a link sent or received (a last move not sent yet does not count:
         that link must still go out)."""
@@ -152,7 +199,12 @@ class Match(Annotations):
     @property
     def my_link(self) -> bool:
         """This browser is a player and the next link is its own to send."""
-        return self.seat is not None and not self._base.is_over and sender(self._data.count + 1) == self.seat
+        return (
+            self.seat is not None
+            and self.finding is None
+            and not self._base.is_over
+            and sender(self._data.count + 1) == self.seat
+        )
 
     @property
     def dice_unknown(self) -> bool:
@@ -295,7 +347,29 @@ class Match(Annotations):
         other = held.link_keys[1 - self.seat] or data.link_keys[1 - self.seat]
         if other is None:
             return None
-        return self._link_key.shared(other, held.key())
+        return self._tag_key(other)
+
+    def _tag_key(self, other: bytes) -> bytes:
+        """The key of the tags made with the friend's public link key ``other`` (a match whose
+        link 1 is bound: hashing link 1 as this player holds it)."""
+        first = self.first_link if self._data.bound else None
+        if self._data.bound and first is None:
+            raise MatchError(_("This stored match is damaged."))
+        args = (bytes(other), self._data.key(), first)
+        cache = self.__dict__.setdefault("_tag_keys", {})  # one point multiplication per key
+        if args not in cache:
+            cache[args] = self._link_key.shared(*args)
+        return cache[args]
+
+    def holder(self) -> Holder:
+        """What this player checks a received link with (``link.read_link``)."""
+        return Holder(
+            self.seat,
+            self._data,
+            (self._chain.commitment.head, self._link_key.public),
+            self._tag_key,
+            self.first_link,
+        )
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
@@ -334,9 +408,32 @@ class Match(Annotations):
         return make_link(data, number, self.mac_key(data))
 
     def receive(self, link: str, now: datetime.date | None = None) -> str:
-        """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed)."""
+        """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed).
+        A refused link changes nothing, but for one thing: a refusal that proves the friend
+        cheated (a fair-play check failed in a link whose tag this browser checked, ``blame``) is
+        kept as :attr:`finding`, and from then on every link of the match is refused."""
+        if self.finding is not None:
+            raise MatchError(
+                _(
+                    "Cheating was detected in this game, so it takes no more links from your friend: {finding}"
+                ).format(finding=self.finding.text)
+            )
+        try:
+            return self._receive(link, now)
+        except FairPlayError as exc:
+            if self.seat is not None and exc.seat == 1 - self.seat and not isinstance(exc, LinkRefused):
+                self.finding = Finding(exc.seat, str(exc))
+            raise
+
+    def _receive(self, link: str, now: datetime.date | None) -> str:
         tagged = self._link_key is not None and self._data.authenticated
-        opened = read_link(link, self._opened, self.mac_key if tagged else None)
+        opened = read_link(link, self._opened, self.holder() if tagged else None)
+        try:
+            return self._take(opened, link, now)
+        except FairPlayError as exc:
+            raise judge(exc, opened.data, opened.verified, self.seat) from None
+
+    def _take(self, opened: Opened, link: str, now: datetime.date | None) -> str:
         new, held = opened.data, self._data
         if new.game_id != held.game_id or new.key() != held.key():
             raise MatchError(_("This link belongs to another match."))
@@ -410,7 +507,9 @@ class Match(Annotations):
         m = self._data.count + 1
         side = turns.side_of(sender(m), self._data.creator_side)
         return (
-            m >= turns.first_move_link(self.spec) and not self._base.is_over and self._base.to_move() == side
+            m >= turns.first_move_link(self.spec, self._data)
+            and not self._base.is_over
+            and self._base.to_move() == side
         )
 
     def _turn_start(self) -> State:

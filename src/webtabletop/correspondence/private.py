@@ -168,7 +168,7 @@ def verify(
     try:
         order = verify_deal(group, data.key(), size, secrets, private.messages, private.shares, claims)
     except FairPlayError as exc:
-        return Verdict.failed(str(exc), exc.seat, named=exc.seat is not None), None
+        return Verdict.failed(str(exc), exc.seat, named=exc.seat is not None, unnamed=exc.problem), None
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     state = cards.true_start(options, dealt.first, order)

@@ -16,6 +16,13 @@ matches started before links carried tags; such a match goes on without tags, as
 ``forfeit`` (absent: false): this player counted the game as won by forfeit, its friend's
 revealing link being past its deadline (``Match.claim_forfeit``).
 
+``bound`` (absent: false): link 1 is bound into the tags (link formats 5 and 6), and ``first``
+(hex; absent or null before link 1) what this player holds of link 1, which the key of those tags
+hashes: a player who lost it can no longer check or make a tag, so such a document without it is
+damaged once link 2 exists. ``finding`` (absent: none): a cheat proven by a link of the friend,
+``{"seat": 0 | 1, "text": sentence}`` (``Match.finding``): the match takes no more links.
+These keys were added without a new version: an older document lacks them and reads as before.
+
 A game with hidden cards adds ``"link"``: the latest link (null before link 1), and, for a dealt
 deck (SHT), ``"sections"``: the fair-play section of every link so far, in hex (the dealing
 messages and the keys received are not in the latest link; the browser needs them to open its
@@ -38,7 +45,7 @@ from webtabletop.correspondence.data import LINK_KEY_BYTES, MatchData
 from webtabletop.correspondence.endings import AGREED, KINDS, Ending
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import read_link
-from webtabletop.correspondence.match import Match, match_class
+from webtabletop.correspondence.match import Finding, Match, match_class
 from webtabletop.fairplay.chain import Commitment
 from webtabletop.i18n import _
 
@@ -66,6 +73,9 @@ def to_json(match: Match) -> dict[str, Any]:
         "pending": list(match.pending),
         "link_keys": [None if k is None else k.hex() for k in d.link_keys],
         "forfeit": match.forfeit,
+        **({"bound": True} if d.bound else {}),
+        **({"first": match.first_link.hex()} if match.first_link is not None else {}),
+        **({"finding": {"seat": match.finding.seat, "text": match.finding.text}} if match.finding else {}),
         **({"ending": _ending_json(d.ending)} if d.ending is not None else {}),
         **(match.stored() if match.spec.cards is not None else {}),
     }
@@ -132,6 +142,7 @@ def _from_json(doc: Any) -> Match:
         (v0, v1),
         link_keys=link_keys,
         ending=_ending_from(doc.get("ending")),
+        bound=doc.get("bound", False) is True,
     )
     if spec.cards is not None:
         cls = match_class(spec)
@@ -139,6 +150,7 @@ def _from_json(doc: Any) -> Match:
         if doc["link"] is None:
             match = cls(data, seat, secret, text_list(doc["pending"]), **extra)
             match.forfeit = doc.get("forfeit", False) is True
+            _restore_extras(match, doc)
             return match
         opened = read_link(doc["link"])
         if opened.data.links != data.links or opened.data.key() != data.key():
@@ -147,7 +159,28 @@ def _from_json(doc: Any) -> Match:
     else:
         match = Match(data, seat, secret, text_list(doc["pending"]))
     match.forfeit = doc.get("forfeit", False) is True
+    _restore_extras(match, doc)
     return match
+
+
+def _restore_extras(match: Match, doc: dict) -> None:
+    """What a document adds to the match its links give: link 1 as held, a finding."""
+    first = doc.get("first")
+    if first is not None:
+        if not isinstance(first, str) or len(first) != 32:
+            raise MatchError(_("This stored match is damaged."))
+        match._first = bytes.fromhex(first)
+    if match.seat is not None and match.data.bound and match.data.count >= 2 and match.first_link is None:
+        raise MatchError(_("This stored match is damaged."))
+    finding = doc.get("finding")
+    if finding is not None:
+        if (
+            not isinstance(finding, dict)
+            or finding.get("seat") not in (0, 1)
+            or not isinstance(finding.get("text"), str)
+        ):
+            raise MatchError(_("This stored match is damaged."))
+        match.finding = Finding(finding["seat"], finding["text"][:2000])
 
 
 def _ending_json(ending: Ending) -> list:

@@ -7,8 +7,9 @@ whole turn: every move while it is still to move (Tsifrograd's placement and cro
 two moves of one turn). Otherwise the link carries no move (a handshake link). A link never ends
 in the middle of a turn, and no link follows the end of the game.
 
-**Dice.** A game with ``GameSpec.reseed`` draws nothing before the first fair seed: its first move
-is in link 3 (``fairplay.beacon.FIRST_EVENT_LINK``), and at the start of every turn, in link ``m``,
+**Dice.** A game with ``GameSpec.reseed`` draws nothing before the first seed the match uses: its
+first move is in link 4 (``MatchData.first_event``; link 3 in a match started before link 1 was
+bound, ``fairplay.beacon.FIRST_EVENT_LINK``), and at the start of every turn, in link ``m``,
 the state's randomness is redrawn from ``seed_m`` (stream ``"dice"``). So the dice of a turn are
 known to its player when the opponent's previous link arrives, and to the opponent only when this
 link arrives; nobody knew them when making an earlier choice. A game without ``reseed`` (DumaRaj)
@@ -30,7 +31,7 @@ from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.dealt import extra_links
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.fairplay.beacon import (
-    FIRST_EVENT_LINK,
+    BOUND_FIRST_EVENT,
     Beacon,
     chain_length,
     event_seed,
@@ -44,21 +45,23 @@ from webtabletop.i18n import _
 DICE = "dice"
 
 
-def first_move_link(spec: GameSpec) -> int:
-    """The first link that may carry a move: 3 for games with dice (the first fair seed), else 1."""
-    return FIRST_EVENT_LINK if spec.reseed is not None else 1
+def first_move_link(spec: GameSpec, data: MatchData) -> int:
+    """The first link that may carry a move: for games with dice the first seed the match uses
+    (``MatchData.first_event``: 4, or 3 in a match whose link 1 is not bound), else 1."""
+    return data.first_event if spec.reseed is not None else 1
 
 
-def max_links(spec: GameSpec, options) -> int:
+def max_links(spec: GameSpec, options, first: int = BOUND_FIRST_EVENT) -> int:
     """The most links a match can have: every link after the handshake carries a move (a card
-    match also has the links of :func:`~webtabletop.correspondence.dealt.extra_links`)."""
+    match also has the links of :func:`~webtabletop.correspondence.dealt.extra_links`); ``first``:
+    the first seed the match uses (``MatchData.first_event``)."""
     if spec.cards is not None:
-        return spec.ply_cap(options) + FIRST_EVENT_LINK + extra_links(spec)
-    return spec.ply_cap(options) + FIRST_EVENT_LINK
+        return spec.ply_cap(options) + first + extra_links(spec)
+    return spec.ply_cap(options) + first
 
 
-def expected_length(spec: GameSpec, options, seat: int) -> int:
-    return chain_length(seat, max_links(spec, options))
+def expected_length(spec: GameSpec, options, seat: int, first: int = BOUND_FIRST_EVENT) -> int:
+    return chain_length(seat, max_links(spec, options, first))
 
 
 class Values:
@@ -93,7 +96,7 @@ def verify_chains(spec: GameSpec, options, data: MatchData) -> Values:
     """Check both commitments (their lengths) and each seat's latest value against its head."""
     for seat in (0, 1):
         c = data.commitments[seat]
-        if c is not None and c.length != expected_length(spec, options, seat):
+        if c is not None and c.length != expected_length(spec, options, seat, data.first_event):
             raise MatchError(_("A player's commitment in this match link does not fit the game."))
     if data.count >= 2:
         c0, c1 = data.commitments
@@ -132,7 +135,7 @@ def walk(
     move ``i`` (counted from this walk's first move)."""
     state = start_state(spec, data) if state is None else state
     last = data.count if last is None else last
-    start = first_move_link(spec)
+    start = first_move_link(spec, data)
     links: list[tuple[str, ...]] = []
     used = 0
     radix = 1

@@ -50,6 +50,11 @@ from webtabletop.i18n import _
 
 #: the link whose seed is the first one both players contributed to fairly
 FIRST_EVENT_LINK = 3
+#: the first seed a match uses once link 1 is bound (link formats 5 and 6): link 3's seed is fair
+#: to either player, but a creator who collects several answers to link 1 sees one link-3 seed per
+#: answer and keeps the answer it likes; link 4's needs the joiner's value of link 4, revealed only
+#: after the creator committed to one answer in link 3
+BOUND_FIRST_EVENT = 4
 
 
 def sender(link: int) -> int:

@@ -134,7 +134,10 @@ class ChainVerifier:
             raise ChainRefused(
                 _(
                     "Random value number {index} does not match the player's commitment: the link was changed."
-                ).format(index=index)
+                ).format(index=index),
+                problem=_("random value number {index} does not match the player's commitment.").format(
+                    index=index
+                ),
             )
         return attrs.evolve(self, index=index, value=value)
 

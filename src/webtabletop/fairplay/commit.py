@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from webtabletop.fairplay.errors import ClaimRefused
+from webtabletop.fairplay.errors import ClaimRefused, named
 from webtabletop.fairplay.kdf import check_secret, digest
 from webtabletop.i18n import _
 
@@ -33,9 +33,13 @@ def commit_hand(secret: bytes, game_id: bytes, seat: int, cards: Sequence[str]) 
     return tuple(commit_card(salt(secret, game_id, seat, i), c) for i, c in enumerate(cards))
 
 
-def open_card(commitment: bytes, salt_value: bytes, card: str, slot: int) -> str:
-    """Check a played card against its slot's commitment; return the card or refuse."""
+def open_card(commitment: bytes, salt_value: bytes, card: str, slot: int, seat: int | None = None) -> str:
+    """Check a played card against its slot's commitment; return the card or refuse (naming
+    ``seat``, the hand's owner, when given)."""
     if len(salt_value) != COMMIT_BYTES or commit_card(bytes(salt_value), card) != bytes(commitment):
+        if seat is not None:
+            problem = _("the card played from hand slot {slot} is not the one committed at the start.")
+            raise named(ClaimRefused, seat, problem.format(slot=slot + 1))
         raise ClaimRefused(
             _("The card played from hand slot {slot} is not the one committed at the start.").format(
                 slot=slot + 1

@@ -163,6 +163,7 @@ def check_message1(group: Group, deck_id: bytes, size: int, message: DealMessage
                 " shuffle of the cards."
             ),
             seat=FIRST,
+            problem=_("the deck in the first dealing link is not a proven shuffle of the cards."),
         )
     return message
 
@@ -184,5 +185,6 @@ def check_message2(
                 " shuffle of the first."
             ),
             seat=SECOND,
+            problem=_("the deck in the second dealing link is not a proven shuffle of the first."),
         )
     return message2

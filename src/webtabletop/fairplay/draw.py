@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 from webtabletop.core.rng import Rng
 from webtabletop.fairplay.beacon import seed_rng
-from webtabletop.fairplay.errors import ClaimRefused
+from webtabletop.fairplay.errors import ClaimRefused, named
 from webtabletop.fairplay.kdf import check_secret, digest
 from webtabletop.i18n import N_, _
 
@@ -71,11 +71,8 @@ def open_draw(game_id: bytes, seat: int, j: int, commitment: bytes, value: bytes
     """The other player's check when a drawn card is played: ``value`` must open ``commitment``;
     returns the generator the owner dealt the card from (replay it to check the card named)."""
     if len(value) != DRAW_BYTES or draw_commitment(bytes(value)) != bytes(commitment):
-        raise ClaimRefused(
-            _(
-                "The secret value of draw number {number} does not match its commitment: the link was changed."
-            ).format(number=j + 1)
-        )
+        problem = _("the secret value of draw number {number} does not match its commitment.")
+        raise named(ClaimRefused, seat, problem.format(number=j + 1))
     return draw_rng(game_id, seat, j, value, reply)
 
 
@@ -97,4 +94,10 @@ def verify_draws(secret: bytes, game_id: bytes, seat: int, commitments: Mapping[
     mine = PrivateDraws(secret, game_id, seat)
     for j, c in sorted(commitments.items()):
         if mine.commitment(j) != bytes(c):
-            raise ClaimRefused(_(_BAD_COMMITMENT[seat]).format(number=j + 1), seat)
+            raise ClaimRefused(
+                _(_BAD_COMMITMENT[seat]).format(number=j + 1),
+                seat,
+                _("the commitment of draw number {number} is not the one its player's secret makes.").format(
+                    number=j + 1
+                ),
+            )

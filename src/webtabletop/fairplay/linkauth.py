@@ -11,10 +11,12 @@ does not verify was changed after it was sent, and is refused before anything in
 
 What it does not do: link 1 has no tag (its sender knows no other key yet), and a player's key is
 trusted the first time it arrives ("trust on first use"). Someone who replaces link 1 or link 2
-entirely, with a key of their own, takes that player's place in the match (a player would notice:
-its friend's replies are then refused); changing anything else in them is refused by the creator
-at link 2 (the match id binds the creator's key, and link 2 carries a tag). A spectator, who holds
-no secret, cannot check tags. See ``docs/fair-play.md`` ("Who carries a link").
+entirely, with a key of their own, takes that player's place in the match; the two players see it
+by comparing the match :func:`fingerprint` (16 digits from both keys) by voice or in another chat.
+Changing anything else in link 1 makes the creator refuse link 2 as changed: the match id binds the
+creator's key, and (link formats 5 and 6) the key of the tags hashes link 1 as each player holds
+it. A spectator, who holds no secret, cannot check tags. See ``docs/fair-play.md`` ("Who carries a
+link").
 """
 
 from __future__ import annotations
@@ -60,14 +62,37 @@ class LinkKey:
 
         return sign(self.group, self._d, message)
 
-    def shared(self, other_public: bytes, match_key: bytes) -> bytes:
-        """The 32-byte key both players derive (``other_public`` must decode to a group element)."""
+    def shared(self, other_public: bytes, match_key: bytes, first: bytes | None = None) -> bytes:
+        """The 32-byte key both players derive (``other_public`` must decode to a group element).
+        ``first``: what this player holds of link 1 (a match whose link 1 is bound: the key then
+        differs unless both players hold the same link 1)."""
         g = self.group
         try:
             q = g.decode(bytes(other_public))
         except FairPlayError:
             raise changed() from None
-        return digest("link-mac", g.encode(g.mul(q, self._d)), bytes(match_key))
+        shared = g.encode(g.mul(q, self._d))
+        if first is None:
+            return digest("link-mac", shared, bytes(match_key))
+        return digest("link-mac", shared, bytes(match_key), bytes(first))
+
+
+#: decimal digits of a match fingerprint (four groups of four)
+FINGERPRINT_DIGITS = 16
+
+
+def fingerprint(match_key: bytes, keys: tuple[bytes, bytes]) -> str:
+    """The match fingerprint both players compare by voice or in another chat: 16 digits derived
+    from the match and both players' link keys, as ``"1234 5678 9012 3456"``.
+
+    Whoever replaces link 1 or link 2 on its way (with a key of its own, to sit between the two
+    players) gives each player a different pair of keys, so the two screens show different
+    digits. To make them equal it would have to find, after seeing the joiner's key, a key of
+    its own whose digits match: about 10^16 (2^53) tries, each a point multiplication.
+    """
+    value = int.from_bytes(digest("fingerprint", bytes(match_key), bytes(keys[0]), bytes(keys[1])), "big")
+    digits = str(value % 10**FINGERPRINT_DIGITS).rjust(FINGERPRINT_DIGITS, "0")
+    return " ".join(digits[i : i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
 
 
 def tag(key: bytes, content: bytes) -> bytes:

@@ -77,6 +77,18 @@ _BAD_SHARE_END = {
         " match the secret revealed at the end."
     ),
 }
+#: the same failures naming nobody (``FairPlayError.problem``: for a reader who cannot tell whose
+#: link it was)
+_PROBLEM = {
+    "shares": N_("the values sent to open cards are not proven correct."),
+    "claim": N_("a card named in this link is not the card dealt there."),
+    "secret": N_("the secret revealed at the end is malformed."),
+    "message": N_("a deal does not match the secret revealed at the end."),
+    "share end": N_(
+        "a value sent to open card position {position} does not match the secret revealed at the end."
+    ),
+    "card end": N_("the card named at position {position} is not the card dealt there."),
+}
 _BAD_CARD_END = {
     FIRST: N_(
         "The player who started the match cheated: the card named at position {position} is not the card"
@@ -161,7 +173,7 @@ def check_shares(
     if len(shares.points) != len(positions) or not verify_dleq(
         group, SHARE, ctx, key, shares.points, targets, shares.proof
     ):
-        raise DeckRefused(_(_BAD_SHARES[seat]), seat=seat)
+        raise DeckRefused(_(_BAD_SHARES[seat]), seat=seat, problem=_(_PROBLEM["shares"]))
 
 
 def make_claim(
@@ -197,10 +209,10 @@ def check_claim(
     ctx = _context(deck_id, size, CLAIM, seat, positions, context)
     valid = all(isinstance(c, int) and 0 <= c < size for c in cards)
     if not valid or not len(shares) == len(cards) == len(positions):
-        raise ClaimRefused(_(_BAD_CLAIM[seat]), seat=seat)
+        raise ClaimRefused(_(_BAD_CLAIM[seat]), seat=seat, problem=_(_PROBLEM["claim"]))
     bases = _card_bases(group, size, cards, len(positions))
     if not verify_dleq(group, CLAIM, ctx, key, bases, list(shares), proof):
-        raise ClaimRefused(_(_BAD_CLAIM[seat]), seat=seat)
+        raise ClaimRefused(_(_BAD_CLAIM[seat]), seat=seat, problem=_(_PROBLEM["claim"]))
 
 
 def _card_bases(group: Group, size: int, cards: Sequence[int], count: int) -> list[Point]:
@@ -248,7 +260,7 @@ class DealTable:
             x, y = pts.xy(pts.mul(share, inverse))
             card = xs.get(x)
             if card is None or y & 1:
-                raise DeckRefused(_(_BAD_SHARES[self.other]), seat=self.other)
+                raise DeckRefused(_(_BAD_SHARES[self.other]), seat=self.other, problem=_(_PROBLEM["shares"]))
             other = next((p for p, c in opened.items() if c == card and p != position), None)
             if other is not None:
                 raise DeckRefused(
@@ -318,7 +330,7 @@ def verify_deal(
     for seat in (FIRST, SECOND):
         secret = secrets[seat]
         if not isinstance(secret, bytes | bytearray) or len(secret) != SECRET_BYTES:
-            raise ClaimRefused(_(_BAD_SECRET[seat]), seat=seat)
+            raise ClaimRefused(_(_BAD_SECRET[seat]), seat=seat, problem=_(_PROBLEM["secret"]))
         keys.append(DealKeys(group, secret, deck_id, seat, size))
     first, second = keys
     expected = [_shuffled(first, card_points(group, size))]
@@ -326,18 +338,26 @@ def verify_deal(
     for seat, message in zip((FIRST, SECOND), messages, strict=True):
         key, deck = expected[seat]
         if message is not None and (message.key != key or tuple(message.deck) != deck):
-            raise ClaimRefused(_(_BAD_MESSAGE[seat]), seat=seat)
+            raise ClaimRefused(_(_BAD_MESSAGE[seat]), seat=seat, problem=_(_PROBLEM["message"]))
     final = expected[SECOND][1]
     for seat, positions, points in shares:
         inverse = group.inverse(keys[seat].key)
         for position, point in zip(positions, points, strict=True):
             if not 0 <= position < size or point != Points.of(group).mul(final[position], inverse):
-                raise ClaimRefused(_(_BAD_SHARE_END[seat]).format(position=position + 1), seat=seat)
+                raise ClaimRefused(
+                    _(_BAD_SHARE_END[seat]).format(position=position + 1),
+                    seat=seat,
+                    problem=_(_PROBLEM["share end"]).format(position=position + 1),
+                )
     pi, sigma = first.permutation(), second.permutation()
     order = tuple(pi[sigma[i]] for i in range(size))
     for seat, position, card in claims:
         if not 0 <= position < size or order[position] != card:
-            raise ClaimRefused(_(_BAD_CARD_END[seat]).format(position=position + 1), seat=seat)
+            raise ClaimRefused(
+                _(_BAD_CARD_END[seat]).format(position=position + 1),
+                seat=seat,
+                problem=_(_PROBLEM["card end"]).format(position=position + 1),
+            )
     return order
 
 

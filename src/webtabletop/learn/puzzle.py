@@ -25,6 +25,7 @@ deterministic, and ``learn check`` proves every file again.
 from __future__ import annotations
 
 import json
+import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.resources.abc import Traversable
@@ -170,10 +171,27 @@ def puzzles(game: str) -> tuple[Puzzle, ...]:
     if found is None:
         return ()
     try:
-        text = found.file.read_text("utf-8")
+        text = read_resource(found.file)
     except FileNotFoundError:
         return ()
     return tuple(Puzzle.from_json(game, item) for item in json.loads(text)["puzzles"])
+
+
+def read_resource(file: Traversable) -> str:
+    """The text of a package resource. A resource named at import time inside a zip (the page's
+    engine imports our package from one) holds that zip open; an engine restored from the build's
+    memory snapshot inherits the handle but not the open file (``OSError`` EBADF), so the same
+    file is then read through a fresh handle of its archive."""
+    try:
+        return file.read_text("utf-8")
+    except FileNotFoundError:
+        raise
+    except OSError:
+        archive = getattr(getattr(file, "root", None), "filename", None)
+        if not isinstance(archive, str):
+            raise
+        with zipfile.ZipFile(archive) as fresh:
+            return fresh.read(str(getattr(file, "at", ""))).decode("utf-8")
 
 
 def find(game: str, puzzle_id: str) -> tuple[int, Puzzle] | None:

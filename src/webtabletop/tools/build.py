@@ -5,6 +5,8 @@ Nothing in the result points outside the site: PyScript core, Pyodide and MicroP
 pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our package is zipped from
 ``src/``. Then:
 
+0. the engine's files (:mod:`.engine_files`): the modules the first screens import, measured in
+   Pyodide, packed apart from the rest, with Pyodide's WebAssembly, all compressed with Zstandard;
 1. the engine's memory snapshot (``build-steps/make_snapshot.mjs``: Pyodide after every import),
    in node, while step 2 makes the screens and their answers in Python;
 2. the first screens, pre-rendered in every language (:mod:`webtabletop.tools.prerender`), the
@@ -16,7 +18,6 @@ pinned in ``web/wheels.txt``, downloaded once into ``build/wheels``), our packag
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import html
 import json
@@ -30,7 +31,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from webtabletop.tools import answers, precache, prerender
+from webtabletop.tools import answers, engine_files, precache, prerender
 
 ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
@@ -145,7 +146,7 @@ WEB_TEMPLATES = (
 )
 
 
-def start_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> Callable[[], dict[str, int]]:
+def start_snapshot(dist: Path, version: str, unpacked: Path, quiet: bool) -> Callable[[], dict[str, int]]:
     """Start the engine's memory snapshot (dist/engine.snap.gz) in node and return a call that
     waits for it and gives its sizes in bytes. Node works beside the build's Python steps (the
     screens and their answers need only the version): on 2 cores the build takes about 20 s less
@@ -154,7 +155,7 @@ def start_snapshot(dist: Path, version: str, libs: list[str], quiet: bool) -> Ca
     out = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
     err = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115
     proc = subprocess.Popen(
-        ["node", str(ROOT / "build-steps" / "make_snapshot.mjs"), str(dist), version, *libs],
+        ["node", str(ROOT / "build-steps" / "make_snapshot.mjs"), str(dist), version, str(unpacked)],
         cwd=ROOT,
         stdout=out,
         stderr=err,
@@ -227,8 +228,12 @@ def build(dist: Path | None = None, quiet: bool = False, languages: tuple[str, .
     )
     (dist / "build.json").write_text(json.dumps({"version": version, "wheels": [w.name for w in wheels]}))
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    snapshot = start_snapshot(dist, version, libs, quiet)
-    entries = shell_page(dist, version, libs, snapshot, languages)
+    t1 = time.perf_counter()
+    engine = engine_files.write(ROOT, dist, libs, version, NODE, BUILD / "engine")
+    wire = sum(s["wire"] for f, s in engine["sizes"].items() if "later" not in f)
+    log(f"engine files: {wire / 1e6:.2f} MB before the first answer, in {time.perf_counter() - t1:.1f} s")
+    snapshot = start_snapshot(dist, version, BUILD / "engine" / "unpacked", quiet)
+    entries = shell_page(dist, version, engine, snapshot, languages)
     # service worker: precaches what the page loads (see precache.py), nothing it never runs
     subprocess.run(
         ["node", str(ROOT / "build-steps" / "build_sw.mjs"), str(dist), json.dumps(entries)],
@@ -261,14 +266,8 @@ def inline_pyscript_config(page: str, toml_text: str) -> str:
     return page.replace(names[1], f"<py-config hidden>{settings}</py-config>")
 
 
-def gzip_ratio(path: Path) -> float:
-    """Bytes on the wire per byte of ``path`` when the host gzips it (as GitHub Pages does)."""
-    raw = path.read_bytes()
-    return round(len(gzip.compress(raw, 6)) / len(raw), 3)
-
-
 def shell_page(
-    dist: Path, version: str, libs: list[str], snapshot: Callable[[], dict[str, int]], languages=None
+    dist: Path, version: str, engine: dict, snapshot: Callable[[], dict[str, int]], languages=None
 ) -> dict[str, str]:
     """Pre-rendered screens, manifests and index.html (with its config and boot scripts); returns
     the precache's revisions (:func:`.precache.revisions`), which the page's config holds too.
@@ -301,9 +300,10 @@ def shell_page(
         "games": screens["games"],
         "engine": {
             "snapshot": {"file": "engine.snap.gz", "bytes": snap["bytes"], "gz": snap["gzip"]},
-            "libs": libs,
+            "files": engine["files"],
+            "games": engine["games"],
+            "later": engine["later"],
             "lock": lock_header(),
-            "wasmGz": gzip_ratio(dist / "pyodide" / "pyodide.asm.wasm"),
         },
         "precache": {precache.SELF: precache.SELF_MARK},
     }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+from collections.abc import Sequence
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -35,7 +36,7 @@ def read(path: Path, locale: str) -> Catalog:
         return read_po(fh, locale=locale, domain=DOMAIN)
 
 
-def update(fill_from: list[Path] = ()) -> None:
+def update(fill_from: Sequence[Path] = ()) -> None:
     template = extract_template()
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as fh:

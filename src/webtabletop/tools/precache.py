@@ -2,14 +2,16 @@
 
 Three kinds of files in ``dist/``:
 
-- **precached** (:func:`plan`): the shell, the boot and engine scripts, the interpreters, our
-  package, the engine's snapshot, and the PyScript chunks this page imports;
+- **precached** (:func:`plan`): the shell, the boot and engine scripts, the interpreters, the
+  engine's files (:mod:`.engine_files`: also the modules loaded on first use, so that they are
+  there offline), the engine's snapshot, and the PyScript chunks this page imports;
 - **lazy** (:data:`LAZY`): fetched only when needed and then kept by the service worker's runtime
   cache: the chosen language's catalog and the pre-rendered screens the player opens (one of
   dozens per language), so a visit downloads one language, not four;
 - **left out**: everything else the npm packages ship (PyScript's editor, terminal, py-game,
   deprecation and donkey plugins, which ``web/pyscript.toml`` turns off; CodeMirror, xterm, TOML
-  and zip chunks; the Pyodide package index), which this page never requests.
+  and zip chunks; the Pyodide package index; Pyodide's own WebAssembly, JavaScript and standard
+  library, and ``lib/``, which the engine's files replace), which this page never requests.
 
 Each precached file has a revision, the start of its SHA-256 (:func:`revisions`), given to workbox
 and written into the page's config: on a first visit the engine puts what the page downloaded
@@ -47,11 +49,15 @@ CORE = [
     "engine.snap.gz",
     "assets/app.css",
     "assets/icon.svg",
-    "lib/*",
+    "unpack.mjs",
+    "startchoice.mjs",
+    "rehearse.mjs",
+    "engine/fzstd.mjs",
+    "engine/pyodide.asm.wasm.zst",
+    "engine/pyodide.asm.mjs.zst",
+    "engine/stdlib.zip.zst",
+    "engine/lib.zip.zst",
     "pyodide/pyodide.mjs",
-    "pyodide/pyodide.asm.mjs",
-    "pyodide/pyodide.asm.wasm",
-    "pyodide/python_stdlib.zip",
     "micropython/micropython.mjs",
     "micropython/micropython.wasm",
     "pyscript/core.js",
@@ -64,8 +70,17 @@ PYSCRIPT_RUNTIME = ["error"]
 #: precached, but only some runs request them: file glob -> why
 FEATURES = {
     "worker.py": "read only when the engine starts without its snapshot (missing, corrupt, old browser)",
+    "engine/later.json": "read only when the engine starts without its snapshot (which holds it)",
+    "engine/*-*.zip.zst": "a game's modules (fetched when the page opens on that game or one is first "
+    "imported) and the modules no first screen imports (fetched when one is first imported)",
     "manifest*.webmanifest": "read by the browser when the app is installed (one per language)",
     "assets/icon-*.png": "the installed app's icons",
+}
+#: fetched only by a first visit from a server on this machine, never precached (web/boot-head.js:
+#: its bytes cost nothing, decoding the packed files does): URL path pattern -> why
+LOCAL = {
+    r"^/pyodide/pyodide\.asm\.(wasm|mjs)$": "Pyodide's own files, which the packed ones hold",
+    r"^/engine/[\w-]+\.zip$": "the engine's zips unpacked",
 }
 #: runtime-cached (fetched when needed, then kept): URL path pattern -> why
 LAZY = {

@@ -5,8 +5,9 @@ no compression. ``pages=True`` sends what GitHub Pages sends, so that benchmarks
 first-visit tests see a real first visit: ``Cache-Control: max-age=600``, an ``ETag`` (a
 conditional request gets ``304``), and gzip for the types Pages compresses (text, JavaScript,
 JSON, SVG, WebAssembly; not ``.zip``, ``.whl``, ``.gz``, ``.mo`` or images, which it sends as
-they are). Either mode can keep a log of every request (:attr:`Server.requested` for the paths,
-:attr:`Server.log` for URL, status and the bytes of the body on the wire).
+they are); ``pages=True, compress=False`` the same without compression (a host that sends files
+as they are). Either mode can keep a log of every request (:attr:`Server.requested` for the paths,
+:attr:`Server.log` for URL, status, the bytes of the body on the wire and when, by the clock, it was asked for).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import http.server
 import os
 import socketserver
 import threading
+import time
 from pathlib import Path
 
 MIME = {
@@ -45,9 +47,10 @@ COMPRESSED = (
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    server: Server  # the only server this handler is made for (make_server)
 
     def log_message(self, format, *args):  # noqa: A002 - quiet by default
-        if getattr(self.server, "verbose", False):
+        if self.server.verbose:
             super().log_message(format, *args)
 
     def do_GET(self):  # noqa: N802 - http.server's naming
@@ -68,7 +71,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def record(self, status: int, body: int, encoding: str = "") -> None:
         log = getattr(self.server, "log", None)
         if log is not None:
-            log.append({"url": self.path, "status": status, "bytes": body, "encoding": encoding})
+            log.append(
+                {
+                    "url": self.path,
+                    "status": status,
+                    "bytes": body,
+                    "encoding": encoding,
+                    "t": time.time(),
+                }
+            )
 
     def pages_get(self) -> None:
         path = self.translate_path(self.path)
@@ -79,7 +90,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404)
             return
         ctype = self.guess_type(path)
-        body, etag = self.server.content(path, ctype.startswith(COMPRESSED))
+        body, etag = self.server.content(path, self.server.compress and ctype.startswith(COMPRESSED))
         encoding = "gzip" if body is not None and "gzip" in self.headers.get("Accept-Encoding", "") else ""
         if not encoding:
             body = Path(path).read_bytes()
@@ -110,6 +121,8 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     requested: list[str] | None = None  # set to a list to record every GET path
     log: list[dict] | None = None  # set to a list to record every GET (pages mode): url, status, bytes
     pages = False
+    compress = True  # pages mode: gzip what GitHub Pages gzips
+    verbose = False  # log every request to stderr
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -135,17 +148,23 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 
 def make_server(
-    root: Path, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False, pages: bool = False
+    root: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    verbose: bool = False,
+    pages: bool = False,
+    compress: bool = True,
 ) -> Server:
     server = Server((host, port), functools.partial(Handler, directory=str(root)))
     server.verbose = verbose
     server.pages = pages
+    server.compress = compress
     return server
 
 
 def serve_in_thread(
-    root: Path, host: str = "127.0.0.1", port: int = 0, pages: bool = False
+    root: Path, host: str = "127.0.0.1", port: int = 0, pages: bool = False, compress: bool = True
 ) -> tuple[Server, str]:
-    server = make_server(root, host, port, pages=pages)
+    server = make_server(root, host, port, pages=pages, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}/"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 
 from webtabletop.core.ending import AGREED, RESIGNATION
-from webtabletop.core.view import GameView
+from webtabletop.core.view import GameView, esc
 from webtabletop.correspondence import clock
 from webtabletop.correspondence.data import side_of
 from webtabletop.i18n import _, pgettext
@@ -63,6 +63,31 @@ def end_check(om, today: datetime.date | None = None) -> str:
     return _("Waiting for the last link, which reveals the secrets: then the whole game is checked.")
 
 
+def finding_text(om) -> str:
+    """A cheat proven by a link of the friend (``Match.finding``): who, and what the link did."""
+    m = om.match
+    who = side_name(om.view, side_of(m.finding.seat, m.data.creator_side))
+    text = side_gettext(
+        om.view.side_names_plural,
+        "Cheating detected: your friend ({player}) broke the rules of play by link. {verdict}",
+    )
+    stop = _("This game takes no more links from your friend.")
+    return join_sentences((text.format(player=who, verdict=m.finding.text), stop))
+
+
+def fingerprint_html(m) -> str | None:
+    """The match fingerprint line, its digits marked (None: none to show before both keys are
+    known). The sentence is translated whole; only the digits it holds are wrapped."""
+    if m.fingerprint is None:
+        return None
+    mark = "\x00"
+    text = _(
+        "Match fingerprint: {digits}. Compare it with your friend's by voice or in another chat: if the two differ, someone replaced a link on its way."
+    ).format(digits=mark)
+    digits = f'<span class="digits">{esc(m.fingerprint)}</span>'
+    return digits.join(esc(part) for part in text.split(mark))
+
+
 def verdict_text(om) -> str:
     """The end check's verdict; where it found a cheater other than this browser, which side (a
     spectator, who knows no seats, reads the colour)."""
@@ -87,6 +112,8 @@ def list_state(r, today: datetime.date) -> str:
     """The state of one game in the "Games with friends" list. A game with hidden cards is a plain
     result only once the end check verified it ("Not verified" or "Cheating detected"
     next to the result, never a plain "Your friend won")."""
+    if r.finding:  # a link of the friend proved it cheated: the game stopped there
+        return _("Cheating detected: your friend broke the rules of play by link")
     if r.offer:
         return _("Your friend offers a draw")
     if r.status == "mine":

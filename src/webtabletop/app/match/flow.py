@@ -38,6 +38,8 @@ from webtabletop.core import storage
 from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.correspondence import NEWER, OLDER, Match, clock
+from webtabletop.correspondence.data import unpack
+from webtabletop.correspondence.link import link_payload
 from webtabletop.correspondence.parts import split
 from webtabletop.correspondence.support import supports
 from webtabletop.i18n import _
@@ -101,14 +103,20 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     try:
         seen = Match.watch(link)
     except GameError as exc:
-        st.route = error_route(
-            _("This match link cannot be opened"),
-            _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
-            spec.id,
-        )
-        return
-    key = match_key(seen.spec.id, match_id(seen))
-    held = load_match(st, fx, key)
+        # a link of a match held here goes to it even so: its player checks the tag (a link
+        # changed on its way, or a cheat its friend's tag proves) where a reader cannot
+        key = held_key(spec, link)
+        held = None if key is None else load_match(st, fx, key)
+        if held is None:
+            st.route = error_route(
+                _("This match link cannot be opened"),
+                _("{problem} Nothing was changed: your games are untouched.").format(problem=exc),
+                spec.id,
+            )
+            return
+    else:
+        key = match_key(seen.spec.id, match_id(seen))
+        held = load_match(st, fx, key)
     if held is None:
         if seen.data.count == 1:
             show_match(st, fx, OpenMatch(seen, None, "join", link))
@@ -118,10 +126,15 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     om = OpenMatch(held, key, "play")
     moves_before = len(held.data.moves)
     ending_before = held.ending
+    finding_before = held.finding
     try:
         answer = held.receive(link, today())
     except GameError as exc:
-        om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
+        if held.finding is not None and finding_before is None:  # a proven cheat: kept, and said
+            save_match(st, fx, om)
+            om.message = _("This link was not accepted: {problem}").format(problem=exc)
+        else:
+            om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
     else:
         if answer == NEWER:
             save_match(st, fx, om)
@@ -139,6 +152,15 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         elif answer == OLDER:
             om.notice = _("This link is older than the game you have: showing the latest position.")
     show_match(st, fx, om)
+
+
+def held_key(spec: GameSpec, link: str) -> str | None:
+    """The storage key of the match a link names (read from its header alone), or None."""
+    try:
+        data = unpack(spec.id, link_payload(link), spec.rules_version).data
+        return match_key(spec.id, data.key().hex()[:16])
+    except (GameError, ValueError):
+        return None
 
 
 # ---------------------------------------------------------------------- creating

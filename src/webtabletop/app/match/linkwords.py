@@ -35,6 +35,10 @@ def link_words(m, number: int, moves) -> tuple[str, str]:
         return _("Send the dealing link"), _(
             "Send this link to your friend: it deals the cards, so that neither of you can see or choose the other’s. The first move comes once the deal is done."
         )
+    if not m.data.moves and m.spec.reseed is not None and number < m.data.first_event + 1:
+        return _("Send your answer"), _(
+            "Send this link to your friend: it holds no move yet. With these links both of you add to the first dice, so that neither of you can choose them; the first move follows."
+        )
     if not m.data.moves:
         return _("Send your answer"), _(
             "Send this link to your friend: it holds no move of yours, and the game begins from there."

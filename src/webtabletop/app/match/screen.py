@@ -12,7 +12,14 @@ import datetime
 from typing import Any
 
 from webtabletop.app.match import endings as matchendings
-from webtabletop.app.match.check import date_text, end_check, list_state, side_name
+from webtabletop.app.match.check import (
+    date_text,
+    end_check,
+    finding_text,
+    fingerprint_html,
+    list_state,
+    side_name,
+)
 from webtabletop.app.match.linkwords import next_link_words
 from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, outcome_title, turn_score
@@ -49,6 +56,8 @@ def match_turn(om) -> tuple[str, int | None]:
     """The turn line (whose move it is, from this browser's point of view) and its colour."""
     m = om.match
     view = om.view
+    if m.finding is not None:
+        return (_("Cheating detected"), None)
     if m.is_over:
         outcome = m.state.outcome()
         return (outcome_title(view, outcome) if outcome else _("Game over"), None)
@@ -71,9 +80,12 @@ def match_turn(om) -> tuple[str, int | None]:
 
 
 def turn_state(om) -> str:
-    """``move`` (this browser plays now), ``send``, ``wait``, ``over`` or ``watch``: the screen's
-    state as an attribute (styles and tests read it)."""
+    """``move`` (this browser plays now), ``send``, ``wait``, ``over``, ``watch`` or ``stopped``
+    (a link of the friend proved it cheated): the screen's state as an attribute (styles and
+    tests read it)."""
     m = om.match
+    if m.finding is not None:
+        return "stopped"
     if m.is_over and not (om.mode == "play" and m.can_send):
         return "over"
     if om.mode != "play":
@@ -88,8 +100,10 @@ def prompt_text(om, ctx, today: datetime.date | None = None) -> str:
         return side_gettext(view.side_names_plural, "Join this game as {side}?").format(
             side=side_name(view, 1 - m.data.creator_side)
         )
-    if om.mode == "watch":  # the end check's verdict, which names who cheated, for a spectator too
+    if om.mode == "watch":  # the end check's verdict (a spectator's names nobody: it holds no key)
         return end_check(om, today) if m.verdict is not None else ""
+    if m.finding is not None:
+        return finding_text(om)
     if m.is_over:
         outcome = m.state.outcome()
         over = (
@@ -272,7 +286,10 @@ def match_screen(
         else _("You are watching.")
     )
     facts = f'<p class="match-facts" data-key="match-facts">{esc(join_sentences((you, link_facts(m, today))))}</p>'
-    waiting = om.mode == "play" and not m.is_over and not m.my_link
+    fingerprint = fingerprint_html(m) if om.mode == "play" else None
+    if fingerprint is not None:
+        facts += f'<p class="match-fingerprint" data-key="match-fingerprint">{fingerprint}</p>'
+    waiting = om.mode == "play" and not m.is_over and not m.my_link and m.finding is None
     paste = paste_form() if waiting else ""
     nav = (
         f'<nav class="game-nav" aria-label="{esc(_("Games with friends"))}">'

@@ -133,6 +133,8 @@ class Summary:
     reason: str | None = None
     #: the friend's draw offer waits for this player's answer
     offer: bool = False
+    #: a link of the friend proved that it cheated (``Match.finding``): the game stopped there
+    finding: bool = False
 
 
 def summary(key: str, match: Match, updated: float) -> Summary:
@@ -151,6 +153,8 @@ def summary(key: str, match: Match, updated: float) -> Summary:
     cheater = None
     if match.cheater is not None and match.seat is not None:
         cheater = "you" if match.cheater == match.seat else "friend"
+    if match.finding is not None:
+        cheater = "friend"
     return Summary(
         key,
         match.spec.id,
@@ -170,6 +174,7 @@ def summary(key: str, match: Match, updated: float) -> Summary:
         match.is_over,
         None if outcome is None else outcome.reason,
         match.draw_offered,
+        match.finding is not None,
     )
 
 

@@ -55,6 +55,40 @@ class HttHands:
         if options.hand0 or options.hand1:
             raise ValueError(_("In a match each player brings its own hand: the options must not give one."))
 
+    def sources(self, options: HttOptions) -> frozenset[str]:
+        """Where a player's hand may come from at this table (``correspondence.chosen``'s kinds):
+        ``"dealt"`` always (from the table's deal set, drawn from both players' randomness: a
+        player with no cards of the table's levels joins so); with Own deck or Random also
+        ``"own"`` (its pick from its collection) and ``"random"`` (drawn from its collection).
+        Own on a Random table is what the join screen offers: nobody can check that a pool is
+        the player's collection, so a pool of exactly five cards is a pick anyway (docs/fair-play.md)."""
+        if options.own_deck or options.random_hands:
+            return frozenset({"dealt", "own", "random"})
+        return frozenset({"dealt"})
+
+    def placed_problem(
+        self, options: HttOptions, source: str, ref: str, earlier: Sequence[str]
+    ) -> str | None:
+        """Why ``ref`` cannot be a card of a hand from ``source`` at this table, given the cards
+        ``earlier`` placed from the same hand (a lower-case sentence), or None: a card's level
+        within the table's levels; a dealt hand's card one of the table's deal set; no level
+        twice in a hand whose levels must differ (Own deck, Random, or a dealt hand when the
+        table's levels are enough)."""
+        from webtabletop.games.htt.rules import deal_pool
+
+        card = get_card(ref)
+        if not options.min_level <= card.level <= options.max_level:
+            return _(
+                "a card they placed is of level {level}, outside the table's levels {min}..{max}."
+            ).format(level=card.level, min=options.min_level, max=options.max_level)
+        pool = deal_pool(options)
+        if source == "dealt" and card.id not in {c.id for c in pool.get(card.level, ())}:
+            return _("a card they placed is not of the table's deal set, from which their hand was dealt.")
+        distinct = options.own_deck or options.random_hands or len(pool) >= options.hand_size
+        if distinct and card.level in {get_card(r).level for r in earlier}:
+            return _("two cards they placed have the same level, which a hand at this table has only once.")
+        return None
+
     def check_hand(self, options: HttOptions, side: int, refs: Sequence[str]) -> tuple[str, ...]:
         """``refs`` as a hand of ``side`` under ``options`` (size, levels, one per level under
         Own deck / Random), else ValueError with the options' own message."""
