@@ -65,12 +65,16 @@
       card.appendChild(row);
     }
   }
-  function place(el) {
+  function place(el, by) {
     const r = el.getBoundingClientRect();
     const c = card.getBoundingClientRect();
     let left = Math.min(Math.max(GAP, r.left + r.width / 2 - c.width / 2), innerWidth - c.width - GAP);
-    let top = r.bottom + GAP; // below the element, else above it, else at the screen's bottom
-    if (top + c.height > innerHeight - GAP) top = r.top - GAP - c.height;
+    // below the element, else above it, else at the screen's bottom; a finger's card goes above
+    // first (the hand holding the phone covers what is below the finger)
+    const below = r.bottom + GAP;
+    const above = r.top - GAP - c.height;
+    let top = by === "press" && above >= GAP ? above : below;
+    if (top + c.height > innerHeight - GAP) top = above;
     if (top < GAP) top = Math.max(GAP, innerHeight - c.height - GAP);
     card.style.left = `${Math.max(GAP, left)}px`;
     card.style.top = `${top}px`;
@@ -79,7 +83,7 @@
     if (!texts(el).length) return hide();
     build(el);
     card.hidden = false;
-    place(el);
+    place(el, by);
     shown = { el, key: el.getAttribute("data-key"), by };
     B.idle.busy();
   }
