@@ -18,7 +18,7 @@ changed carry ``data-changed``; legal cells ``class="legal"`` (plus a drawn dot)
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.rules.effects import EFFECTS, badge
+from webtabletop.games.cardgo.rules.effects import badge
 from webtabletop.games.cardgo.rules.preview import Preview
 from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState, Report
 from webtabletop.games.cardgo.rules.terrain import TERRAINS
@@ -203,12 +203,8 @@ def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float, 
             f'<text class="cg-badge" x="{x + CELL - 2 - w / 2:g}" y="{y + 11:g}" style="font-size:8px;fill:#333;'
             f'text-anchor:middle;font-weight:400;dominant-baseline:auto">{esc(mark)}</text>'
         )
-    if titled:  # an explained cell's card says all this (the cell's label names the value's why)
+    if titled:  # a stone with an effect is explained by its cell's card, which names the effect
         title = value_explanation(state, i, ctx.viewer, ctx.reveal_all)
-        if eff:  # the badge is a short form of the effect's name; the title names it in words
-            title = _("{why}; {effect}: {rule}").format(
-                why=title, effect=_(EFFECTS[eff].name), rule=_(EFFECTS[eff].text)
-            )
         parts.append(f"<title>{esc(title)}</title>")
     parts.append("</g>")
     return "".join(parts)
