@@ -1,6 +1,7 @@
 // The board module (docs/board.md): pointer input, drag ghost, drop highlight, premove,
 // FLIP animation, move animations and sounds for every game (the floating copies, animations
-// and sounds: web/board-motion.js; the keyboard: web/board-keys.js). Plain JavaScript on the main
+// and sounds: web/board-motion.js; the keyboard: web/board-keys.js; the explanation cards:
+// web/board-info.js). Plain JavaScript on the main
 // thread: per-frame work never goes through MicroPython. web/main.py hands it the engine's
 // answers (wttBoard.swap) and it sends actions through window.wttSend(json, t0). A swap and a
 // hover waiting for its throttle keep the page's idle signal off (web/boot.js: wttBoot.idle).
@@ -238,6 +239,10 @@
     if (target) send({ type: "drop", drag: d.token, drop: target.getAttribute("data-drop") }, performance.now());
     else send({ type: "cancel" }); // dropped outside a target: no move, no selection, no preview
   }
+  // web/board-info.js: a finger held still on a thing shows its explanation card and drags nothing
+  W.cancelDrag = () => {
+    if (drag && !drag.ghost) drag = null;
+  };
   document.addEventListener("pointerup", (ev) => endDrag(ev, false));
   document.addEventListener("pointercancel", (ev) => endDrag(ev, true));
   document.addEventListener("dragstart", (ev) => ev.target.closest && ev.target.closest("[data-drag]") && ev.preventDefault());

@@ -211,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
         "check", help="replay every lesson's solution through the rules (exit 1 on a failure or a section without a lesson)"
     )
     q.add_argument("--json", action="store_true", help="print one JSON object: per game, counts and uncovered sections")
-    q.add_argument("--allow-uncovered", action="store_true", help="do not fail when a rules section has no lesson")
+    q.add_argument("--allow-uncovered", action="store_true", help="do not fail when a rules section or an item (effect, terrain, mob, card value) has no lesson")
     q.set_defaults(func=_cmd_learn_check)
     q = learn.add_parser("mine", help="mine puzzles from the AI's self-play into games/<game>/puzzles.json")
     q.add_argument("game")

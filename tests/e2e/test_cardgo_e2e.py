@@ -3,6 +3,10 @@ share link round trip, reload resumes."""
 
 from __future__ import annotations
 
+import re
+
+from playwright.sync_api import expect
+
 from tests.e2e.conftest import open_app, wait_ready
 from tests.e2e.helpers import act, board_labels, center, idle, log_count, press, share_link
 
@@ -172,13 +176,14 @@ def test_terrain_colour_survives_the_generic_cell_css(page, site):
     assert legal.evaluate("el => getComputedStyle(el).fill") == "rgb(226, 211, 168)"
     text = page.locator(".board .cg-cell.terrain-8 .cg-ticon").first
     assert text.evaluate("el => getComputedStyle(el).fill") == "rgb(17, 17, 17)"  # not the generic #fff
-    # place the first card on a highland cell by dragging; its title explains the value
+    # place the first card on a highland cell by dragging; its label says why the value grew, and
+    # its description (its explanation card) what highland does
     cell = page.locator(".board .cg-cell.legal.terrain-8").first
     name = cell.get_attribute("data-drop")
     drag_card_to_cell(page, page.locator("[data-drag]").first, cell)
-    stone = page.locator(f".board [data-piece='{name}']")
-    assert "+1" in stone.locator("title").text_content()
-    assert "Highland" in stone.locator("title").text_content()
+    placed = page.locator(f".board [data-key='cell-{name}']")
+    assert "+1 Highland" in placed.get_attribute("aria-label")
+    expect(placed).to_have_accessible_description(re.compile("Highland: A stone here is worth 1 more"))
 
 
 def _phone(browser, **extra):

@@ -92,8 +92,8 @@ def test_learn_check_command_prints_one_json_object():
     data = json.loads(out.stdout)
     assert set(data) == set(PLAYABLE)
     for row in data.values():
-        assert set(row) == {"lessons", "lessons_ok", "puzzles", "puzzles_ok", "uncovered_sections"}
-    assert all(row["uncovered_sections"] == [] for row in data.values())
+        assert set(row) == {"lessons", "lessons_ok", "puzzles", "puzzles_ok", "uncovered_sections", "untaught_items"}
+    assert all(row["uncovered_sections"] == [] and row["untaught_items"] == [] for row in data.values())
 
 
 def test_learn_check_fails_on_a_section_without_a_lesson(monkeypatch, capsys):
@@ -102,6 +102,43 @@ def test_learn_check_fails_on_a_section_without_a_lesson(monkeypatch, capsys):
     assert check.main(as_json=False) == 1
     assert "no lesson yet: A new rule" in capsys.readouterr().out
     assert check.main(as_json=False, allow_uncovered=True) == 0
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_item_of_a_game_is_taught_by_a_lesson(game):
+    """CardGO's effects and terrains, DumaRaj's mobs, SHT's card values: each has its lesson
+    (tests/games/cardgo/test_cardgo_lessons.py proves that each CardGO lesson's goal depends on
+    what it teaches)."""
+    assert catalog.untaught(game) == []
+    assert {item for lesson in catalog.lessons(game) for item in lesson.teaches} <= set(catalog.items(game))
+
+
+def test_every_dumaraj_mob_lesson_moves_its_mob():
+    from webtabletop.games.dumaraj.rules.pieces import MOBS
+
+    for lesson in catalog.lessons("dumaraj"):
+        for item in lesson.teaches:
+            start = lesson.start()
+            move = start.move_from_code(lesson.solution[0])
+            kind = next(k for k, mob in MOBS.items() if item == "mob " + mob.name)
+            assert start.cells[move.frm] & 7 == kind, (lesson.id, item)
+
+
+def test_the_sht_values_lesson_needs_every_value():
+    """"Values: A=1, 2..10 as printed, J=11, Q=12, K=13": against a queen only jack + ace is
+    exact; the king alone is one too many and earns the attacker the advantage."""
+    from webtabletop.games.sht.learn.lessons import earned_advantage
+    from webtabletop.games.sht.rules import cards as C
+
+    (lesson,) = [x for x in catalog.lessons("sht") if x.teaches]
+    start = lesson.start()
+    assert C.value(start.attack) == 12
+    exact = [m.code for m in start.legal_moves() if earned_advantage(start, start.apply(m))]
+    assert exact == [lesson.solution[0]]
+    field = {C.value(slot.card): slot.card for slot in start.fields[0]}
+    assert sorted(field) == [1, 5, 11, 13]
+    king = start.apply_code(f"d:{field[13]}")
+    assert king.last_battle.advantage_player == 1
 
 
 def test_docs_table_matches_the_lessons():

@@ -15,13 +15,16 @@ from webtabletop.learn.lesson import Lesson
 class LessonBook:
     """A game's lessons: ``lessons`` in teaching order, ``sections`` (the headings of the game's
     rules digest, ``../shared/rules/<game>.md``, as committed: :mod:`.digest` reads the digest
-    itself), ``section_notes`` (how a section that is not a rule is mapped to a lesson) and
-    ``first_game`` (the guided first game)."""
+    itself), ``section_notes`` (how a section that is not a rule is mapped to a lesson),
+    ``first_game`` (the guided first game) and ``items``: the game's pieces of rule that a
+    section lists several of (CardGO's effects and terrains, DumaRaj's mobs, SHT's card values),
+    each of which some lesson must teach by doing (``Lesson.teaches``)."""
 
     lessons: tuple[Lesson, ...]
     sections: tuple[str, ...] = ()
     section_notes: Mapping[str, str] = attrs.field(factory=dict)
     first_game: Lesson | None = None
+    items: tuple[str, ...] = ()
 
 
 def book(game_id: str) -> LessonBook | None:
@@ -68,6 +71,18 @@ def notes(game_id: str) -> dict[str, str]:
     offer") is taught by the lessons it is mapped to (docs/lessons.md's table)."""
     found = book(game_id)
     return dict(found.section_notes) if found is not None else {}
+
+
+def items(game_id: str) -> tuple[str, ...]:
+    """The game's items that lessons must teach (``LessonBook.items``), in the book's order."""
+    found = book(game_id)
+    return tuple(found.items) if found is not None else ()
+
+
+def untaught(game_id: str) -> list[str]:
+    """The game's items no lesson teaches (the guided first game does not count)."""
+    taught = {item for lesson in lessons(game_id) for item in lesson.teaches}
+    return [item for item in items(game_id) if item not in taught]
 
 
 def uncovered(game_id: str, wanted: tuple[str, ...] | None = None) -> list[str]:

@@ -2,8 +2,9 @@
 included) and puzzle of every game
 through the rules and report, per game, how many there are, how many hold, and the sections of
 the rules digest no lesson teaches (read from ``../shared/rules/<game>.md`` when it is there, else
-the committed list: :mod:`.digest`). Exits 1 when a lesson or puzzle fails, or when a section has
-no lesson (unless ``--allow-uncovered``)."""
+the committed list: :mod:`.digest`) and the game's items (its effects, terrains, mobs, card
+values: ``LessonBook.items``) no lesson teaches. Exits 1 when a lesson or puzzle fails, or when a
+section or an item has no lesson (unless ``--allow-uncovered``)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,10 @@ def report(games: tuple[str, ...] = PLAYABLE) -> tuple[dict[str, Any], list[str]
             "puzzles": len(puzzles),
             "puzzles_ok": solved,
             "uncovered_sections": digest.uncovered(game),
+            "untaught_items": catalog.untaught(game),
         }
+        unknown = sorted({i for lesson in lessons for i in lesson.teaches} - set(catalog.items(game)))
+        failures.extend(f"{game}: a lesson teaches {item!r}, which is no item of the game" for item in unknown)
     return out, failures
 
 
@@ -66,6 +70,12 @@ def coverage_table(games: tuple[str, ...] = PLAYABLE) -> str:
             lessons = ", ".join(taught) if taught else "**none**"
             out.append(f"| {section} | {lessons} | {notes.get(section, '')} |")
         out.append("")
+        if catalog.items(game):
+            out.append("| item | lessons |\n|---|---|")
+            for item in catalog.items(game):
+                taught = [f"`{lesson.id}`" for lesson in catalog.lessons(game) if item in lesson.teaches]
+                out.append(f"| {item} | {', '.join(taught) if taught else '**none**'} |")
+            out.append("")
     return "\n".join(out)
 
 
@@ -80,7 +90,9 @@ def main(as_json: bool, allow_uncovered: bool = False) -> int:
             )
             for section in row["uncovered_sections"]:
                 print(f"  no lesson yet: {section}")
+            for item in row["untaught_items"]:
+                print(f"  no lesson teaches: {item}")
         for failure in failures:
             print(f"FAILED {failure}")
-    uncovered = any(row["uncovered_sections"] for row in data.values())
+    uncovered = any(row["uncovered_sections"] or row["untaught_items"] for row in data.values())
     return 1 if failures or (uncovered and not allow_uncovered) else 0

@@ -54,6 +54,10 @@ class Lesson:
     replies: tuple[str, ...] = ()
     #: the sections of the game's rules digest it teaches (docs/lessons.md's table)
     sections: tuple[str, ...] = ()
+    #: the game's items (:attr:`~webtabletop.learn.catalog.LessonBook.items`: an effect, a
+    #: terrain, a mob, a card value) the learner meets and uses in it, so that the goal depends
+    #: on them (docs/lessons.md's item table)
+    teaches: tuple[str, ...] = ()
     #: why a legal move misses the goal, in the rules' words (shown after a miss)
     miss: str = ""
     #: a selection token of the game's view shown at the start (DumaRaj: the mob the lesson is

@@ -39,7 +39,7 @@ def positions() -> dict[str, Picture]:
 
 #: attributes a picture does not keep: what makes a board clickable, focusable or spoken
 _DROP_ATTRS = re.compile(
-    r"\s(?:data-(?:move|pick|drag|drop|key|piece|from|anim|hint|changed|cell)|tabindex|role|aria-[a-z]+|focusable)"
+    r"\s(?:data-(?:move|pick|drag|drop|key|piece|from|anim|hint|changed|cell|info)|tabindex|role|aria-[a-z]+|focusable)"
     r"(?:=(?:\"[^\"]*\"|'[^']*'))?(?=[\s/>])"
 )
 _TITLES = re.compile(r"<title>.*?</title>", re.S)
@@ -97,6 +97,7 @@ def picture(game_id: str) -> str:
     if wide >= 0:
         start = svg.rfind("<svg", 0, wide)
         svg = svg[start : svg.index("</svg>", start) + len("</svg>")]
+    svg = svg[: svg.rindex("</svg>") + len("</svg>")]  # the explanation cards' hidden texts stay out
     svg = _TITLES.sub("", svg)
     svg = _DROP_ATTRS.sub("", svg)
     start = svg.index("<svg") + len("<svg")

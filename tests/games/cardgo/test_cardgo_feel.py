@@ -40,8 +40,10 @@ def test_highland_adds_one_and_the_board_says_why():
     assert s.values[cell] == 6
     assert value_explanation(s, cell, 0) == "5 +1 Highland = 6"
     board = VIEW.board(s, ViewContext(viewer=0, last_move="0@b3"))
-    assert "<title>5 +1 Highland = 6</title>" in board
-    assert "5 +1 Highland = 6" in _cell_group(board, "b3")  # also in the cell's accessible name
+    assert "5 +1 Highland = 6" in _cell_group(board, "b3")  # in the cell's accessible name
+    # and its explanation card (the cell's description) says what highland does
+    assert 'data-info aria-describedby="cg-info-t8"' in _cell_group(board, "b3")
+    assert '<p id="cg-info-t8" class="info-text" data-mark="⌃"><b>Highland</b>: A stone here is worth 1 more.</p>' in board
     # a tap on the stone explains it in the message line
     assert VIEW.pick(s, ViewContext(viewer=0), "ib3").message == "b3: 5 +1 Highland = 6"
 
@@ -124,8 +126,9 @@ def test_pass_is_described():
     assert VIEW.move_sound(s, after, "pass") == "move"
 
 
-def test_a_stone_title_names_its_effect_in_words():
-    # source: «3 高兴 N 该卡棋生效所需的连通数-1»: the badge shows a letter, the title says what it is
+def test_a_stone_explains_its_effect_in_words():
+    # source: «3 高兴 N 该卡棋生效所需的连通数-1»: the badge shows a letter, the explanation says what it is
     s = highland(hands=("5J 2", "3 4")).apply_code("0@b3")
     board = VIEW.board(s, ViewContext(viewer=0))
-    assert "<title>5 +1 Highland = 6; Joy: This stone needs one less connectivity" in board
+    assert 'aria-describedby="cg-info-t8 cg-info-e3"' in _cell_group(board, "b3")
+    assert "<b>Joy</b>: This stone needs one less connectivity" in board

@@ -26,7 +26,8 @@ def interactive_elements_are_accessible(html: str) -> None:
 def test_board_renders_and_is_accessible():
     s = SPEC.start()
     svg = VIEW.board(s, ViewContext())
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    # the board, then the hidden texts of its mobs' explanation cards (ui/explain.py)
+    assert svg.startswith("<svg") and svg.endswith("</p></div>") and '</svg><div class="info-texts" hidden>' in svg
     assert svg.count('data-pick="s') == 10 + 2 + 2  # Pixas, Gon's, Trigon's with a move
     interactive_elements_are_accessible(svg)
     assert "Trigon&#x27;" in svg
@@ -135,6 +136,6 @@ def test_drag_preview_and_flipped_board():
     # flipped: Black's side at the bottom, so a1 is drawn top right
     flipped = VIEW.board(s, ViewContext(flipped=True))
     a1 = re.search(
-        r'data-key="bit-0"[^>]*><title>[^<]*</title><rect class="sq" x="([\d.]+)" y="([\d.]+)"', flipped
+        r'data-key="bit-0"[^>]*><rect class="sq" x="([\d.]+)" y="([\d.]+)"', flipped
     )
     assert a1 and float(a1.group(1)) > 400 and float(a1.group(2)) < 10

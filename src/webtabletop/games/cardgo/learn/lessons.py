@@ -1,5 +1,6 @@
 """CardGO's lessons (``#/cardgo/learn``): a 5×5 board with no terrain and no effects first, then
-each rule, then the switches, one effect and one terrain, one at a time.
+each rule, then the switches, then every card effect (effects.py) and every terrain
+(terrains.py), one or a few at a time, each used by the learner (``Lesson.teaches``).
 
 Positions are text diagrams (:func:`webtabletop.games.cardgo.rules.diagram.position`): ``G3`` a green
 stone of value 3, ``R1`` a red 1, ``.`` an empty cell, ``./b`` an empty shrub; hands are card
@@ -9,9 +10,20 @@ row, second column). Green (the first player) learns, except where a lesson says
 
 from __future__ import annotations
 
-from webtabletop.games.cardgo.rules.diagram import position
+from webtabletop.games.cardgo.learn import effects, terrains
+from webtabletop.games.cardgo.learn.goals import (
+    EMPTY,
+    ITEMS,
+    board,
+    damage,
+    effect_item,
+    red_stone_gone,
+    terrain_item,
+)
+from webtabletop.games.cardgo.rules.effects import NO_EFFECT, PAIN
 from webtabletop.games.cardgo.rules.options import CardgoOptions
 from webtabletop.games.cardgo.rules.state import new_game
+from webtabletop.games.cardgo.rules.terrain import NONE, SHRUB
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game, won
@@ -30,35 +42,6 @@ SECTIONS = (
     "What the UI must offer",
 )
 SETUP, CUSTOM, SWITCHES, DEFINITIONS, RULE1, RULE2, RULE3, EFFECTS, TERRAIN, UI = SECTIONS
-
-PLAIN = CardgoOptions(size=5, start_time=20, terrain=False, effects=False)
-EMPTY = "\n".join([". . . . ."] * 5)
-
-
-def board(
-    diagram: str, hands: tuple[str, str], options: CardgoOptions = PLAIN, player: int = 0, time=(20, 20)
-):
-    return lambda: position(diagram, options, player=player, hands=hands, time=time)
-
-
-def damage(n: int):
-    """The learner's opponent lost at least ``n`` time."""
-
-    def check(start, now) -> bool:
-        other = 1 - start.to_move()
-        return start.time[other] - now.time[other] >= n
-
-    return check
-
-
-def red_stone_gone(cell: str):
-    """The red stone on ``cell`` has left the board (it was converted and took effect)."""
-
-    def check(start, now) -> bool:
-        i = now.grid.index_of(cell)
-        return start.owners[i] == 1 and now.owners[i] != 1
-
-    return check
 
 
 LESSONS = (
@@ -84,6 +67,8 @@ LESSONS = (
         reached=damage(2),
         solution=("0@b3",),
         sections=(RULE1, DEFINITIONS, UI),
+        # the first lesson's cards carry no effect and its cells no terrain: the plain game
+        teaches=(effect_item(NO_EFFECT), terrain_item(NONE)),
         miss=N_(
             "A group is stones of one colour joined up, down, left or right (not diagonally). Alone, "
             "your 1 has X = 0 and nothing takes effect."
@@ -225,8 +210,10 @@ LESSONS = (
         reached=damage(3),
         solution=("0@c3",),
         sections=(EFFECTS,),
+        teaches=(effect_item(PAIN),),
         miss=N_("Pain works wherever the card is played."),
     ),
+    *effects.lessons(EFFECTS),
     Lesson(
         id="terrain",
         title=N_("Terrain: shrub"),
@@ -249,8 +236,10 @@ LESSONS = (
         reached=damage(3),
         solution=("0@b3",),
         sections=(TERRAIN,),
+        teaches=(terrain_item(SHRUB),),
         miss=N_("On a plain cell, the 1 and the 2 make X = 1: only the 1 takes effect. Use the shrub."),
     ),
+    *terrains.lessons(TERRAIN),
     Lesson(
         id="custom",
         title=N_("Custom mode"),
@@ -338,4 +327,6 @@ FIRST_GAME = guided_game(
 
 
 #: what the shared lesson screens ask of this game
-BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)
+BOOK = LessonBook(
+    lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME, items=ITEMS
+)

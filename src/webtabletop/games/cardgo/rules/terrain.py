@@ -57,11 +57,14 @@ class TerrainKind:
     text: str  # the rule, one line
 
 
+#: land, grass and wasteland
+PLAIN_TEXT = N_("Plain: a stone here plays as on a board without terrain.")
+
 TERRAINS: tuple[TerrainKind, ...] = (
     TerrainKind(NONE, N_("None"), ".", "#efe6cf", "", N_("No effect.")),
-    TerrainKind(LAND, N_("Land"), "l", "#e2d3a8", "", N_("Plain terrain.")),
-    TerrainKind(GRASS, N_("Grass"), "g", "#cfe3a8", "", N_("Plain terrain.")),
-    TerrainKind(WASTELAND, N_("Wasteland"), "x", "#d9cbb8", "", N_("Plain terrain.")),
+    TerrainKind(LAND, N_("Land"), "l", "#e2d3a8", "", PLAIN_TEXT),
+    TerrainKind(GRASS, N_("Grass"), "g", "#cfe3a8", "", PLAIN_TEXT),
+    TerrainKind(WASTELAND, N_("Wasteland"), "x", "#d9cbb8", "", PLAIN_TEXT),
     TerrainKind(
         WATER,
         N_("Water"),
@@ -70,7 +73,14 @@ TERRAINS: tuple[TerrainKind, ...] = (
         "≈",
         N_("Plain, but groups do not connect between water and non-water cells."),
     ),
-    TerrainKind(STONE, N_("Stone"), "s", "#8e8e8e", "▲", N_("No placement; behaves like the board edge.")),
+    TerrainKind(
+        STONE,
+        N_("Stone"),
+        "s",
+        "#8e8e8e",
+        "▲",
+        N_("Nothing can be placed here; like the board's edge, it is no breath for the stones beside it."),
+    ),
     TerrainKind(
         CRYPT,
         N_("Crypt"),
@@ -79,8 +89,8 @@ TERRAINS: tuple[TerrainKind, ...] = (
         "✝",
         N_("A stone placed here vanishes at once (no damage, no card effect)."),
     ),
-    TerrainKind(SWAMP, N_("Swamp"), "m", "#8fa36b", "~", N_("Stone value −1 (not below 0).")),
-    TerrainKind(HIGHLAND, N_("Highland"), "h", "#c9a46b", "⌃", N_("Stone value +1.")),
+    TerrainKind(SWAMP, N_("Swamp"), "m", "#8fa36b", "~", N_("A stone here is worth 1 less (never below 0).")),
+    TerrainKind(HIGHLAND, N_("Highland"), "h", "#c9a46b", "⌃", N_("A stone here is worth 1 more.")),
     TerrainKind(SHRUB, N_("Shrub"), "b", "#7fb069", "♣", N_("The stone counts as 2 for connectivity.")),
     TerrainKind(ICE, N_("Ice"), "i", "#e3f4fb", "❄", N_("The stone counts as 0 for connectivity.")),
     TerrainKind(
@@ -100,7 +110,12 @@ TERRAINS: tuple[TerrainKind, ...] = (
         N_("No placement, but counts as a member (1) of every adjacent group."),
     ),
     TerrainKind(
-        FLOWERS, N_("Flowers"), "f", "#f2c6de", "✿", N_("Stone value +1 and it counts as 2 for connectivity.")
+        FLOWERS,
+        N_("Flowers"),
+        "f",
+        "#f2c6de",
+        "✿",
+        N_("A stone here is worth 1 more and counts as 2 for connectivity."),
     ),
     TerrainKind(
         FIRE,

@@ -18,11 +18,12 @@ changed carry ``data-changed``; legal cells ``class="legal"`` (plus a drawn dot)
 from __future__ import annotations
 
 from webtabletop.core.view import ViewContext, attrs_html, esc
-from webtabletop.games.cardgo.rules.effects import EFFECTS, badge
+from webtabletop.games.cardgo.rules.effects import badge
 from webtabletop.games.cardgo.rules.preview import Preview
 from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState, Report
 from webtabletop.games.cardgo.rules.terrain import TERRAINS
 from webtabletop.games.cardgo.ui.events import cell_label, stone_value_text, value_explanation
+from webtabletop.games.cardgo.ui.explain import cell_attrs
 from webtabletop.i18n import _
 
 CELL = 40.0
@@ -130,12 +131,14 @@ def cell_svg(
         # a tap (or Enter) on a stone explains its value in the message line
         act = {"data_pick": f"i{name}", "tabindex": "0", "role": "button"}
     r = moved(state, ctx)
+    info = cell_attrs(state, i)  # its terrain and its stone's effect, explained (explain.py)
     a = attrs_html(
         class_=" ".join(classes),
         data_key=f"cell-{name}",
         data_changed=i in changed_cells(r),
         data_hint=i == hint_cell(state, ctx),
         aria_label=label,
+        **info,
         **act,
     )
     border = "#6b5e45" if legal else "#b9ab8a"
@@ -156,7 +159,7 @@ def cell_svg(
             f"{esc(kind.icon)}</text>"
         )
     if owner != EMPTY:
-        body.append(stone_svg(state, ctx, i, x, y))
+        body.append(stone_svg(state, ctx, i, x, y, titled=not info["data_info"]))
     elif waiting:
         p, card = state.pending[0], state.pending[1]
         body.append(
@@ -171,10 +174,13 @@ def cell_svg(
             f'<circle class="cg-dot{" corner" if marked else ""}" cx="{at[0]:g}" cy="{at[1]:g}" r="{3.5 if marked else 4.5}" '
             'style="fill:#1c2330;fill-opacity:.45;stroke:#fff;stroke-width:1.5"/>'
         )
-    return f"<g {a}><title>{esc(label)}</title>{''.join(body)}</g>"
+    # an explained cell has no <title>: the browser's own tooltip would cover the explanation card
+    # (which shows the label too)
+    title = "" if info["data_info"] else f"<title>{esc(label)}</title>"
+    return f"<g {a}>{title}{''.join(body)}</g>"
 
 
-def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float) -> str:
+def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float, titled: bool = True) -> str:
     owner = state.owners[i]
     text = stone_value_text(state, i, ctx.viewer, ctx.reveal_all)
     cx, cy = x + CELL / 2, y + CELL / 2
@@ -211,12 +217,10 @@ def stone_svg(state: CardgoState, ctx: ViewContext, i: int, x: float, y: float) 
             f'<text class="cg-badge" x="{x + CELL - 2 - w / 2:g}" y="{y + 11:g}" style="font-size:8px;fill:#333;'
             f'text-anchor:middle;font-weight:400;dominant-baseline:auto">{esc(mark)}</text>'
         )
-    title = value_explanation(state, i, ctx.viewer, ctx.reveal_all)
-    if eff:  # the badge is a short form of the effect's name; the title names it in words
-        title = _("{why}; {effect}: {rule}").format(
-            why=title, effect=_(EFFECTS[eff].name), rule=_(EFFECTS[eff].text)
-        )
-    parts.append(f"<title>{esc(title)}</title></g>")
+    if titled:  # a stone with an effect is explained by its cell's card, which names the effect
+        title = value_explanation(state, i, ctx.viewer, ctx.reveal_all)
+        parts.append(f"<title>{esc(title)}</title>")
+    parts.append("</g>")
     return "".join(parts)
 
 

@@ -15,6 +15,7 @@ app sets it after a game when the player asks to see everything).
 
 from __future__ import annotations
 
+from webtabletop.core.explain import hint
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.cardgo.rules.effects import EFFECTS, UNSEEN, card_text
 from webtabletop.games.cardgo.rules.preview import Preview, describe, preview
@@ -22,6 +23,7 @@ from webtabletop.games.cardgo.rules.state import EMPTY, EXTRA, PLAYER_NAMES, Car
 from webtabletop.games.cardgo.rules.terrain import TERRAINS
 from webtabletop.games.cardgo.ui import svg, telling
 from webtabletop.games.cardgo.ui.events import damage_text, event_lines, value_explanation, who
+from webtabletop.games.cardgo.ui.explain import board_texts, card_attrs
 from webtabletop.games.cardgo.ui.rules_page import designer_html, history_html, rules_html
 from webtabletop.i18n import N_, _, ngettext
 
@@ -95,6 +97,7 @@ class CardgoView(GameView):
             out.append(svg.preview_layer(state, pv))
         out.append("</svg>")
         out.append(self._footer(state, pv))
+        out.append(board_texts(state, ctx))  # the explanation cards' texts (explain.py), hidden
         return "".join(out)
 
     def _my_turn(self, state: CardgoState, ctx: ViewContext) -> bool:
@@ -209,6 +212,13 @@ class CardgoView(GameView):
         row.append(self.legend(state))
         row.append("</div>")
         out.append("".join(row))
+        if state.options.terrain or state.options.effects:
+            out.append(
+                hint(
+                    _("Point at a card, a stone or a cell to see what it does (or press I on it)."),
+                    _("Touch and hold a card, a stone or a cell to see what it does."),
+                )
+            )
         return "".join(out)
 
     @staticmethod
@@ -247,13 +257,9 @@ class CardgoView(GameView):
                 continue
             eff = EFFECTS[card.effect]
             shown = card_text(card)
-            # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks
-            if card.effect:
-                label = _("{card}: card {n}. {effect_rule}").format(
-                    card=shown, n=i + 1, effect_rule=_(eff.text)
-                )
-            else:
-                label = _("{card}: card {n}").format(card=shown, n=i + 1)
+            # the accessible name starts with the visible text ("3 Joy"), as WCAG 2.5.3 asks; the
+            # effect's rule is its description (explain.py), also shown on its explanation card
+            label = _("{card}: card {n}").format(card=shown, n=i + 1)
             classes = (
                 "cg-card" + (" selected" if selected == i else "") + ("" if i in playable else " inactive")
             )
@@ -267,6 +273,7 @@ class CardgoView(GameView):
                 data_hint=hint == str(i),
                 aria_label=label,
                 aria_pressed=("true" if selected == i else "false") if act else None,
+                **card_attrs(card.effect),
                 **act,
             )
             style = (

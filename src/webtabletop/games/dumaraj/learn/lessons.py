@@ -12,7 +12,10 @@ from __future__ import annotations
 import re
 
 from webtabletop.games.dumaraj.rules.options import DumaRajOptions
+from webtabletop.games.dumaraj.rules.pieces import FEJ, GON, LOD, PIXA, SLOD
+from webtabletop.games.dumaraj.rules.pieces import MOBS as MOB_KINDS
 from webtabletop.games.dumaraj.rules.state import DumaState, state_from_fen
+from webtabletop.games.dumaraj.rules.texts import MOB_MOVES, RURSUS
 from webtabletop.i18n import N_
 from webtabletop.learn.catalog import LessonBook
 from webtabletop.learn.lesson import Lesson, guided_game, won
@@ -28,6 +31,10 @@ SECTIONS = (
     "Notation",
 )
 VOCABULARY, MOBS, LOCATION, BASIC, ARBITRARY, NOT_IN_SCOPE, NOTATION = SECTIONS
+
+#: the items each a lesson teaches by doing (docs/lessons.md's item table): the seven mobs, by the
+#: names of the rules' mob table
+ITEMS = tuple("mob " + mob.name for mob in MOB_KINDS.values())
 
 
 def at(text: str, **agreed: bool):
@@ -110,7 +117,10 @@ def bummed(start: DumaState, now: DumaState) -> bool:
 
 
 def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: str, miss: str):
-    """A mob's lesson: the mob starts selected, so the board draws its moves at once."""
+    """A mob's lesson: the mob starts selected, so the board draws its moves at once, and the
+    learner's move is that mob's (the mob of the position text's letter on the move's first bit)."""
+    letter = mob_on(at(text)(), move[:2]).upper()
+    kind = next(m for m in MOB_KINDS.values() if m.letter == letter)
     return Lesson(
         id=id_,
         title=title,
@@ -120,6 +130,7 @@ def mob(id_: str, title: str, idea: str, goal: str, text: str, reached, move: st
         reached=reached,
         solution=(move,),
         sections=(MOBS, VOCABULARY),
+        teaches=("mob " + kind.name,),
         miss=miss,
         selected=bit(move[:2]),
     )
@@ -142,7 +153,7 @@ LESSONS = (
     mob(
         "fej",
         N_("The Fej"),
-        N_("The Fej slides any distance along a line or a diagonal, while the bits on its way are free."),
+        MOB_MOVES[FEJ],
         N_("Frag the enemy Gon' with your Fej."),
         "k5/6/4n1/6/6/1Q3K w",
         fragged("n"),
@@ -152,7 +163,7 @@ LESSONS = (
     mob(
         "lod",
         N_("The Lod'"),
-        N_("The Lod' slides any distance along a line (up, down or sideways), never diagonally."),
+        MOB_MOVES[LOD],
         N_("Frag the enemy Slod' with your Lod'."),
         "k5/6/1b4/6/6/1R3K w",
         fragged("b"),
@@ -162,7 +173,7 @@ LESSONS = (
     mob(
         "slod",
         N_("The Slod'"),
-        N_("The Slod' slides any distance along a diagonal, so it always stays on bits of one colour."),
+        MOB_MOVES[SLOD],
         N_("Frag the enemy Gon' with your Slod'."),
         "k5/6/5n/6/6/2B2K w",
         fragged("n"),
@@ -172,10 +183,7 @@ LESSONS = (
     mob(
         "gon",
         N_("The Gon'"),
-        N_(
-            "The Gon' leaps one bit along a line and then two at a right angle, like a chess knight. "
-            "It leaps: the mobs between do not stop it."
-        ),
+        MOB_MOVES[GON],
         N_("Frag the enemy Lod' with your Gon', over the Pixas."),
         "k5/6/6/3r2/2pp2/2N2K w",
         fragged("r"),
@@ -198,10 +206,7 @@ LESSONS = (
     mob(
         "pixa",
         N_("The Pixa"),
-        N_(
-            "The Pixa fleps one bit forward or sideways, or leaps two; it never goes back. Unlike every "
-            "other mob it frags differently: one bit diagonally forward."
-        ),
+        MOB_MOVES[PIXA],
         N_("Frag an enemy mob with your Pixa."),
         "k5/6/6/2nr2/3P2/5K w",
         frag_any,
@@ -211,10 +216,7 @@ LESSONS = (
     Lesson(
         id="rursus",
         title=N_("Rursus"),
-        idea=N_(
-            "A Pixa that reaches its finist line (the farthest rank) becomes, at once, a Fej, Lod', Slod', "
-            "Gon' or Trigon' of your choice."
-        ),
+        idea=RURSUS,
         goal=N_("Turn your Pixa into a Fej."),
         start=at("k5/3P2/6/6/6/5K w"),
         reached=has_more("Q"),
@@ -391,4 +393,6 @@ FIRST_GAME = guided_game(
 
 
 #: what the shared lesson screens ask of this game
-BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)
+BOOK = LessonBook(
+    lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME, items=ITEMS
+)

@@ -20,6 +20,57 @@ from webtabletop.i18n.sides import side_gettext
 #: outcome reasons (kept in English in the rules and records; translated where shown)
 REASONS = (N_("mate"), N_("stalemate"), N_("threefold repetition"))
 
+#: How each mob moves, one or two sentences: the one table its lesson (learn/lessons.py) and its
+#: explanation card on the board (ui/explain.py) both say. The Trigon' depends on the agreed
+#: degree: :data:`TRIGON_MOVES`.
+MOB_MOVES = {
+    RAJ: N_("The Raj steps one bit in any of the 8 directions."),
+    FEJ: N_("The Fej slides any distance along a line or a diagonal, while the bits on its way are free."),
+    LOD: N_("The Lod' slides any distance along a line (up, down or sideways), never diagonally."),
+    SLOD: N_("The Slod' slides any distance along a diagonal, so it always stays on bits of one colour."),
+    GON: N_(
+        "The Gon' leaps one bit along a line and then two at a right angle, like a chess knight. "
+        "It leaps: the mobs between do not stop it."
+    ),
+    PIXA: N_(
+        "The Pixa fleps one bit forward or sideways, or leaps two; it never goes back. Unlike every "
+        "other mob it frags differently: one bit diagonally forward."
+    ),
+}
+
+#: The Trigon's leaps by the agreed degree (1 to 3).
+TRIGON_MOVES = {
+    1: N_(
+        "The Trigon' of the 1st degree leaps as a camel: one bit diagonally, then two more diagonally "
+        "after a turn (three bits one way and one across). The mobs between do not stop it."
+    ),
+    2: N_(
+        "The Trigon' of the 2nd degree leaps as a Gon' (two bits one way and one across) or as a "
+        "camel (three one way and one across). The mobs between do not stop it."
+    ),
+    3: N_(
+        "The Trigon' of the 3rd degree leaps as a Gon' (two and one), a camel (three and one) or a "
+        "zebra (three and two). The mobs between do not stop it."
+    ),
+}
+
+#: Rursus, what a Pixa on its finist line becomes (its lesson, the Pixa's card).
+RURSUS = N_(
+    "A Pixa that reaches its finist line (the farthest rank) becomes, at once, a Fej, Lod', Slod', "
+    "Gon' or Trigon' of your choice."
+)
+
+#: Arbitrary moves in one sentence, by option name: the new-game dialog's help (ui/panel.py) and
+#: the cards of the mobs that make them, when they are agreed.
+AGREED_MOVES = {
+    "raj_flex": N_("Raj flex: the Raj swaps bits with its own Lod’ or Slod’ (like castling)."),
+    "pair_flex": N_("Pair flex: an own Lod’ and Slod’ on neighbouring bits swap."),
+    "picsbumm": N_(
+        "Annihilation (like en passant): when a Pixa leaps two bits past a bit an enemy Pixa "
+        "attacks, that Pixa may strike at once, and both Pixas (or three) leave the location."
+    ),
+}
+
 
 def mob_name(kind: int) -> str:
     """The translated name of a mob kind."""

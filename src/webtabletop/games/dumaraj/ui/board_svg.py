@@ -16,6 +16,7 @@ from webtabletop.games.dumaraj.rules import notation as N
 from webtabletop.games.dumaraj.rules import texts as T
 from webtabletop.games.dumaraj.rules.state import DumaMove, DumaState
 from webtabletop.games.dumaraj.ui import pieceset
+from webtabletop.games.dumaraj.ui.explain import bit_attrs, board_texts
 from webtabletop.games.dumaraj.ui.glyphs import glyph
 from webtabletop.i18n import _, pgettext
 from webtabletop.i18n.text import join_list
@@ -232,6 +233,7 @@ class BoardMixin:
             if premove and active:
                 drop = f"t{s}"
             text = join_list(desc)
+            info = bit_attrs(p)  # how its mob moves (explain.py)
             a = attrs_html(
                 class_=" ".join(classes),
                 data_pick=token,
@@ -242,6 +244,7 @@ class BoardMixin:
                 role="button" if token else "img",
                 tabindex="0" if token else None,
                 aria_label=text,
+                **info,
             )
             cell = [
                 f'<rect class="sq" x="{x:g}" y="{y:g}" width="{CELL:g}" height="{CELL:g}" fill="{fill}" stroke="none"/>'
@@ -284,10 +287,13 @@ class BoardMixin:
                     f'<rect class="hover" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4:g}" height="{CELL - 4:g}" fill="#1e88e5" fill-opacity=".3"/>'
                 )
             cell.append(_mark(mark, ccx, ccy))
-            out.append(f"<g {a}><title>{esc(text)}</title>{''.join(cell)}</g>")
+            # a mob's bit has no <title>: the browser's own tooltip would cover its explanation card
+            title = "" if info["data_info"] else f"<title>{esc(text)}</title>"
+            out.append(f"<g {a}>{title}{''.join(cell)}</g>")
         out.extend(self._coords(state, ctx, upright))
         out.extend(self._cut_offers(state, ctx, hinted_cut=ctx.hint))
         out.append("</g></svg>")
+        out.append(board_texts(state.cells, state.options))  # the explanation cards' texts, hidden
         return "".join(out)
 
     def _coords(self, state: DumaState, ctx: ViewContext, upright: str) -> list[str]:

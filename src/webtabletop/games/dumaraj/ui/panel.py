@@ -7,6 +7,7 @@ seed's help says so instead of speaking of dice.
 
 from __future__ import annotations
 
+from webtabletop.core.explain import hint
 from webtabletop.core.view import ViewContext, attrs_html, esc
 from webtabletop.games.dumaraj.rules import engine as E
 from webtabletop.games.dumaraj.rules import notation as N
@@ -85,6 +86,12 @@ class PanelMixin:
             bit = N.square_name(state.bumm[0], state.width)
             note = _("piCSbumm possible on {bit} this move.").format(bit=bit)
             html.append(f'<p class="note">{esc(note)}</p>')
+        html.append(
+            hint(
+                _("Point at a mob to see how it moves (or press I on it)."),
+                _("Touch and hold a mob to see how it moves."),
+            )
+        )
         return "".join(html)
 
     def _editor_button(self, state: DumaState, mv) -> str:
@@ -167,14 +174,11 @@ class PanelMixin:
                 "Trigon’ leaps: 1 = camel, 2 = knight or camel (default), 3 = knight, camel or zebra."
             ),
             "raj_capture": _("No mate rule: the game ends when a Raj is fragged."),
-            "raj_flex": _("Raj flex: the Raj swaps bits with its own Lod’ or Slod’ (like castling)."),
-            "pair_flex": _("Pair flex: an own Lod’ and Slod’ on neighbouring bits swap."),
+            "raj_flex": _(T.AGREED_MOVES["raj_flex"]),
+            "pair_flex": _(T.AGREED_MOVES["pair_flex"]),
             "editor": _("After a move, an empty outer line behind the moved mob may be removed."),
             "warp": _("Gon’ and Pixa may leave over a border and come back from the opposite one."),
-            "picsbumm": _(
-                "Annihilation (like en passant): when a Pixa leaps two bits past a bit an enemy Pixa "
-                "attacks, that Pixa may strike at once, and both Pixas (or three) leave the location."
-            ),
+            "picsbumm": _(T.AGREED_MOVES["picsbumm"]),
             "rhombus": _("Show the location turned 45° (no Warp then)."),
         }
 

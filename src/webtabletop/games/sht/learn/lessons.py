@@ -17,6 +17,10 @@ from webtabletop.learn.lesson import Lesson, guided_game, won
 SECTIONS = ("Components", "Setup", "A turn: exactly one of", "Battle", "End", "Hidden information is real")
 COMPONENTS, SETUP, TURN, BATTLE, END, HIDDEN = SECTIONS
 
+#: the items a lesson teaches by doing (docs/lessons.md's item table): the card values that are
+#: not printed on the card (the digest's "A=1, 2..10 as printed, J=11, Q=12, K=13")
+ACE, JACK, QUEEN, KING = ITEMS = ("value A = 1", "value J = 11", "value Q = 12", "value K = 13")
+
 
 def card(name: str) -> int:
     return C.from_name(name)
@@ -192,6 +196,31 @@ LESSONS = (
         miss=N_("The 9 alone is more than 8, so the attacker earns the advantage. 5 + 3 is exactly 8."),
     ),
     Lesson(
+        id="values",
+        title=N_("Card values"),
+        idea=N_(
+            "An ace is worth 1, a jack 11, a queen 12 and a king 13; every other card is worth the "
+            "number it shows."
+        ),
+        goal=N_("Player 2 attacks with a queen. Defend with exactly its value."),
+        start=position(
+            hand0=["7H"],
+            hand1=["4D"],
+            field0=["KS", "AC", "JD", "5H"],
+            field1=["2H"],
+            shield0="AH",
+            shield1="QC",
+            player=1,
+            attack="QH",
+        ),
+        reached=earned_advantage,  # type: ignore[arg-type]  # an ShtState goal; Lesson types the core State
+        solution=(defend("JD", "AC"),),
+        moves=3,
+        sections=(COMPONENTS, BATTLE),
+        teaches=ITEMS,
+        miss=N_("The queen is worth 12 and the king 13: one too many. A jack and an ace make 11 + 1 = 12."),
+    ),
+    Lesson(
         id="two-attacks",
         title=N_("Shield first, then the win"),
         idea=N_(
@@ -285,4 +314,6 @@ FIRST_GAME = guided_game(
 
 
 #: what the shared lesson screens ask of this game
-BOOK = LessonBook(lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME)
+BOOK = LessonBook(
+    lessons=LESSONS, sections=SECTIONS, section_notes=SECTION_NOTES, first_game=FIRST_GAME, items=ITEMS
+)
