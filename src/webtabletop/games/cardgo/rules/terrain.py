@@ -58,7 +58,7 @@ class TerrainKind:
 
 
 TERRAINS: tuple[TerrainKind, ...] = (
-    TerrainKind(NONE, N_("None"), ".", "#efe6cf", "", N_("No effect.")),
+    TerrainKind(NONE, N_("No terrain"), ".", "#efe6cf", "", N_("No effect.")),
     TerrainKind(LAND, N_("Land"), "l", "#e2d3a8", "", N_("Plain terrain.")),
     TerrainKind(GRASS, N_("Grass"), "g", "#cfe3a8", "", N_("Plain terrain.")),
     TerrainKind(WASTELAND, N_("Wasteland"), "x", "#d9cbb8", "", N_("Plain terrain.")),
