@@ -1,5 +1,6 @@
 """The lesson screens of all five games, through the page's stand-in (tests/app/harness.py)."""
 
+import html
 import json
 import re
 
@@ -154,7 +155,7 @@ def test_learn_to_play_comes_first_until_a_lesson_is_finished():
     page.send({"type": "hash", "hash": "#/"})
     actions = card_actions(page, "tsifrograd")
     assert actions[0] == ("btn primary", "#/tsifrograd/play?vs=ai")
-    assert ("btn", "#/tsifrograd/learn") in actions[1:]
+    assert ("btn small ghost", "#/tsifrograd/learn") in actions[1:]  # with the other small links
     assert card_actions(page, "htt")[0] == ("btn primary", "#/htt/learn")
 
 
@@ -169,6 +170,40 @@ GUIDED = [game for game in PLAYABLE if catalog.first_game(game) is not None]
 HINT_MARK = re.compile(r"<[a-z][^<>]*\sdata-hint[\s=>/]")
 
 
+def guided_move(page, code):
+    """The learner's move, then the opponent's answers the page asks for (``ai``) after the
+    reply delay, as web/main.py does."""
+    page.send({"type": "move", "code": code})
+    while page.last.get("ai"):
+        page.send({"type": "ai"})
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_guided_first_game_replies_after_the_delay_with_a_real_games_status(game):
+    """The opponent's answer is not in the learner's move's answer: that answer asks the page for
+    the computer's move (``ai``: the page waits the reply delay first, as in a real game); the
+    ``ai`` action plays it, and its sentence is the status line (not the tip's mark, "Hint: …")
+    and is read out, with the learner's move in grey above it."""
+    page = Page(hash_=f"#/{game}/learn/first-game")
+    run = page.state.lesson
+    guided = run.lesson
+    state = run.session.state
+    answer = page.send({"type": "move", "code": guided.solution[0]})
+    while not answer.get("ai"):  # a turn of two moves (a Tsifrograd crossing) ends first
+        answer = page.send({"type": "move", "code": guided.solution[run.played]})
+    assert run.replies == 0 and run.session.state.to_move() != guided.learner(run.start)
+    mine = answer["status"]
+    answer = page.send({"type": "ai"})
+    assert run.replies >= 1 and answer["moved"] is True
+    assert answer["status"] and answer["status"] != mine
+    line = re.search(r'class="status-line" aria-live="polite" data-key="status-line">(.*?)</p>', answer["html"])
+    assert line and "Hint" not in line.group(1)
+    assert html.unescape(line.group(1)) == answer["status"]  # the reply's sentence is on screen
+    prev = re.search(r'data-key="status-prev">(.*?)</p>', answer["html"])
+    assert prev and html.unescape(prev.group(1)) == mine
+    assert state is not run.session.state
+
+
 @pytest.mark.parametrize("game", GUIDED)
 def test_guided_first_game_marks_each_move_and_ends_with_a_real_game(game):
     page = Page(hash_=f"#/{game}/learn")
@@ -181,7 +216,7 @@ def test_guided_first_game_marks_each_move_and_ends_with_a_real_game(game):
         tips.append(re.search(r'class="lesson-tip"[^>]*>(.*?)</p>', html).group(1))
         assert HINT_MARK.search(html)  # the suggested move is marked on the board
         assert page.state.lesson.verdict == "going"
-        page.send({"type": "move", "code": code})
+        guided_move(page, code)
     assert page.state.lesson.verdict == "reached"
     assert not page.state.lesson.off_line  # the fixed replies answered every move
     assert len(set(tips)) == len(guided.tips)  # every tip was shown, in order
@@ -196,7 +231,7 @@ def test_guided_game_off_its_line_gets_the_ais_answers_and_no_more_marks(game):
     other = next(
         m.code for m in page.state.lesson.session.state.legal_moves() if m.code != guided.solution[0]
     )
-    page.send({"type": "move", "code": other})
+    guided_move(page, other)
     run = page.state.lesson
     assert run.off_line and run.played == 1
     if run.verdict == "going":

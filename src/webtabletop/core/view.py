@@ -249,25 +249,79 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+def pushed(colour: str, towards: str, enough, steps: int = 20) -> str:
+    """``colour`` mixed with ``towards`` (white or black) in ``steps`` steps, just enough for
+    ``enough(mixed)`` to hold; ``towards`` itself if no mix is enough."""
+    start, end = _rgb(colour), _rgb(towards)
+    for step in range(steps + 1):
+        t = step / steps
+        mixed = "#{:02x}{:02x}{:02x}".format(
+            *(round(a + (b - a) * t) for a, b in zip(start, end, strict=True))
+        )
+        if enough(mixed):
+            return mixed
+    return towards
+
+
 def ink_on_dark(colour: str, background: str = DARK_CARD) -> str:
     """``colour`` mixed with white just enough to read (5:1) on the dark theme's ``background``."""
-    r, g, b = _rgb(colour)
-    for step in range(21):
-        t = step / 20
-        mixed = "#{:02x}{:02x}{:02x}".format(*(round(v + (255 - v) * t) for v in (r, g, b)))
-        if contrast(mixed, background) >= INK_CONTRAST:
-            return mixed
-    return "#ffffff"
+    return pushed(colour, "#ffffff", lambda c: contrast(c, background) >= INK_CONTRAST)
 
 
-def player_style(view: GameView) -> str:
-    """The ``style`` attribute giving a game's own player colours to the page (swatches, names in
-    text), with the inks for the dark theme (``--p0-ink-dark``); empty for the page's own."""
-    if not view.player_inks:
-        return ""
-    (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-    d0, d1 = ink_on_dark(c0), ink_on_dark(c1)
-    return (
-        f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)};"
-        f"--p0-ink-dark:{d0};--p1-ink-dark:{d1}'"
+# --- the two sides of a chart (the review's win-chance graph and bar) ---
+#: WCAG 2.1's non-text contrast (1.4.11): each side of a chart against what is around it and
+#: against the other side
+CHART_CONTRAST = 3.0
+#: per theme: the page's surfaces a chart may sit on (app.css ``--paper`` and ``--card``), and the
+#: colour a side is pushed towards to stand out from them
+CHART_SURFACES = {"light": (("#f4f1ea", "#fffdf8"), "#000000"), "dark": (("#14181f", "#1d222b"), "#ffffff")}
+#: the page's own player colours per theme (app.css ``--p0``/``--p1``), for a game that keeps them
+PAGE_COLOURS = {"light": ("#d9641e", "#2563c9"), "dark": ("#e0742f", "#4a82e0")}
+
+
+def chart_colours(colours: tuple[str, str], theme: str) -> tuple[str, str]:
+    """The two players' colours as a chart draws them in ``theme``: the side that stands out
+    less from the page is pushed (darker in the light theme, lighter in the dark one) until it
+    reads at :data:`CHART_CONTRAST` against every surface, then the other until it reads so
+    against the surfaces and against the first. DumaRaj's White on a light page becomes a grey
+    that shows; its Black on a dark page, a grey lighter than the page."""
+    surfaces, towards = CHART_SURFACES[theme]
+
+    def on_page(c: str) -> float:
+        return min(contrast(c, s) for s in surfaces)
+
+    a, b = colours
+    first_nearer = on_page(a) <= on_page(b)
+    near, far = (a, b) if first_nearer else (b, a)
+    near = pushed(near, towards, lambda c: on_page(c) >= CHART_CONTRAST, 40)
+    far = pushed(
+        far, towards, lambda c: on_page(c) >= CHART_CONTRAST and contrast(c, near) >= CHART_CONTRAST, 40
     )
+    return (near, far) if first_nearer else (far, near)
+
+
+def chart_vars(view: GameView) -> str:
+    """CSS custom properties of a chart's two sides in both themes (``--p0-chart``,
+    ``--p1-chart-dark``...), from the colours the page shows for ``view``'s players."""
+    parts = []
+    for theme, suffix in (("light", ""), ("dark", "-dark")):
+        base = view.player_colours if view.player_inks else PAGE_COLOURS[theme]
+        c0, c1 = chart_colours(base, theme)
+        parts.append(f"--p0-chart{suffix}:{c0};--p1-chart{suffix}:{c1}")
+    return ";".join(parts)
+
+
+def player_style(view: GameView, chart: bool = False) -> str:
+    """The ``style`` attribute giving a game's own player colours to the page (swatches, names in
+    text), with the inks for the dark theme (``--p0-ink-dark``); empty for the page's own.
+    ``chart``: with the colours of a chart's two sides too (:func:`chart_vars`)."""
+    props = []
+    if view.player_inks:
+        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
+        d0, d1 = ink_on_dark(c0), ink_on_dark(c1)
+        props.append(
+            f"--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)};--p0-ink-dark:{d0};--p1-ink-dark:{d1}"
+        )
+    if chart:
+        props.append(chart_vars(view))
+    return f" style='{';'.join(props)}'" if props else ""

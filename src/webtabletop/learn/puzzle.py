@@ -62,8 +62,10 @@ class Kind:
     id: str
     #: what the puzzle asks: target -> text
     goal: Callable[[int], str]
-    #: why the solution is the one: (the move's name, the target, the best of the other moves) -> text
-    explain: Callable[[str, int, int], str]
+    #: why the solution is the one: (the target, the best of the other moves) -> one or two
+    #: sentences that stand after the game's own sentences for the solution's moves (its
+    #: ``describe_move``), so they name the move as "That move", never by its label
+    explain: Callable[[int, int], str]
     #: (state, first move code) -> its exact score; None: the move cannot count (e.g. an illegal line)
     score: Callable[[State, str], Scored | None]
     #: the smallest target worth a puzzle

@@ -25,8 +25,9 @@ def placed(options, cells, hand, code="0b2"):
 
 def test_a_quiet_placement_names_the_card_and_the_cell():
     before, after = placed(HttOptions(), {}, "511111")
-    card = before.decks[BLUE][0].name
-    assert VIEW.describe_move(before, after, "0b2") == f"Blue plays {card} on b2."
+    assert before.decks[BLUE][0].name == "T511111"  # a test position's card: its name is a code
+    # ... which no sentence shows: the card is named by its values
+    assert VIEW.describe_move(before, after, "0b2") == "Blue plays Card 5-1-1-1-1-1 on b2."
     assert VIEW.move_sound(before, after, "0b2") == "move"
 
 

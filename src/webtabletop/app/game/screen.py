@@ -116,6 +116,15 @@ def format_seconds(value: float) -> str:
     return text.replace(".", pgettext("decimal mark", "."))
 
 
+def status_lines(status_line: str, previous_line: str = "") -> str:
+    """The sentences of the last move (read out) and of the move before (in grey above it, not
+    read out again): the game screen's and the guided first game's."""
+    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    if previous_line:
+        line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
+    return f'<div class="status-lines">{line}</div>'
+
+
 def result_window(view: GameView, outcome: Outcome, spec: GameSpec, analysis_href: str | None = None) -> str:
     """The game-over window: closable (×, Esc, a click outside) and movable (its title bar).
     "Review the game" opens the computer's review of it (``analysis_href``); "Look at the board"
@@ -318,10 +327,7 @@ def game_screen(
     think = f'<div class="thinking" role="status">{esc(W["computer_is_thinking"])}</div>' if thinking else ""
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
-    if previous_line:  # the move before stays readable above it (not read out again)
-        line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
-    line = f'<div class="status-lines">{line}</div>'
+    line = status_lines(status_line, previous_line)
     style = player_style(view)
     flags = (" data-premove='1'" if premove else "") + (" data-thinking='1'" if thinking else "")
     menu = menu_html(

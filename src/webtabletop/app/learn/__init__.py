@@ -14,11 +14,13 @@ BOARD: dict[str, Handler] = {
     "cancel": lessons.on_cancel,
     **dict.fromkeys(("premove", "change", "ai"), ignore),
 }
+#: a lesson's board: a guided first game's opponent answers after the reply delay (``ai``)
+LESSON_BOARD: dict[str, Handler] = {**BOARD, "ai": lessons.reply}
 
 #: the screens this package draws, for the shell's table
 SCREENS = {
     "learn": Screen(lessons.render_list),
-    "lesson": Screen(lessons.render_lesson, BOARD, lessons.COMMANDS),
+    "lesson": Screen(lessons.render_lesson, LESSON_BOARD, lessons.COMMANDS),
     "puzzles": Screen(puzzles.render_list),
     "puzzle": Screen(puzzles.render_puzzle, BOARD, puzzles.COMMANDS),
 }

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from webtabletop.app.game.screen import status_lines
 from webtabletop.app.widgets.pages import btn, link, notice_html
 from webtabletop.core.protocol import GameSpec
 from webtabletop.core.view import GameView, esc
@@ -128,6 +129,7 @@ def lesson_screen(
     following: str | None,
     notices: list[str],
     picture: str = "",
+    previous_line: str = "",
 ) -> str:
     """``#/<game>/learn/<id>``: the game's board inside the lesson's frame; ``picture`` (an SVG)
     beside the idea."""
@@ -149,7 +151,7 @@ def lesson_screen(
         f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p>'
         f"{tip_html(tip)}</div>"
     )
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    line = status_lines(status_line, previous_line)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     return (
         f"{notice_html(notices)}<section class='game lesson' data-game='{esc(spec.id)}' "

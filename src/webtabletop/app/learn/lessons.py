@@ -11,8 +11,10 @@ Invariants:
 - every move goes through the rules; an illegal one is refused with the rules' reason and
   changes nothing; a legal one that misses the goal ends the attempt with the lesson's
   explanation and a "Try again" (the stars of a later solve count the misses);
-- the opponent answers at once with the lesson's fixed reply, or, when the learner left the
-  lesson's line, with the game's AI at its easy level.
+- the opponent answers with the lesson's fixed reply, or, when the learner left the lesson's
+  line, with the game's AI at its easy level: at once in a lesson, and in a guided first game as
+  in a real game, after the reply delay (the answer asks the page for an ``ai`` action), with
+  its sentence on the status line.
 """
 
 from __future__ import annotations
@@ -101,7 +103,10 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         board=s.view.board(s.state, ctx),
         panel=s.view.panel(s.state, ctx),
         prompt=s.view.prompt(s.state, ctx) if run.verdict == GOING else "",
-        status_line=gamerender.status_line(s, ctx),
+        # as in a real game: what the last move did and the move before (the board's mark of
+        # the suggested move is the tip's, not the status line's)
+        status_line=gamerender.status_line(s, attrs.evolve(ctx, hint=None)),
+        previous_line=gamerender.previous_line(s, attrs.evolve(ctx, hint=None)),
         left=max(0, run.lesson.allowed - run.played),
         tip=_(run.lesson.tip(run.played)) if run.lesson.tips and run.verdict == GOING else "",
         verdict=run.verdict,
@@ -163,14 +168,55 @@ def play(st: AppState, fx: Effects, code: str) -> None:
     s.selection = s.hover = None
     playfeel.moved(fx, s, before, code)
     verdict = judge(run.lesson, run.start, s.state, run.played)
-    while verdict == GOING and not s.state.is_over and s.state.to_move() != learner:
-        reply = None if run.off_line else fixed_reply(run.lesson, s.state, run.replies)
-        if reply is None:
-            run.off_line = True
-            reply = game_ai(run.spec.id)(s.state, REPLY_LEVEL, seed=st.rng.next_u64()).move.code
-        s.history.play(reply)
-        run.replies += 1
+    if run.lesson.guided and awaits_reply(run, verdict):
+        fx.ai = True  # as in a real game: the page shows this move for the reply delay, then asks
+        return
+    while awaits_reply(run, verdict):
+        play_reply(st, run)
         verdict = judge(run.lesson, run.start, s.state, run.played)
+    settle(st, fx, run, verdict)
+
+
+def awaits_reply(run: Attempt, verdict: str) -> bool:
+    """The attempt goes on and the opponent is to move."""
+    state = run.session.state
+    return verdict == GOING and not state.is_over and state.to_move() != run.lesson.learner(run.start)
+
+
+def play_reply(st: AppState, run: Attempt) -> str:
+    """The opponent's next move: the lesson's fixed reply while the learner follows its line,
+    else the game's AI at its easy level; returns its code."""
+    s = run.session
+    reply = None if run.off_line else fixed_reply(run.lesson, s.state, run.replies)
+    if reply is None:
+        run.off_line = True
+        reply = game_ai(run.spec.id)(s.state, REPLY_LEVEL, seed=st.rng.next_u64()).move.code
+    s.history.play(reply)
+    run.replies += 1
+    return reply
+
+
+def reply(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
+    """The ``ai`` action of a guided first game: the page asks for the opponent's answer once the
+    learner's move has been shown for the reply delay, as in a real game; the answer's sentence
+    is the status line and is read out (:func:`playfeel.moved`). A late or repeated ask, when the
+    opponent is not to move, changes nothing."""
+    run = st.lesson
+    if run is None or st.route[0] != "lesson" or not awaits_reply(run, run.verdict):
+        return
+    before = run.session.state
+    code = play_reply(st, run)
+    playfeel.moved(fx, run.session, before, code)
+    verdict = judge(run.lesson, run.start, run.session.state, run.played)
+    if awaits_reply(run, verdict):
+        fx.ai = True  # a turn of more than one move (a Tsifrograd crossing): the next one after the delay
+        return
+    settle(st, fx, run, verdict)
+
+
+def settle(st: AppState, fx: Effects, run: Attempt, verdict: str) -> None:
+    """The attempt's verdict once the opponent has answered: stars for a solve, the lesson's
+    explanation for a miss."""
     run.verdict = verdict
     if verdict == REACHED:
         run.earned = stars(run.misses)

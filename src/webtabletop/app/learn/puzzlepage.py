@@ -4,6 +4,7 @@ solve or a give-up), and the home page's puzzle of the day."""
 
 from __future__ import annotations
 
+from webtabletop.app.game.screen import status_lines
 from webtabletop.app.learn.lessonpage import ink_style, star_row
 from webtabletop.app.widgets.pages import btn, link, notice_html
 from webtabletop.core.protocol import GameSpec
@@ -131,7 +132,7 @@ def puzzle_screen(
         f'<div class="puzzle-about" data-key="puzzle-about">{known}<p class="note">{esc(origin)}</p></div>'
     )
     shown = solution if verdict in (REACHED, SHOWN) else ""
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    line = status_lines(status_line)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     return (
         f"{notice_html(notices)}<section class='game lesson puzzle' data-game='{esc(spec.id)}' "

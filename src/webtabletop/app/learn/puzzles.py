@@ -23,14 +23,17 @@ from webtabletop.app.learn import lessons, puzzlepage
 from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.model.lessonrun import new_attempt
 from webtabletop.app.model.state import error_route
+from webtabletop.app.widgets import playfeel
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n.text import join_sentences
 from webtabletop.learn import puzzle as P
 from webtabletop.learn.lesson import GOING
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.session import Session
     from webtabletop.app.model.state import AppState
 
 
@@ -80,18 +83,24 @@ def goal_of(puzzle: P.Puzzle) -> str:
     return P.kinds(puzzle.game)[puzzle.kind].goal(puzzle.target)
 
 
-def solution_text(puzzle: P.Puzzle, start: State) -> tuple[str, str]:
-    """The solution's moves, named as the move log names them, and why it is the one."""
+def solution_text(puzzle: P.Puzzle, start: State, session: Session) -> tuple[str, str]:
+    """The solution's moves, named as the move log names them, and why it is the one: what each
+    move does in the game's own sentences (the status line's, :func:`playfeel.describe`), then
+    the kind's reason, which refers back to them ("That move wins at once")."""
     state = start
-    names, replies = [], list(puzzle.replies)
+    names, said, replies = [], [], list(puzzle.replies)
     me = state.to_move()
     for code in puzzle.solution:
         while state.to_move() != me and replies and not state.is_over:
             state = state.apply_code(replies.pop(0))
         names.append(state.move_label(state.move_from_code(code)))
-        state = state.apply_code(code)
+        after = state.apply_code(code)
+        said.append(playfeel.describe(session, state, after, code))
+        state = after
     kind = P.kinds(puzzle.game)[puzzle.kind]
-    return pgettext("list separator", ", ").join(names), kind.explain(names[0], puzzle.target, puzzle.others)
+    return pgettext("list separator", ", ").join(names), join_sentences(
+        [*said, kind.explain(puzzle.target, puzzle.others)]
+    )
 
 
 def home_box() -> str:
@@ -125,7 +134,7 @@ def render_puzzle(st: AppState, fx: Effects) -> tuple[str, str] | None:
         ctx = attrs.evolve(ctx, interactive=False, selection=None, hover=None)
     listed = P.puzzles(run.spec.id)
     following = listed[run.index + 1].id if run.index + 1 < len(listed) else None
-    moves, explanation = solution_text(puzzle, run.start)
+    moves, explanation = solution_text(puzzle, run.start, s)
     ply = len(puzzle.moves) + 1
     origin = ngettext(
         "From the computer's game against itself, after {n} move.",

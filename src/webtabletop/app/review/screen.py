@@ -19,7 +19,7 @@ from webtabletop.app.review import learn as reviewlearn
 from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, step_buttons
 from webtabletop.core.registry import get_game
-from webtabletop.core.view import esc, move_label
+from webtabletop.core.view import esc, move_label, player_style
 from webtabletop.i18n import _, language, ngettext
 from webtabletop.i18n.sides import side_gettext
 from webtabletop.i18n.text import number, percent
@@ -93,10 +93,7 @@ def review_html(st: AppState, r: ReviewSession) -> str:
     final_over = r.states[-1].is_over
     ctx = reviewboard.context(st, r, state, final_over)
     names = [_(view.player_names[0]), _(view.player_names[1])]
-    style = ""
-    if view.player_inks:
-        (c0, c1), (i0, i1) = view.player_colours, view.player_inks
-        style = f" style='--p0:{esc(c0)};--p1:{esc(c1)};--p0-ink:{esc(i0)};--p1-ink:{esc(i1)}'"
+    style = player_style(view, chart=True)  # the dark theme's inks and the chart's two sides too
     judged = {p.ply: p for p in r.reviewer.plies}
     if r.learn is not None:
         ctx = reviewlearn.context(st, r)
@@ -168,7 +165,11 @@ def graph_svg(r: ReviewSession, names: list[str]) -> str:
         if p.mark
     )
     at = r.tree.main_fork(r.node) * step
-    cursor = f"<line class='g-cursor' x1='{at:.1f}' x2='{at:.1f}' y1='0' y2='{GRAPH_H}'/>"
+    # a halo of the page's colour under the cursor: it shows on either side's fill
+    cursor = "".join(
+        f"<line class='{cls}' x1='{at:.1f}' x2='{at:.1f}' y1='0' y2='{GRAPH_H}'/>"
+        for cls in ("g-halo", "g-cursor")
+    )
     hits = "".join(
         f"<rect class='g-hit' x='{max(0.0, (i - 0.5) * step):.1f}' y='0' width='{step:.1f}' height='{GRAPH_H}' "
         f"data-cmd='review-goto' data-arg='{i}'><title>{esc(_('Position after move {n}').format(n=i) if i else _('The start'))}</title></rect>"

@@ -39,20 +39,30 @@ def home(
     for meta, has_saved in games:
         gid = meta.ID
         pic = esc(_("{game}: a board in the middle of a game").format(game=_(meta.TITLE)))
-        extra = nav_links(gid, getattr(meta, "NAV", ()))
+        extra = nav_links(gid, getattr(meta, "NAV", ())[:1])
         resume = link(esc(_("Resume")), f"#/{gid}", "btn primary") if has_saved else ""
         newcomer = gid not in learned
-        learn = link(esc(_("Learn to play")), f"#/{gid}/learn", "btn primary" if newcomer and not has_saved else "btn")
+        learn = link(
+            esc(_("Learn to play")),
+            f"#/{gid}/learn",
+            ("btn primary" if not has_saved else "btn") if newcomer else "btn small ghost",
+        )
+        # two groups: the big buttons start a game (or the first lesson); the small links under
+        # them are the other ways to play, the rules and puzzles, and the way into the game's own
+        # pages (its first page, whose menu lists the others: HTT's seven are one link here)
+        more = (
+            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human', 'btn small')}"
+            f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link', 'btn small') if supports(gid) else ''}"
+            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn small ghost')}{'' if newcomer else learn}"
+            f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn small ghost')}{extra}"
+        )
         cards.append(
             f'<li class="game-card" data-game="{esc(gid)}"><h2>{esc(_(meta.TITLE))}</h2><p>{esc(_(meta.SUMMARY))}</p>'
             f'<div class="card-pic" data-pic="{esc(gid)}" role="img" aria-label="{pic}"></div>'
             f'<div class="actions">{resume}{learn if newcomer else ""}'
-            f'{link(esc(_("Play vs AI")), f"#/{gid}/play?vs=ai", "btn" if has_saved or newcomer else "btn primary")}'
-            f"{link(esc(_('Hot-seat')), f'#/{gid}/play?vs=human')}"
-            f"{link(esc(_('Play a friend by link')), f'#/{gid}/new?mode=link') if supports(gid) else ''}"
-            f"{link(esc(_('New game…')), f'#/{gid}/new')}"
-            f"{link(esc(_('Rules')), f'#/{gid}/rules', 'btn ghost')}{'' if newcomer else learn}"
-            f"{link(esc(_('Puzzles')), f'#/{gid}/puzzles', 'btn ghost')}{extra}</div></li>"
+            f"{link(esc(_('Play vs AI')), f'#/{gid}/play?vs=ai', 'btn' if has_saved or newcomer else 'btn primary')}"
+            f"{link(esc(_('New game…')), f'#/{gid}/new')}</div>"
+            f'<div class="actions more">{more}</div></li>'
         )
     # the player's own boxes beside the puzzle of the day (side by side on a desktop, so the
     # games' cards stay as high on the page as without them)

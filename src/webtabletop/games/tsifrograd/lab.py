@@ -11,7 +11,7 @@ from webtabletop.lab.findings import Finding
 
 #: item names that are codes, with their words (msgids; the other names are msgids already)
 NAMES = {
-    "move/place": N_("place a card"),
+    "move/place": N_("write a number"),
     "move/cross out": N_("cross out"),
     "move/no crossing": N_("no crossing"),
 }

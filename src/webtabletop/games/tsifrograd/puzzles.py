@@ -31,20 +31,18 @@ CROSS = Kind(
     goal=lambda n: ngettext(
         "Cross out {n} enemy number this turn.", "Cross out {n} enemy numbers this turn.", n
     ).format(n=n),
-    explain=lambda move, n, others: (
+    explain=lambda n, others: (
         ngettext(
-            "{move} is the one placement that lets you cross out {n} number; no other placement "
-            "crosses out more than {others}.",
-            "{move} is the one placement that lets you cross out {n} numbers; no other placement "
-            "crosses out more than {others}.",
-            n,
-        )
+            "No other placement lets you cross out more than {others} number.",
+            "No other placement lets you cross out more than {others} numbers.",
+            others,
+        ).format(others=others)
         if others
         else _(
-            "{move} is the one placement that lets you cross out an enemy number: your number must "
-            "touch it, and your total around it must beat the enemy's. No other placement can cross any out."
+            "To cross out, your number must touch the enemy's, and your total around it must beat "
+            "theirs; no other placement lets you cross any out."
         )
-    ).format(move=move, n=n, others=others),
+    ),
     score=one_turn(crossed),
     minimum=1,
     reached=crossed,

@@ -72,11 +72,11 @@ DAMAGE = Kind(
     goal=lambda n: ngettext(
         "Take {n} time from the enemy with one card.", "Take {n} time from the enemy with one card.", n
     ).format(n=n),
-    explain=lambda move, n, others: ngettext(
-        "{move} takes {n} time; no other card on any cell takes more than {others}.",
-        "{move} takes {n} time; no other card on any cell takes more than {others}.",
-        n,
-    ).format(move=move, n=n, others=others),
+    explain=lambda n, others: ngettext(
+        "No other card on any cell takes more than {others} time.",
+        "No other card on any cell takes more than {others} time.",
+        others,
+    ).format(others=others),
     score=on_board(damage),
     minimum=2,
     reached=damage,
@@ -87,11 +87,11 @@ CONVERT = Kind(
     goal=lambda n: ngettext(
         "Convert {n} enemy stone with one card.", "Convert {n} enemy stones with one card.", n
     ).format(n=n),
-    explain=lambda move, n, others: ngettext(
-        "{move} leaves {n} enemy stone without breath, so it turns yours; no other move converts more than {others}.",
-        "{move} leaves {n} enemy stones without breath, so they turn yours; no other move converts more than {others}.",
+    explain=lambda n, others: ngettext(
+        "That card leaves {n} enemy stone without breath, so it turns yours; no other move converts more than {others}.",
+        "That card leaves {n} enemy stones without breath, so they turn yours; no other move converts more than {others}.",
         n,
-    ).format(move=move, n=n, others=others),
+    ).format(n=n, others=others),
     score=on_board(converted),
     minimum=1,
     reached=converted,

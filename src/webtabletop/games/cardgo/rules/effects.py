@@ -40,7 +40,7 @@ class EffectKind:
 
 
 EFFECTS: tuple[EffectKind, ...] = (
-    EffectKind(NO_EFFECT, N_("None"), "", N_("No effect.")),
+    EffectKind(NO_EFFECT, N_("No effect"), "", N_("A plain card: its value only.")),
     EffectKind(
         INDULGENCE, N_("Indulgence"), "I", N_("You may at once also play a hand card of value this + 1.")
     ),

@@ -61,7 +61,7 @@ class TerrainKind:
 PLAIN_TEXT = N_("Plain: a stone here plays as on a board without terrain.")
 
 TERRAINS: tuple[TerrainKind, ...] = (
-    TerrainKind(NONE, N_("None"), ".", "#efe6cf", "", N_("No effect.")),
+    TerrainKind(NONE, N_("No terrain"), ".", "#efe6cf", "", N_("No effect.")),
     TerrainKind(LAND, N_("Land"), "l", "#e2d3a8", "", PLAIN_TEXT),
     TerrainKind(GRASS, N_("Grass"), "g", "#cfe3a8", "", PLAIN_TEXT),
     TerrainKind(WASTELAND, N_("Wasteland"), "x", "#d9cbb8", "", PLAIN_TEXT),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from webtabletop.games.cardgo.rules.effects import EFFECTS, card_text
 from webtabletop.games.cardgo.rules.state import EMPTY, PLAYER_NAMES, CardgoState, Report
-from webtabletop.games.cardgo.rules.terrain import TALL_GRASS, TERRAINS, value_delta
+from webtabletop.games.cardgo.rules.terrain import NONE, TALL_GRASS, TERRAINS, value_delta
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 
@@ -49,10 +49,14 @@ def value_explanation(state: CardgoState, cell: int, viewer: int | None, reveal:
 
 
 def cell_label(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
-    """The accessible name of a cell: name, terrain, and the stone with its value's explanation."""
+    """The accessible name of a cell: name, terrain (none named on a cell without terrain), and
+    the stone with its value's explanation."""
     name = state.grid.names[cell]
-    terrain = _(TERRAINS[state.terrain[cell]].name)
+    t = state.terrain[cell]
+    terrain = _(TERRAINS[t].name)
     owner = state.owners[cell]
+    if t == NONE:
+        return plain_cell_label(state, cell, viewer, reveal)
     if owner == EMPTY:
         return _("{cell}, {terrain}, empty").format(cell=name, terrain=terrain)
     why = value_explanation(state, cell, viewer, reveal)
@@ -64,6 +68,21 @@ def cell_label(state: CardgoState, cell: int, viewer: int | None, reveal: bool =
     return _("{cell}, {terrain}: {player} stone, {why}").format(
         cell=name, terrain=terrain, player=who(owner), why=why
     )
+
+
+def plain_cell_label(state: CardgoState, cell: int, viewer: int | None, reveal: bool = False) -> str:
+    """A cell without terrain: its name and its stone, as :func:`cell_label` without a terrain."""
+    name = state.grid.names[cell]
+    owner = state.owners[cell]
+    if owner == EMPTY:
+        return _("{cell}, empty").format(cell=name)
+    why = value_explanation(state, cell, viewer, reveal)
+    eff = state.effects[cell]
+    if eff:
+        return _("{cell}: {player} stone, {why}, {effect}").format(
+            cell=name, player=who(owner), why=why, effect=_(EFFECTS[eff].name)
+        )
+    return _("{cell}: {player} stone, {why}").format(cell=name, player=who(owner), why=why)
 
 
 def card_seen(report: Report, state: CardgoState, viewer: int | None, reveal: bool = False) -> str | None:

@@ -17,7 +17,7 @@ MINE_OPTIONS: dict = {}
 WIN = Kind(
     id="win",
     goal=lambda n: _("Win the game with one move."),
-    explain=lambda move, n, others: _("{move} wins at once; no other move does.").format(move=move),
+    explain=lambda n, others: _("That move wins at once; no other move does."),
     score=one_turn(wins),
     minimum=1,
     reached=wins,

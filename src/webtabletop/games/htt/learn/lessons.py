@@ -331,13 +331,14 @@ FIRST_GAME = guided_game(
             "cell touches all six others: put your card there."
         ),
         N_(
-            "Red's 4 beat your 3 and turned your middle card. Take it back: on the marked cell your 7 "
-            "faces its 6 and your 4 faces the 3 of Red's card on the left, so both turn."
+            "Red's 4 beat your 3 and turned your middle card. Take it back: on the marked cell your card "
+            "touches the middle card at its top right, 7 against 6, and Red's card at its top left, 4 "
+            "against 3, so both turn."
         ),
         N_(
-            "A is 10, the highest value. On the last cell your level 10 card turns Red's cards at the top "
-            "left and on the right at once: 7 against 6 and 9 against 4. Strategy: keep a strong card for "
-            "the last cells, where it touches the most."
+            "A is 10, the highest value. On the last cell your level 10 card touches Red's cards on its "
+            "left, 7 against 6, and at its bottom right, 9 against 4: both turn at once. Strategy: keep a "
+            "strong card for the last cells, where it touches the most."
         ),
     ),
 )

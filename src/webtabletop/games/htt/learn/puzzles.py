@@ -31,19 +31,15 @@ TURN = Kind(
     goal=lambda n: ngettext(
         "Turn {n} enemy card with one placement.", "Turn {n} enemy cards with one placement.", n
     ).format(n=n),
-    explain=lambda move, n, others: (
+    explain=lambda n, others: (
         ngettext(
-            "{move} turns {n} card; no other placement turns more than {others}.",
-            "{move} turns {n} cards; no other placement turns more than {others}.",
-            n,
-        )
+            "No other placement turns more than {others} card.",
+            "No other placement turns more than {others} cards.",
+            others,
+        ).format(others=others)
         if others
-        else ngettext(
-            "{move} turns {n} card; no other placement turns any.",
-            "{move} turns {n} cards; no other placement turns any.",
-            n,
-        )
-    ).format(move=move, n=n, others=others),
+        else _("No other placement turns any card.")
+    ),
     score=one_turn(turned),
     minimum=2,
     reached=turned,

@@ -16,6 +16,7 @@ from webtabletop.core.rng import Rng
 from webtabletop.games.htt.rules.board import get_board
 from webtabletop.games.htt.rules.cards import MATTERS, Card
 from webtabletop.games.htt.rules.options import HttOptions
+from webtabletop.games.htt.rules.sets.names import POSITION_SET
 from webtabletop.games.htt.rules.state import EMPTY, PLAY, HttState, deal_pool
 from webtabletop.i18n import _
 
@@ -127,7 +128,7 @@ def position(
     from webtabletop.games.htt.rules.cards import parse_value
 
     def mk(text: str, i: int, matter: str = "red") -> Card:
-        return Card(f"t-{i}", f"T{text}", 1, tuple(parse_value(ch) for ch in text), matter, 1, "t")
+        return Card(f"t-{i}", f"T{text}", 1, tuple(parse_value(ch) for ch in text), matter, 1, POSITION_SET)
 
     for k, (name, (owner, text)) in enumerate(cells.items()):
         i = names.index(name)

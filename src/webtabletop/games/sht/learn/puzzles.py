@@ -73,10 +73,10 @@ def broke(start: ShtState, now: ShtState) -> int:
 BREAK = Kind(
     id="break",
     goal=lambda n: _("Break the enemy's shield for sure, whatever their closed cards are."),
-    explain=lambda move, n, others: _(
-        "{move} beats every defence the enemy's field could hold, even with the highest cards "
+    explain=lambda n, others: _(
+        "That attack beats every defence the enemy's field could hold, even with the highest cards "
         "you have not seen; every other attack can be defended."
-    ).format(move=move),
+    ),
     score=sure(True),
     reached=broke,
 )
@@ -84,10 +84,10 @@ BREAK = Kind(
 WIN = Kind(
     id="win",
     goal=lambda n: _("Win the game for sure: the enemy has no shield left."),
-    explain=lambda move, n, others: _(
-        "{move} beats every defence the enemy's field could hold, even with the highest cards "
+    explain=lambda n, others: _(
+        "That attack beats every defence the enemy's field could hold, even with the highest cards "
         "you have not seen, and there is no shield behind it; every other attack can be defended."
-    ).format(move=move),
+    ),
     score=sure(False),
     reached=wins,
 )

@@ -66,6 +66,11 @@ BUILTIN_SPECS = (
 BUILTIN_SET_IDS = frozenset(spec[0] for spec in BUILTIN_SPECS)
 
 
+#: the set of the cards a lesson or test position makes from their six values
+#: (:func:`webtabletop.games.htt.rules.deal.position`); their ids and names are codes
+POSITION_SET = "t"
+
+
 def card_name(card) -> str:
     """The name shown to the player: the one place card names are displayed.
 
@@ -75,8 +80,10 @@ def card_name(card) -> str:
     """
     if card.set_id in BUILTIN_SET_IDS:
         return pgettext("HTT card", card.name)
-    if card.id.startswith("~"):  # a card written into a link ("Card 52314A"): its values name it
-        return _("Card {values}").format(values=card.id[1:7])
+    if card.id.startswith("~") or card.set_id == POSITION_SET:
+        # a card written into a link, or made for a lesson from its values: the values name it,
+        # one by one in side order ("Card 5-2-3-1-4-A"), never as the one code of its id
+        return _("Card {values}").format(values="-".join(card.text))
     return card.name
 
 

@@ -34,7 +34,7 @@ def card_title(card: Card, with_set: bool = True) -> str:
         "card": card_name(card),
         "level": card.level,
         "matter": matter_name(card.matter),
-        "values": card.text,
+        "values": join_list(card.text),  # read as six values, not one code
     }
     if card.set_id and with_set:
         return _("{card} — level {level}, {matter} matter, values {values}, set {set}").format(
@@ -182,7 +182,7 @@ def card_grid_html(
         state = ngettext("{n} copy", "{n} copies", n).format(n=n) if n else _("missing")
         label = _("{card} {state} — level {level}, set {set}, {matter} matter, values {values}").format(
             card=card_name(c), state=f"×{n}" if n else state, level=c.level, set=set_name,
-            matter=matter_name(c.matter), values=c.text,
+            matter=matter_name(c.matter), values=join_list(c.text),
         )  # fmt: skip
         cls = "htt-card owned" if n else "htt-card missing"
         svg = standalone_card_svg(c, size, None, label)

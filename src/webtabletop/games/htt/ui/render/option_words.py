@@ -48,6 +48,7 @@ def choice_labels() -> dict[str, dict[str, str]]:
     """Board and wall choices and the presets, translated."""
     return {
         "board": {b: _capital(_(t)) for b, t in BOARD_TITLES.items()},
-        "wall": {w: _(t) if t else _("None") for w, t in WALL_TITLES.items()},
+        # the edges without a wall rule: a name, never "None"
+        "wall": {w: _(t) if t else _("Plain edges") for w, t in WALL_TITLES.items()},
         "_preset": {p: _capital(_(t)) for p, t in PRESET_LABELS.items()},
     }

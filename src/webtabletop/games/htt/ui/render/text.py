@@ -138,7 +138,7 @@ def result_text(state: HttState, viewer: int | None, by_link: bool = False) -> s
         return _("{winner} wins {score}. A friendly table: no card changes hands.").format(**fields)
     if taken is None:
         return _("{winner} wins {score}.").format(**fields)
-    fields["card"] = taken.name
+    fields["card"] = card_name(taken)
     if all(state.dealt):
         return _(
             "{winner} wins {score} and picks {card} face down; both hands were dealt for this game, "
@@ -171,7 +171,7 @@ def prompt_text(state: HttState, me: int, interactive: bool, selected: bool) -> 
     if me != state.player or not interactive or state.phase != PLAY:
         return _("{player} to play.").format(player=who)
     if state.options.in_order:
-        return _("Place your first card (In order): tap a free cell, or drag the card there.")
+        return _("Place your first card (In order): choose a free cell, or drag the card there.")
     if selected:
-        return _("Now tap a free cell for the chosen card.")
+        return _("Now pick a free cell for the chosen card.")
     return _("Choose a card from your hand, then a free cell (or drag the card onto the cell).")
