@@ -65,7 +65,8 @@ class Glossary:
 
 
 def _cells(row: str) -> list[str]:
-    return [c.strip() for c in row.strip().strip("|").split("|")]
+    """The cells of a table row; ``\\|`` is a pipe inside a cell (a regular expression's "or")."""
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
 
 
 def _alternatives(cell: str) -> tuple[str, ...]:
@@ -97,6 +98,11 @@ def parse_glossary(text: str, tag: str) -> Glossary:
             ))
         glossary.terms.append(Term(scope, pattern, renderings, avoid, number, " / ".join(english)))
     return glossary
+
+
+def _regex(cell: str) -> re.Pattern | None:
+    """An avoided rendering between slashes is a case-sensitive regular expression."""
+    return re.compile(cell[1:-1]) if len(cell) > 2 and cell[0] == cell[-1] == "/" else None
 
 
 def load_glossary(tag: str) -> Glossary:
@@ -210,8 +216,9 @@ def glossary_problems(message, text: str, glossary: Glossary) -> list[str]:
     for rendering in sorted({r.lower() for t in matched if t.english is not None for r in t.renderings}, key=len, reverse=True):
         rest = rest.replace(rendering, "\x00")
     found = []
+    cased = unprotected(text, glossary.tag)
     for term in matched:
-        bad = [a for a in term.avoid if a.lower() in rest]
+        bad = [a for a in term.avoid if (_regex(a).search(cased) if _regex(a) else a.lower() in rest)]
         if bad:
             found.append(f"glossary line {term.line}: {bad[0]!r} where the glossary says {' / '.join(term.renderings) or 'not'}")
         if term.english is not None and term.renderings and not any(r.lower() in plain for r in term.renderings):

@@ -179,3 +179,49 @@ def test_plural_forms_may_drop_n_but_not_other_placeholders():
     ru = Catalog(locale="ru", domain=catalogs.DOMAIN)
     ru.add(("{n} move by {player}", "{n} moves by {player}"), ("{n} ход {player}", "{n} хода", "{n} ходов {player}"))
     assert len(lint.problems(ru, "ru")) == 1
+
+
+@pytest.mark.parametrize(
+    ("tag", "msgid", "msgstr", "path", "bad"),
+    [
+        # CardGO's time is counted in units, «1 время» and «5 времени» are not Russian
+        ("ru", "Take 5 time from red.", "Отнимите у Красного 5 единиц времени.", "games/cardgo/learn/x.py", False),
+        ("ru", "Take 5 time from red.", "Отнимите у Красного 5 времени.", "games/cardgo/learn/x.py", True),
+        ("ru", "It cost you 1 time.", "Это отняло у вас 1 время.", "games/cardgo/learn/x.py", True),
+        # CardGO's sides are singular, as in the game; red stones are still «красные камни»
+        ("ru", "Red loses 3.", "Красный теряет 3.", "games/cardgo/learn/x.py", False),
+        ("ru", "Red loses 3.", "Красные теряют 3.", "games/cardgo/learn/x.py", True),
+        ("ru", "Take 3 from red.", "Отнимите 3 у красных.", "games/cardgo/learn/x.py", True),
+        ("ru", "Red stones burn.", "Красные камни горят.", "games/cardgo/rules/x.py", False),
+        ("ru", "Full-speed connectivity", "Полноскоростная связность", "games/cardgo/ui/x.py", True),
+        ("ru", "Even at full speed X = 1.", "Даже при полной связности X = 1.", "games/cardgo/ui/x.py", False),
+        ("ru", "Save preset", "Сохранить набор правил", "app/widgets/pages.py", True),
+        ("ru", "Save preset", "Сохранить пресет", "app/widgets/pages.py", False),
+        ("ru", "field 'presets' is wrong", "поле 'presets' неверно", "games/htt/collection/reading.py", False),
+        ("ru", "In DumaRaj White moves first.", "В DumaRaj белые ходят первыми.", "lab/x.py", True),
+        ("zh-Hans", "a house rule", "自定规则", "games/htt/ui/x.py", True),
+        ("zh-Hans", "a house rule", "家规", "games/htt/ui/x.py", False),
+        ("zh-Hans", "C / NC (by degree)", "C / NC（按等级）", "games/dumaraj/ui/x.py", True),
+        ("zh-Hans", "C / NC (by degree)", "C / NC（按度数）", "games/dumaraj/ui/x.py", False),
+        ("zh-Hans", "level {n}", "等级 {n}", "games/htt/ui/x.py", False),  # HTT's levels keep 等级
+        ("ja", "a breathless stone is converted", "呼吸なしの石は寝返ります", "games/cardgo/learn/x.py", True),
+        ("ja", "a breathless stone is converted", "呼吸なしの石は転向します", "games/cardgo/learn/x.py", False),
+        ("ja", "In DumaRaj White moves first.", "DumaRaj では白が先手です。", "lab/x.py", True),
+        ("ja", "In DumaRaj White moves first.", "ドゥーマラージでは白が先手です。", "lab/x.py", False),
+        ("ja", "not an HTT set", "これはヘキサゴナルのセットではありません", "games/htt/rules/x.py", True),
+    ],
+)
+def test_the_real_glossaries_hold_the_terms_that_drifted(tag, msgid, msgstr, path, bad):
+    """Each term that once had two renderings has one now, in the real glossary file."""
+    found = lint.problems(catalog(tag, (msgid, msgstr, path)), tag, lint.load_glossary(tag))
+    assert bool(found) == bad, found
+
+
+def test_a_glossary_cell_may_hold_a_regular_expression_with_pipes():
+    glossary = lint.parse_glossary(
+        "## all\n\n| English | rendering | avoid | note |\n|---|---|---|---|\n| | | /\\d (?:a\\|b)\\b/ | x |\n", "ru"
+    )
+    (term,) = glossary.terms
+    assert term.avoid == ("/\\d (?:a|b)\\b/",)
+    assert lint.problems(catalog("ru", ("x", "3 b", "app/x.py")), "ru", glossary)
+    assert not lint.problems(catalog("ru", ("x", "3 c", "app/x.py")), "ru", glossary)
