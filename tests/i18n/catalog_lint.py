@@ -1,6 +1,6 @@
 """A translator's lint for the catalogs: what a native reader would stumble on, checked by machine.
 
-Four rules (``problems(catalog, tag, glossary)`` returns one line per finding):
+Five rules (``problems(catalog, tag, glossary)`` returns one line per finding):
 
 - **glossary**: each language's glossary (``docs/glossary/<tag>.md``) fixes how a term is rendered,
   per game. A row names the English term, the accepted renderings and the renderings to avoid; a
@@ -14,6 +14,9 @@ Four rules (``problems(catalog, tag, glossary)`` returns one line per finding):
   in the plain form. Labels and buttons (no sentence
   end) may be plain, as Japanese interfaces write them; words that only look plain (待った, the
   game's Undo) are in ``PLAIN_WORDS``.
+- **typography** (``typography.py``, which also mends): 「」 quotes in Japanese and “” in Chinese,
+  no half-width comma in a list of numbers, one space between CJK and Latin letters or digits, and
+  Russian no-break spaces before a dash and a unit.
 - **markup**: the ``{placeholders}``, HTML tags and character entities of the English survive in
   every form of the translation (plural forms may drop ``{n}`` where the language names one number).
 """
@@ -24,11 +27,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import typography
+
 GLOSSARY_DIR = Path(__file__).resolve().parents[2] / "docs" / "glossary"
 GAMES = ("htt", "cardgo", "dumaraj", "sht", "tsifrograd")
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff60々〆"
-HAN_QUOTE = r"「(?=[^「」]*[\u4e00-\u9fff]{8})[^「」\u3040-\u30ff]*」"  # a quoted Chinese original
+#: a quoted Chinese original (eight Chinese characters or more, no kana): 「…」 in Japanese, “…” in Chinese
+HAN_QUOTE = r"「(?=(?:[^「」]*?[\u4e00-\u9fff]){8})[^「」\u3040-\u30ff]*」|“(?=(?:[^“”]*?[\u4e00-\u9fff]){8})[^“”\u3040-\u30ff]*”"
 PROTECTED = re.compile(
     HAN_QUOTE + r"|\{[^{}]*\}|<code>.*?</code>|<[^<>]+>|&#?\w+;|«[^«»]*»|https?://\S+|'[^'\s]*'"
 )
@@ -158,7 +164,7 @@ def _predicate(clause: str) -> str:
 def _is_plain(clause: str) -> bool:
     end = _predicate(clause)
     return bool(end) and bool(PLAIN_END.search(end)) and not POLITE_END.search(end) and not end.endswith(PLAIN_WORDS) \
-        and not re.search(r"\d[つ]$", end)
+        and not re.search(r"\d\s?つ$", end)
 
 
 def register_problems(text: str) -> list[str]:
@@ -241,6 +247,7 @@ def problems(catalog, tag: str, glossary: Glossary | None = None) -> list[str]:
                 report += [f"half-width punctuation {p!r}" for p in punctuation_problems(text)]
             if tag == "ja":
                 report += [f"plain form …{p}" for p in register_problems(text)]
+            report += typography.problems(text, tag, PROTECTED)
             if glossary is not None:
                 report += glossary_problems(message, text, glossary)
             found += [f"{tag} {key!r}: {r}" for r in dict.fromkeys(report)]

@@ -114,12 +114,12 @@ def test_glossary_rule(msgid, msgstr, path, bad):
         ("zh-Hans", "不能放在这里:游戏已结束。", True),
         ("zh-Hans", "随机摧毁一个相邻棋子({n} 个之一)", True),
         ("zh-Hans", "打出时,额外抽取一张卡牌。", True),
-        ("zh-Hans", "原文写道«火焰 N 放置的棋子立即生效,但是时间值减半»：棋子立即生效。", False),  # a quote
+        ("zh-Hans", "原文写道“火焰 N 放置的棋子立即生效,但是时间值减半”：棋子立即生效。", False),  # a quote
         ("zh-Hans", "{code!r}：没有区域 {cell!r}", False),
         ("ja", "炎：石はすぐに燃えます。", False),
         ("ja", "炎:石はすぐに燃えます。", True),
         ("ja", "木は接するグループ(色を問わず)の一員です。", True),
-        ("ja", "愛の「打出时,额外抽取一张卡牌」（出したとき追加で1枚引く）です。", False),  # a quote
+        ("ja", "愛の「打出时,额外抽取一张卡牌」（出したとき追加で 1 枚引く）です。", False),  # a quote
         ("ru", "Сюда нельзя: игра окончена.", False),
     ],
 )
@@ -140,8 +140,8 @@ def test_punctuation_rule(tag, msgstr, bad):
         ("見送ってもよい。", True),
         ("見送ってもかまいません。", False),
         ("防御しない", False),  # a button: no sentence
-        ("Uで待った。", False),  # 待った is Undo
-        ("各プレイヤーの手札は5枚。", False),  # a noun ends it
+        ("U で待った。", False),  # 待った is Undo
+        ("各プレイヤーの手札は 5 枚。", False),  # a noun ends it
         ("石は消えます（ダメージなし、効果も出ない）。", False),  # a note in brackets
         ("そこには置けません：ゲームは終了している。", True),
         ("手札がない：場のカードを1枚クリックして攻撃します。", True),  # a sentence before the colon
@@ -225,3 +225,53 @@ def test_a_glossary_cell_may_hold_a_regular_expression_with_pipes():
     assert term.avoid == ("/\\d (?:a|b)\\b/",)
     assert lint.problems(catalog("ru", ("x", "3 b", "app/x.py")), "ru", glossary)
     assert not lint.problems(catalog("ru", ("x", "3 c", "app/x.py")), "ru", glossary)
+
+
+@pytest.mark.parametrize(
+    ("tag", "msgstr", "bad"),
+    [
+        # Japanese quotes in 「」, the designer's Chinese too; Russian originals keep «»
+        ("ja", "ボタン「新しい対局」を押します。", False),
+        ("ja", "ボタン«新しい対局»を押します。", True),
+        ("ja", "ボタン“新しい対局”を押します。", True),
+        ("ja", "原文は「打出时,额外抽取一张卡牌」です。", False),
+        ("ja", "原文は«Шаг на 1 бит»です。", False),
+        # Chinese quotes in “”
+        ("zh-Hans", "点击“新对局”。", False),
+        ("zh-Hans", "点击«新对局»。", True),
+        ("zh-Hans", "点击「新对局」。", True),
+        # no half-width comma in a list of numbers; thousands and typed data keep theirs
+        ("zh-Hans", "X = 3、3 和 2 生效。", False),
+        ("zh-Hans", "X = 3,3 和 2 生效。", True),
+        ("zh-Hans", "17,359 张中的 11,653 张", False),
+        ("zh-Hans", "如 1:2,0:3", False),
+        ("ja", "例 1,6 です。", True),
+        # one space between CJK and Latin letters or digits
+        ("zh-Hans", "HTT 收藏", False),
+        ("zh-Hans", "HTT收藏", True),
+        ("zh-Hans", "HTT  收藏", True),
+        ("zh-Hans", "每人 5 张", False),
+        ("zh-Hans", "每人5张", True),
+        ("zh-Hans", "胜率 95% 区间", False),
+        ("zh-Hans", "胜率 95%区间", True),
+        ("ja", "カードを 1 枚引きます。", False),
+        ("ja", "カードを1枚引きます。", True),
+        ("ja", "PNG・JPEG・GIF", False),  # punctuation takes no space
+        ("ja", "{n}枚のカード", False),  # a placeholder is not read
+        # Russian: a no-break space before a dash and a unit
+        ("ru", "Время\xa0— это жизнь.", False),
+        ("ru", "Время — это жизнь.", True),
+        ("ru", "Файл больше 5\xa0МБ.", False),
+        ("ru", "Файл больше 5 МБ.", True),
+        ("ru", "Белые набрали {share}\xa0%.", False),
+        ("ru", "Белые набрали {share} %.", True),
+        ("ru", "95%-й интервал", False),
+    ],
+)
+def test_typography_rule(tag, msgstr, bad):
+    found = lint.problems(catalog(tag, (english_for(msgstr), msgstr, "games/cardgo/ui/view.py")), tag)
+    assert bool(found) == bad, found
+    if bad:  # the fixer mends what the rule finds, and only that
+        fixed = lint.typography.fix(msgstr, tag, lint.PROTECTED)
+        assert fixed != msgstr
+        assert not lint.problems(catalog(tag, (english_for(fixed), fixed, "games/cardgo/ui/view.py")), tag), fixed
