@@ -56,10 +56,11 @@ class Line:
 def check_shape(main: int, lines: Sequence[Line]) -> None:
     """Refuse variations that break the tree's invariants (``main``: the main line's length)."""
     if len(lines) > MAX_LINES:
+        # the count is {n}: the noun follows it ({most} stands alone)
         text = ngettext(
+            "it holds {n} variation, more than the {most} an analysis keeps",
             "it holds {n} variations, more than the {most} an analysis keeps",
-            "it holds {n} variations, more than the {most} an analysis keeps",
-            MAX_LINES,
+            len(lines),
         )
         raise TreeError(text.format(n=len(lines), most=MAX_LINES))
     if sum(len(v.moves) for v in lines) > MAX_MOVES:

@@ -60,7 +60,7 @@ def test_create_set_export_import_round_trip():
     create_set(p, "Mine", theme="Cats", per_level="13")
     assert "6 to 12" in p.last["toast"]
     create_set(p, "Mine", theme="Cats", names="\n".join(["x"] * 64))
-    assert "64 card names, but the set has 63" in p.last["toast"]
+    assert "set has 63 cards, so it takes at most 63 card names; you gave 64" in p.last["toast"]
     create_set(p, "Mine", theme="Cats", names="Tabby\n\nTom")
     assert "created with 63 cards" in p.last["toast"] and p.hash == "#/htt/collection?set=u1"
     s = collection(p).sets()[0]

@@ -104,11 +104,14 @@ def knowledge(state: ShtState) -> str:
             "You see your hand and field, the open cards and the discard pile. The enemy has no closed "
             "field card: every card that could defend is in view. At most, their field defends {d}."
         ).format(d=best_defence(state))
+    # one counted noun, after {k}; {u} stands alone (a plural can follow one number)
     return ngettext(
         "You see your hand and field, the open cards and the discard pile. The enemy has {k} closed "
-        "field card: it could be any of the {u} cards you have not seen. At most, their field defends {d}.",
+        "field card: it could be any card you have not seen (there are {u} of them). At most, their "
+        "field defends {d}.",
         "You see your hand and field, the open cards and the discard pile. The enemy has {k} closed "
-        "field cards: they could be any of the {u} cards you have not seen. At most, their field defends {d}.",
+        "field cards: each could be any card you have not seen (there are {u} of them). At most, their "
+        "field defends {d}.",
         closed,
     ).format(k=closed, u=len(pool), d=best_defence(state))
 

@@ -405,8 +405,9 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
     if len(lines) > total:
         raise GameError(
             ngettext(
-                "you gave {n} card names, but the set has {total} card",
-                "you gave {n} card names, but the set has {total} cards",
+                # one counted noun, after {total}; {n} stands alone (a plural can follow one number)
+                "the set has {total} card, so it takes at most {total} card name; you gave {n}",
+                "the set has {total} cards, so it takes at most {total} card names; you gave {n}",
                 total,
             ).format(n=len(lines), total=total)
         )
