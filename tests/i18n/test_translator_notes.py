@@ -56,3 +56,34 @@ def test_the_notes_follow_the_module():
     ]
     assert screen("games/htt/ui/render/rules_page.py") == "HTT's rules page"
     assert screen("games/htt/ui/pages/sets.py").startswith("HTT's own pages")
+
+
+#: placeholders whose name does not say what they hold
+UNCLEAR = ("reason", "why", "value", "name", "text", "what", "detail", "title", "error", "field", "file",
+           "label", "count", "got", "options", "rule", "rules", "kind", "expected")
+
+
+def test_every_unclear_placeholder_is_explained(template):
+    bare = [
+        (_text(m)[:60], name)
+        for m in template
+        for name in UNCLEAR
+        if re.search(rf"\{{{name}[!:}}]", _text(m)) and not any(c.startswith(f"{{{name}}}:") for c in m.auto_comments)
+    ]
+    assert not bare, bare
+
+
+def test_a_placeholder_means_what_its_module_makes_it_mean():
+    """{reason} is why a game ended, except in HTT's set files, where it is why a file was refused."""
+    ended = notes("src/webtabletop/games/sht/rules/summary.py", "{player} wins ({reason})")
+    assert any("why the game ended" in n for n in ended), ended
+    refused = notes("src/webtabletop/games/htt/ui/pages/set_files.py", "the file {file} cannot be imported: {reason}")
+    assert any(n.startswith("{reason}: why the file could not be imported") for n in refused), refused
+    assert not any("game ended" in n for n in refused), refused
+    assert notes("src/webtabletop/games/tsifrograd/options.py", "not {value}") == [
+        "{value}: the option's value as the link or the file gave it (not translated)"
+    ]
+    assert notes("src/webtabletop/games/tsifrograd/view.py", "{value}") == ["{value}: a number written on a cell"]
+    assert notes("src/webtabletop/app/lab/page.py", "stopped: {why}") == [
+        "{why}: the error that stopped the lab's run, a translated message"
+    ]

@@ -5,7 +5,9 @@ They reach the catalogs as ``#.`` lines. Two kinds, both derived from the code, 
 gets them without anyone remembering to:
 
 - what a placeholder holds (:data:`PLACEHOLDERS`; ``{player}`` names each game's sides, from
-  the module the string is in);
+  the module the string is in). A name that means something else in some modules ({reason} is
+  why a game ended, but why a file could not be imported in HTT's set files) gets the meaning of
+  that module from :data:`MODULE_PLACEHOLDERS` first;
 - where a short string (three words or fewer, no placeholder) shows (:data:`SCREENS`, by the
   module): "Open", "Deck" or "Keep" mean little without it.
 
@@ -46,7 +48,70 @@ PLACEHOLDERS = {
     "matter": "{{matter}}: an HTT matter colour, already translated",
     "terrain": "{{terrain}}: a CardGO terrain's name, already translated",
     "effect": "{{effect}}: a CardGO card effect's name, already translated",
+    "value": "{{value}}: a value as the player, the link or the file gave it, shown as it is (not translated)",
+    "text": "{{text}}: text as the player typed it or the data holds it, shown as it is (not translated)",
+    "title": "{{title}}: a title, already translated (a lesson's or an achievement's)",
+    "count": "{{count}}: a number: how many there are in all",
+    "error": "{{error}}: a technical error message, often the browser's own in English (not translated)",
+    "field": "{{field}}: the name of a field of the data, shown as it is (not translated)",
+    "file": "{{file}}: a file's name as the player's computer gives it",
+    "label": "{{label}}: a short label, already translated",
+    "options": "{{options}}: the game's options, written out and translated",
+    "rule": "{{rule}}: a rule's name, already translated",
+    "rules": "{{rules}}: names of rules, already translated and joined into a list",
+    "kind": "{{kind}}: a technical name of a kind of data (not translated)",
+    "expected": "{{expected}}: numbers already written out (e.g. “2/3/2”)",
+    "got": "{{got}}: numbers already joined into a list (e.g. “1 and 3”)",
+    "detail": "{{detail}}: more about the problem, a translated clause",
 }
+
+#: (module glob, placeholder, note): what a placeholder holds in these modules, where it differs
+#: from :data:`PLACEHOLDERS`; the first match wins
+MODULE_PLACEHOLDERS = (
+    ("correspondence/blame.py", "reason", "{reason}: which fair-play check the link fails, a translated clause"),
+    ("app/lab/page.py", "why", "{why}: the error that stopped the lab's run, a translated message"),
+    ("app/lab/flow.py", "why", "{why}: what is wrong with the lab link, a translated clause"),
+    ("app/match/screen.py", "label", "{label}: what the game's score counts, translated (e.g. “cards”, “time”)"),
+    ("app/match/parts.py", "got", "{got}: the numbers of the parts of the link already here, joined (e.g. “1 and 3”)"),
+    ("core/explain.py", "name", "{name}: a game term's name in bold, already translated (a terrain, an effect, a rule)"),
+    ("core/explain.py", "rule", "{rule}: what the term does, a translated sentence"),
+    ("core/svg.py", "value", "{value}: the number a die shows (1–6)"),
+    ("app/widgets/playfeel.py", "value", "{value}: a number of seconds as the player gave it"),
+    ("app/game/commands.py", "name", "{name}: a setting's name as the player typed it (not translated)"),
+    ("lab/items.py", "name", "{name}: what a lab finding is about (an effect, a terrain, a mob, a rule), already translated"),
+    ('games/cardgo/rules/options.py', 'value', "{value}: the option's value as the link or the file gave it (not translated)"),
+    ('games/cardgo/rules/options.py', 'what', "{what}: the option's translated name (e.g. “starting time”)"),
+    ('games/cardgo/**.py', 'value', "{value}: a card's or a stone's time value, a number"),
+    ('games/cardgo/ui/events.py', 'why', "{why}: how the stone's value came about (its card, terrain and effects), a translated phrase"),
+    ('games/cardgo/ui/view.py', 'why', "{why}: how the stone's value came about (its card, terrain and effects), a translated phrase"),
+    ('games/cardgo/rules/ending.py', 'why', '{why}: how the game ended, a translated clause (e.g. “both players ran out of time”)'),
+    ('games/dumaraj/rules/texts.py', 'name', '{name}: a file letter (a–j) or a rank number (1–10) of the location'),
+    ('games/dumaraj/rules/fen.py', 'text', '{text}: the part of the position text that is wrong, as typed (not translated)'),
+    ('games/dumaraj/rules/fen.py', 'what', '{what}: which number of the position text, translated (e.g. “the move number”)'),
+    ('games/dumaraj/rules/notation.py', 'text', '{text}: what was typed for a bit or a line, as typed (not translated)'),
+    ('games/dumaraj/rules/options.py', 'error', '{error}: what is wrong with the start position, a translated clause'),
+    ('games/dumaraj/rules/options.py', 'name', "{name}: the option's name as the link or the file gave it (not translated)"),
+    ('games/dumaraj/ui/editor.py', 'what', '{what}: what is wrong on that bit, a translated clause'),
+    ('games/htt/ui/pages/set_files.py', 'reason', '{reason}: why the file could not be imported, a translated clause from the file checks (e.g. “the set has 70 cards; a set has at most 66”); not the end of a game'),
+    ('games/htt/ui/pages/common.py', 'name', "{name}: a card's name, already translated"),
+    ('games/htt/ui/pages/common.py', 'label', "{label}: what the progress bar counts, translated (e.g. a set's name)"),
+    ('games/htt/ui/render/text.py', 'rule', '{rule}: the capture rule that turned the cards, translated (Same, Plus, Combo…)'),
+    ('games/htt/ui/render/text.py', 'why', '{why}: the capture rule that turned the card, translated (Same, Plus, Combo…)'),
+    ('games/htt/ui/view.py', 'why', '{why}: the capture rule that turned the card, translated (Same, Plus, Combo…)'),
+    ('games/htt/rules/cards.py', 'value', '{value}: a card value as the data gave it (should be 0-9, A or S)'),
+    ('games/htt/collection/model.py', 'title', "{title}: an achievement's name, already translated"),
+    ('games/htt/ui/pages/newgame.py', 'title', "{title}: an achievement's name, already translated"),
+    ('games/htt/rules/options.py', 'who', '{who}: a player or their hand, already translated (e.g. “Blue”)'),
+    ('games/sht/ui/view.py', 'field', '{field}: how many cards the side has on its field, a number'),
+    ('games/sht/ui/view.py', 'text', '{text}: the last battle told in a translated sentence'),
+    ('games/sht/rules/state.py', 'why', '{why}: why the move is not legal, a translated clause'),
+    ('games/sht/rules/cards.py', 'text', '{text}: what was typed for a card, as typed (not translated)'),
+    ('games/sht/ui/card_svg.py', 'label', "{label}: the card's spoken name, translated (e.g. “face-down card”)"),
+    ('games/sht/**.py', 'value', "{value}: an attack's value, a number"),
+    ('games/tsifrograd/options.py', 'value', "{value}: the option's value as the link or the file gave it (not translated)"),
+    ('games/tsifrograd/options.py', 'what', "{what}: the option's translated name (e.g. “board width”)"),
+    ('games/tsifrograd/**.py', 'value', '{value}: a number written on a cell'),
+)
 
 #: module (under ``src/webtabletop``, as a glob) -> where its strings show; a game's own modules
 #: (``games/<id>/…``) say it in the game's ``meta.SCREENS``, and what its ``{player}`` holds in
@@ -98,6 +163,14 @@ def _meta(game: str) -> ModuleType | None:
         return None
 
 
+def placeholder_note(module: str, name: str) -> str | None:
+    """What ``{name}`` holds in the strings of ``module`` (``{side}`` not yet filled in)."""
+    for pattern, placeholder, note in MODULE_PLACEHOLDERS:
+        if placeholder == name and _match(module, pattern):
+            return note.replace("{", "{{").replace("}", "}}")
+    return PLACEHOLDERS.get(name)
+
+
 def _screens(module: str) -> tuple[tuple[str, str], ...]:
     game = _game(module)
     meta = _meta(game) if game else None
@@ -134,7 +207,7 @@ def notes(filename: str, message: str | tuple, plural_sides: bool = False) -> li
     side = meta.SIDES if meta is not None else _ANY_SIDE
     out = []
     for name in dict.fromkeys(_PLACEHOLDER.findall(text)):
-        note = PLACEHOLDERS.get(name)
+        note = placeholder_note(module, name)
         if note is None or (plural_sides and name in ("player", "winner", "loser", "other", "side")):
             continue
         out.append(note.format(side=side))
