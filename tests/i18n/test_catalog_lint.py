@@ -209,6 +209,13 @@ def test_plural_forms_may_drop_n_but_not_other_placeholders():
         ("ja", "In DumaRaj White moves first.", "DumaRaj では白が先手です。", "lab/x.py", True),
         ("ja", "In DumaRaj White moves first.", "ドゥーマラージでは白が先手です。", "lab/x.py", False),
         ("ja", "not an HTT set", "これはヘキサゴナルのセットではありません", "games/htt/rules/x.py", True),
+        ("zh-Hans", "Save preset", "保存方案", "app/widgets/pages.py", True),
+        ("zh-Hans", "Save preset", "保存预设", "app/widgets/pages.py", False),
+        ("ja", "Save preset", "プリセットを保存", "app/widgets/pages.py", False),
+        ("ja", "Save preset", "設定を保存", "app/widgets/pages.py", True),
+        ("ja", "House rules", "独自ルール", "app/widgets/pages.py", True),
+        ("zh-Hans", "Convert a stone.", "倒戈一个棋子。", "games/cardgo/learn/x.py", True),
+        ("zh-Hans", "Convert a stone.", "转化一个棋子。", "games/cardgo/learn/x.py", False),
     ],
 )
 def test_the_real_glossaries_hold_the_terms_that_drifted(tag, msgid, msgstr, path, bad):
