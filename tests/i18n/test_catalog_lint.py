@@ -282,3 +282,12 @@ def test_typography_rule(tag, msgstr, bad):
         fixed = lint.typography.fix(msgstr, tag, lint.PROTECTED)
         assert fixed != msgstr
         assert not lint.problems(catalog(tag, (english_for(fixed), fixed, "games/cardgo/ui/view.py")), tag), fixed
+
+
+def test_no_simplified_chinese_in_japanese_outside_the_designers_quotes():
+    """A word a reader must fix by hand (the fixer leaves it): 高兴 is 喜び, 全速连通 is 全速連結."""
+    def found(msgstr):
+        return lint.problems(catalog("ja", (english_for(msgstr), msgstr, "games/cardgo/ui/view.py")), "ja")
+
+    assert not found("喜び「该卡棋生效所需的连通数-1」、全速連結モードです。")
+    assert found("高兴、全速連結モードです。") and found("喜び、全速连通モードです。")

@@ -14,6 +14,9 @@ are never read or changed.
   kana and a Latin letter, a digit or a percent sign, either way round (「HTT 收藏」, 「カード 1 枚」, 「2026 年 11 月」),
   what most entries did. Punctuation (、。・「」（）…) takes no space. A placeholder is not read:
   what it holds varies (a number, a card's name).
+- **simplified Chinese in Japanese**: outside the designers' quotes, a Japanese text holds no
+  character that only simplified Chinese writes (高兴 is 喜び, 全速连通 is 全速連結:
+  :data:`SIMPLIFIED_ONLY`, a list of the common ones, each of which Japanese writes otherwise).
 - **no-break spaces** (Russian): a no-break space, not a plain one, before a dash (« — »: a line
   never starts with the dash), and between a number (or a placeholder) and a percent sign or a unit
   of size or time (56,5 %, 3 КБ, 200 мс), as ``i18n/text.py`` writes computed percentages.
@@ -37,6 +40,15 @@ WRONG_QUOTES = {"ja": (("«", "»"), ("“", "”")), "zh-Hans": (("«", "»"), 
 RIGHT_QUOTES = {"ja": ("「", "」"), "zh-Hans": ("“", "”")}
 RU_DASH = re.compile(r"[ \t\n]+—")
 RU_UNIT = re.compile(r"(?<=[\d}\x00])[ \t](?=(?:%|КБ|МБ|ГБ|мс)(?!\w))")
+#: characters only simplified Chinese writes (Japanese: 興 連 張 時 門 対 這 們 説 為 進 過 還 様 発 処 従 選 択 見 車 東
+#: 馬 鳥 竜 辺 達 遠 運 気 電 動 開 関 長 問 間 題 項 順 須 頁 脳 風 飛 飯 館 銭 鉄 銀 鎖 錯 鍵 鏡 閉 陣 陸 随 隠 難 頂 預 領 頭 顆
+#: 顔 額 顕 専 業 両 豊 挙 義 楽 習 書 買 亜 産 親 価 伝 傷 優 衆 撃 創 別 剣 劇 務 勢 華 協 単 売 衛 歴 圧 県 変 員 響 場 塊 堅 奪
+#: 奨 実 図 円 団 園 導 層 歳 島 師 帯 弾 強 帰 録 態 総 悪 驚 願 戯 報 戦 応 蓋 盤 聴 頼 賛 貝 負 貨 質 贈 勝)
+SIMPLIFIED_ONLY = re.compile(
+    "[兴连张时门对这们说为进过还样发处从选择见车东马鸟龙边达远运气电动开关长问间题项顺须页脑风飞饭馆钱铁银锁错键镜闭阵"
+    "陆随隐难顶预领头颗颜额显专业两丰举义乐习书买亚产价传伤优众击创别剑剧务势华协单卖卫历压县变员响场块坚夺奖实图圆团"
+    "园导层岁岛师带弹强归录态总恶惊愿戏报战应盖盘听赖赞贝负货质赠胜]"
+)
 #: what no rule reads: placeholders, markup, entities, addresses
 CODE = re.compile(r"\{[^{}]*\}|<code>.*?</code>|<[^<>]+>|&#?\w+;|https?://\S+")
 
@@ -74,6 +86,8 @@ def problems(text: str, tag: str, protected: re.Pattern) -> list[str]:
     found += [f"a half-width comma between digits: {plain[max(0, m.start() - 6):m.end() + 6]!r}" for m in DIGIT_COMMA.finditer(plain)]
     found += [f"no space between CJK and Latin: {plain[max(0, m.start() - 6):m.end() + 6]!r}" for m in TIGHT.finditer(plain)]
     found += [f"more than one space between CJK and Latin: {m.group()!r}" for m in WIDE.finditer(plain)]
+    if tag == "ja":
+        found += [f"simplified Chinese in Japanese: {plain[max(0, m.start() - 4):m.end() + 4]!r}" for m in SIMPLIFIED_ONLY.finditer(plain)]
     return found
 
 
