@@ -199,6 +199,8 @@ def test_plural_forms_may_drop_n_but_not_other_placeholders():
         ("ru", "Save preset", "Сохранить пресет", "app/widgets/pages.py", False),
         ("ru", "field 'presets' is wrong", "поле 'presets' неверно", "games/htt/collection/reading.py", False),
         ("ru", "In DumaRaj White moves first.", "В DumaRaj белые ходят первыми.", "lab/x.py", True),
+        ("ru", "a Trigon' of the 1st degree", "Тригонь 1-й степени", "games/dumaraj/learn/x.py", True),
+        ("ru", "a Trigon' of the 1st degree", "Тригонь 1-го градуса", "games/dumaraj/learn/x.py", False),
         ("zh-Hans", "a house rule", "自定规则", "games/htt/ui/x.py", True),
         ("zh-Hans", "a house rule", "家规", "games/htt/ui/x.py", False),
         ("zh-Hans", "C / NC (by degree)", "C / NC（按等级）", "games/dumaraj/ui/x.py", True),
