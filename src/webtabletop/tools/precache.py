@@ -43,6 +43,7 @@ CORE = [
     "board.js",
     "board-motion.js",
     "board-keys.js",
+    "text-mode.js",
     "engine.mjs",
     "keep.mjs",
     "engine.snap.gz",

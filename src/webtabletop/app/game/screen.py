@@ -28,6 +28,7 @@ from webtabletop.app.widgets.pages import (
     step_buttons,
     turn_score,
 )
+from webtabletop.app.widgets.textmode import skip_link
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.i18n import _, pgettext
@@ -90,6 +91,7 @@ def feel_controls(feel: dict[str, Any]) -> str:
         ("motion", _("Animations")),
         ("sounds", _("Sounds")),
         ("engine", _("Engine details")),
+        ("text", _("Text mode (screen readers)")),
     ]
     boxes = "".join(
         f'<label class="pref"><input type="checkbox" data-change="setting:{name}" data-key="setting-{name}"'
@@ -314,8 +316,9 @@ def game_screen(
     think = f'<div class="thinking" role="status">{esc(W["computer_is_thinking"])}</div>' if thinking else ""
     msg = f'<p class="message" role="alert">{esc(message)}</p>' if message else ""
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
-    if previous_line:  # the move before stays readable above it (not read out again)
+    # not a live region: every move is read out once through the page's own (widgets/announce.py)
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
+    if previous_line:  # the move before stays readable above it
         line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
     line = f'<div class="status-lines">{line}</div>'
     style = player_style(view)
@@ -324,7 +327,7 @@ def game_screen(
         spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href
     )
     return (
-        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
+        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>{skip_link(feel)}"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"

@@ -149,7 +149,8 @@ def lesson_screen(
         f'<p class="lesson-left">{esc(moves_left)} {star_row(best)}</p>'
         f"{tip_html(tip)}</div>"
     )
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    # not a live region: moves are read out once through the page's own (widgets/announce.py)
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     return (
         f"{notice_html(notices)}<section class='game lesson' data-game='{esc(spec.id)}' "

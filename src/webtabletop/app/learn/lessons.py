@@ -28,7 +28,7 @@ from webtabletop.app.learn import lessonpage
 from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.model.lessonrun import REPLY_LEVEL, Attempt, new_attempt
 from webtabletop.app.model.state import error_route
-from webtabletop.app.widgets import playfeel
+from webtabletop.app.widgets import announce, playfeel, textmode
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import _
@@ -92,13 +92,13 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         and run.lesson.id != catalog.FIRST_GAME
     ):
         following = catalog.FIRST_GAME
-    html = lessonpage.lesson_screen(
+    html = textmode.skip_link(st.settings) + lessonpage.lesson_screen(
         spec=run.spec,
         view=s.view,
         lesson=run.lesson,
         number=run.index + 1,
         total=total,
-        board=s.view.board(s.state, ctx),
+        board=textmode.board(s.view, s.state, ctx, st.settings, last=gamerender.status_line(s, ctx)),
         panel=s.view.panel(s.state, ctx),
         prompt=s.view.prompt(s.state, ctx) if run.verdict == GOING else "",
         status_line=gamerender.status_line(s, ctx),
@@ -168,7 +168,9 @@ def play(st: AppState, fx: Effects, code: str) -> None:
         if reply is None:
             run.off_line = True
             reply = game_ai(run.spec.id)(s.state, REPLY_LEVEL, seed=st.rng.next_u64()).move.code
+        answered = s.state
         s.history.play(reply)
+        announce.moved(fx, s, answered, reply)  # the other side's reply is read out too
         run.replies += 1
         verdict = judge(run.lesson, run.start, s.state, run.played)
     run.verdict = verdict

@@ -131,7 +131,8 @@ def puzzle_screen(
         f'<div class="puzzle-about" data-key="puzzle-about">{known}<p class="note">{esc(origin)}</p></div>'
     )
     shown = solution if verdict in (REACHED, SHOWN) else ""
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    # not a live region: moves are read out once through the page's own (widgets/announce.py)
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
     return (
         f"{notice_html(notices)}<section class='game lesson puzzle' data-game='{esc(spec.id)}' "
