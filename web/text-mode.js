@@ -14,17 +14,18 @@
   const W = window.wttBoard;
 
   // --- live regions: changes (announce) and the keys' answers (said), outside #app ---
-  function region(id) {
+  function region(id, role) {
     const el = document.createElement("div");
     el.id = id;
     el.className = "visually-hidden";
+    el.setAttribute("role", role); // a log of changes; the status the last key asked for
     el.setAttribute("aria-live", "polite");
     el.setAttribute("aria-relevant", "additions text");
     document.body.appendChild(el);
     return el;
   }
-  const NEWS = region("wtt-announce");
-  const SAID = region("wtt-said");
+  const NEWS = region("wtt-announce", "log");
+  const SAID = region("wtt-said", "status");
   function speak(where, text) {
     // a new paragraph each time: the same sentence twice is read twice; a few are kept
     if (!text) return;
@@ -167,6 +168,12 @@
     (ev) => {
       if (!root() || ev.altKey || ev.metaKey) return;
       const t = ev.target;
+      if (ev.key === "Escape" && t.matches && t.matches("[data-tm-box] input")) {
+        ev.preventDefault(); // from the move box back to the board
+        ev.stopPropagation();
+        focusGrid();
+        return;
+      }
       if (t.closest && (t.closest("dialog") || t.matches(TYPING))) return;
       const cell = t.matches && t.matches("[data-tm-grid] [role=gridcell]") ? t : null;
       if (cell && GRID_KEYS.has(ev.key)) {
@@ -255,6 +262,9 @@
     const open = !!APP.querySelector("[data-tm-moves-list][open]");
     const out = swap(html, meta);
     if (root()) {
+      const w = words(); // the live regions' names, in the reader's language
+      if (w.news) NEWS.setAttribute("aria-label", w.news);
+      if (w.said) SAID.setAttribute("aria-label", w.said);
       rove(null);
       if (open) APP.querySelector("[data-tm-moves-list]")?.setAttribute("open", "");
       const kept = was && APP.querySelector(`[data-key="${CSS.escape(was)}"]`);

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.model import persist
 from webtabletop.core.protocol import GameError, Outcome, State
-from webtabletop.core.textboard import Item, Listing, TextBoard
+from webtabletop.core.textboard import Choice, Item, Listing, TextBoard
 from webtabletop.core.view import GameView, ViewContext, attrs_html, esc
 from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.sides import side_gettext
@@ -70,8 +70,8 @@ def skip_link(settings: dict[str, Any] | None) -> str:
     label = _("Play in text mode (for screen readers)")
     return (
         f'<button type="button" class="skip tm-skip" data-cmd="text-mode" data-arg="on" '
-        f'data-tm-jump="grid" data-key="tm-skip">{esc(label)}</button>'
-    )
+        f'data-tm-jump="grid" data-key="tm-skip-off">{esc(label)}</button>'
+    )  # its own key: the page gives the focus back to no button of that key once the grid is drawn
 
 
 def board(
@@ -150,6 +150,9 @@ def text_html(view: GameView, state: State, tb: TextBoard, *, turn: str, last: s
         "noDetail": _("Nothing more to say about this."),
         "noLast": _("No move yet."),
         "close": _("Close"),
+        # the names of the page's two live regions (web/text-mode.js names them on each render)
+        "news": _("What happened"),
+        "said": _("Read out"),
     }
     return (
         f'<section class="text-board" data-tm-root aria-labelledby="tm-title" '
@@ -255,7 +258,7 @@ def list_html(listing: Listing, labels: dict[str, str], n: int) -> str:
 # ---------------------------------------------------------------------- moves
 def move_labels(tb: TextBoard) -> dict[str, str]:
     """Each legal move the viewer may make now, by its code, in words."""
-    return {c.code: c.label for c in tb.moves}
+    return {c.code: spoken(c) for c in tb.moves}
 
 
 def typed_codes(tb: TextBoard) -> dict[str, str]:
@@ -315,7 +318,7 @@ def all_moves_sentence(view: GameView, state: State, tb: TextBoard) -> str:
     :data:`MAX_READ`, then how many more)."""
     if not tb.moves:
         return no_moves_sentence(view, state)
-    names = [c.label for c in tb.moves]
+    names = [spoken(c) for c in tb.moves]
     return ngettext("{n} legal move: {moves}", "{n} legal moves: {moves}", len(names)).format(
         n=len(names), moves=read_list(names)
     )
@@ -328,6 +331,12 @@ def read_list(names: list[str]) -> str:
     if rest > 0:
         text = ngettext("{moves}; and {n} more", "{moves}; and {n} more", rest).format(moves=text, n=rest)
     return text
+
+
+def spoken(c: Choice) -> str:
+    """A move as the "moves" key reads it: its words, then what to type for it ("Write 12 on g3
+    (g3)"), as Lichess's blind mode reads moves in the notation its box takes."""
+    return _("{move} ({typed})").format(move=c.label, typed=c.typed or c.code)
 
 
 def cell_moves_sentence(item: Item, labels: dict[str, str]) -> str:
@@ -350,6 +359,7 @@ def help_html() -> str:
         ("T", _("read whose turn it is")),
         ("D", _("read the full description of the cell or card you are on")),
         ("I", _("type a move (the move box)")),
+        (_("Esc"), _("from the move box back to the board")),
         ("B", _("back to the board")),
         ("H", _("to the lists beside the board: your hand, the dice, the shields")),
         ("U", _("undo the last move (where the game allows it)")),
