@@ -155,3 +155,9 @@ def test_a_game_without_a_text_board_keeps_its_drawn_board():
             return None
 
     assert textmode.board(Plain(), None, None, {"text": True}) == "<svg class='board'></svg>"
+
+
+def test_the_score_fact_says_each_figure_once():
+    page = text_page("cardgo")
+    score = re.search(r'<li data-tm="score">([^<]*)</li>', page.last["html"]).group(1)
+    assert score.count("Time: Green 40, Red 40") == 1, score

@@ -134,6 +134,7 @@ def score_words(view: GameView, state: State) -> str:
             )
         else:
             parts.append(_("{label}: {value}").format(label=name, value=value.replace(" · ", ", ")))
+    parts = list(dict.fromkeys(parts))  # a scoreboard row that repeats the score is read once
     return "; ".join(parts) if parts else _("This game keeps no score.")
 
 
