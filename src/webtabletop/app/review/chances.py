@@ -59,7 +59,9 @@ def chances_table(
     title = _("Winning chances, move by move")
     return (
         f"<details class='review-table' data-key='review-table'{' open' if open_ else ''}>"
-        f"<summary>{esc(title)}</summary><div class='review-table-scroll'>"
+        f"<summary>{esc(title)}</summary>"
+        # a scrolled box is a stop of the Tab key, so that arrows scroll it without a mouse
+        f"<div class='review-table-scroll' tabindex='0' role='region' aria-label='{esc(title)}'>"
         f"<table><caption class='visually-hidden'>{esc(title)}</caption>"
         f"<thead>{head}</thead><tbody>{''.join(rows)}</tbody></table></div></details>"
     )
