@@ -217,6 +217,8 @@ def apply(resp, t0=None):
         step("hash", lambda: set_hash(resp["hash"]))
     if "html" in resp and not resp.get("quiet"):
         step("html", lambda: apply_html(resp))
+    if resp.get("announce"):  # read out once through the page's live region (web/text-mode.js)
+        step("announce", lambda: window.wttAnnounce(json.dumps(resp["announce"])))
     if resp.get("part"):  # one part of the screen (the lab's live results): the rest stays
         step("part", lambda: board.part(resp["part"]["id"], resp["part"]["html"]))
     if resp.get("clipboard"):

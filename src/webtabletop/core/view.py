@@ -27,6 +27,7 @@ import attrs
 from webtabletop.core.ending import is_ending
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.protocol import State
+from webtabletop.core.textboard import TextBoard
 from webtabletop.i18n import N_, _
 
 
@@ -136,6 +137,18 @@ class GameView:
     def move_sound(self, before: State, after: State, code: str) -> str:
         """``"move"``, ``"capture"`` or ``"check"``; the shell plays ``"end"`` when the game is over."""
         return "move"
+
+    def text_board(self, state: State, ctx: ViewContext) -> TextBoard | None:
+        """The position in words for text mode (:mod:`webtabletop.core.textboard`): the board as a
+        grid of named cells, the named lists beside it, the viewer's legal moves. It names only
+        what ``ctx.viewer`` may see. None: the game has no text mode (its drawn board is shown)."""
+        return None
+
+    def news(self, before: State, after: State, code: str, viewer: int | None) -> list[str]:
+        """What else the move ``code`` changed that ``viewer`` may know, as sentences read out after
+        :meth:`describe_move`'s: a new roll of the dice, a card drawn (to its owner only: ``viewer``
+        is None behind a privacy screen, and then only public facts). Default: nothing."""
+        return []
 
     def rules_html(self) -> str:
         """The in-app rules page (HTML): the rules as they are today."""

@@ -44,6 +44,7 @@ CORE = [
     "board-motion.js",
     "board-keys.js",
     "board-info.js",
+    "text-mode.js",
     "engine.mjs",
     "keep.mjs",
     "engine.snap.gz",

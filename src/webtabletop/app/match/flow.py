@@ -27,7 +27,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.match import clocks, ruledraws
+from webtabletop.app.match import clocks, incoming, ruledraws
 from webtabletop.app.match import endings as matchendings
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
@@ -141,6 +141,8 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
     else:
         if answer == NEWER:
             save_match(st, fx, om)
+            if len(held.data.moves) > moves_before:  # each new move read out once (match/incoming.py)
+                incoming.heard(fx, om, moves_before)
             said = matchendings.arrived(held, ending_before) or matchendings.arrived_moves(
                 held, held.data.moves[moves_before:]
             )

@@ -313,7 +313,8 @@ def match_screen(
         f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}'
         f"<span class='turn-words'>{esc(turn_text)}</span>{score}</div>"
     )
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    # not a live region: moves are read out once through the page's own (widgets/announce.py)
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
     ctx = om.context({})
     prompt = prompt_text(om, ctx, today)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""

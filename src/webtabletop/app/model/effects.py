@@ -23,6 +23,8 @@ worker sends back. The keys (a field left at ``None`` is not sent):
   animates, plays the sound and announces ``status``; ``feel``: the motion/sound settings;
   ``top``: a new board is shown (the page scrolls to its top); ``premove``: the game accepts a
   queued move while the computer thinks; ``selection``: something on the board is selected;
+- ``announce``: sentences the page reads out once through its live region (every move, the
+  computer's and a friend's too, a roll, a card drawn, the end: :mod:`~webtabletop.app.widgets.announce`);
 - ``quiet``: an answer to another tab's storage change that need not be drawn again;
 - ``ai_stats`` / ``bench``: what the computer's search reached (benchmarks read them);
 - ``lab``: start a lab run on the page's pool of engine workers (``{run, tasks, workers}``) or stop
@@ -53,6 +55,7 @@ SENT = (
     "moved",
     "sound",
     "status",
+    "announce",
     "ai_stats",
     "bench",
     "lab",
@@ -83,6 +86,7 @@ class Effects:
     moved: bool | None = None
     sound: str | None = None
     status: str | None = None
+    announce: list[str] | None = None
     ai_stats: dict[str, Any] | None = None
     bench: dict[str, Any] | None = None
     lab: dict[str, Any] | None = None

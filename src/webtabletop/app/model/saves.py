@@ -150,6 +150,7 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     out["motion"] = data.get("motion", True) is not False  # animations (on unless turned off)
     out["sounds"] = data.get("sounds", False) is True  # Web Audio sounds (off unless turned on)
     out["engine"] = data.get("engine", False) is True  # "Engine details" (off unless turned on)
+    out["text"] = data.get("text", False) is True  # text mode (off unless turned on): widgets/textmode.py
     delay = data.get("reply_delay", DEFAULT_REPLY_DELAY)  # the computer's reply waits this long
     out["reply_delay"] = delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
     theme = data.get("theme", "system")  # colours: as the system says, or always light / dark

@@ -20,6 +20,7 @@ from webtabletop.app.match import flow as matchflow
 from webtabletop.app.model.screen import Handler, Screen
 from webtabletop.app.review import flow as reviewflow
 from webtabletop.app.shell import render, routes
+from webtabletop.app.widgets import textmode
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -34,8 +35,12 @@ def dismiss_notices(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 #: the commands every screen answers (a screen's own come first): the notices' Dismiss and their
-#: "Export all data"
-EVERY_SCREEN: dict[str, Handler] = {"dismiss-notices": dismiss_notices, "export-all": dataio.export_from_notice}
+#: "Export all data", and the text mode's switch
+EVERY_SCREEN: dict[str, Handler] = {
+    "dismiss-notices": dismiss_notices,
+    "export-all": dataio.export_from_notice,
+    "text-mode": textmode.toggle,
+}
 
 #: the screens, by the first item of ``AppState.route``: the shell's own, then each feature's
 #: (each package exports its screens; a route belongs to one package)
