@@ -111,7 +111,7 @@ def choices(state, ctx, typed: dict[str, str] | None = None, label=None) -> tupl
     ``typed_moves``) gives what to type for it."""
     if not may_move(state, ctx):
         return ()
-    back = {}
+    back: dict[str, str] = {}
     for text, code in sorted((typed or {}).items(), key=lambda kv: (len(kv[0]), kv[0])):
         back.setdefault(code, text)
     name = label or state.move_label

@@ -70,7 +70,7 @@ def hint_cell(ctx: ViewContext) -> int | None:
     return int(body) if body.isdigit() else None
 
 
-class TsifrogradView(GameView):
+class TsifrogradView(GameView[TsifroState]):
     player_names = PLAYER_NAMES
     player_colours = ("#d9641e", "#2563c9")
     changed_cells = staticmethod(changed_cells)

@@ -77,11 +77,11 @@ def hand_list(state: CardgoState, ctx: ViewContext, p: int, active: bool) -> Lis
         return Listing(title, items, _("no cards left"))
     playable = set(state.playable_hand()) if active else set()
     selected = selected_card(ctx)
-    items = []
+    shown_items: list[Item] = []
     for i, card in enumerate(hand):
         if card == UNSEEN:
             label = _("Card {n}: you see it when your friend's next link arrives.").format(n=i + 1)
-            items.append(Item(label, f"hand{p}-{i}", owner=p))
+            shown_items.append(Item(label, f"hand{p}-{i}", owner=p))
             continue
         shown = card_text(card)
         eff = EFFECTS[card.effect]
@@ -90,7 +90,7 @@ def hand_list(state: CardgoState, ctx: ViewContext, p: int, active: bool) -> Lis
             if card.effect
             else _("{card}: card {n}").format(card=shown, n=i + 1)
         )
-        items.append(
+        shown_items.append(
             Item(
                 label,
                 f"hand{p}-{i}",
@@ -100,7 +100,7 @@ def hand_list(state: CardgoState, ctx: ViewContext, p: int, active: bool) -> Lis
                 owner=p,
             )
         )
-    return Listing(title, tuple(items), _("no cards left"))
+    return Listing(title, tuple(shown_items), _("no cards left"))
 
 
 def time_list(state: CardgoState) -> Listing:

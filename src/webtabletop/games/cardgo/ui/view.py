@@ -57,7 +57,7 @@ def _selected(ctx: ViewContext) -> int | None:
     return None
 
 
-class CardgoView(GameView):
+class CardgoView(GameView[CardgoState]):
     def seed_help(self) -> str:
         return _("Leave empty for a random game; the same seed gives the same cards in both hands and draws.")
 

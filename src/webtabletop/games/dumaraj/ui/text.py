@@ -69,7 +69,8 @@ def bit_item(view, state: DumaState, ctx: ViewContext, s: int, movable: set[int]
     if s in movable:
         targets = sorted({N.square_name(view._dest(mv, s), w) for mv in view._moves_from(state, s)})
         detail = _("{bit}. It may go to: {targets}.").format(bit=text, targets=join_list(targets))
-    changed = ctx.last_move is not None and ctx.previous is not None and ctx.previous.cells[s] != p
+    before = ctx.previous
+    changed = ctx.last_move is not None and isinstance(before, DumaState) and before.cells[s] != p
     return Item(
         text,
         f"bit-{s}",

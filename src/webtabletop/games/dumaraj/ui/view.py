@@ -37,7 +37,7 @@ from webtabletop.games.dumaraj.ui.panel import PanelMixin
 from webtabletop.i18n import _, pgettext
 
 
-class DumaRajView(BoardMixin, PanelMixin, GameView):
+class DumaRajView(BoardMixin, PanelMixin, GameView[DumaState]):
     player_colours = ("#f2efe6", "#262626")
     player_inks = ("#6b5a3e", "#262626")
     flippable = True

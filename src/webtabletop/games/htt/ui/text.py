@@ -55,7 +55,7 @@ def cell_item(view, state: HttState, ctx: ViewContext, i: int, act: bool, select
             if icon
             else _("{cell}: free cell").format(cell=name)
         )
-        codes = ()
+        codes: tuple[str, ...] = ()
         if act:
             codes = tuple(m.code for m in state.legal_moves() if isinstance(m, Place) and m.cell == i)
             if selected is not None:

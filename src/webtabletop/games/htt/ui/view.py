@@ -30,7 +30,7 @@ from webtabletop.i18n import _
 from webtabletop.i18n.text import join_list
 
 
-class HttView(BoardDrawing, GameView):
+class HttView(BoardDrawing, GameView[HttState]):
     player_names = PLAYER_NAMES
     player_colours = ("#2f6fd6", "#d0453b")
     player_inks = ("#1d4f9f", "#a32a22")

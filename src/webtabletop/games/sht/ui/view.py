@@ -45,7 +45,7 @@ OPTION_LABELS = {"first_player": N_("First player"), "first_turn_rule": N_("Firs
 
 
 # --- the view --------------------------------------------------------------------------------
-class ShtView(GameView):
+class ShtView(GameView[ShtState]):
     player_names = PLAYER_NAMES
     player_colours = ("#c0392b", "#2f6fd6")
     privacy_screen = True
