@@ -30,7 +30,6 @@ from webtabletop.core.protocol import State
 from webtabletop.core.textboard import TextBoard
 from webtabletop.i18n import N_, _
 
-
 #: the game's state type a view draws (``GameView[HttState]``)
 S = TypeVar("S", bound=State)
 
