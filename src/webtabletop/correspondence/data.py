@@ -4,7 +4,8 @@ A match link is ``#/<game>/m?x=<payload>`` (page ``m`` for "match"); the payload
 without padding, of::
 
     byte    link format: 3, or 4 for a game with hidden cards (1 and 2: the same without link
-            keys and tags, made before links were authenticated; still read, see below)
+            keys and tags, made before links were authenticated; still read, see below; 5 and 6:
+            3 and 4 with a live section)
     varint  the game's rules version
     varint  length of the options JSON, then that UTF-8 JSON (only non-default options)
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
@@ -20,6 +21,8 @@ without padding, of::
     (formats 3, 4) 20 B seat 0's link key; (N >= 2) 20 B seat 1's link key
     (an ending) its signatures, 40 B each (two for an agreed draw); format 4, a resignation:
             then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
+    (formats 5, 6) varint length, then the live section: a WebRTC offer or answer in its minimal
+            form (:mod:`~webtabletop.correspondence.live.description`)
     (formats 2, 4) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
@@ -42,7 +45,17 @@ version there is told apart from a newer app by the tag. So every later format m
 layout up to the link keys, and the tag as the last 10 bytes before the CRC over every byte before
 it: then this version can still check a newer link's tag, and says "newer version" only when the
 tag holds, or when it cannot be checked (a spectator; a link whose keys it cannot find). The match id binds seat
-0's key. Formats 1 and 2 are the links of matches started before tags existed: read and continued
+0's key.
+
+**The live section** (formats 5 and 6, :attr:`MatchData.live`): the signalling of live play rides
+in the links already sent (``docs/live-play.md``): link 1 may carry the creator's offer, link 2 the
+joiner's answer, a later link (or the latest link sent again) a new offer or answer to reconnect.
+A link without one is byte for byte what it was (formats 3 and 4), so every older link still opens,
+and an older app reads a link with one as made by a newer version. The section is covered by the
+tag like everything else (link 1 has no tag: an answer names the offer it answers, so an offer
+changed on link 1's way is found out when the answer comes back). It is not part of the match's
+content: two links that differ only in it are the same link (``linkorder.compare`` says SAME),
+and a new link drops it, as it drops an ending's offer. Formats 1 and 2 are the links of matches started before tags existed: read and continued
 as they were, without tags (a stored match keeps its format; a link of the other format is
 refused).
 
@@ -68,6 +81,7 @@ from webtabletop.correspondence.endings import decode as decode_ending
 from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.live import description as live_description
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
 from webtabletop.fairplay.group import Group
 from webtabletop.fairplay.kdf import digest
@@ -76,8 +90,10 @@ from webtabletop.i18n import _
 
 #: link formats: (authenticated, with a fair-play section) -> format byte
 FORMATS = {(False, False): 1, (False, True): 2, (True, False): 3, (True, True): 4}
-FORMAT_OF = {v: k for k, v in FORMATS.items()}
-NEWEST = max(FORMATS.values())
+#: an authenticated link with a live section: with a fair-play section -> format byte
+LIVE_FORMATS = {False: 5, True: 6}
+FORMAT_OF = {v: k for k, v in FORMATS.items()} | {v: (True, k) for k, v in LIVE_FORMATS.items()}
+NEWEST = max(FORMAT_OF)
 MAX_SECTION = 8192
 LINK_KEY_BYTES = 20
 PAGE = "m"
@@ -118,6 +134,9 @@ class MatchData:
     link_keys: tuple[bytes | None, bytes | None] = (None, None)
     #: a resignation or a draw offer and its answer on this (the latest) link, or None
     ending: Ending | None = None
+    #: live play's offer or answer carried by this link (formats 5 and 6), or None; not part of
+    #: the match's content (equality ignores it: see "The live section" above)
+    live: live_description.Description | None = attrs.field(default=None, eq=False)
 
     @property
     def authenticated(self) -> bool:
@@ -165,7 +184,9 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     n = data.count
     c0, c1 = data.commitments
     auth = data.authenticated
-    body = bytearray([FORMATS[auth, sectioned]])
+    if data.live is not None and not auth:
+        raise ValueError("a live section needs the link keys of an authenticated match")
+    body = bytearray([FORMATS[auth, sectioned] if data.live is None else LIVE_FORMATS[sectioned]])
     body += varint(data.rules)
     options = data.options_json()
     body += varint(len(options)) + options
@@ -186,6 +207,9 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
             body += data.link_keys[1]
         if data.ending is not None:
             body += encode_ending(data.ending)
+        if data.live is not None:
+            section = live_description.encode(data.live)
+            body += varint(len(section)) + section
     if sectioned:
         body += varint(len(data.fair)) + data.fair
     count, number = moves
@@ -340,6 +364,11 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
                 _("A player's key in this match link is not a point of the curve: the link was changed.")
             )
         ending = decode_ending(flag_bits & ~1, r, hidden=sectioned)
+    live = None
+    if fmt in LIVE_FORMATS.values():
+        section = r.take(r.varint(live_description.MAX_BYTES))
+        # read for its tag only (layout_of): the section is checked once the tag has held
+        live = None if layout_of is not None else live_description.decode(section)
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()
@@ -351,6 +380,6 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
     if rest.endswith(b"\x00"):
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
-    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending)
+    data = MatchData(game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, live)
     tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
     return Unpacked(data, n, count, number, sectioned, tagged, link_tag)

@@ -333,10 +333,19 @@ class Match(Annotations):
         self._set_opened(Opened(data, values, self._current, number, radix))
         return make_link(data, number, self.mac_key(data))
 
+    #: the live offer or answer of the last link received, newer or the same (None: none, or an
+    #: older link): what live play acts on (``docs/live-play.md``)
+    live_received = None
+
     def receive(self, link: str, now: datetime.date | None = None) -> str:
         """Take a link of this match: ``NEWER`` (moved on), ``SAME`` or ``OLDER`` (nothing changed)."""
         tagged = self._link_key is not None and self._data.authenticated
         opened = read_link(link, self._opened, self.mac_key if tagged else None)
+        outcome = self._receive(opened, link, now)
+        self.live_received = None if outcome == OLDER else opened.data.live
+        return outcome
+
+    def _receive(self, opened: Opened, link: str, now: datetime.date | None) -> str:
         new, held = opened.data, self._data
         if new.game_id != held.game_id or new.key() != held.key():
             raise MatchError(_("This link belongs to another match."))
