@@ -467,15 +467,19 @@ export function channelName(matchId) {
   return `webtabletop-live:${matchId}`;
 }
 
-// In the tab that made the offer: ``onAnswer(answer, link)`` for each answer to the offer
-// ``offerId`` (hex, from the engine) that another tab of this browser hands over; the tab says
-// it took it. Returns {close()}. Answers to another offer are left alone.
+// In the tab that made the offer: ``onAnswer(answer, link)`` once, for the first answer to the
+// offer ``offerId`` (hex, from the engine) that another tab of this browser hands over. Every
+// tab that hands one over (the same link 2 opened twice) hears that it was taken. Returns
+// {close()}. Answers to another offer are left alone.
 export function awaitAnswer(matchId, offerId, onAnswer) {
   const bc = new BroadcastChannel(channelName(matchId));
+  let taken = false;
   bc.onmessage = (ev) => {
     const m = ev.data;
     if (!m || m.type !== "answer" || m.offerId !== offerId || typeof m.nonce !== "string") return;
     bc.postMessage({ type: "taken", offerId, nonce: m.nonce });
+    if (taken) return;
+    taken = true;
     onAnswer(m.answer, typeof m.link === "string" ? m.link : null);
   };
   return { close: () => bc.close() };

@@ -82,10 +82,12 @@ def test_two_browsers_play_over_a_channel_signalled_by_links_with_no_ice_server(
 def test_the_answer_opened_in_another_tab_reaches_the_tab_that_made_the_offer(browser, site):
     """The friend's link 2 opens in a new tab of the creator's browser: a BroadcastChannel named
     after the match hands the answer to the tab that made the offer, which connects. An answer
-    to another offer is not taken. The default ICE servers (public STUN) are asked here."""
+    to another offer is not taken. The default ICE servers (public STUN) are asked here, and the
+    channel is opened in band (``negotiated: false``: the offerer's channel announced to the
+    answerer) instead of pre-negotiated."""
     (ctx_a, ctx_b), (a1, a2), b = two_browsers(browser, site, tabs_a=2)
-    make_peer(a1, 0)  # the default list of public STUN servers
-    make_peer(b, 1)
+    make_peer(a1, 0, ice="default", negotiated=False)  # the default list of public STUN servers
+    make_peer(b, 1, ice="default", negotiated=False)
     pair = Pair(seed=1)
     made = a1.evaluate("() => peer.offer()")
     assert made["gather"]["why"] in ("complete", "settled", "stun-wait", "timeout")
@@ -106,7 +108,10 @@ def test_the_answer_opened_in_another_tab_reaches_the_tab_that_made_the_offer(br
     assert a2.evaluate("([m, o, a]) => LC.handOver(m, o, a)", [pair.match_id, pair.offer_id, answer]) is True
     wait_state(a1, "open")
     wait_state(b, "open")
+    # the same link 2 opened once more: that tab hears it was taken, the offering tab acts once
+    assert a2.evaluate("([m, o, a]) => LC.handOver(m, o, a)", [pair.match_id, pair.offer_id, answer]) is True
     assert a1.evaluate("() => taken.length") == 1
+    assert b.evaluate("() => peer.dc.negotiated") is False
     sender, receiver, link = pair.next_link()
     src, dst = (a1, b) if sender is pair.a else (b, a1)
     src.evaluate("(t) => peer.send(t)", link)

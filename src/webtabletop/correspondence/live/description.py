@@ -25,8 +25,9 @@ the answer; later links a new offer or answer to reconnect)::
         4/16/16 B the address (an mDNS name as the 16 bytes of its UUID, written back in lower case)
         2 B     the port, big-endian, 1..65535
 
-An offer with two mDNS host candidates (Chromium's default) takes 96 bytes; the measured
-characters each link gains are in ``docs/live-play.md``.
+An offer with two mDNS host candidates (Chromium's default) takes 95 bytes (57 before its
+candidates), 96 with its length in the link; the characters each link gains are measured in
+``docs/live-play.md``.
 
 **Strict both ways.** :func:`decode` accepts only what :func:`encode` writes (every length, kind,
 role, form and reserved bit checked; no byte left over), and :func:`from_json` only well-formed
