@@ -11,6 +11,8 @@ one Wi-Fi with no STUN answer.
 
 from __future__ import annotations
 
+import socket
+
 from tests.e2e.conftest import open_app
 from tests.e2e.live import Pair, connect, load, make_peer, wait_inbox, wait_presence, wait_state
 from webtabletop.correspondence import NEWER, SAME
@@ -161,3 +163,25 @@ def test_reconnect_by_an_ice_restart_and_by_a_new_offer_in_the_latest_link(brows
     assert wait_inbox(a, 1) == ["reconnected"]
     for ctx in (ctx_a, ctx_b):
         ctx.close()
+
+
+def test_gathering_stops_soon_when_the_stun_server_never_answers(browser, site):
+    """A STUN server whose packets are dropped (here: a local UDP socket that never answers, as
+    behind a firewall) would hold ICE gathering until Chromium's own timeout: the offer goes
+    1.5 s after the first host candidate instead ("stun-wait"), or at the cap ("timeout")."""
+    silent = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.settimeout(10)
+    ice = [{"urls": f"stun:127.0.0.1:{silent.getsockname()[1]}"}]
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    open_app(page, site)
+    load(page)
+    make_peer(page, 0, ice=ice)
+    made = page.evaluate("() => peer.offer()")
+    assert made["gather"]["why"] == "stun-wait" and made["desc"]["candidates"]
+    assert silent.recvfrom(2048)[0][:2] == b"\x00\x01"  # a STUN binding request did come
+    make_peer(page, 0, ice=ice, gather={"stunWaitMs": 60_000, "maxMs": 2500})
+    assert page.evaluate("() => peer.offer()")["gather"]["why"] == "timeout"
+    silent.close()
+    ctx.close()
