@@ -65,7 +65,7 @@ FEATURES = {
     "worker.py": "read only when the engine starts without its snapshot (missing, corrupt, old browser)",
     "manifest*.webmanifest": "read by the browser when the app is installed (one per language)",
     "assets/icon-*.png": "the installed app's icons",
-    "livechannel.mjs": "live play's channel (docs/live-play.md): imported when a match goes live, "
+    "live*.mjs": "live play's channel and descriptions (docs/live-play.md): imported when a match goes live, "
     "so that two players on one Wi-Fi play live with no internet",
 }
 #: runtime-cached (fetched when needed, then kept): URL path pattern -> why

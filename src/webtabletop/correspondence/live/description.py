@@ -3,7 +3,7 @@
 Only four things of an SDP offer or answer must reach the other browser for a data channel to
 open: the ICE user fragment and password, the DTLS certificate's fingerprint (with the setup role)
 and the candidates (webrtcHacks, "The minimum viable SDP"; fippo/sdp-minimizer). Everything else
-is the same in every data-channel description, and ``web/livechannel.mjs`` (``expand``) writes it
+is the same in every data-channel description, and ``web/livesdp.mjs`` (``expand``) writes it
 back. This module holds that minimal form (:class:`Description`), its JSON (:func:`from_json`,
 :func:`to_json`: what the page's module makes and takes) and its binary layout (:func:`encode`,
 :func:`decode`), which a match link carries as its optional live section (link 1 the offer, link 2
@@ -210,7 +210,7 @@ def _candidate(r: Reader) -> Candidate:
     return Candidate(address, port, TYPES[kind], protocol, tcptype)
 
 
-# --- JSON (web/livechannel.mjs) -----------------------------------------------------------------
+# --- JSON (web/livesdp.mjs: minimize, expand) -----------------------------------------------------
 
 
 def _refused() -> LiveError:
@@ -218,7 +218,7 @@ def _refused() -> LiveError:
 
 
 def from_json(obj: Any, offer: Description | None = None) -> Description:
-    """A description from the page's JSON (``web/livechannel.mjs``: ``minimize``), checked
+    """A description from the page's JSON (``web/livesdp.mjs``: ``minimize``), checked
     field by field; :class:`LiveError` for anything malformed. Addresses are brought to their
     canonical text (lower case, IPv6 compressed). The page does not know offer ids: an answer
     without ``answers`` is made the answer to ``offer`` (:func:`answer_to`), which must then be
@@ -281,7 +281,7 @@ def _candidate_json(c: Any) -> Candidate:
 
 
 def to_json(desc: Description) -> dict[str, Any]:
-    """The page's JSON for ``desc`` (what ``web/livechannel.mjs`` ``expand`` takes)."""
+    """The page's JSON for ``desc`` (what ``web/livesdp.mjs`` ``expand`` takes)."""
     out: dict[str, Any] = {
         "kind": desc.kind,
         "seat": desc.seat,
