@@ -14,7 +14,7 @@ import pytest
 
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import NEWER, OLDER, SAME, Match
-from webtabletop.correspondence.data import LIVE_FORMATS, unpack
+from webtabletop.correspondence.data import LIVE_FORMATS, pack, unpack
 from webtabletop.correspondence.errors import MatchError
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.live.description import (
@@ -172,7 +172,10 @@ def test_only_a_player_carries_live_and_storage_ignores_it():
     assert back.data == s.a.data and back.data.live is None
 
 
-def test_a_live_section_needs_an_authenticated_link():
+def test_the_section_is_read_under_the_tag_and_needs_an_authenticated_match():
     s = start("tsifrograd")
     u = unpack("tsifrograd", payload(s.links[3]), get_game("tsifrograd").rules_version)
     assert u.data.live == s.answer and u.tag is not None
+    old_style = attrs.evolve(s.a.data, link_keys=(None, None), live=s.offer)  # formats 1 and 2
+    with pytest.raises(ValueError):
+        pack(old_style, (0, 0))
