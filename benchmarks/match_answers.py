@@ -42,13 +42,13 @@ def tsifrograd_value(m):
 
 
 def htt_value(m):
-    from webtabletop.games.htt.sets.library import get_card
+    from webtabletop.games.htt.rules.sets.library import get_card
 
     return None if m.hand is None else sum(get_card(r).strength for r in m.hand)
 
 
 def cardgo_value(m):
-    from webtabletop.games.cardgo.effects import UNSEEN
+    from webtabletop.games.cardgo.rules.effects import UNSEEN
 
     hand = m.state.hands[m.role]
     if not hand or any(c == UNSEEN for c in hand):

@@ -10,27 +10,56 @@ A mixin of :class:`~webtabletop.correspondence.match.Match`; it reads the match'
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 
 import attrs
 
 from webtabletop.correspondence import endings
 from webtabletop.correspondence.data import MatchData
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.linkorder import NEWER, OLDER, SAME
 from webtabletop.correspondence.live.description import Description
 from webtabletop.i18n import _
 
+if TYPE_CHECKING:
+    from webtabletop.core.protocol import GameSpec, State
+    from webtabletop.correspondence.match import Finding
+    from webtabletop.fairplay.linkauth import LinkKey
+
 
 class Annotations:
+    if TYPE_CHECKING:
+        # what this mixin reads of the match it is part of (defined by ``Match``)
+        spec: GameSpec
+        seat: int | None
+        finding: Finding | None
+        today: datetime.date | None
+        _data: MatchData
+        _opened: Opened
+        _link_key: LinkKey | None
+        _received: str | None
+
+        @property
+        def is_over(self) -> bool: ...
+
+        @property
+        def public_position(self) -> State: ...
+
+        def mac_key(self, data: MatchData | None) -> bytes | None: ...
+
+        def _set_opened(self, opened: Opened) -> None: ...
+
     @property
     def ending(self) -> endings.Ending | None:
         """The resignation, draw offer or answer on the latest link (None: none)."""
         return self._data.ending
 
-    #: the first link on which a resignation may be made (a game with hidden cards: once the
-    #: cards are dealt and committed, ``endings.HIDDEN_FROM``)
-    resign_from = 2
+    @property
+    def resign_from(self) -> int:
+        """The first link on which a resignation may be made (a game with hidden cards: once the
+        cards are dealt and committed, ``endings.HIDDEN_FROM``)."""
+        return 2
 
     @property
     def can_resign(self) -> bool:
@@ -82,7 +111,7 @@ class Annotations:
         o = self._opened
         moves = (len(self._data.moves), o.number)
         reveal = self._own_reveal() if kind == endings.RESIGN else None
-        ending = endings.make(self._data, moves, kind, self.seat, self._link_key, reveal)
+        ending = endings.make(self._data, moves, kind, known(self.seat), self._link_key, reveal)
         return self._relink(ending, now)
 
     def _relink(self, ending: endings.Ending, now: datetime.date | None) -> str:
@@ -132,7 +161,8 @@ class Annotations:
             if self.seat is None:
                 self._received = link
             return NEWER
-        return {endings.SAME: SAME, endings.OLDER: OLDER}.get(answer)
+        outcomes: dict[str | None, str] = {endings.SAME: SAME, endings.OLDER: OLDER}
+        return outcomes.get(answer)
 
     def _take_ending(self, opened: Opened) -> None:
         """Hold a received link with an ending, also one earlier than the link held (a

@@ -25,7 +25,7 @@ import attrs
 from webtabletop.core.protocol import State
 from webtabletop.correspondence import turns
 from webtabletop.correspondence.dealt import FIRST_MOVE_LINK, FIRST_PLAYER, Dealt, start, walk
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
@@ -36,6 +36,13 @@ from webtabletop.i18n import _
 @register("deck")
 class CardMatch(HiddenMatch):
     walk = staticmethod(walk)
+    # this turn's public side, set at each turn's start (``_reset_turn``) and by each move
+    _pub: State
+    _claims: dict[int, int]
+    _number: int
+    _radix: int
+    _pub_codes: tuple[str, ...]
+    _known: dict[int, int]
 
     def __init__(self, *args, sections: tuple[bytes, ...] = (), **kwargs) -> None:
         """As :class:`Match`, with ``sections``: the fair-play sections of the links so far."""
@@ -69,7 +76,7 @@ class CardMatch(HiddenMatch):
         side = self.role
         if pub.is_over or pub.to_move() != side or self._link_base().to_move() != side:
             return False
-        return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - self.seat], self._claims)
+        return not self.spec.cards.blocked(pub, side, self._replay.keyed[1 - known(self.seat)], self._claims)
 
     def seen(self, state: State) -> State:
         """``state`` with every card opened to this browser filled in (a spectator's stays
@@ -110,7 +117,7 @@ class CardMatch(HiddenMatch):
             return self._reveal_link(now)
         data = self._next_data(now, self._pub_codes)
         if data is None:
-            return self.latest_link
+            return self._sent_link()
         m = data.count
         values = turns.verify_chains(self.spec, self._options, data)
         dealt = walk(self.spec, data, values, self._number, len(data.moves))
@@ -120,7 +127,7 @@ class CardMatch(HiddenMatch):
 
     def _section(self, m: int, dealt: Dealt) -> bytes:
         """This browser's fair-play section of link ``m`` (see :meth:`Private.section`)."""
-        return self._private.section(dealt, m, self._secret)
+        return known(self._private).section(dealt, m, known(self._secret))
 
     # --- internals -------------------------------------------------------------------------
     def _set_opened(self, opened: Opened) -> None:
@@ -186,7 +193,7 @@ class CardMatch(HiddenMatch):
         self._pub = self._link_base()
         self._claims = dict(self._replay.claims)
         self._number, self._radix = self._replay.number, self._replay.radix
-        self._pub_codes: tuple[str, ...] = ()
+        self._pub_codes = ()
         self._current = self._turn_start()
 
     def _next_is_turn(self) -> bool:

@@ -52,6 +52,7 @@ from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import known as present
 from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK, sender
 from webtabletop.fairplay.commit import COMMIT_BYTES, commit_hand, open_card, salt
@@ -178,7 +179,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     known = open_hands(spec, data, hands)
     state = _start(cards, options, 0, known)
     seed = None
-    links, placed = [], []
+    links: list[tuple[str, ...]] = []
+    placed: list[tuple[int, int, int, str]] = []
     history: list[tuple[State, str]] = []
     end = used = 0
     for m in range(1, m_last + 1):
@@ -204,7 +206,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
                 move = legal[k]
                 where = cards.placed(state, move)
                 if where is not None and len(placed) < len(placed_refs):
-                    _check_placed(spec, options, seats[seat], seat, placed_refs[len(placed)], placed)
+                    _check_placed(spec, options, present(seats[seat]), seat, placed_refs[len(placed)], placed)
                 try:
                     if where is not None:
                         if len(placed) >= len(placed_refs):
@@ -246,7 +248,7 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
         raise MatchError(_("The cards in this match link are cut or too long: the link was changed."))
     if not is_open:
         for (_link, seat, slot, ref), value in zip((p for p in placed if p[0] == m_last), salts, strict=True):
-            open_card(hands[seat][slot], value, ref, slot, seat)
+            open_card(present(hands[seat])[slot], value, ref, slot, seat)
     return Chosen(
         tuple(links), state, (hands[0], hands[1]), (seats[0], seats[1]), tuple(placed), salts, secrets,
         unplayed, end, seed, number, radix[0], tuple(history),
@@ -311,7 +313,7 @@ def kind_problem(spec: GameSpec, data: MatchData, kind: int) -> str | None:
 def _put_seat(seat: SeatHand, is_open: bool) -> bytes:
     out = bytes([seat.kind])
     if seat.kind != OWN:
-        out += seat.draw
+        out += present(seat.draw)
     if seat.part is not None:
         out += _put_text(seat.part) if is_open else b"".join(seat.part)
     if seat.x is not None:
@@ -328,7 +330,7 @@ def seat_hand(
     key = data.key()
 
     def part() -> tuple:
-        return hand if is_open else commit_hand(secret, key, seat, hand)
+        return present(hand) if is_open else commit_hand(secret, key, seat, present(hand))
 
     if bring.kind == OWN:
         return SeatHand(OWN, part())
@@ -434,7 +436,7 @@ def verify(spec: GameSpec, data: MatchData, chosen: Chosen, values) -> tuple[Ver
     cards = spec.cards
     options = spec.options_from_dict(data.options)
     for seat in (0, 1):
-        if not data.commitments[seat].opens(chosen.secrets[seat]):
+        if not present(data.commitments[seat]).opens(chosen.secrets[seat]):
             return Verdict.failed(secret_mismatch(), seat), None
     full = {}
     for seat in (0, 1):
@@ -471,7 +473,7 @@ def _true_hand(spec: GameSpec, data: MatchData, chosen: Chosen, values, seat: in
     hand = tuple(by_slot[i] if i in by_slot else next(rest) for i in range(n))
     if next(rest, None) is not None:
         raise MatchError(_("The match link is damaged."))
-    part = chosen.seats[seat]
+    part = present(chosen.seats[seat])
     problem = kind_problem(spec, data, part.kind)
     if problem is not None:
         raise ClaimRefused(problem)

@@ -21,7 +21,7 @@ from webtabletop.core.protocol import State
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence import chosen as C
 from webtabletop.correspondence import turns
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
@@ -72,20 +72,21 @@ class ChosenMatch(HiddenMatch):
             return self._reveal_link(now)
         data = self._next_data(now, self.pending)
         if data is None:
-            return self.latest_link
+            return self._sent_link()
+        me, secret = known(self.seat), known(self._secret)
         m = data.count
         number, _radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
         )
         seats = list(self._replay.seats)
-        seats[self.seat] = C.seat_hand(self.spec, data, self.seat, self._secret, self._bring, self._hand)
+        seats[me] = C.seat_hand(self.spec, data, me, secret, self._bring, self._hand)
         placed = [p[3] for p in self._replay.placed]
         state = self._turn_start()
         for code in self.pending:
             move = state.move_from_code(code)
             where = self.spec.cards.placed(state, move)
             if where is not None:
-                placed.append(self._hand[where[1]])
+                placed.append(known(self._hand)[where[1]])
             state = state.apply(move)
         values = turns.verify_chains(self.spec, self._options, data)
         total = len(data.moves)
@@ -93,19 +94,19 @@ class ChosenMatch(HiddenMatch):
             self.spec, attrs.evolve(data, fair=C.pack_section(self.spec, data, seats, placed)), values, number, total,
             partial=True,
         )  # fmt: skip
-        salts = ()
+        salts: tuple[bytes, ...] = ()
         if not self.spec.cards.open(self._options):
             salts = tuple(
-                salt(self._secret, data.key(), s, slot) for link, s, slot, _r in draft.placed if link == m
+                salt(secret, data.key(), s, slot) for link, s, slot, _r in draft.placed if link == m
             )
         ends = []
         if draft.end and m == draft.end:
-            ends = [(self._secret, C.unplayed_of(draft, self.seat, self._hand))]
+            ends = [(secret, C.unplayed_of(draft, me, known(self._hand)))]
         elif draft.end:
             held = self._replay
             ends = [
-                (self._secret, C.unplayed_of(draft, s, self._hand))
-                if s == self.seat
+                (secret, C.unplayed_of(draft, s, known(self._hand)))
+                if s == me
                 else (held.secrets[s], held.unplayed[s])
                 for s in (0, 1)
             ]
@@ -119,11 +120,12 @@ class ChosenMatch(HiddenMatch):
         chosen: C.Chosen = opened.dealt
         data = opened.data
         if self.seat is not None:
+            secret = known(self._secret)
             side = turns.side_of(self.seat, data.creator_side)
             try:
                 if self._bring.kind != C.OWN and self._hand is None:
                     self._hand = C.drawn_hand(
-                        self.spec, data, opened.values, self.seat, self._secret, self._bring
+                        self.spec, data, opened.values, self.seat, secret, self._bring
                     )
                 if self._hand is not None:
                     self._hand = self.spec.cards.check_hand(self._options, side, self._hand)
@@ -131,12 +133,12 @@ class ChosenMatch(HiddenMatch):
                 raise MatchError(str(exc)) from None
             held = getattr(self, "_replay", None)
             if data.count > self.seat:
-                mine = C.seat_hand(self.spec, data, self.seat, self._secret, self._bring, self._hand)
+                mine = C.seat_hand(self.spec, data, self.seat, secret, self._bring, self._hand)
                 if chosen.seats[self.seat] != mine:
                     raise MatchError(_("This link changes moves that were already played."))
             other = 1 - self.seat
             if held is not None and held.seats[other] is not None:
-                before, now_ = held.seats[other], chosen.seats[other]
+                before, now_ = held.seats[other], known(chosen.seats[other])
                 if (before.kind, before.draw) != (now_.kind, now_.draw) or before.part not in (
                     None,
                     now_.part,
@@ -153,8 +155,8 @@ class ChosenMatch(HiddenMatch):
         if self.seat is not None and (chosen.end or reveals):
             chosen = attrs.evolve(
                 chosen,
-                secrets={**chosen.secrets, self.seat: self._secret},
-                unplayed={**chosen.unplayed, self.seat: C.unplayed_of(chosen, self.seat, self._hand)},
+                secrets={**chosen.secrets, self.seat: known(self._secret)},
+                unplayed={**chosen.unplayed, self.seat: C.unplayed_of(chosen, self.seat, known(self._hand))},
             )
         verdict, true = None, None
         if (chosen.end or reveals) and 0 in chosen.secrets and 1 in chosen.secrets:
@@ -165,7 +167,7 @@ class ChosenMatch(HiddenMatch):
 
     def _own_reveal(self) -> bytes:
         """This player's secret and its unplayed cards, as its end link would carry them."""
-        return C.make_reveal(self._secret, C.unplayed_of(self._replay, self.seat, self._hand))
+        return C.make_reveal(known(self._secret), C.unplayed_of(self._replay, known(self.seat), known(self._hand)))
 
     def _forget_after(self, count: int) -> None:
         self._replay = None  # nothing to compare the link with: it is checked in full

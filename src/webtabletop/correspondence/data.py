@@ -81,7 +81,7 @@ from webtabletop.correspondence.endings import Ending
 from webtabletop.correspondence.endings import decode as decode_ending
 from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.live import description as live_description
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
@@ -181,7 +181,7 @@ class MatchData:
         c0 = self.commitments[0]
         if c0 is None:
             raise ValueError("a match has seat 0's commitment from the start")
-        parts = [
+        parts: list[bytes | int | str] = [
             self.game_id,
             self.rules,
             self.options_json(),
@@ -191,7 +191,7 @@ class MatchData:
             c0.length,
         ]
         if self.authenticated:
-            parts.append(self.link_keys[0])
+            parts.append(known(self.link_keys[0]))
         return digest("match", *parts)[:16]
 
 
@@ -214,15 +214,15 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     body += varint(data.days)
     body += varint(n)
     body += varint(data.date)
-    body += c0.head + varint(c0.length)
+    body += known(c0).head + varint(known(c0).length)
     if n >= 2:
-        body += c1.head + varint(c1.length) + data.latest[1]
+        body += known(c1).head + varint(known(c1).length) + known(data.latest[1])
     if n >= 3:
-        body += data.latest[0]
+        body += known(data.latest[0])
     if auth:
-        body += data.link_keys[0]
+        body += known(data.link_keys[0])
         if n >= 2:
-            body += data.link_keys[1]
+            body += known(data.link_keys[1])
         if data.ending is not None:
             body += encode_ending(data.ending)
         if data.live is not None:

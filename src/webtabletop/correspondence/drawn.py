@@ -27,14 +27,15 @@ against the revealed secrets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Protocol, cast
 
 import attrs
 
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.correspondence.binary import Reader, varint
 from webtabletop.correspondence.data import MatchData, side_of
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.verdict import Verdict, secret_mismatch
 from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.draw import DRAW_BYTES, PrivateDraws, draw_rng, verify_draws
@@ -73,6 +74,24 @@ def seeding_link(link: int, seat: int) -> int:
     return link if sender(link) != seat else link - 1
 
 
+class HandsState(Protocol):
+    """The state of a game with drawn cards (``GameSpec.cards``, the scheme's contract): each
+    side's hand in slot order, and a placement waiting for the next link's seed to settle."""
+
+    @property
+    def hands(self) -> Sequence[Sequence]: ...
+
+    @property
+    def pending(self) -> object | None: ...
+
+    def settle(self, rng) -> State: ...
+
+
+def hands_of(state: State) -> HandsState:
+    """``state`` as a drawn-cards game's state (its hands, its pending placement)."""
+    return cast(HandsState, state)
+
+
 class _Tracker:
     """Follows which draw sits in which hand slot as the rules pop and append hand cards."""
 
@@ -85,9 +104,11 @@ class _Tracker:
     def after(self, link: int, before: State, after: State, cards, played: int | None = None) -> State:
         """Record the draws between ``before`` and ``after`` (``played``: the side whose slot
         ``cards``-placed move popped), and hide the rules' own dealt cards (``UNSEEN``)."""
+        # a drawn-cards game's state has hands (``GameSpec.cards``: the scheme's contract)
+        old, new_hands = hands_of(before).hands, hands_of(after).hands
         for side in (0, 1):
-            kept = len(before.hands[side]) - (1 if side == played else 0)
-            new = len(after.hands[side]) - kept
+            kept = len(old[side]) - (1 if side == played else 0)
+            new = len(new_hands[side]) - kept
             if new < 0:
                 raise MatchError(_("The match link is damaged."))
             seat = self.side_seat[side]
@@ -133,7 +154,8 @@ def walk(spec: GameSpec, data: MatchData, values, number: int, total: int, parti
     m_last = data.count
     r = Reader(data.fair)
     placed_codes = _codes(r, cards) if m_last >= data.first_event else ()
-    side_seat = tuple(0 if side_of(0, data.creator_side) == side else 1 for side in (0, 1))
+    first_seat = 0 if side_of(0, data.creator_side) == 0 else 1
+    side_seat = (first_seat, 1 - first_seat)
     track = _Tracker(side_seat)
     rest, radix = [number], [1]
     state = cards.start(options, 0)  # until link 3 draws the opening
@@ -262,7 +284,7 @@ def verify(spec: GameSpec, data: MatchData, drawn: Drawn, values) -> tuple[Verdi
     options = spec.options_from_dict(data.options)
     key = data.key()
     for seat in (0, 1):
-        if not data.commitments[seat].opens(drawn.secrets[seat]):
+        if not known(data.commitments[seat]).opens(drawn.secrets[seat]):
             return Verdict.failed(secret_mismatch(), seat), None
         try:
             verify_draws(drawn.secrets[seat], key, seat, drawn.commitments[seat])

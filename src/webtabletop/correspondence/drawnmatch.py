@@ -22,7 +22,7 @@ from webtabletop.core.protocol import State
 from webtabletop.correspondence import drawn as D
 from webtabletop.correspondence import turns
 from webtabletop.correspondence.data import MatchData
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.hidden import HiddenMatch
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.match import register
@@ -35,6 +35,8 @@ from webtabletop.i18n import _
 @register("drawn")
 class DrawnMatch(HiddenMatch):
     walk = staticmethod(D.walk)
+    #: the public position the next link starts from, with its draws (``_link_base``), once made
+    _next: tuple[State, D._Tracker] | None = None
 
     # --- acting ----------------------------------------------------------------------------
     def link(self, now: datetime.date | None = None) -> str:
@@ -42,7 +44,8 @@ class DrawnMatch(HiddenMatch):
             return self._reveal_link(now)
         data = self._next_data(now, self.pending)
         if data is None:
-            return self.latest_link
+            return self._sent_link()
+        me, secret, role = known(self.seat), known(self._secret), known(self.role)
         m = data.count
         cards = self.spec.cards
         start = self._turn_start()
@@ -53,7 +56,7 @@ class DrawnMatch(HiddenMatch):
             # moves are numbered in the public position, where this hand is unseen too (a
             # follow-up lists every unseen card): the number every other browser reads
             public = cards.deal(
-                state, self.role, dict.fromkeys(range(len(state.hands[self.role])), cards.unseen)
+                state, role, dict.fromkeys(range(len(D.hands_of(state).hands[role])), cards.unseen)
             )
             legal = list(public.legal_moves())
             number += turns.index_of(legal, code) * radix
@@ -61,7 +64,7 @@ class DrawnMatch(HiddenMatch):
             move = state.move_from_code(code)
             slot = cards.placed(state, move)
             if slot is not None:
-                codes.append(cards.code(state.hands[self.role][slot]))
+                codes.append(cards.code(D.hands_of(state).hands[role][slot]))
             state = state.apply(move)
         values = turns.verify_chains(self.spec, self._options, data)
         total = len(data.moves)
@@ -72,7 +75,7 @@ class DrawnMatch(HiddenMatch):
         for s in (0, 1):
             if m <= s:
                 continue
-            if s == self.seat:
+            if s == me:
                 held_cards = len(draft.ids[draft.side_seat.index(s)])
                 opening = 0 if draft.drawn[s] else self.spec.cards.hand_size(self._options)
                 wanted = D.outstanding(draft, s, held_cards + opening + D.AHEAD)
@@ -90,9 +93,9 @@ class DrawnMatch(HiddenMatch):
         xs = [mine.value(j) for link, s, j, _c in draft.placed if link == m]
         secrets: list[bytes] = []
         if draft.end and m == draft.end:
-            secrets = [self._secret]
+            secrets = [secret]
         elif draft.end:
-            secrets = [self._secret if s == self.seat else held.secrets[s] for s in (0, 1)]
+            secrets = [secret if s == me else held.secrets[s] for s in (0, 1)]
         data = attrs.evolve(data, fair=D.pack_section(cards, data, codes, commitments, xs, secrets))
         drawn = D.walk(self.spec, data, values, number, total)
         self._set_opened(Opened(data, values, drawn.state, number, drawn.radix, drawn))
@@ -100,7 +103,7 @@ class DrawnMatch(HiddenMatch):
 
     # --- internals -------------------------------------------------------------------------
     def _draws(self, data: MatchData) -> PrivateDraws:
-        return PrivateDraws(self._secret, data.key(), self.seat)
+        return PrivateDraws(known(self._secret), data.key(), known(self.seat))
 
     def _set_opened(self, opened: Opened) -> None:
         drawn: D.Drawn = opened.dealt
@@ -112,7 +115,7 @@ class DrawnMatch(HiddenMatch):
             if not self._same_link(data):  # an annotation's link was checked when it first came
                 self._check(data, drawn, getattr(self, "_replay", None), opened.values)
             if drawn.end or reveals:
-                drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: self._secret})
+                drawn = attrs.evolve(drawn, secrets={**drawn.secrets, self.seat: known(self._secret)})
         verdict, true = None, None
         if (drawn.end or reveals) and 0 in drawn.secrets and 1 in drawn.secrets:
             verdict, true = D.verify(self.spec, data, drawn, opened.values)
@@ -127,8 +130,9 @@ class DrawnMatch(HiddenMatch):
     def _check(self, data: MatchData, drawn: D.Drawn, held: D.Drawn | None, values) -> None:
         """The checks of the module text (a refused link changes nothing)."""
         mine = self._draws(data)
-        other = 1 - self.seat
-        for j, c in drawn.commitments[self.seat].items():
+        me = known(self.seat)
+        other = 1 - me
+        for j, c in drawn.commitments[me].items():
             if c != mine.commitment(j):  # this player's own commitments, carried on by the friend
                 raise named(
                     ClaimRefused,
@@ -180,9 +184,9 @@ class DrawnMatch(HiddenMatch):
         track = D._Tracker.resume(drawn)
         base = self._base
         side = turns.side_of(sender(m), self._data.creator_side)
-        if m > first and base.pending is not None and base.to_move() == side and not drawn.end:
+        if m > first and D.hands_of(base).pending is not None and base.to_move() == side and not drawn.end:
             rng = self._values.rng(m, own=self._chain, stream=D.EFFECTS)
-            base = track.after(m, base, base.settle(rng), cards)
+            base = track.after(m, base, D.hands_of(base).settle(rng), cards)
         return base, track
 
     def _next_is_turn(self) -> bool:
@@ -194,7 +198,7 @@ class DrawnMatch(HiddenMatch):
             and not self._replay.end
             and not base.is_over
             and base.to_move() == side
-            and base.pending is None
+            and D.hands_of(base).pending is None
         )
 
     def _position(self) -> State:
@@ -203,7 +207,7 @@ class DrawnMatch(HiddenMatch):
         base, track = self._link_base()
         if self.seat is None:
             return base
-        side = self.role
+        side = known(self.role)
         mine = self._draws(self._data)
         cards = self.spec.cards
         slots = {}

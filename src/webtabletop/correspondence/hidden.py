@@ -18,6 +18,8 @@ on (``_take_ending``, ``_forget_after``).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import attrs
 
@@ -26,7 +28,7 @@ from webtabletop.core.protocol import State
 from webtabletop.correspondence import clock, endings, turns
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.endings import RESIGN, hidden_from
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.link import Opened
 from webtabletop.correspondence.match import Match
 from webtabletop.correspondence.verdict import Verdict
@@ -35,12 +37,27 @@ from webtabletop.fairplay.kdf import SECRET_BYTES
 from webtabletop.i18n import _
 
 
+class Replay(Protocol):
+    """What every scheme's public replay gives (``dealt.Dealt``, ``chosen.Chosen``, ``drawn.Drawn``)."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def end(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[tuple[State, str], ...]: ...
+
+
 class HiddenMatch(Match):
     _verdict: Verdict | None = None
     _true: State | None = None  # the true final position, once the end check verified the game
 
     #: the scheme's public replay of a link's data (``dealt.walk``, ``chosen.walk`` or ``drawn.walk``)
-    walk = None
+    walk: Callable[..., Replay]
+    #: that replay of the latest link held (None while a link is checked in full)
+    _replay: Any
 
     def stored(self) -> dict:
         """What storage keeps besides the base fields (``store.to_json``): the latest link."""
@@ -74,7 +91,7 @@ class HiddenMatch(Match):
         if self.finding is not None:  # a proven cheat: the match goes no further
             return False
         if self.resigned:  # the one link left: the other player's answer with its reveal
-            return self.seat is not None and self._data.ending.reveals[self.seat] is None
+            return self.seat is not None and known(self._data.ending).reveals[self.seat] is None
         end = self._replay.end
         m = self._data.count + 1
         return self.seat is not None and sender(m) == self.seat and (not end or m == end + 1)
@@ -83,7 +100,7 @@ class HiddenMatch(Match):
     def complete(self) -> bool:
         """The game is over and both secrets were sent (nothing more to send)."""
         if self.resigned:
-            return None not in self._data.ending.reveals
+            return None not in known(self._data.ending).reveals
         return bool(self._replay.end) and self._data.count > self._replay.end
 
     @property
@@ -94,12 +111,12 @@ class HiddenMatch(Match):
     # --- resigning -------------------------------------------------------------------------
     def _own_reveal(self) -> bytes:
         """What this player's end link reveals: its secret (HTT adds its unplayed cards)."""
-        return self._secret
+        return known(self._secret)
 
     def _reveal_link(self, now: datetime.date | None) -> str:
         """The answer to the other player's resignation: the same annotation with this player's
         reveal added (sent once; the latest link again after that)."""
-        e = endings.revealed(self._data.ending, self.seat, self._own_reveal())
+        e = endings.revealed(known(self._data.ending), known(self.seat), self._own_reveal())
         return self._relink(e, now)
 
     @staticmethod
@@ -181,7 +198,8 @@ class HiddenMatch(Match):
     @property
     def verdict(self) -> str | None:
         """None until the game is over and both secrets are known; then the end check's sentence."""
-        return None if self._verdict is None else self._judged.text
+        judged = self._judged
+        return None if judged is None else judged.text
 
     @property
     def awaiting_secret(self) -> bool:
@@ -206,7 +224,8 @@ class HiddenMatch(Match):
     @property
     def cheater(self) -> int | None:
         """The seat whose part of the protocol the end check found broken, when it can tell."""
-        return None if self._verdict is None else self._judged.cheater
+        judged = self._judged
+        return None if judged is None else judged.cheater
 
     @property
     def revealed(self) -> bool:

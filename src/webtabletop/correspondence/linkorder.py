@@ -12,7 +12,7 @@ import datetime
 import attrs
 
 from webtabletop.correspondence.data import MatchData
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.fairplay.beacon import reveal_index, sender
 from webtabletop.fairplay.chain import HashChain
 from webtabletop.fairplay.linkauth import LinkKey, changed
@@ -115,7 +115,7 @@ def next_data(
     if m <= 2:
         commitments[seat] = chain.commitment
         if d.authenticated:
-            link_keys = (d.link_keys[0], link_key.public) if seat == 1 else d.link_keys
+            link_keys = (d.link_keys[0], known(link_key).public) if seat == 1 else d.link_keys
     index = reveal_index(m)
     if index:
         latest[seat] = chain.value(index)
@@ -125,8 +125,8 @@ def next_data(
         live=None,  # and drops a live offer or answer: a new one is put on it when needed
         links=(*d.links, codes),
         date=max(today.toordinal(), d.date),
-        commitments=tuple(commitments),
-        latest=tuple(latest),
+        commitments=(commitments[0], commitments[1]),
+        latest=(latest[0], latest[1]),
         fair=b"",
         link_keys=link_keys,
     )

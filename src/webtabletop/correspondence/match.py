@@ -62,7 +62,7 @@ class Match(Annotations):
         self._options = self.spec.options_from_dict(data.options)
         self.seat = seat
         self._secret = secret
-        self._chain = None
+        self._chain: HashChain | None = None
         self._link_key: LinkKey | None = None
         self._received: str | None = None  # a spectator's latest link, as received
         #: what this player holds of link 1 (``data.first_link``: the creator's as sent, the
@@ -71,6 +71,8 @@ class Match(Annotations):
         #: a cheat proven by a link of the friend (kept in storage; the match takes no more links)
         self.finding: Finding | None = None
         if seat is not None:
+            if secret is None:
+                raise MatchError(_("This stored match is damaged."))
             length = turns.expected_length(self.spec, self._options, seat, data.first_event)
             self._chain = HashChain(secret, length)
             self._link_key = LinkKey(secret)
@@ -151,6 +153,8 @@ class Match(Annotations):
 
     # --- what this browser sees -------------------------------------------------------------
     today: datetime.date | None = None
+    #: the position on this browser's board (the turn's start with the moves not sent yet)
+    _current: State
     _history: tuple[tuple[State, str], ...] | None = None
 
     @property
@@ -177,17 +181,19 @@ class Match(Annotations):
         its friend's by voice or in another chat: equal on both screens unless someone replaced
         link 1 or link 2 on its way (``fairplay.linkauth.fingerprint``); None for a spectator and
         before both keys are known."""
-        keys = self._data.link_keys
-        if self.seat is None or None in keys:
+        mine, theirs = self._data.link_keys
+        if self.seat is None or mine is None or theirs is None:
             return None
-        return fingerprint(self._data.key(), (keys[0], keys[1]))
+        return fingerprint(self._data.key(), (mine, theirs))
 
     @property
     def first_link(self) -> bytes | None:
         """What this player holds of link 1 (``data.first_link``), None before link 1 or for a
         spectator. The creator's comes from its own link 1 while that is its latest link."""
         if self._first is None and self.seat == 0 and self._data.count == 1 and self._data.authenticated:
-            self._first = first_link_hash(self.spec.id, decode(self.spec.id, link_payload(self.latest_link)))
+            sent = self.latest_link
+            if sent is not None:
+                self._first = first_link_hash(self.spec.id, decode(self.spec.id, link_payload(sent)))
         return self._first
 
     @property
@@ -297,8 +303,16 @@ class Match(Annotations):
         return clock.deadline(self._data.date, self._data.days, self.is_over)
 
     #: a game without hidden cards has nothing to reveal after its end
-    awaiting_secret = False
-    reveal_deadline = None
+    @property
+    def awaiting_secret(self) -> bool:
+        """The other player's link that reveals its secret is awaited (only games with hidden
+        cards have one)."""
+        return False
+
+    @property
+    def reveal_deadline(self) -> datetime.date | None:
+        """The last day for the awaited revealing link (None: none awaited)."""
+        return None
     #: this player counted the game as won by forfeit: the other never revealed its secret
     #: (:meth:`claim_forfeit`; kept in storage, shown as unverified)
     forfeit = False
@@ -338,7 +352,7 @@ class Match(Annotations):
         holds, once it holds one (a key is trusted the first time it arrives; a link with another
         one is refused). ``data`` None: the key of the match as held, if both keys are known."""
         held = self._data
-        if self._link_key is None or not held.authenticated:
+        if self._link_key is None or self.seat is None or not held.authenticated:
             return None
         if data is None:
             data = held
@@ -358,18 +372,29 @@ class Match(Annotations):
         args = (bytes(other), self._data.key(), first)
         cache = self.__dict__.setdefault("_tag_keys", {})  # one point multiplication per key
         if args not in cache:
-            cache[args] = self._link_key.shared(*args)
+            cache[args] = self._player()[2].shared(*args)
         return cache[args]
 
     def holder(self) -> Holder:
         """What this player checks a received link with (``link.read_link``)."""
+        seat, chain, key = self._player()
         return Holder(
-            self.seat,
+            seat,
             self._data,
-            (self._chain.commitment.head, self._link_key.public),
+            (chain.commitment.head, key.public),
             self._tag_key,
             self.first_link,
         )
+
+    def stored(self) -> dict:
+        """What storage keeps besides the base fields (``store.to_json``): nothing, where every
+        move is public (a game with hidden cards keeps its latest link)."""
+        return {}
+
+    @classmethod
+    def restored(cls, doc: dict, text_list) -> dict:
+        """The constructor's extra arguments from a stored document (``store.from_json``)."""
+        return {}
 
     # --- acting ----------------------------------------------------------------------------
     def play(self, code: str) -> State:
@@ -399,7 +424,7 @@ class Match(Annotations):
         link again while the other player is to send."""
         data = self._next_data(now, self.pending)
         if data is None:
-            return self.latest_link
+            return self._sent_link()
         values = turns.verify_chains(self.spec, self._options, data)
         number, radix = turns.encode_turn(
             self._turn_start(), self.pending, self._opened.number, self._opened.radix
@@ -472,7 +497,21 @@ class Match(Annotations):
             raise MatchError(_("Finish your turn before you send it."))
         if self.today is None:
             raise MatchError(_("The date of the move is missing."))
-        return linkorder.next_data(self._data, self.seat, self._chain, self._link_key, codes, self.today)
+        seat, chain, key = self._player()
+        return linkorder.next_data(self._data, seat, chain, key, codes, self.today)
+
+    def _sent_link(self) -> str:
+        """The latest link, to send again while the other player is to send."""
+        sent = self.latest_link
+        if sent is None:
+            raise MatchError(_("No link of this match was sent yet."))
+        return sent
+
+    def _player(self) -> tuple[int, HashChain, LinkKey]:
+        """This player's seat, hash chain and link key; a spectator has none (refused as such)."""
+        if self.seat is None or self._chain is None or self._link_key is None:
+            raise MatchError(_("You are watching this game: only its two players can move."))
+        return self.seat, self._chain, self._link_key
 
     def _set(self, data: MatchData) -> None:
         """Hold ``data`` after replaying and checking all of it (a new match, or from storage)."""
@@ -541,7 +580,7 @@ def register(scheme: str):
     return put
 
 
-def match_class(spec: GameSpec) -> type:
+def match_class(spec: GameSpec) -> type[Match]:
     """The class of a match of ``spec``: a game with hidden cards has its scheme's own (which
     also knows what storage keeps, ``stored``)."""
     if spec.cards is None:
@@ -549,7 +588,7 @@ def match_class(spec: GameSpec) -> type:
     return SCHEME_CLASSES[spec.cards.scheme]
 
 
-def _class_for(spec: GameSpec, cls: type) -> type:
+def _class_for(spec: GameSpec, cls: type[Match]) -> type[Match]:
     return match_class(spec) if cls is Match else cls
 
 

@@ -20,6 +20,7 @@ import attrs
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.dealt import Dealt, split
+from webtabletop.correspondence.errors import known
 from webtabletop.correspondence.verdict import Verdict, ends_differently, move_breaks_rules, secret_mismatch
 from webtabletop.fairplay.beacon import sender
 from webtabletop.fairplay.deal import (
@@ -61,7 +62,7 @@ class Private:
     def start(cls, spec: GameSpec, data: MatchData, seat: int | None, secret: bytes | None) -> Private:
         if seat is None:
             return cls(None)
-        keys = DealKeys(Group.default(), secret, data.key(), seat, spec.cards.size)
+        keys = DealKeys(Group.default(), known(secret), data.key(), seat, spec.cards.size)
         return cls(keys, secrets={seat: secret})
 
     def extend(
@@ -99,10 +100,10 @@ class Private:
                     table = DealTable(self.keys, msgs[0], msgs[1])
             ctx = link_context(m)
             if batch is not None and not own:
-                table.receive_shares(positions, batch, ctx)
+                known(table).receive_shares(positions, batch, ctx)
             if sec.claim is not None and not own:
                 named = dealt.named[m - 1]
-                table.check_claim(
+                known(table).check_claim(
                     named, [dealt.claims[p] for p in named], DleqProof.decode(group, sec.claim), ctx
                 )
         return attrs.evolve(
@@ -126,14 +127,14 @@ class Private:
         group = Group.default()
         out = bytearray()
         if m == 1:
-            out += make_message1(self.keys).encode(group)
+            out += make_message1(known(self.keys)).encode(group)
         elif m == 2:
-            out += make_message2(self.keys, self.messages[0]).encode(group)
+            out += make_message2(known(self.keys), self.messages[0]).encode(group)
         ctx = link_context(m)
         if dealt.shares[m - 1]:
-            out += self.table.shares_for(dealt.shares[m - 1], ctx).encode(group)
+            out += known(self.table).shares_for(dealt.shares[m - 1], ctx).encode(group)
         if dealt.named[m - 1]:
-            out += self.table.claim(dealt.named[m - 1], ctx).encode(group)
+            out += known(self.table).claim(dealt.named[m - 1], ctx).encode(group)
         n = dealt.secrets_in(m)
         if n == 1:
             out += secret
@@ -158,13 +159,13 @@ def verify(
     size = spec.cards.size
     secrets = (private.secrets[0], private.secrets[1])
     for seat in (0, 1):
-        if not data.commitments[seat].opens(secrets[seat]):
+        if not known(data.commitments[seat]).opens(secrets[seat]):
             return Verdict.failed(secret_mismatch(), seat), None
     claims = []
     for m, named in enumerate(dealt.named, start=1):
         claims += [(sender(m), p, dealt.claims[p]) for p in named]
     if private.table is not None:  # the cards this player opened were dealt there too
-        claims += [(1 - private.keys.role, p, c) for p, c in private.table.opened.items()]
+        claims += [(1 - known(private.keys).role, p, c) for p, c in private.table.opened.items()]
     try:
         order = verify_deal(group, data.key(), size, secrets, private.messages, private.shares, claims)
     except FairPlayError as exc:

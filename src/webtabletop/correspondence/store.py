@@ -127,7 +127,8 @@ def _from_json(doc: Any) -> Match:
     raw_keys = doc.get("link_keys", [None, None])
     if not isinstance(raw_keys, list) or len(raw_keys) != 2:
         raise MatchError(_("This stored match is damaged."))
-    link_keys = tuple(None if k is None else bytes.fromhex(k) for k in raw_keys)
+    k0, k1 = (None if k is None else bytes.fromhex(k) for k in raw_keys)
+    link_keys = (k0, k1)
     if any(k is not None and len(k) != LINK_KEY_BYTES for k in link_keys):
         raise MatchError(_("This stored match is damaged."))
     data = MatchData(

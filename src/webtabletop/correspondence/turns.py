@@ -25,11 +25,11 @@ from collections.abc import Callable
 
 import attrs
 
-from webtabletop.core.protocol import GameError, GameSpec, State
+from webtabletop.core.protocol import GameError, GameSpec, Move, State
 from webtabletop.core.rng import Rng
 from webtabletop.correspondence.data import MatchData, side_of
 from webtabletop.correspondence.dealt import extra_links
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.fairplay.beacon import (
     BOUND_FIRST_EVENT,
     Beacon,
@@ -99,13 +99,13 @@ def verify_chains(spec: GameSpec, options, data: MatchData) -> Values:
         if c is not None and c.length != expected_length(spec, options, seat, data.first_event):
             raise MatchError(_("A player's commitment in this match link does not fit the game."))
     if data.count >= 2:
-        c0, c1 = data.commitments
-        latest = (data.latest[0] if data.latest[0] is not None else c0.head, data.latest[1])
+        c0, c1 = known(data.commitments[0]), known(data.commitments[1])
+        latest = (data.latest[0] if data.latest[0] is not None else c0.head, known(data.latest[1]))
         Beacon.restore(data.key(), data.count, (c0, c1), latest)
     return Values(data)
 
 
-Pick = Callable[[State, list, int], object]
+Pick = Callable[[State, list, int], Move]
 
 
 @attrs.frozen

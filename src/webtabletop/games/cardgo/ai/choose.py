@@ -316,17 +316,6 @@ def analyse_move(
     return MoveValue(chances_from_value(sum(values) / len(values), me)[me], "search")
 
 
-def ai_choose(
-    state: CardgoState,
-    level: str = "normal",
-    seed: int = 0,
-    time_limited: bool = True,
-    clock=time.perf_counter,
-):
-    """Alias used by the app shell."""
-    return choose_move(state, level, seed, time_limited, clock)
-
-
 # --- hooks for the generic MCTS ----------------------------------------------------------------
 def _order(state: CardgoState, moves: Sequence):
     if state.phase != EXTRA and moves and isinstance(moves[0], Place):

@@ -74,7 +74,7 @@ class HttHands:
         within the table's levels; a dealt hand's card one of the table's deal set; no level
         twice in a hand whose levels must differ (Own deck, Random, or a dealt hand when the
         table's levels are enough)."""
-        from webtabletop.games.htt.rules import deal_pool
+        from webtabletop.games.htt.rules.state import deal_pool
 
         card = get_card(ref)
         if not options.min_level <= card.level <= options.max_level:

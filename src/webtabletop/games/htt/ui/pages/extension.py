@@ -89,14 +89,11 @@ class HttPages(GamePages):
         return {name: _on_collection(command) for name, command in table.items()}
 
     def _form(self, name: str, data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
-        if name == "claim":
-            pages_collection.claim(data, c, ctx)
-        elif name == "save-preset":
-            pages_play.save_preset(data, c, ctx)
-        elif name == "deck-add":
-            pages_play.deck_add(data, c, ctx)
-        elif not pages_sets.handle_form(name, data, c, ctx):
+        """Run the form ``name`` of the pages' one table of forms."""
+        form = FORMS.get(name)
+        if form is None:
             raise GameError(_("unknown form {name!r}").format(name=name[:40]))
+        form(data, c, ctx)
 
     # ------------------------------------------------------------------ new game, game over
     def new_game_fields(self, ctx: PageContext) -> str:
@@ -117,6 +114,16 @@ class HttPages(GamePages):
 
     def match_join_hand(self, options, data: dict[str, Any], ctx: PageContext):
         return pages_match.join_hand(options, data, ctx)
+
+
+#: the pages' forms, by the form's name (each a function of the form's data, the collection and
+#: the page's context)
+FORMS: dict[str, Callable[[dict[str, Any], Collection, PageContext], None]] = {
+    "claim": pages_collection.claim,
+    "save-preset": pages_play.save_preset,
+    "deck-add": pages_play.deck_add,
+    **pages_sets.FORMS,
+}
 
 
 def as_sentence(exc: GameError) -> GameError:

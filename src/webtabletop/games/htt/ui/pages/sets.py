@@ -50,7 +50,7 @@ from webtabletop.games.htt.ui.render.cards import standalone_card_svg
 from webtabletop.i18n import _, ngettext, pgettext
 from webtabletop.i18n.text import join_sentences
 
-__all__ = ["COMMANDS", "IMAGE_LIMIT", "SetsState", "page_sets", "handle_form", "handle_import"]
+__all__ = ["COMMANDS", "IMAGE_LIMIT", "SetsState", "page_sets", "FORMS", "handle_import"]
 
 
 def _sizes_form() -> str:
@@ -364,17 +364,11 @@ COMMANDS = {
 }
 
 
-def handle_form(name: str, data: dict[str, Any], c: Collection, ctx: PageContext) -> bool:
-    if name == "create-set":
-        _create_set(data, c, ctx)
-    elif name == "rename-set":
-        s = c.rename_set(str(data.get("set", "")), str(data.get("name", "")))
-        save(ctx, c)
-        ctx.toast(_("The set is now called “{name}”.").format(name=s.name))
-        ctx.go(page_hash("sets"))
-    else:
-        return False
-    return True
+def _rename_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
+    s = c.rename_set(str(data.get("set", "")), str(data.get("name", "")))
+    save(ctx, c)
+    ctx.toast(_("The set is now called “{name}”.").format(name=s.name))
+    ctx.go(page_hash("sets"))
 
 
 def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
@@ -439,3 +433,7 @@ def _create_set(data: dict[str, Any], c: Collection, ctx: PageContext) -> None:
         ).format(name=s.name, n=len(s.cards))
     )
     ctx.go(page_hash("collection", set=s.id))
+
+
+#: the set editor's forms, by the form's name (``HttPages._form`` finds them here)
+FORMS = {"create-set": _create_set, "rename-set": _rename_set}

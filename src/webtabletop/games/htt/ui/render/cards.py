@@ -10,9 +10,9 @@ from webtabletop.core.grid import SQRT3, hex_corners
 from webtabletop.core.view import esc
 from webtabletop.games.htt.collection.model import opponent_name
 from webtabletop.games.htt.rules.cards import MATTER_COLOURS, Card, value_text
-from webtabletop.games.htt.rules.sets.names import card_name
+from webtabletop.games.htt.rules.sets.names import card_name, matter_name
 from webtabletop.games.htt.ui.render.art import emblem
-from webtabletop.i18n import _, ngettext, pgettext
+from webtabletop.i18n import _, ngettext
 from webtabletop.i18n.text import join_list
 
 # faces take the page's theme (web/assets/app.css, [data-theme=dark]); the light colour is the fallback
@@ -28,22 +28,12 @@ def points(cx: float, cy: float, r: float) -> str:
     return " ".join(f"{x},{y}" for x, y in hex_corners(cx, cy, r))
 
 
-def matter_word(matter: str) -> str:
-    return {
-        "red": pgettext("matter", "red"),
-        "blue": pgettext("matter", "blue"),
-        "yellow": pgettext("matter", "yellow"),
-        "green": pgettext("matter", "green"),
-        "purple": pgettext("matter", "purple"),
-    }.get(matter, matter)
-
-
 def card_title(card: Card, with_set: bool = True) -> str:
     """The card's name, level, matter and values, and its set's id unless ``with_set`` is off."""
     fields = {
         "card": card_name(card),
         "level": card.level,
-        "matter": matter_word(card.matter),
+        "matter": matter_name(card.matter),
         "values": card.text,
     }
     if card.set_id and with_set:
@@ -192,7 +182,7 @@ def card_grid_html(
         state = ngettext("{n} copy", "{n} copies", n).format(n=n) if n else _("missing")
         label = _("{card} {state} — level {level}, set {set}, {matter} matter, values {values}").format(
             card=card_name(c), state=f"×{n}" if n else state, level=c.level, set=set_name,
-            matter=matter_word(c.matter), values=c.text,
+            matter=matter_name(c.matter), values=c.text,
         )  # fmt: skip
         cls = "htt-card owned" if n else "htt-card missing"
         svg = standalone_card_svg(c, size, None, label)
