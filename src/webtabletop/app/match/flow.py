@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match import live
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -123,7 +124,21 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         else:
             show_match(st, fx, OpenMatch(seen, None, "watch", link))
         return
-    om = OpenMatch(held, key, "play")
+    om = st.match_open if st.match_open is not None and st.match_open.key == key else None
+    om = om if om is not None and om.match is held else OpenMatch(held, key, "play")
+    om.message = om.notice = None
+    if take_link(st, fx, om, link) is not None:
+        live.received(st, fx, om)
+        live.pump(st, fx, om)
+    show_match(st, fx, om)
+
+
+def take_link(st: AppState, fx: Effects, om: OpenMatch, link: str, by_channel: bool = False) -> str | None:
+    """The friend's ``link`` for the match held in ``om`` (opened by hand, or ``live`` from the
+    channel, ``by_channel``): ``Match.receive`` with the same checks and the same sentences either way. Returns
+    ``"newer"``, ``"same"``, ``"older"``, or None when it was refused (its sentence is on screen).
+    An older link says so only when opened by hand (the channel's texts may cross)."""
+    held = om.match
     moves_before = len(held.data.moves)
     ending_before = held.ending
     finding_before = held.finding
@@ -135,12 +150,16 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
             om.message = _("This link was not accepted: {problem}").format(problem=exc)
         else:
             om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
+        return None
     else:
         if answer == NEWER:
+            om.played, om.share, om.selection, om.message = [], None, None, None
             save_match(st, fx, om)
             said = matchendings.arrived(held, ending_before)
             if said is not None:
                 fx.say(said)
+            elif by_channel:  # live: the move is drawn by itself, with its sound
+                pass
             elif len(held.data.moves) > moves_before:
                 fx.say(_("Your friend's move arrived."))
             elif held.verdict is not None and held.is_over:  # the secrets that check the game
@@ -149,9 +168,10 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
                 fx.say(_("Your friend has joined the game."))
             else:  # a link of a card game's deal, or one that opens a card
                 fx.say(_("Your friend's link arrived."))
-        elif answer == OLDER:
+            return "newer"
+        if answer == OLDER and not by_channel:
             om.notice = _("This link is older than the game you have: showing the latest position.")
-    show_match(st, fx, om)
+        return "older" if answer == OLDER else "same"
 
 
 def held_key(spec: GameSpec, link: str) -> str | None:
@@ -167,9 +187,10 @@ def held_key(spec: GameSpec, link: str) -> str | None:
 
 
 def create_match(
-    st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str
+    st: AppState, fx: Effects, spec: GameSpec, options: Any, side_text: str, days_text: str, live_now: bool = False
 ) -> None:
-    """The new-game form's "Play a friend by link": a new match, saved, on screen."""
+    """The new-game form's "Play a friend by link": a new match, saved, on screen; ``live_now``
+    ("Play live now"): link 1 carries an offer to play live (:mod:`~webtabletop.app.match.live`)."""
     side = parse_int(side_text or "0", _("your side"), 0, 1)
     days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
     pages = game_pages(spec.id)
@@ -180,6 +201,8 @@ def create_match(
     om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
     save_match(st, fx, om)
     show_match(st, fx, om)
+    if live_now:
+        live.invite(st, fx, om)
 
 
 # ---------------------------------------------------------------------- actions on the match screen
@@ -192,6 +215,7 @@ def play(st: AppState, fx: Effects, om: OpenMatch, code: str) -> None:
     om.selection = om.hover = om.message = None
     playfeel.moved(fx, om, before, code)
     save_match(st, fx, om)
+    live.pump(st, fx, om)  # live: a finished turn goes at once
 
 
 def pick(st: AppState, fx: Effects, om: OpenMatch, token: str) -> None:
@@ -263,6 +287,7 @@ def on_match(command: Callable[[AppState, Effects, OpenMatch], None]) -> Handler
     def handler(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         if st.match_open is not None:
             command(st, fx, st.match_open)
+            live.pump(st, fx, st.match_open)  # live: a link a command made (an ending) goes at once
 
     return handler
 
@@ -287,14 +312,14 @@ def undo(st: AppState, fx: Effects, om: OpenMatch) -> None:
 def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
     """ "Send your move": the next link, in the Share window."""
     if om.mode == "play":
-        om.share = om.match.link(today())
+        om.share = live.carry(st, om, om.match.link(today()))
         om.played = []
         om.notice = None
         save_match(st, fx, om)
 
 
 def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    om.share = om.match.link() if om.mode == "play" else om.link
+    om.share = live.carry(st, om, om.match.link()) if om.mode == "play" else om.link
 
 
 def draw_qr(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -373,6 +398,7 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-forfeit-no": keep_waiting,
     **matchendings.COMMANDS,
     "match-resign-yes": resign_today,
+    **live.COMMANDS,
 }
 
 #: the match screen's commands, as the shell's table calls them
@@ -396,6 +422,7 @@ def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None
     joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
     save_match(st, fx, joined)
     show_match(st, fx, joined)
+    live.joined(st, fx, joined, match.data.live)
 
 
 def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) -> bool:
