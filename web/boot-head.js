@@ -140,7 +140,7 @@
   B.liveChannel = () => import(`./livechannel.mjs?v=${C.build}`);
   // what the engine asks of live play (web/liveplay.mjs), and the matches that were live in this
   // tab before it was reloaded (sessionStorage: this tab only, cleared with it)
-  B.live = (text) => import(`./liveplay.mjs?v=${C.build}`).then((m) => m.command(JSON.parse(text)));
+  B.livePlay = (text) => import(`./liveplay.mjs?v=${C.build}`).then((m) => m.command(JSON.parse(text)));
   B.liveWas = () => {
     try {
       return sessionStorage.getItem("webtabletop-live") || "";

@@ -233,7 +233,7 @@ def apply(resp, t0=None):
     if resp.get("lab"):  # start or stop a lab run on the pool of engine workers (web/labpool.mjs)
         step("lab", lambda: boot.lab(json.dumps(resp["lab"])))
     if resp.get("live"):  # live play's channel (web/liveplay.mjs): offers, answers, texts to send
-        step("live", lambda: boot.live(json.dumps(resp["live"])))
+        step("live", lambda: boot.livePlay(json.dumps(resp["live"])))
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):

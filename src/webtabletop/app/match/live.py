@@ -133,7 +133,7 @@ def carry(st: AppState, om: OpenMatch, link: str) -> str:
     """``link`` (the one about to be shown in the Share window), with this player's live offer or
     answer on it while one waits to travel; it must be the latest link."""
     sess = session(st, om)
-    if sess is None or sess.carry is None or sess.status not in ("waiting", "preparing"):
+    if sess is None or sess.carry is None or sess.status in ("open", "elsewhere"):
         return link
     if link != om.match.latest_link:
         return link
@@ -253,7 +253,8 @@ def _state(st: AppState, fx: Effects, om: OpenMatch, sess: Session, state: str) 
         sess.status, sess.carry, sess.problem = "open", None, None
         sess.synced = None  # each side sends its latest link first: whoever is behind moves on
         pump(st, fx, om)
-    elif state == "connecting" and sess.status in ("waiting", "preparing"):
+    elif state == "connecting" and sess.status in ("waiting", "preparing") and sess.remote is None:
+        # (an answerer's channel starts checking at once, but its answer has still to travel)
         sess.status = "connecting"
     elif state in ("closed", "failed"):
         if sess.status in ("open", "connecting"):
