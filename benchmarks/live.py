@@ -13,10 +13,13 @@ candidates):
 - ``ping_ms``: a ping frame and its answer; ``echo_ms``: a 400-character text (a match link's
   size) sent and echoed back by the friend's page.
 
-``link1_chars`` / ``link2_chars`` per game: the longest link 1 and link 2 with the browser's real
-offer and answer in them (and ``*_added``: what the live section adds). ``median_ms`` and
-``p95_ms`` per game (a click in one browser to the move drawn in the other, verification
-included) need the app's live play, which is not wired yet: they are null until then.
+``link1_chars`` / ``link2_chars`` per game: link 1 and link 2 with the browser's real offer and
+answer in them (and ``*_added``: what the live section adds). ``median_ms`` and ``p95_ms`` per
+game: through the app's own screens (tests/e2e/test_live_play_e2e.py's way: "Play live now",
+link 1 and link 2 opened by hand, then nothing), from the click that completes a turn in one
+browser to its move drawn in the other (the frame after the other page's screen shows the new
+link), the engine's whole check of the link included; ``--moves`` turns per game
+(``--games`` to choose them).
 
 Prints a JSON line last. ``--ice default`` asks the public STUN servers instead (with no internet,
 gathering waits for them until its cap).
@@ -33,6 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.browser import browser_and_site, summary, wait_ready  # noqa: E402
 from tests.e2e.live import Pair, connect, load, make_peer  # noqa: E402
+from tests.e2e.test_live_play_e2e import GAMES as DRIVERS  # noqa: E402
+from tests.e2e.test_live_play_e2e import SETTLED, start_live, wait_either  # noqa: E402
+from tests.e2e.test_match_cards_e2e import step as sht_step  # noqa: E402
 from webtabletop.correspondence.live.description import encode, from_json  # noqa: E402
 from webtabletop.correspondence.parts import split  # noqa: E402
 
@@ -60,12 +66,63 @@ def link_sizes(offer: dict, answer: dict) -> dict:
     return out
 
 
+#: in the friend's page: the wall-clock time of the first frame that shows a new link
+DRAWN = """() => { window.wttDrawnAt = 0; let seen = null;
+  new MutationObserver(() => { const m = document.querySelector('section.match');
+    if (m && m.dataset.links !== seen) { seen = m.dataset.links;
+      requestAnimationFrame(() => { window.wttDrawnAt = performance.timeOrigin + performance.now(); }); } })
+  .observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true}); }"""
+NOW = "() => performance.timeOrigin + performance.now()"
+
+
+def turn_of(page) -> str:
+    return page.get_attribute("section.match", "data-turn")
+
+
+def click_to_drawn(browser, url: str, game: str, moves: int) -> list[float]:
+    """Milliseconds from the click that ends a turn to its move drawn in the friend's browser."""
+    ctx_a, ctx_b = browser.new_context(), browser.new_context()
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    options, play_turn = DRIVERS[game]
+    start_live(a, b, url, game, options)
+    for page in (a, b):
+        page.evaluate(DRAWN)
+    players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}
+    out: list[float] = []
+    for _ in range(moves * 4):
+        if len(out) >= moves:
+            break
+        wait_either((a, b), SETTLED, timeout_s=90)
+        page = a if turn_of(a) == "move" else b if turn_of(b) == "move" else None
+        if page is None:
+            break  # the game is over
+        other = b if page is a else a
+        before = int(other.get_attribute("section.match", "data-links"))
+        t0 = page.evaluate(NOW)
+        if play_turn is None:
+            sht_step(page, players[id(page)])
+        else:
+            play_turn(page)
+        if turn_of(page) == "move":
+            continue  # the turn goes on: its last click is the one measured
+        other.wait_for_function(
+            "(n) => +document.querySelector('section.match').dataset.links > n && window.wttDrawnAt > 0", arg=before
+        )
+        out.append(other.evaluate("() => window.wttDrawnAt") - t0)
+    ctx_a.close()
+    ctx_b.close()
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=8, help="fresh pairs of peers to open")
     ap.add_argument("--pings", type=int, default=100, help="pings and echoes per round")
     ap.add_argument("--ice", default="none", choices=("none", "default"))
+    ap.add_argument("--moves", type=int, default=20, help="turns measured per game, click to drawn")
+    ap.add_argument("--games", nargs="*", default=list(DRIVERS), help="games measured click to drawn")
     args = ap.parse_args()
+    drawn: dict[str, list[float]] = {}
     opened, pings, echoes, gathers = [], [], [], []
     sdp = {}
     with browser_and_site() as (browser, url):
@@ -108,7 +165,13 @@ def main() -> None:
         a.evaluate("() => peer.close()")
         ctx_a.close()
         ctx_b.close()
+        for game in args.games:
+            drawn[game] = click_to_drawn(browser, url, game, args.moves)
     games = sdp.pop("games")
+    for game, times in drawn.items():
+        if times:
+            row = summary(times)
+            games[game].update({"median_ms": row["median"], "p95_ms": row["p95"], "turns": row["n"]})
     result = {
         "ice": args.ice,
         "open_ms": summary(opened),

@@ -8,12 +8,11 @@ the links' own sentences and change nothing."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from tests.app.harness import Page
-from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, send  # noqa: F401 (fixtures)
+from tests.app.test_match_flow import fixed_day, fixed_secrets, open_link, send, shared_link  # noqa: F401 (fixtures)
 from webtabletop.app.match.store import MATCH_PREFIX
 
 GAMES = {
@@ -105,11 +104,8 @@ class Wire:
 
 
 def shared(page: Page) -> str:
-    found = re.search(r'class="share-link"[^>]*value="([^"]*)"', page.last["html"])
-    assert found, "no Share window"
-    import html
-
-    return html.unescape(found.group(1))
+    """The link in the Share window (a link in parts: every part, one per line)."""
+    return shared_link(page)
 
 
 def om(page: Page):
@@ -128,8 +124,9 @@ def start(game: str, options: dict) -> tuple[Page, Page, Wire]:
         wire.send(0, {"type": "move", "code": om(a).match.state.legal_moves()[0].code})
     wire.send(0, {"type": "cmd", "name": "match-send"})
     link1 = shared(a)
-    assert om(a).match.latest_link != link1 and len(link1) > len(om(a).match.latest_link)  # the offer rides on it
-    wire.send(1, {"type": "hash", "hash": link1[link1.index("#") :]})
+    assert "\n" in link1 or len(link1) > len(om(a).match.latest_link)  # the offer rides on it
+    for line in link1.splitlines():
+        wire.send(1, {"type": "hash", "hash": line[line.index("#") :]})
     assert "data-live='invited'" in b.last["html"]
     wire.send(1, {"type": "cmd", "name": "match-join"})
     while om(b).match.can_move:
@@ -137,7 +134,8 @@ def start(game: str, options: dict) -> tuple[Page, Page, Wire]:
     wire.send(1, {"type": "cmd", "name": "match-send"})
     link2 = shared(b)
     wire.send(1, {"type": "cmd", "name": "close-share"})
-    wire.send(0, {"type": "hash", "hash": link2[link2.index("#") :]})
+    for line in link2.splitlines():
+        wire.send(0, {"type": "hash", "hash": line[line.index("#") :]})
     assert wire.open
     wire.deliver()
     return a, b, wire
@@ -166,8 +164,9 @@ def play_out(a: Page, b: Page, wire: Wire, seed: int, limit: int = 3000, during=
         if mover is None:
             if om(a).match.is_over and om(b).match.is_over and not wire.flight:
                 return moves
-            if not wire.flight:
-                raise AssertionError(f"stuck at links {om(a).match.data.count} and {om(b).match.data.count}")
+            if not wire.flight and not (om(a).match.can_send or om(b).match.can_send):
+                ma, mb = om(a).match, om(b).match
+                raise AssertionError(f"stuck at links {ma.data.count} and {mb.data.count}: {(ma.can_send, ma.is_over, ma.state.is_over, mb.can_send, mb.is_over, mb.state.is_over, a.last.get('toast'), om(a).message, om(b).message)}")
             continue
         m = om((a, b)[mover]).match
         wire.send(mover, {"type": "move", "code": rnd.choice(list(m.state.legal_moves())).code})
@@ -223,6 +222,10 @@ def test_faults_on_the_channel_lose_nothing(game):
                     link = shared(p)
                     p.send({"type": "cmd", "name": "close-share"})
                     open_link(q, link)
+            for p, q in ((a, b), (b, a)):  # "Send the link again": a link the friend has not got
+                mp, mq = om(p).match, om(q).match
+                if mp.data != mq.data and (mp.data.count, mp.ending is not None) > (mq.data.count, mq.ending is not None):
+                    open_link(q, mp.latest_link)
 
     def during(step):
         drop_once(step)

@@ -159,6 +159,8 @@ def received(st: AppState, fx: Effects, om: OpenMatch) -> None:
         answer(st, fx, om, desc, show=True)
         return
     if sess is not None and sess.offer is not None and desc.answers == offer_id(sess.offer):
+        # the page's own "connecting" (the friend's checks reach this browser before the answer
+        # does) is not this side's: only the answer taken here makes it connect
         if sess.status in ("waiting", "preparing"):
             sess.status = "connecting"
             fx.live_op("accept", key=om.key, peer=sess.peer, answer=to_json(desc))
@@ -253,9 +255,6 @@ def _state(st: AppState, fx: Effects, om: OpenMatch, sess: Session, state: str) 
         sess.status, sess.carry, sess.problem = "open", None, None
         sess.synced = None  # each side sends its latest link first: whoever is behind moves on
         pump(st, fx, om)
-    elif state == "connecting" and sess.status in ("waiting", "preparing") and sess.remote is None:
-        # (an answerer's channel starts checking at once, but its answer has still to travel)
-        sess.status = "connecting"
     elif state in ("closed", "failed"):
         if sess.status in ("open", "connecting"):
             sess.status = "lost"
