@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import livescreen
 from webtabletop.app.match import screen as matchscreen
 from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.linkwords import link_words
@@ -147,9 +148,10 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
         notices=st.notices,
         today=matchflow.today(),
         join_fields=join_fields,
+        live_html=livescreen.status_html(st, om),
     )
     fx.selection = om.selection is not None
-    return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
+    return html, livescreen.title(om, _("{game} with a friend · webtabletop").format(game=_(m.spec.title)))
 
 
 def share_words(m) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from webtabletop.app.data import flow as dataio
 from webtabletop.app.game import commands, newgame, play
 from webtabletop.app.lab import flow as labflow
 from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import live as matchlive
 from webtabletop.app.model.screen import Handler, Screen
 from webtabletop.app.review import flow as reviewflow
 from webtabletop.app.shell import render, routes
@@ -77,5 +78,6 @@ ACTIONS: dict[str, Handler] = {
     "premove": play.on_premove,
     "change": commands.on_change,
     "form": newgame.form_not_open,
-    "lab_results": labflow.on_results,  # a run's late answer after the player left the lab: ignored
+    "lab_results": labflow.on_results,
+    "live": matchlive.on_live,  # the page's live channel reports (a match on screen or not)  # a run's late answer after the player left the lab: ignored
 }
