@@ -24,7 +24,6 @@ from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     from webtabletop.core.protocol import GameSpec, State
-    from webtabletop.correspondence.match import Finding
     from webtabletop.fairplay.linkauth import LinkKey
 
 
@@ -33,7 +32,7 @@ class Annotations:
         # what this mixin reads of the match it is part of (defined by ``Match``)
         spec: GameSpec
         seat: int | None
-        finding: Finding | None
+        finding: object | None  # the match's proven cheat (``match.Finding``), if any
         today: datetime.date | None
         _data: MatchData
         _opened: Opened

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.match import clocks, incoming, live, ruledraws
 from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -52,8 +53,8 @@ if TYPE_CHECKING:
 
 
 def today() -> datetime.date:
-    """The date of this browser (tests replace it to let days pass)."""
-    return datetime.date.today()
+    """The date of this browser (``store.today``, which tests replace to let days pass)."""
+    return matchstore.today()
 
 
 def new_secret() -> bytes:

@@ -27,11 +27,12 @@ and ``flow.take_link``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from webtabletop.app.match.store import load_match, save_match
+from webtabletop.app.match.store import load_match, save_match, today
 from webtabletop.app.model.openmatch import OpenMatch
 from webtabletop.core.protocol import GameError
 from webtabletop.correspondence.live.description import (
@@ -45,6 +46,10 @@ from webtabletop.correspondence.live.description import (
     to_json,
 )
 from webtabletop.i18n import _
+
+#: takes a text from the channel as a link opened by hand (``flow.take_link``): "newer",
+#: "same", "older", or None when refused
+Take = Callable[..., "str | None"]
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -185,9 +190,7 @@ def pump(st: AppState, fx: Effects, om: OpenMatch) -> None:
         return
     m = om.match
     if m.can_send:
-        from webtabletop.app.match import flow
-
-        m.link(flow.today())
+        m.link(today())
         om.played = []
         save_match(st, fx, om)
     if m.latest_link is not None and m.data != sess.synced:
@@ -205,8 +208,10 @@ def _open(st: AppState, fx: Effects, key: str) -> tuple[OpenMatch | None, bool]:
     return (None if match is None else OpenMatch(match, key, "play")), False
 
 
-def on_live(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
-    """What the page's channel reports (``web/liveplay.mjs``): ``{event, key, peer, …}``."""
+def on_live(st: AppState, fx: Effects, action: dict[str, Any], take: Take) -> None:
+    """What the page's channel reports (``web/liveplay.mjs``): ``{event, key, peer, …}``;
+    ``take`` takes a text received as a link opened by hand (``flow.take_link``, which the shell's
+    table hands in: the flow uses this module, so this module does not import the flow)."""
     key, event = str(action.get("key", "")), str(action.get("event", ""))
     sess = st.live.get(key)
     om, shown = _open(st, fx, key)
@@ -233,7 +238,7 @@ def on_live(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
         elif om.last_seen is None:
             om.last_seen = st.now
     elif event == "message" and isinstance(action.get("text"), str):
-        _message(st, fx, om, sess, action["text"], shown)
+        _message(st, fx, om, sess, action["text"], shown, take)
 
 
 def _described(st: AppState, fx: Effects, om: OpenMatch, sess: Session, raw: Any) -> None:
@@ -269,12 +274,10 @@ def _state(st: AppState, fx: Effects, om: OpenMatch, sess: Session, state: str) 
         sess.presence = None
 
 
-def _message(st: AppState, fx: Effects, om: OpenMatch, sess: Session, text: str, shown: bool) -> None:
+def _message(st: AppState, fx: Effects, om: OpenMatch, sess: Session, text: str, shown: bool, take: Take) -> None:
     """A text from the friend's channel: taken exactly as a link opened by hand."""
-    from webtabletop.app.match import flow
-
     before = len(om.match.data.moves)
-    took = flow.take_link(st, fx, om, text, by_channel=True)
+    took = take(st, fx, om, text, by_channel=True)
     if took is None:  # refused (its sentence is on the screen): tried again after the next link
         if text not in sess.refused:
             sess.refused = [*sess.refused, text][-KEEP_REFUSED:]
@@ -283,7 +286,7 @@ def _message(st: AppState, fx: Effects, om: OpenMatch, sess: Session, text: str,
     if took == "newer":
         for again in list(sess.refused):
             sess.refused.remove(again)
-            if flow.take_link(st, fx, om, again, by_channel=True) is not None:
+            if take(st, fx, om, again, by_channel=True) is not None:
                 om.message = None
         sess.synced = om.match.data
         if len(om.match.data.moves) > before:

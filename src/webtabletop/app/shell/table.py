@@ -10,6 +10,7 @@ command nobody emits); docs/shell.md lists them all, generated from this table.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import data, game, history, lab, learn, match, review
@@ -79,5 +80,5 @@ ACTIONS: dict[str, Handler] = {
     "change": commands.on_change,
     "form": newgame.form_not_open,
     "lab_results": labflow.on_results,
-    "live": matchlive.on_live,  # the page's live channel reports (a match on screen or not)  # a run's late answer after the player left the lab: ignored
+    "live": functools.partial(matchlive.on_live, take=matchflow.take_link),  # the page's live channel reports (a match on screen or not)  # a run's late answer after the player left the lab: ignored
 }
