@@ -135,6 +135,19 @@
   // the lab's pool of engine workers, loaded when a lab run starts (web/labpool.mjs)
   B.lab = (text) =>
     import(`./labpool.mjs?v=${C.build}`).then((m) => m.command(JSON.parse(text)));
+  // live play's channel (web/livechannel.mjs: RTCPeerConnection lives on the main thread only),
+  // loaded when a match goes live; precached like the rest (src/webtabletop/tools/precache.py)
+  B.liveChannel = () => import(`./livechannel.mjs?v=${C.build}`);
+  // what the engine asks of live play (web/liveplay.mjs), and the matches that were live in this
+  // tab before it was reloaded (sessionStorage: this tab only, cleared with it)
+  B.livePlay = (text) => import(`./liveplay.mjs?v=${C.build}`).then((m) => m.command(JSON.parse(text)));
+  B.liveWas = () => {
+    try {
+      return sessionStorage.getItem("webtabletop-live") || "";
+    } catch {
+      return "";
+    }
+  };
   // web/main.py awaits dispatch(json) -> json, as it would a PyScript worker's export
   window.wttEngine = {
     dispatch: (payload) =>

@@ -217,6 +217,8 @@ def apply(resp, t0=None):
         step("hash", lambda: set_hash(resp["hash"]))
     if "html" in resp and not resp.get("quiet"):
         step("html", lambda: apply_html(resp))
+    if resp.get("announce"):  # read out once through the page's live region (web/text-mode.js)
+        step("announce", lambda: window.wttAnnounce(json.dumps(resp["announce"])))
     if resp.get("part"):  # one part of the screen (the lab's live results): the rest stays
         step("part", lambda: board.part(resp["part"]["id"], resp["part"]["html"]))
     if resp.get("clipboard"):
@@ -232,6 +234,8 @@ def apply(resp, t0=None):
         step("latency", lambda: board.frame(t0))  # measured at the first frame of the new position
     if resp.get("lab"):  # start or stop a lab run on the pool of engine workers (web/labpool.mjs)
         step("lab", lambda: boot.lab(json.dumps(resp["lab"])))
+    if resp.get("live"):  # live play's channel (web/liveplay.mjs): offers, answers, texts to send
+        step("live", lambda: boot.livePlay(json.dumps(resp["live"])))
     if resp.get("bench"):
         window.wttBenchResult = to_js(resp["bench"])
     if resp.get("ai_stats"):
@@ -537,6 +541,7 @@ if state["engine"]:
             "entropy": int(str(boot.entropy)),  # the pre-rendered board's, so the engine starts that game
             "reseed": str(boot.fresh()),
             "lang": str(boot.lang),
+            "live_was": str(boot.liveWas()),  # matches live in this tab before a reload
             "base": str(window.location.origin) + str(window.location.pathname),
         }
     )

@@ -99,6 +99,7 @@ def starts(game: str) -> list[str]:
         f"#/{game}/review",
         f"#/{game}/review?b=easy&r={link}",
         f"#/{game}/lab",
+        "#/live",  # live play's settings (app/match/livescreen.py)
     ]
     if game_module(game).editor is not None:
         out.append(f"#/{game}/editor")

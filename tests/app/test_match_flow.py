@@ -16,6 +16,7 @@ import pytest
 
 from tests.app.harness import Page
 from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.store import MATCH_PREFIX
 from webtabletop.app.model import history
 from webtabletop.correspondence.support import SUPPORTED, supports
@@ -27,7 +28,7 @@ SMALL = {"radius": "2"}  # Tsifrograd's smallest hexagon: 19 cells, a short game
 def fixed_day(monkeypatch):
     """The app reads the date and draws secrets in app/match/flow.py; days pass one per link."""
     day = [datetime.date(2026, 11, 22)]
-    monkeypatch.setattr(matchflow, "today", lambda: day[0])
+    monkeypatch.setattr(matchstore, "today", lambda: day[0])
     return day
 
 

@@ -27,7 +27,10 @@ def test_a_move_answer_carries_moved_sound_and_status():
     assert resp["moved"] is True and resp["sound"] in ("move", "capture", "check", "end")
     view = page.state.session.view
     assert resp["status"] == view.describe_move(before, page.state.session.state, code)
-    assert 'class="status-line" aria-live="polite"' in resp["html"]
+    # read out once through the page's live region (the status line is no live region: it
+    # would say it a second time, or not at all once the render replaced it)
+    assert resp["announce"][0] == resp["status"]
+    assert 'class="status-line" data-key="status-line"' in resp["html"] and 'aria-live="polite" data-key="status-line"' not in resp["html"]
     # a hover (preview) re-render never animates
     assert "moved" not in page.send({"type": "hover", "token": None})
     # review: the status line names the move at the cursor; redo is a move forward again
@@ -47,7 +50,7 @@ def test_the_ai_move_is_announced_too():
 def test_settings_motion_and_sounds_are_remembered_and_validated():
     page = Page(hash_="#/tsifrograd/play?vs=human")
     # sounds and engine details off by default; the computer's reply waits 0.7 s; the theme follows the system
-    base = {"motion": True, "sounds": False, "engine": False, "reply_delay": 0.7, "theme": "system"}
+    base = {"motion": True, "sounds": False, "engine": False, "text": False, "reply_delay": 0.7, "theme": "system"}
     assert page.last["feel"] == base
     page.send({"type": "change", "name": "setting:sounds", "value": "true"})
     page.send({"type": "change", "name": "setting:motion", "value": "false"})

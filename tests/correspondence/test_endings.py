@@ -250,3 +250,17 @@ def test_links_without_an_ending_are_as_before():
     t.rounds(2)
     for link in t.links:
         assert read_link(link).data.ending is None
+
+
+def test_a_resignation_after_many_moves_is_signed_and_checked():
+    """The moves' number outgrows 64 bits after a dozen moves of DumaRaj: a resignation then
+    still signs the whole position, and the friend and a spectator check it."""
+    t = Table(tag="long")
+    t._turn = lambda m: m.can_move and m.play(m.state.legal_moves()[-1].code)  # a number that grows
+    t.rounds(30)
+    number = read_link(t.links[-1])  # the latest link's moves as one number
+    assert number.number >= 1 << 64
+    link = t.a.resign(START) if t.a.can_resign else t.b.resign(START)
+    resigner, other = (t.a, t.b) if link == t.a.latest_link else (t.b, t.a)
+    assert other.receive(link, START) == NEWER and other.is_over and other.ending is not None
+    assert t.watcher.receive(link, START) == NEWER and t.watcher.is_over

@@ -89,8 +89,8 @@ def test_computers_reply_waits_for_the_players_move_and_both_sentences_stay(size
     # both sentences on screen: the player's move above the computer's
     prev = page.locator(".status-prev")
     assert prev.is_visible() and prev.inner_text().startswith(("Blue", "Red"))
-    assert page.locator(".status-line[aria-live]").inner_text().strip() != ""
-    assert prev.inner_text() != page.locator(".status-line[aria-live]").inner_text()
+    assert page.locator("[data-key='status-line']").inner_text().strip() != ""
+    assert prev.inner_text() != page.locator("[data-key='status-line']").inner_text()
     shot(page, "flow-two-sentences", tmp_path)
     # the delay is a setting, stored; 0 allowed
     open_menu(page)
@@ -259,7 +259,7 @@ def test_htt_pick_and_end_text_agree(sized, site, tmp_path):
     open_app(page, site, played("htt", None, seed=4))  # random play to the end; the last move is the pick
     if page.locator("[data-key='result-close']").count():
         act(page, page.locator("[data-key='result-close']"))
-    said = page.locator(".status-line[aria-live]").inner_text()
+    said = page.locator("[data-key='status-line']").inner_text()
     assert "picks face-down card" in said and "takes" not in said
     end = page.locator(".side .panel").inner_text()  # HTT's end text, under the board's panel
     assert "no card changes hands" in end and " takes " not in end

@@ -68,11 +68,19 @@ ALLOWED: dict[str, dict[str, tuple[str, ...] | None]] = {
         'core/storage.py': (
             'storage keys live under ',
         ),
+        'correspondence/annotations.py': (
+            'a live offer or answer carries the seat of the player who made it',
+        ),
         'correspondence/data.py': (
             "a match has seat 0's commitment from the start",
             'an ending needs the link keys of an authenticated match',
             'a clock needs a match whose link 1 is bound',
             'an authenticated link from link 2 on needs the shared key for its tag',
+            'a live section needs a match of link format 5 or 6',
+        ),
+        'correspondence/live/description.py': (
+            'an answer from the page needs the offer it answers',
+            'only an offer has an offer id',
         ),
         'fairplay/beacon.py': (
             'links are numbered from 1',

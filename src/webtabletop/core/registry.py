@@ -71,6 +71,12 @@ def all_modules() -> list[GameModule]:
     return [_MODULES[name] for name in PLAYABLE]
 
 
+def is_game(game_id: object) -> bool:
+    """``game_id`` names a game of this app: one of the five, or one registered since (a game
+    added as ``docs/adding-a-game.md`` says), without importing any game."""
+    return isinstance(game_id, str) and (game_id in PLAYABLE or game_id in _GAMES)
+
+
 def get_game(game_id: str) -> GameSpec:
     """The game ``game_id``; imports that game's package only (a link to one game does not wait
     for the other four), or every game to name them in the error."""

@@ -20,14 +20,18 @@ Every interactive element must also be reachable by keyboard: give it ``tabindex
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from webtabletop.core.ending import is_ending
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.protocol import State
+from webtabletop.core.textboard import TextBoard
 from webtabletop.i18n import N_, _
+
+#: the game's state type a view draws (``GameView[HttState]``)
+S = TypeVar("S", bound=State)
 
 
 @attrs.frozen
@@ -68,7 +72,7 @@ class PickResult:
     message: str | None = None  # a short explanation shown to the player (e.g. why nothing happened)
 
 
-class GameView:
+class GameView(Generic[S]):
     """Base class of game views; override what the game needs."""
 
     player_names: tuple[str, str] = (N_("First player"), N_("Second player"))
@@ -93,32 +97,32 @@ class GameView:
     #: the game lets a player queue one move while the AI thinks (docs/board.md: premove)
     premove: bool = False
 
-    def board(self, state: State, ctx: ViewContext) -> str:
+    def board(self, state: S, ctx: ViewContext) -> str:
         """The board as SVG (or HTML) text."""
         raise NotImplementedError
 
-    def panel(self, state: State, ctx: ViewContext) -> str:
+    def panel(self, state: S, ctx: ViewContext) -> str:
         """Controls beside the board: dice, hands, prompts. Empty by default."""
         return ""
 
-    def status(self, state: State) -> list[tuple[str, str]]:
+    def status(self, state: S) -> list[tuple[str, str]]:
         """Score lines (label, value) shown in the scoreboard."""
         return []
 
-    def score(self, state: State) -> tuple[str, str, str] | None:
+    def score(self, state: S) -> tuple[str, str, str] | None:
         """The score the turn badge shows on a phone, where the scoreboard is below the fold:
         (translated label, first player's, second player's); None for a game without one."""
         return None
 
-    def prompt(self, state: State, ctx: ViewContext) -> str:
+    def prompt(self, state: S, ctx: ViewContext) -> str:
         """One line telling the player at the device what to do now (plain text)."""
         return ""
 
-    def pick(self, state: State, ctx: ViewContext, token: str) -> PickResult:
+    def pick(self, state: S, ctx: ViewContext, token: str) -> PickResult:
         """What a click on a ``data-pick`` element means. Default: the token is a move code."""
         return PickResult(selection=None, move=token)
 
-    def typed_moves(self, state: State, ctx: ViewContext) -> dict[str, str] | None:
+    def typed_moves(self, state: S, ctx: ViewContext) -> dict[str, str] | None:
         """What a player may type to play each legal move, as Lichess's keyboard input takes
         ``e2e4``: ``{typed text (lower case, no spaces): move code}`` for the moves the viewer
         may make now (empty when it is not their turn). None: the game has no codes to type,
@@ -128,14 +132,26 @@ class GameView:
     #: an example of a typed move for the move box's placeholder ("e2e4"); translated text
     typed_example: str = ""
 
-    def describe_move(self, before: State, after: State, code: str) -> str:
+    def describe_move(self, before: S, after: S, code: str) -> str:
         """One translated sentence naming what the move ``code`` changed (status line after every
         move, the AI's too, and in review). Default: the move's label."""
         return move_label(before, code)
 
-    def move_sound(self, before: State, after: State, code: str) -> str:
+    def move_sound(self, before: S, after: S, code: str) -> str:
         """``"move"``, ``"capture"`` or ``"check"``; the shell plays ``"end"`` when the game is over."""
         return "move"
+
+    def text_board(self, state: S, ctx: ViewContext) -> TextBoard | None:
+        """The position in words for text mode (:mod:`webtabletop.core.textboard`): the board as a
+        grid of named cells, the named lists beside it, the viewer's legal moves. It names only
+        what ``ctx.viewer`` may see. None: the game has no text mode (its drawn board is shown)."""
+        return None
+
+    def news(self, before: S, after: S, code: str, viewer: int | None) -> list[str]:
+        """What else the move ``code`` changed that ``viewer`` may know, as sentences read out after
+        :meth:`describe_move`'s: a new roll of the dice, a card drawn (to its owner only: ``viewer``
+        is None behind a privacy screen, and then only public facts). Default: nothing."""
+        return []
 
     def rules_html(self) -> str:
         """The in-app rules page (HTML): the rules as they are today."""
@@ -153,7 +169,7 @@ class GameView:
         designer should know of how the rules play. Empty: only the report."""
         return ""
 
-    def export_text(self, state: State) -> str | None:
+    def export_text(self, state: S) -> str | None:
         """The position as text players copy and paste (e.g. DumaRaj's FEN), or None."""
         return None
 

@@ -1,6 +1,7 @@
-"""Resigning and draws by agreement on a match (``Match``'s part of
-:mod:`webtabletop.correspondence.endings`): who may resign or offer, the annotation this player
-puts on the latest link, and a received link that carries one.
+"""What a player puts on the latest link without a new one: resigning and draws by agreement
+(``Match``'s part of :mod:`webtabletop.correspondence.endings`: who may resign or offer, the
+annotation, and a received link that carries one), and live play's offer or answer
+(:meth:`Annotations.carry_live`, :mod:`webtabletop.correspondence.live`).
 
 A mixin of :class:`~webtabletop.correspondence.match.Match`; it reads the match's data and link
 (``_data``, ``_opened``, ``_link_key``) and holds a link through the match's ``_set_opened``.
@@ -18,11 +19,11 @@ from webtabletop.correspondence.data import MatchData
 from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.link import Opened, make_link
 from webtabletop.correspondence.linkorder import NEWER, OLDER, SAME
+from webtabletop.correspondence.live.description import Description
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
     from webtabletop.core.protocol import GameSpec, State
-    from webtabletop.correspondence.match import Finding
     from webtabletop.fairplay.linkauth import LinkKey
 
 
@@ -31,7 +32,7 @@ class Annotations:
         # what this mixin reads of the match it is part of (defined by ``Match``)
         spec: GameSpec
         seat: int | None
-        finding: Finding | None
+        finding: object | None  # the match's proven cheat (``match.Finding``), if any
         today: datetime.date | None
         _data: MatchData
         _opened: Opened
@@ -120,9 +121,30 @@ class Annotations:
         date = self._data.date
         if ending.final and self.today is not None:
             date = max(date, self.today.toordinal())
-        data = attrs.evolve(self._data, ending=ending, date=date)
+        data = attrs.evolve(self._data, ending=ending, date=date, live=None)
         self._set_opened(Opened(data, o.values, o.state, o.number, o.radix, o.dealt))
         return make_link(data, o.number, self.mac_key(data))
+
+    def carry_live(self, desc: Description) -> str:
+        """The latest link again, carrying ``desc``: this player's live offer or answer
+        (``docs/live-play.md``: link 1 with the creator's offer, link 2 with the joiner's answer,
+        or the latest link with a new offer or answer to reconnect). Nothing else changes (the
+        moves, an ending, the turn, moves played and not sent); sending the latest link again
+        carries it too, until a new link drops it."""
+        if self.seat is None:
+            raise MatchError(_("It is not your turn in this match: this view is read-only."))
+        if not self._data.count:
+            raise MatchError(_("No link of this match was sent yet."))
+        if not self._data.bound:  # formats 1 to 4 have no place for it
+            raise MatchError(
+                _("This match was started by an earlier version of the app: it can be played by links only.")
+            )
+        if desc.seat != self.seat:
+            raise ValueError("a live offer or answer carries the seat of the player who made it")
+        data = attrs.evolve(self._data, live=desc)
+        self._opened = attrs.evolve(self._opened, data=data)  # only the live section differs
+        self._data = data
+        return make_link(data, self._opened.number, self.mac_key(data))
 
     def _own_reveal(self) -> bytes | None:
         """What this player's resignation reveals: nothing without hidden cards (their end check

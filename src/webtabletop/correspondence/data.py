@@ -11,7 +11,7 @@ without padding, of::
     byte    flags: bit 0 = the game side the match's creator plays (0: moves first); bits 1-3 an
             ending's kind and bit 4 its seat (0: none; formats 3 and 4 only,
             :mod:`~webtabletop.correspondence.endings`); bits 5-6 (formats 4 and 6, a resignation)
-            which seats' reveals it carries; others 0
+            which seats' reveals it carries; bit 7 (formats 5-8) a live section follows
     varint  days per move (0: no clock)
     varint  number of links so far, N >= 1 (this link is link N)
     varint  the date the sender sent link N (proleptic Gregorian ordinal, ``date.toordinal()``)
@@ -23,6 +23,8 @@ without padding, of::
             then each seat's reveal present (bits 5 and 6 of the flags), varint length + bytes
     (formats 7, 8) the clock: varint base minutes, varint increment seconds, then one varint per
             link, the time its sender's turn took in cs (:mod:`~webtabletop.correspondence.liveclock`)
+    (formats 5-8, flag bit 7) varint length, then the live section: a WebRTC offer or answer
+            in its minimal form (:mod:`~webtabletop.correspondence.live.description`)
     (formats 2, 4, 6, 8) varint length, then the link's fair-play section (games with hidden cards
             only: :mod:`~webtabletop.correspondence.dealt`, ``chosen``, ``drawn``)
     varint  number of moves in the whole game so far
@@ -50,6 +52,17 @@ tag holds, or when it cannot be checked (a spectator; a link whose keys it canno
 as they were, without tags (a stored match keeps its format; a link of the other format is
 refused).
 
+**The live section** (formats 5 and 6, flag bit 7; :attr:`MatchData.live`): the signalling of live
+play rides in the links already sent (``docs/live-play.md``): link 1 may carry the creator's
+offer, link 2 the joiner's answer, a later link (or the latest link sent again) a new offer or
+answer to reconnect. A link without one is byte for byte what it was, so every link opens as
+before. The section is covered by the tag like everything else, but it is not part of the match's
+content: two links that differ only in it are the same link (``linkorder.compare`` says SAME), a
+new link drops it (as it drops an ending's offer), and the hash of link 1 that the tags' key binds
+(:func:`first_link`) leaves it out, so a player may put a new offer on link 1 without changing the
+match. Link 1 has no tag: an answer names the offer it answers, so an offer changed on link 1's
+way is found out when the answer comes back.
+
 :class:`MatchData` holds exactly that content (with the moves as codes, per link). It knows nothing
 of secrets or of which browser holds it.
 """
@@ -72,6 +85,7 @@ from webtabletop.correspondence.endings import decode as decode_ending
 from webtabletop.correspondence.endings import encode as encode_ending
 from webtabletop.correspondence.endings import flags as ending_flags
 from webtabletop.correspondence.errors import MatchError, known
+from webtabletop.correspondence.live import description as live_description
 from webtabletop.correspondence.liveclock import Timing
 from webtabletop.fairplay.beacon import BOUND_FIRST_EVENT, FIRST_EVENT_LINK
 from webtabletop.fairplay.chain import MAX_LENGTH, VALUE_BYTES, Commitment
@@ -96,6 +110,8 @@ FORMAT_OF = {v: k for k, v in FORMATS.items()}
 NEWEST = max(TIMED.values())
 MAX_SECTION = 8192
 LINK_KEY_BYTES = 20
+#: the flag bit that says a live section follows the link keys and the ending (formats 5 and 6)
+LIVE_FLAG = 0x80
 PAGE = "m"
 PARAM = "x"
 MAX_PAYLOAD = 12000
@@ -139,6 +155,9 @@ class MatchData:
     bound: bool = False
     #: a timed match's clock (formats 7 and 8): its control and each link's interval
     timing: Timing | None = None
+    #: live play's offer or answer carried by this link (formats 5 and 6), or None; not part of
+    #: the match's content (equality ignores it: see "The live section" above)
+    live: live_description.Description | None = attrs.field(default=None, eq=False)
 
     @property
     def first_event(self) -> int:
@@ -205,7 +224,9 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
     body += varint(len(options)) + options
     if data.ending is not None and not auth:
         raise ValueError("an ending needs the link keys of an authenticated match")
-    body.append(data.creator_side | ending_flags(data.ending))
+    if data.live is not None and not (auth and data.bound):
+        raise ValueError("a live section needs a match of link format 5 or 6")
+    body.append(data.creator_side | ending_flags(data.ending) | (LIVE_FLAG if data.live is not None else 0))
     body += varint(data.days)
     body += varint(n)
     body += varint(data.date)
@@ -222,6 +243,9 @@ def pack(data: MatchData, moves: tuple[int, int], sectioned: bool = False, mac: 
             body += encode_ending(data.ending)
         if data.timing is not None:
             body += data.timing.encode()
+        if data.live is not None:
+            section = live_description.encode(data.live)
+            body += varint(len(section)) + section
     if sectioned:
         body += varint(len(data.fair)) + data.fair
     count, number = moves
@@ -253,6 +277,10 @@ class Unpacked:
     sectioned: bool
     tagged: bytes = b""
     tag: bytes | None = None
+    #: where the live section lies in the body, with its length (start, end), or None
+    live_span: tuple[int, int] | None = None
+    #: where the flags byte lies in the body
+    flags_at: int = 0
 
     def check_tag(self, key: bytes) -> None:
         """Refuse (``LinkRefused``: "changed after it was sent") unless the tag verifies."""
@@ -305,8 +333,30 @@ def newer_version(body: bytes, rules_now: int) -> bool:
 
 def first_link(game_id: str, body: bytes) -> bytes:
     """What a player holds of link 1 for the tags' key (formats 5 and 6): a hash of its body as
-    sent (the creator) or as received (the joiner), every byte before the checksum."""
-    return digest("first-link", game_id, bytes(body))[:16]
+    sent (the creator) or as received (the joiner), every byte before the checksum, without its
+    live section (:func:`without_live`): the offer is not part of the match."""
+    return digest("first-link", game_id, without_live(game_id, bytes(body)))[:16]
+
+
+def without_live(game_id: str, body: bytes) -> bytes:
+    """``body`` as it would be without its live section (flag bit 7 cleared, the section cut
+    out): byte for byte the same link with no offer or answer. A body that cannot be read is
+    returned as it is (it is refused where it is read)."""
+    if not body or body[0] not in (FORMATS[True, False, True], FORMATS[True, True, True]):
+        return body
+    from webtabletop.core.protocol import GameError
+
+    try:
+        u = unpack_body(game_id, body, 0, layout_of=FORMAT_OF[body[0]][1])
+    except GameError:
+        return body
+    if u.live_span is None:
+        return body
+    start, end = u.live_span
+    flags_at = u.flags_at
+    out = bytearray(body[:start] + body[end:])
+    out[flags_at] &= ~LIVE_FLAG & 0xFF
+    return bytes(out)
 
 
 def tag_verifies(game_id: str, body: bytes, key: bytes) -> bool:
@@ -353,10 +403,13 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
             raise MatchError(_("The options in this match link are unreadable.")) from None
         if not isinstance(options, dict) or not options:
             raise MatchError(_("The options in this match link are unreadable."))
+    flags_at = r.pos
     flag_bits = r.byte()
     side = flag_bits & 1
     auth, sectioned, bound = FORMAT_OF[fmt]
     if flag_bits & ~1 and not auth:
+        raise MatchError(_("The match link is damaged."))
+    if flag_bits & LIVE_FLAG and not bound:
         raise MatchError(_("The match link is damaged."))
     days = r.varint(365)
     n = r.varint(2 * MAX_LENGTH + 1)
@@ -383,8 +436,15 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
             raise MatchError(
                 _("A player's key in this match link is not a point of the curve: the link was changed.")
             )
-        ending = decode_ending(flag_bits & ~1, r, hidden=sectioned)
+        ending = decode_ending(flag_bits & ~1 & ~LIVE_FLAG, r, hidden=sectioned)
     timing = Timing.decode(r, n) if timed else None
+    live = live_span = None
+    if flag_bits & LIVE_FLAG:
+        start = r.pos
+        section = r.take(r.varint(live_description.MAX_BYTES))
+        live_span = (start, r.pos)
+        # read for its tag only (layout_of): the section is checked once the tag has held
+        live = None if layout_of is not None else live_description.decode(section)
     fair = r.take(r.varint(MAX_SECTION)) if sectioned else b""
     count = r.varint(1 << 20)
     rest = r.rest()
@@ -397,7 +457,8 @@ def unpack_body(game_id: str, body: bytes, rules_now: int, layout_of: bool | Non
         raise MatchError(_("The match link is damaged."))
     number = int.from_bytes(rest, "little")
     data = MatchData(
-        game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, bound, timing
+        game_id, rules, options, side, days, (), date, (c0, c1), (v0, v1), fair, keys, ending, bound,
+        timing=timing, live=live,
     )
     tagged = _tagged(game_id, body[:-TAG_BYTES]) if link_tag is not None else b""
-    return Unpacked(data, n, count, number, sectioned, tagged, link_tag)
+    return Unpacked(data, n, count, number, sectioned, tagged, link_tag, live_span, flags_at)

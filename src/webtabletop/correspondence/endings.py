@@ -137,7 +137,11 @@ def message(
     """What an annotation of ``kind`` by ``seat`` on the latest link of ``data`` signs (``moves``:
     their count and the number that holds them, the whole position; ``reveal``: what a resignation
     or a claim in a game with hidden cards reveals; ``waited``: a claim's wait)."""
-    parts = [data.key(), data.count, moves[0], moves[1], _LABELS[kind], seat]
+    number = moves[1]
+    # the moves' number as the link holds it once it outgrows a 64-bit hash part (a dozen moves of
+    # DumaRaj): a smaller one stays an integer part, so every annotation made before still checks
+    held = number if number < 1 << 64 else b"n" + number.to_bytes((number.bit_length() + 7) // 8, "little")
+    parts = [data.key(), data.count, moves[0], held, _LABELS[kind], seat]
     if kind in CLAIMS:
         parts.append(waited)
     if reveal is not None:

@@ -122,6 +122,7 @@ def next_data(
     return attrs.evolve(
         d,
         ending=None,  # a new link ends an offer (or its answer) made on the one before
+        live=None,  # and drops a live offer or answer: a new one is put on it when needed
         links=(*d.links, codes),
         date=max(today.toordinal(), d.date),
         commitments=(commitments[0], commitments[1]),

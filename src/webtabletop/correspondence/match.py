@@ -474,15 +474,22 @@ class Match(Annotations, Timed):
                 self.finding = Finding(exc.seat, str(exc))
             raise
 
+    #: the live offer or answer of the last link received, newer or the same (None: none, or an
+    #: older link): what live play acts on (``docs/live-play.md``)
+    live_received = None
+
     def _receive(self, link: str, now: datetime.date | None, live: bool = False) -> str:
         tagged = self._link_key is not None and self._data.authenticated
         opened = read_link(link, self._opened, self.holder() if tagged else None)
+        self.live_received = None
         if opened.data.key() == self._data.key():
             self._timed_receive(opened, live)
         try:
-            return self._take(opened, link, now)
+            outcome = self._take(opened, link, now)
         except FairPlayError as exc:
             raise judge(exc, opened.data, opened.verified, self.seat) from None
+        self.live_received = None if outcome == OLDER else opened.data.live
+        return outcome
 
     def _take(self, opened: Opened, link: str, now: datetime.date | None) -> str:
         new, held = opened.data, self._data

@@ -48,7 +48,7 @@ from webtabletop.core.inputs import guard, load_json
 from webtabletop.core.registry import get_game
 from webtabletop.correspondence.data import LINK_KEY_BYTES, MatchData
 from webtabletop.correspondence.endings import AGREED, CLAIMS, KINDS, MAX_WAIT_CS, Ending
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.correspondence.link import read_link
 from webtabletop.correspondence.liveclock import MAX_SPENT_CS, TimeControl, Timing
 from webtabletop.correspondence.match import Finding, Match, match_class
@@ -173,7 +173,7 @@ def _from_json(doc: Any) -> Match:
 
 
 def _clock_json(match: Match) -> dict:
-    t = match.data.timing
+    t = known(match.data.timing)
     return {"control": t.control.text, "spent": list(t.spent), "held_at": match.held_at}
 
 

@@ -44,6 +44,7 @@ CORE = [
     "board-motion.js",
     "board-keys.js",
     "board-info.js",
+    "text-mode.js",
     "engine.mjs",
     "keep.mjs",
     "engine.snap.gz",
@@ -75,6 +76,8 @@ FEATURES = {
     "imported) and the modules no first screen imports (fetched when one is first imported)",
     "manifest*.webmanifest": "read by the browser when the app is installed (one per language)",
     "assets/icon-*.png": "the installed app's icons",
+    "live*.mjs": "live play's channel and descriptions (docs/live-play.md): imported when a match goes live, "
+    "so that two players on one Wi-Fi play live with no internet",
 }
 #: fetched only by a first visit from a server on this machine, never precached (web/boot-head.js:
 #: its bytes cost nothing, decoding the packed files does): URL path pattern -> why

@@ -94,6 +94,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     mode = data.pop("mode", "local")
     side_text, days_text = data.pop("side", "0"), data.pop("days", "0")
     match_clock = data.pop("match_clock", "none")
+    live_now = data.pop("live", "false") == "true"  # "Play live now" (app/match/live.py)
     presets = game_module(spec.id).presets
     if preset in presets:
         data.update(presets[preset])
@@ -113,7 +114,7 @@ def on_form(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
             raise GameError(_("unknown clock {clock}").format(clock=repr(clock)[:40]))
         seed = parse_int(seed_text, _("the seed"), 0, 2**32 - 1) if seed_text else None
         if mode == "link" and supports(spec.id):
-            matchflow.create_match(st, fx, spec, options, side_text, days_text, match_clock)
+            matchflow.create_match(st, fx, spec, options, side_text, days_text, match_clock, live_now)
             return
     except (GameError, ValueError) as exc:
         st.store = store_before

@@ -16,7 +16,7 @@ from webtabletop.app.model.clock import format_ms
 from webtabletop.app.model.extensions import game_pages
 from webtabletop.app.model.modules import game_module
 from webtabletop.app.model.reviewsession import can_review
-from webtabletop.app.widgets import pages, playfeel, share
+from webtabletop.app.widgets import pages, playfeel, share, textmode
 from webtabletop.app.widgets.movelog import LogStep
 from webtabletop.app.widgets.playfeel import describe
 from webtabletop.core.ending import is_ending, sentence
@@ -124,7 +124,7 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         spec=s.spec,
         view=view,
         description=description,
-        board=view.board(state, ctx),
+        board=textmode.board(view, state, ctx, st.settings, turn=turn_line(s), last=status_line(s, ctx)),
         panel=view.panel(state, ctx),
         prompt=prompt,
         status_line=status_line(s, ctx),
@@ -152,10 +152,25 @@ def game_html(st: AppState, fx: Effects, s: Session) -> str:
         page_nav=pages.page_links(s.spec, game_pages(s.spec.id).nav) if game_pages(s.spec.id) else "",
         prefs=s.prefs(st.settings),
         feel=playfeel.feel(st),
-        typed="" if outcome is not None else gamescreen.move_box(view, view.typed_moves(state, ctx)),
+        # text mode has its own move box (it takes every game's codes)
+        typed=""
+        if outcome is not None or textmode.on(st.settings)
+        else gamescreen.move_box(view, view.typed_moves(state, ctx)),
         analysis_href=analysis_href(s),
         first_note=newcomer.game_note(s.spec) if s.first_game else "",
     )
+
+
+def turn_line(s: Session) -> str:
+    """Whose turn it is (the computer's?), or how the game ended, in words (text mode's facts)."""
+    outcome = s.outcome()
+    if outcome is not None:
+        return textmode.outcome_words(s.view, outcome)
+    who = _(s.view.player_names[s.state.to_move()])
+    plural = s.view.side_names_plural
+    if s.players.is_ai(s.state.to_move()):
+        return side_gettext(plural, "{player} (computer) to move").format(player=who)
+    return side_gettext(plural, "{player} to move").format(player=who)
 
 
 def analysis_href(s: Session) -> str | None:

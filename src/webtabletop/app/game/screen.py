@@ -2,7 +2,7 @@
 
 Layout, phone first: a compact head (title, a "Menu" toggle holding every secondary action, the
 player/AI choice, display switches and the motion/sound settings), then the turn line and the
-status line (``aria-live="polite"``: what the last move did, or the hint), the board, and the
+status line (what the last move did, or the hint; every move is read out once through the page's own live region), the board, and the
 side column with the prompt, the game's panel, the main controls (undo, hint, review arrows),
 scores and the move log. On a wide screen the menu's contents are always shown; on a phone they
 fold behind the toggle (web/board.js opens it), so the board, the hand and the prompt fit.
@@ -28,6 +28,7 @@ from webtabletop.app.widgets.pages import (
     step_buttons,
     turn_score,
 )
+from webtabletop.app.widgets.textmode import skip_link
 from webtabletop.core.protocol import GameSpec, Outcome
 from webtabletop.core.view import GameView, esc, player_style
 from webtabletop.i18n import _, pgettext
@@ -90,6 +91,7 @@ def feel_controls(feel: dict[str, Any]) -> str:
         ("motion", _("Animations")),
         ("sounds", _("Sounds")),
         ("engine", _("Engine details")),
+        ("text", _("Text mode (screen readers)")),
     ]
     boxes = "".join(
         f'<label class="pref"><input type="checkbox" data-change="setting:{name}" data-key="setting-{name}"'
@@ -117,9 +119,10 @@ def format_seconds(value: float) -> str:
 
 
 def status_lines(status_line: str, previous_line: str = "") -> str:
-    """The sentences of the last move (read out) and of the move before (in grey above it, not
-    read out again): the game screen's and the guided first game's."""
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    """The sentence of the last move and the one before it (in grey above it): the game screen's,
+    the lessons' and the puzzles'. Not a live region: every move is read out once through the
+    page's own (widgets/announce.py)."""
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
     if previous_line:
         line = f'<p class="status-line status-prev" data-key="status-prev">{esc(previous_line)}</p>{line}'
     return f'<div class="status-lines">{line}</div>'
@@ -334,7 +337,7 @@ def game_screen(
         spec, view, players, prefs, feel or {}, page_nav, extra_controls, show_result, analysis_href
     )
     return (
-        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>"
+        f"{notice_html(notices)}<section class='game' data-game='{esc(spec.id)}'{flags}{style}>{skip_link(feel)}"
         f"<div class='game-head'><h1>{esc(_(spec.title))}</h1><p class='variant'>{esc(description)}</p>{menu}</div>"
         f"<div class='layout{' thinking-on' if thinking else ''}'>"
         f"<div class='board-col'><div class='turn-row'>{turn}{line}{clock_html}</div>"

@@ -30,7 +30,7 @@ from webtabletop.app.learn import lessonpage
 from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.model.lessonrun import REPLY_LEVEL, Attempt, new_attempt
 from webtabletop.app.model.state import error_route
-from webtabletop.app.widgets import playfeel
+from webtabletop.app.widgets import announce, playfeel, textmode
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.core.registry import get_game
 from webtabletop.i18n import _
@@ -94,13 +94,13 @@ def render_lesson(st: AppState, fx: Effects) -> tuple[str, str] | None:
         and run.lesson.id != catalog.FIRST_GAME
     ):
         following = catalog.FIRST_GAME
-    html = lessonpage.lesson_screen(
+    html = textmode.skip_link(st.settings) + lessonpage.lesson_screen(
         spec=run.spec,
         view=s.view,
         lesson=run.lesson,
         number=run.index + 1,
         total=total,
-        board=s.view.board(s.state, ctx),
+        board=textmode.board(s.view, s.state, ctx, st.settings, last=gamerender.status_line(s, ctx)),
         panel=s.view.panel(s.state, ctx),
         prompt=s.view.prompt(s.state, ctx) if run.verdict == GOING else "",
         # as in a real game: what the last move did and the move before (the board's mark of
@@ -172,7 +172,9 @@ def play(st: AppState, fx: Effects, code: str) -> None:
         fx.ai = True  # as in a real game: the page shows this move for the reply delay, then asks
         return
     while awaits_reply(run, verdict):
-        play_reply(st, run)
+        answered = run.session.state
+        code = play_reply(st, run)
+        announce.moved(fx, run.session, answered, code)  # the other side's reply is read out too
         verdict = judge(run.lesson, run.start, s.state, run.played)
     settle(st, fx, run, verdict)
 

@@ -23,7 +23,7 @@ from webtabletop.app.learn import lessons, puzzlepage
 from webtabletop.app.learn import store as lessonstore
 from webtabletop.app.model.lessonrun import new_attempt
 from webtabletop.app.model.state import error_route
-from webtabletop.app.widgets import playfeel
+from webtabletop.app.widgets import playfeel, textmode
 from webtabletop.core.protocol import GameError, GameSpec, State
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.i18n import _, ngettext, pgettext
@@ -141,7 +141,7 @@ def render_puzzle(st: AppState, fx: Effects) -> tuple[str, str] | None:
         "From the computer's game against itself, after {n} moves.",
         ply - 1,
     ).format(n=ply - 1)
-    html = puzzlepage.puzzle_screen(
+    html = textmode.skip_link(st.settings) + puzzlepage.puzzle_screen(
         spec=run.spec,
         view=s.view,
         pid=puzzle.id,
@@ -150,7 +150,7 @@ def render_puzzle(st: AppState, fx: Effects) -> tuple[str, str] | None:
         goal=goal_of(puzzle),
         knowledge=P.knowledge(puzzle, run.start),
         origin=origin,
-        board=s.view.board(s.state, ctx),
+        board=textmode.board(s.view, s.state, ctx, st.settings, last=gamerender.status_line(s, ctx)),
         panel=s.view.panel(s.state, ctx),
         prompt=s.view.prompt(s.state, ctx) if run.verdict == GOING else "",
         status_line=gamerender.status_line(s, ctx),

@@ -3,7 +3,7 @@ games with friends, the parts of a long link, the stored matches, their checks a
 words of a link, and the rules of playing by link.
 """
 
-from webtabletop.app.match import flow, pages, parts
+from webtabletop.app.match import flow, livescreen, pages, parts
 from webtabletop.app.model.screen import Screen, ignore
 
 #: the screens this package draws, for the shell's table
@@ -23,4 +23,5 @@ SCREENS = {
         flow.COMMANDS,
     ),
     "parts": Screen(parts.render, {"form": parts.on_form}),
+    "live": Screen(livescreen.render_settings, {"form": livescreen.on_settings_form}),
 }

@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from webtabletop.app.match.endings import _sent
+from webtabletop.app.match.store import today
 from webtabletop.app.model.clock import format_ms
 from webtabletop.app.widgets.pages import btn
 from webtabletop.core.view import esc
-from webtabletop.correspondence import endings, liveclock
+from webtabletop.correspondence import liveclock
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
@@ -139,18 +140,12 @@ def status(om: OpenMatch) -> str | None:
 
 def claim_time(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.mode == "play":
-        from webtabletop.app.match import flow  # the flow imports this module's commands
-
-        _sent(
-            st, fx, om, om.match.claim_time(flow.today()), _("You won on time. Send the link to your friend.")
-        )
+        _sent(st, fx, om, om.match.claim_time(today()), _("You won on time. Send the link to your friend."))
 
 
 def claim_left(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.mode == "play":
-        from webtabletop.app.match import flow
-
-        link = om.match.claim_left(om.last_seen, flow.today())
+        link = om.match.claim_left(om.last_seen, today())
         _sent(st, fx, om, link, _("You claimed the win. Send the link to your friend."))
 
 
@@ -165,9 +160,3 @@ COMMANDS = {
 }
 
 
-def arrived(kind: int) -> str | None:
-    """What a claim received from the friend says."""
-    return {
-        endings.FLAG: _("Your friend claimed the win on time: your clock ran out."),
-        endings.LEFT: _("Your friend claimed the win: you had left the game."),
-    }.get(kind)

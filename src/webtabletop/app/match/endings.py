@@ -142,8 +142,6 @@ def arrived(m, before) -> str | None:
     if e.seat == m.seat:  # the friend's answer to this player's resignation, with its secrets
         return _("Your friend's last link arrived: the whole game was checked.") if m.verdict else None
     if e.kind in endings.CLAIMS:
-        from webtabletop.app.match.clocks import arrived as claimed
-
         return claimed(e.kind)
     return {
         endings.RESIGN: _("Your friend resigned: you win."),
@@ -192,3 +190,11 @@ def arrived_moves(m, codes) -> str | None:
         1: _("Your friend accepted the draw: the game is drawn."),
         2: _("Your friend declined the draw."),
     }[moves.index(codes[-1])]
+
+
+def claimed(kind: int) -> str | None:
+    """What a claim received from the friend says."""
+    return {
+        endings.FLAG: _("Your friend claimed the win on time: your clock ran out."),
+        endings.LEFT: _("Your friend claimed the win: you had left the game."),
+    }.get(kind)

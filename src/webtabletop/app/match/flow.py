@@ -27,8 +27,9 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from webtabletop.app.match import clocks, ruledraws
+from webtabletop.app.match import clocks, incoming, live, ruledraws
 from webtabletop.app.match import endings as matchendings
+from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.store import MATCH_PREFIX, load_match, match_id, match_key, save_match
 from webtabletop.app.model import persist
 from webtabletop.app.model.extensions import PageContext, game_pages
@@ -52,8 +53,8 @@ if TYPE_CHECKING:
 
 
 def today() -> datetime.date:
-    """The date of this browser (tests replace it to let days pass)."""
-    return datetime.date.today()
+    """The date of this browser (``store.today``, which tests replace to let days pass)."""
+    return matchstore.today()
 
 
 def new_secret() -> bytes:
@@ -126,26 +127,47 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
         else:
             show_match(st, fx, OpenMatch(seen, None, "watch", link))
         return
-    om = OpenMatch(held, key, "play")
+    om = st.match_open if st.match_open is not None and st.match_open.key == key else None
+    om = om if om is not None and om.match is held else OpenMatch(held, key, "play")
+    om.message = om.notice = None
+    if take_link(st, fx, om, link) is not None:
+        live.received(st, fx, om)
+        live.pump(st, fx, om)
+    show_match(st, fx, om)
+
+
+def take_link(st: AppState, fx: Effects, om: OpenMatch, link: str, by_channel: bool = False) -> str | None:
+    """The friend's ``link`` for the match held in ``om`` (opened by hand, or ``live`` from the
+    channel, ``by_channel``): ``Match.receive`` with the same checks and the same sentences either way. Returns
+    ``"newer"``, ``"same"``, ``"older"``, or None when it was refused (its sentence is on screen).
+    An older link says so only when opened by hand (the channel's texts may cross)."""
+    held = om.match
     moves_before = len(held.data.moves)
     ending_before = held.ending
     finding_before = held.finding
     try:
-        answer = held.at(st.now).receive(link, today())
+        # a text from the live channel: each turn's time is also checked against its arrival
+        answer = held.at(st.now).receive(link, today(), live=by_channel)
     except GameError as exc:
         if held.finding is not None and finding_before is None:  # a proven cheat: kept, and said
             save_match(st, fx, om)
             om.message = _("This link was not accepted: {problem}").format(problem=exc)
         else:
             om.message = _("This link was not accepted: {problem} Your game is unchanged.").format(problem=exc)
+        return None
     else:
         if answer == NEWER:
+            om.played, om.share, om.selection, om.message = [], None, None, None
             save_match(st, fx, om)
+            if len(held.data.moves) > moves_before:  # each new move read out once (match/incoming.py)
+                incoming.heard(fx, om, moves_before)
             said = matchendings.arrived(held, ending_before) or matchendings.arrived_moves(
                 held, held.data.moves[moves_before:]
             )
             if said is not None:
                 fx.say(said)
+            elif by_channel:  # live: the move is drawn by itself, with its sound
+                pass
             elif len(held.data.moves) > moves_before:
                 fx.say(_("Your friend's move arrived."))
             elif held.verdict is not None and held.is_over:  # the secrets that check the game
@@ -154,9 +176,10 @@ def open_match_link(st: AppState, fx: Effects, spec: GameSpec, link: str) -> Non
                 fx.say(_("Your friend has joined the game."))
             else:  # a link of a card game's deal, or one that opens a card
                 fx.say(_("Your friend's link arrived."))
-        elif answer == OLDER:
+            return "newer"
+        if answer == OLDER and not by_channel:
             om.notice = _("This link is older than the game you have: showing the latest position.")
-    show_match(st, fx, om)
+        return "older" if answer == OLDER else "same"
 
 
 def ways_back(st: AppState, spec: GameSpec) -> tuple[tuple[str, str], ...]:
@@ -197,9 +220,11 @@ def create_match(
     side_text: str,
     days_text: str,
     clock_text: str = "none",
+    live_now: bool = False,
 ) -> None:
     """The new-game form's "Play a friend by link": a new match, saved, on screen (``clock_text``:
-    its real-time clock, ``app/match/clocks.py``)."""
+    its real-time clock, ``app/match/clocks.py``; ``live_now``, "Play live now": link 1 carries an
+    offer to play live, :mod:`~webtabletop.app.match.live`)."""
     side = parse_int(side_text or "0", _("your side"), 0, 1)
     days = parse_int(days_text or "0", _("days per move"), 0, clock.MAX_DAYS)
     time = clocks.control_of(clock_text)
@@ -212,6 +237,8 @@ def create_match(
     om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
     save_match(st, fx, om)
     show_match(st, fx, om)
+    if live_now:
+        live.invite(st, fx, om)
 
 
 # ---------------------------------------------------------------------- actions on the match screen
@@ -224,6 +251,7 @@ def play(st: AppState, fx: Effects, om: OpenMatch, code: str) -> None:
     om.selection = om.hover = om.message = None
     playfeel.moved(fx, om, before, code)
     save_match(st, fx, om)
+    live.pump(st, fx, om)  # live: a finished turn goes at once
 
 
 def pick(st: AppState, fx: Effects, om: OpenMatch, token: str) -> None:
@@ -296,6 +324,7 @@ def on_match(command: Callable[[AppState, Effects, OpenMatch], None]) -> Handler
         if st.match_open is not None:
             st.match_open.match.at(st.now)  # a timed match's clocks read the page's time
             command(st, fx, st.match_open)
+            live.pump(st, fx, st.match_open)  # live: a link a command made (an ending) goes at once
 
     return handler
 
@@ -334,7 +363,7 @@ def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
     ready to paste into a message) and shown in the Share window (its QR code, the system's
     share sheet, its parts)."""
     if om.mode == "play":
-        om.share = om.match.link(today())
+        om.share = live.carry(st, om, om.match.link(today()))
         om.played = []
         om.notice = None
         save_match(st, fx, om)
@@ -343,7 +372,7 @@ def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
 
 
 def resend(st: AppState, fx: Effects, om: OpenMatch) -> None:
-    om.share = om.match.link() if om.mode == "play" else om.link
+    om.share = live.carry(st, om, om.match.link()) if om.mode == "play" else om.link
 
 
 def draw_qr(st: AppState, fx: Effects, om: OpenMatch) -> None:
@@ -465,6 +494,7 @@ MATCH_COMMANDS: dict[str, Callable[[AppState, Effects, OpenMatch], None]] = {
     "match-draw-decline": draw_by_move(
         ruledraws.DECLINE, "match-draw-decline", N_("Draw declined. Send the link to your friend.")
     ),
+    **live.COMMANDS,
 }
 
 #: the match screen's commands, as the shell's table calls them
@@ -488,6 +518,7 @@ def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None
     joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
     save_match(st, fx, joined)
     show_match(st, fx, joined)
+    live.joined(st, fx, joined, match.data.live)
 
 
 def changed_elsewhere(st: AppState, fx: Effects, key: str, value: str | None) -> bool:

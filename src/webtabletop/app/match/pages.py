@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING
 import attrs
 
 from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import livescreen
 from webtabletop.app.match import screen as matchscreen
 from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.linkwords import link_words
 from webtabletop.app.model.extensions import PageContext, game_pages
 from webtabletop.app.model.modules import game_view
-from webtabletop.app.widgets import share
+from webtabletop.app.widgets import share, textmode
 from webtabletop.app.widgets.movelog import LogStep
 from webtabletop.app.widgets.playfeel import describe
 from webtabletop.core.ending import label as ending_label
@@ -105,7 +106,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     if not om.played and history:  # the board marks the latest move received or sent
         before, code = history[-1]
         ctx = attrs.evolve(ctx, last_move=code, previous=m.seen(before))
-    board = om.view.board(state, ctx)
+    board = textmode.board(om.view, state, ctx, st.settings, turn=matchscreen.match_turn(om)[0], last=status)
     # a dice game shows the roll only to the player who is moving with it: any other roll on
     # the board is the rules' leftover, replaced by the next link's seed (``dice_unknown``;
     # also after this browser's own turn, before it is sent)
@@ -136,7 +137,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     pages = game_pages(m.spec.id)
     if om.mode == "join" and pages is not None:
         join_fields = pages.match_join_fields(m.options, PageContext(st, fx))
-    html = matchscreen.match_screen(
+    html = textmode.skip_link(st.settings) + matchscreen.match_screen(
         om=om,
         spec=m.spec,
         board=board,
@@ -147,9 +148,10 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
         notices=st.notices,
         today=matchflow.today(),
         join_fields=join_fields,
+        live_html=livescreen.status_html(st, om),
     )
     fx.selection = om.selection is not None
-    return html, _("{game} with a friend · webtabletop").format(game=_(m.spec.title))
+    return html, livescreen.title(om, _("{game} with a friend · webtabletop").format(game=_(m.spec.title)))
 
 
 def share_words(m) -> tuple[str, str]:

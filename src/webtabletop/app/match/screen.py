@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from webtabletop.app.match import clocks
+from webtabletop.app.match import clocks, livescreen
 from webtabletop.app.match import endings as matchendings
 from webtabletop.app.match.check import (
     date_text,
@@ -303,6 +303,7 @@ def match_screen(
     notices: list[str],
     today: datetime.date,
     join_fields: str = "",
+    live_html: str = "",
 ) -> str:
     m = om.match
     view = om.view
@@ -313,7 +314,8 @@ def match_screen(
         f'<div class="turn{"" if colour is None else f" p{colour}"}" data-key="match-turn">{sw}'
         f"<span class='turn-words'>{esc(turn_text)}</span>{score}</div>"
     )
-    line = f'<p class="status-line" aria-live="polite" data-key="status-line">{esc(status_line)}</p>'
+    # not a live region: moves are read out once through the page's own (widgets/announce.py)
+    line = f'<p class="status-line" data-key="status-line">{esc(status_line)}</p>'
     ctx = om.context({})
     prompt = prompt_text(om, ctx, today)
     prompt_html = f'<p class="prompt">{esc(prompt)}</p>' if prompt else ""
@@ -347,7 +349,7 @@ def match_screen(
         f"<div class='game-head'><h1>{esc(title)}</h1>{nav}</div>{watch_banner(om)}{notice}"
         f"<div class='layout'><div class='board-col'><div class='turn-row'>{turn}{line}</div>{clocks.panel(om)}"
         f"<div class='board-wrap'>{board}</div></div>"
-        f"<aside class='side'>{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields, today)}"
+        f"<aside class='side'>{live_html}{prompt_html}{msg}<div class='panel'>{panel}</div>{match_controls(om, join_fields, today)}"
         f"{facts}{paste}<h2 class='log-title'>{esc(_('Moves'))}</h2>{log_list(log)}</aside></div>"
         f"{share_html}{matchendings.window(om)}</section>"
     )
@@ -392,7 +394,7 @@ def friend_fields(spec: GameSpec, view: GameView, entered: dict[str, Any]) -> st
         f"<input id='days' name='days' type='number' min='0' max='{clock.MAX_DAYS}' value='{days}'>"
         f"<small>{esc(_('0: no time limit. Otherwise each link is due within this many days; the dates are shown, nothing is enforced.'))}</small></div>"
         f"{clocks.control_field(entered)}"
-        f"<p class='note'>{esc(how)}</p>"
+        f"<p class='note'>{esc(how)}</p>{livescreen.live_field(entered)}"
         "</fieldset>"
     )
 
@@ -465,7 +467,7 @@ def friends_list(
             f"<p>{esc(' · '.join(facts))}</p>{unopened_hint(r)}<div class='actions'>{actions}</div></li>"
         )
     tag = "h2" if compact else "h1"
-    more = "" if compact else link(esc(_("All games")), "#/", "btn")
+    more = "" if compact else link(esc(_("All games")), "#/", "btn") + link(esc(_("Live play settings")), "#/live", "btn ghost")
     return (
         f"<section class='friends' aria-labelledby='friends-title'><{tag} id='friends-title'>{esc(heading)}</{tag}>"
         f"<ul class='friend-games'>{''.join(items)}</ul>{more}</section>"

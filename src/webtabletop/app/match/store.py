@@ -237,3 +237,9 @@ def save_match(st: AppState, fx: Effects, om) -> None:
     if not om.was_settled and om.settled():  # its end was settled just now: into the history
         om.was_settled = True
         keeping.keep_match(st, fx, om)
+
+
+def today() -> datetime.date:
+    """The date of this browser (tests replace it to let days pass): every date the match
+    screens and commands use comes from here."""
+    return datetime.date.today()

@@ -23,10 +23,15 @@ worker sends back. The keys (a field left at ``None`` is not sent):
   animates, plays the sound and announces ``status``; ``feel``: the motion/sound settings;
   ``top``: a new board is shown (the page scrolls to its top); ``premove``: the game accepts a
   queued move while the computer thinks; ``selection``: something on the board is selected;
+- ``announce``: sentences the page reads out once through its live region (every move, the
+  computer's and a friend's too, a roll, a card drawn, the end: :mod:`~webtabletop.app.widgets.announce`);
 - ``quiet``: an answer to another tab's storage change that need not be drawn again;
 - ``ai_stats`` / ``bench``: what the computer's search reached (benchmarks read them);
 - ``lab``: start a lab run on the page's pool of engine workers (``{run, tasks, workers}``) or stop
   one (``{cancel: run}``): web/labpool.mjs (:mod:`~webtabletop.app.lab.flow`);
+- ``live``: what the page's live channel does (web/liveplay.mjs): a list of ``{op, …}`` (make an
+  offer or an answer, accept one, send a link, hand an answer to the tab that waits for it,
+  close, notify) (:mod:`~webtabletop.app.match.live`);
 - ``part``: ``{id, html}``: only the element ``id`` of the screen on show changes, to ``html``
   (the lab's live results); the answer then carries no ``html`` and the rest of the screen, its
   focus and what is typed in its forms stay as they are.
@@ -53,9 +58,11 @@ SENT = (
     "moved",
     "sound",
     "status",
+    "announce",
     "ai_stats",
     "bench",
     "lab",
+    "live",
     "part",
     "quiet",
     "ai",
@@ -83,9 +90,11 @@ class Effects:
     moved: bool | None = None
     sound: str | None = None
     status: str | None = None
+    announce: list[str] | None = None
     ai_stats: dict[str, Any] | None = None
     bench: dict[str, Any] | None = None
     lab: dict[str, Any] | None = None
+    live: list[dict[str, Any]] | None = None
     part: dict[str, str] | None = None
     quiet: bool | None = None
     ai: bool | None = None
@@ -104,6 +113,12 @@ class Effects:
         self.toast = message
         if link:
             self.toast_link = link
+
+    def live_op(self, op: str, **fields: Any) -> None:
+        """One more thing for the page's live channel to do (``live``), in order."""
+        if self.live is None:
+            self.live = []
+        self.live.append({"op": op, **fields})
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"writes": self.writes, "removes": self.removes}

@@ -41,7 +41,7 @@ from webtabletop.core import storage
 from webtabletop.core.inputs import is_finite_number
 from webtabletop.core.protocol import GameError
 from webtabletop.core.record import Record
-from webtabletop.core.registry import PLAYABLE
+from webtabletop.core.registry import is_game
 from webtabletop.core.storage import PREFIX, Schema
 from webtabletop.i18n import _
 
@@ -90,7 +90,7 @@ def _validate(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(_("a finished game must be an object"))
     game = data.get("game")
-    if game not in PLAYABLE:
+    if not is_game(game):
         raise ValueError(_("it names a game this app does not have"))
     date: Any = data.get("date")  # a number, checked below
     if not is_finite_number(date) or not 0 <= date < 10**15:
@@ -151,7 +151,7 @@ def split_key(k: str) -> tuple[str, str] | None:
     if not k.startswith(HISTORY_PREFIX):
         return None
     game, _sep, hid = k[len(HISTORY_PREFIX) :].partition(":")
-    return (game, hid) if game in PLAYABLE and ID.match(hid) else None
+    return (game, hid) if is_game(game) and ID.match(hid) else None
 
 
 def game_id(record: Record, kinds: tuple[str, str], slot: str) -> str:

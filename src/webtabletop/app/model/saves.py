@@ -21,6 +21,7 @@ from webtabletop.core.inputs import guard, is_finite_number
 from webtabletop.core.record import Record, RecordError
 from webtabletop.core.registry import PLAYABLE, get_game
 from webtabletop.core.storage import PREFIX, Schema
+from webtabletop.correspondence.live import ice as live_ice
 from webtabletop.i18n import _
 
 GAME_PREFIX = PREFIX + "game:"
@@ -150,10 +151,15 @@ def _validate_settings(data: Any) -> dict[str, Any]:
     out["motion"] = data.get("motion", True) is not False  # animations (on unless turned off)
     out["sounds"] = data.get("sounds", False) is True  # Web Audio sounds (off unless turned on)
     out["engine"] = data.get("engine", False) is True  # "Engine details" (off unless turned on)
+    out["text"] = data.get("text", False) is True  # text mode (off unless turned on): widgets/textmode.py
     delay = data.get("reply_delay", DEFAULT_REPLY_DELAY)  # the computer's reply waits this long
     out["reply_delay"] = delay if delay in REPLY_DELAYS and not isinstance(delay, bool) else DEFAULT_REPLY_DELAY
     theme = data.get("theme", "system")  # colours: as the system says, or always light / dark
     out["theme"] = theme if theme in ("system", "light", "dark") else "system"
+    # live play: which ICE servers to ask (docs/live-play.md), and a notification of the friend's
+    # move while the tab is hidden (off unless the player asked for it)
+    out["live_ice"] = live_ice.checked(data.get("live_ice", "default"))
+    out["live_notify"] = data.get("live_notify", False) is True
     prefs = data.get("prefs", {})
     if not isinstance(prefs, dict):
         prefs = {}

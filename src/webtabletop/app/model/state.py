@@ -78,6 +78,11 @@ class AppState:
     shown: tuple[str, str] | None = None
     #: the game review on screen or last shown (app/review/flow.py)
     review: ReviewSession | None = None
+    #: live play's sessions by match storage key (app/match/live.py): the channel's state as the
+    #: page reports it, lasting as long as the page; ``live_was``: the matches that were live in
+    #: this tab before it was reloaded (the page's sessionStorage)
+    live: dict[str, Any] = attrs.Factory(dict)
+    live_was: frozenset[str] = frozenset()
     #: the lab screen's set-up and run (app/lab/flow.py): not stored, it lasts as long as the page
     lab: dict[str, Any] | None = None
     #: the history's notice on show (app/model/keeping.py: a newer one replaces it)

@@ -16,6 +16,8 @@ from webtabletop.app.model.reviewsession import ReviewSession
 from webtabletop.app.model.saves import saved_games
 from webtabletop.app.review import board as reviewboard
 from webtabletop.app.review import learn as reviewlearn
+from webtabletop.app.review.chances import chances_table
+from webtabletop.app.widgets import textmode
 from webtabletop.app.widgets.movelog import LogStep, turns_of
 from webtabletop.app.widgets.pages import btn, link, notice_html, step_buttons
 from webtabletop.core.registry import get_game
@@ -113,13 +115,20 @@ def review_html(st: AppState, r: ReviewSession) -> str:
     play = link(esc(_("Back to the game")), f"#/{r.spec.id}", "btn small ghost")
     return (
         f"{notice_html(st.notices)}<section class='game review' data-game='{esc(r.spec.id)}'{style}>"
+        f"{textmode.skip_link(st.settings)}"
         f"<div class='game-head'><h1>{esc(heading)}</h1>{play}</div>"
         f"<div class='layout'><div class='board-col'>{progress_html(r)}"
-        f"{graph_svg(r, names)}{chances_html(r, names, state, asked=bool(r.learn and r.learn.status == 'ask'))}"
-        f"<div class='board-wrap'>{view.board(state, ctx)}</div></div>"
+        f"{graph_svg(r, names)}{chances_table(r, names, labels(r), _plural(r), textmode.on(st.settings))}"
+        f"{chances_html(r, names, state, asked=bool(r.learn and r.learn.status == 'ask'))}"
+        f"<div class='board-wrap'>{textmode.board(view, state, ctx, st.settings, last=last_words(r))}</div></div>"
         f"<aside class='side'>{side}{summary_html(r, names)}<h2 class='log-title'>{esc(_('Moves'))}</h2>"
         f"{log_html(r, judged)}</aside></div></section>{reviewboard.share_html(st, r)}"
     )
+
+
+def last_words(r: ReviewSession) -> str:
+    """The move that led to the position shown, by name (text mode's "last move")."""
+    return labels(r)[r.cursor - 1] if 0 < r.cursor <= len(r.record.moves) and not r.line else ""
 
 
 def progress_html(r: ReviewSession) -> str:

@@ -73,6 +73,8 @@ def on_start(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
     entropy = action.get("entropy", 0)
     st.rng = Rng.from_seed((entropy if isinstance(entropy, int) else 0) & ((1 << 64) - 1))
     st.base = str(action.get("base", ""))
+    # the matches that were live in this tab before it was reloaded (app/match/live.py)
+    st.live_was = frozenset(str(action.get("live_was", ""))[:4000].split())
     settings = persist.read(st, fx, SETTINGS_KEY, SETTINGS)
     if settings:
         st.settings = settings

@@ -10,6 +10,7 @@ command nobody emits); docs/shell.md lists them all, generated from this table.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from webtabletop.app import data, game, history, lab, learn, match, review
@@ -17,9 +18,11 @@ from webtabletop.app.data import flow as dataio
 from webtabletop.app.game import commands, newgame, play
 from webtabletop.app.lab import flow as labflow
 from webtabletop.app.match import flow as matchflow
+from webtabletop.app.match import live as matchlive
 from webtabletop.app.model.screen import Handler, Screen
 from webtabletop.app.review import flow as reviewflow
 from webtabletop.app.shell import render, routes
+from webtabletop.app.widgets import textmode
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
@@ -34,8 +37,12 @@ def dismiss_notices(st: AppState, fx: Effects, action: dict[str, Any]) -> None:
 
 
 #: the commands every screen answers (a screen's own come first): the notices' Dismiss and their
-#: "Export all data"
-EVERY_SCREEN: dict[str, Handler] = {"dismiss-notices": dismiss_notices, "export-all": dataio.export_from_notice}
+#: "Export all data", and the text mode's switch
+EVERY_SCREEN: dict[str, Handler] = {
+    "dismiss-notices": dismiss_notices,
+    "export-all": dataio.export_from_notice,
+    "text-mode": textmode.toggle,
+}
 
 #: the screens, by the first item of ``AppState.route``: the shell's own, then each feature's
 #: (each package exports its screens; a route belongs to one package)
@@ -72,5 +79,6 @@ ACTIONS: dict[str, Handler] = {
     "premove": play.on_premove,
     "change": commands.on_change,
     "form": newgame.form_not_open,
-    "lab_results": labflow.on_results,  # a run's late answer after the player left the lab: ignored
+    "lab_results": labflow.on_results,
+    "live": functools.partial(matchlive.on_live, take=matchflow.take_link),  # the page's live channel reports (a match on screen or not)  # a run's late answer after the player left the lab: ignored
 }

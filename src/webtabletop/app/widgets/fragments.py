@@ -1,5 +1,5 @@
 """The first part of a URL fragment (``#/<first>/<page>?<query>``): a screen of the whole app
-(home, "Your data", "Games with friends") or the game it names.
+(home, "Your data", "Games with friends", the live play settings) or the game it names.
 
 :mod:`~webtabletop.app.shell.routes` goes on from here to the game's pages; :mod:`~webtabletop.app.match.flow` opens a pasted match
 link with it (it cannot call :mod:`~webtabletop.app.shell.routes`, which imports it).
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from webtabletop.app.model.state import AppState
 
 #: the screens of the whole app, by the fragment's first part ("": home)
-APP_SCREENS = {"": ("home",), "data": ("data",), "friends": ("friends",)}
+APP_SCREENS = {"": ("home",), "data": ("data",), "friends": ("friends",), "live": ("live",)}
 
 
 def open_fragment(st: AppState, fragment: str) -> tuple[GameSpec, str, dict[str, str]] | None:

@@ -4,7 +4,8 @@ motion/sound settings.
 Invariants:
 - an answer that changed the position forward (a player's move, the computer's move, redo)
   carries ``moved: true``, ``sound`` (the view's :meth:`GameView.move_sound`, or ``"end"`` when
-  the game is over) and ``status`` (the view's :meth:`GameView.describe_move` sentence); no other
+  the game is over), ``status`` (the view's :meth:`GameView.describe_move` sentence) and
+  ``announce`` (what the page reads out: :mod:`~webtabletop.app.widgets.announce`); no other
   answer has ``moved`` (hovers and previews never animate);
 - a view that fails to describe a move never breaks the move: the status falls back to the
   move's label, the sound to ``"move"``.
@@ -19,9 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from webtabletop.app.model import persist
 from webtabletop.app.model.saves import DEFAULT_REPLY_DELAY, REPLY_DELAYS
-from webtabletop.core.ending import is_ending, sentence
+from webtabletop.app.widgets import announce
 from webtabletop.core.protocol import GameError, State
-from webtabletop.core.view import move_label
 from webtabletop.i18n import _
 
 if TYPE_CHECKING:
@@ -32,21 +32,15 @@ if TYPE_CHECKING:
 
 #: the page's own switches (name -> default); remembered in the settings document. ``engine``:
 #: "Engine details" (the AI's playouts, depth and nodes; move codes in the log and in labels)
-FEEL_SETTINGS = {"motion": True, "sounds": False, "engine": False}
+FEEL_SETTINGS = {"motion": True, "sounds": False, "engine": False, "text": False}
 #: the colour theme: follow the system's ``prefers-color-scheme``, or always light, or always dark
 THEMES = ("system", "light", "dark")
 
 
 def describe(session: Session | OpenMatch, before: State, after: State, code: str) -> str:
     """The view's sentence for a move; its label if the view fails (the status line never breaks
-    a move)."""
-    if is_ending(code):
-        return sentence(code, session.view.player_names, session.view.side_names_plural)
-    try:
-        text = session.view.describe_move(before, after, code)
-    except Exception:  # noqa: BLE001 - a view's sentence is decoration, the move stands
-        text = ""
-    return str(text or move_label(before, code))
+    a move): :func:`webtabletop.app.widgets.announce.describe`."""
+    return announce.describe(session, before, after, code)
 
 
 def sound_of(session: Session | OpenMatch, before: State, after: State, code: str) -> str:
@@ -65,6 +59,7 @@ def moved(fx: Effects, s: Session | OpenMatch, before: State, code: str) -> None
     fx.moved = True
     fx.sound = sound_of(s, before, after, code)
     fx.status = describe(s, before, after, code)
+    announce.moved(fx, s, before, code, fx.status)  # read out once (the page's live region)
 
 
 def feel(st: AppState) -> dict[str, Any]:

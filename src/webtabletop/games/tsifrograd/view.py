@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from webtabletop.core.grid import hex_corners
 from webtabletop.core.svg import die, points, svg_open
+from webtabletop.core.textboard import TextBoard
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
-from webtabletop.games.tsifrograd import rules_page
+from webtabletop.games.tsifrograd import rules_page, text
 from webtabletop.games.tsifrograd.describe import describe
 from webtabletop.games.tsifrograd.options import variant_name
 from webtabletop.games.tsifrograd.rules import CROSS, EMPTY, PLAYER_NAMES, TsifroState
@@ -69,9 +70,10 @@ def hint_cell(ctx: ViewContext) -> int | None:
     return int(body) if body.isdigit() else None
 
 
-class TsifrogradView(GameView):
+class TsifrogradView(GameView[TsifroState]):
     player_names = PLAYER_NAMES
     player_colours = ("#d9641e", "#2563c9")
+    changed_cells = staticmethod(changed_cells)
 
     def seed_help(self) -> str:
         return _("Leave empty for a random game; the same seed gives the same dice.")
@@ -258,6 +260,12 @@ class TsifrogradView(GameView):
 
     def describe_move(self, before: TsifroState, after: TsifroState, code: str) -> str:
         return describe(before, after, code)
+
+    def text_board(self, state: TsifroState, ctx: ViewContext) -> TextBoard:
+        return text.text_board(self, state, ctx)
+
+    def news(self, before: TsifroState, after: TsifroState, code: str, viewer: int | None) -> list[str]:
+        return text.news(before, after, code)
 
     def move_sound(self, before: TsifroState, after: TsifroState, code: str) -> str:
         """Crossing out and Proximity captures sound as captures."""

@@ -16,12 +16,13 @@ app sets it after a game when the player asks to see everything).
 from __future__ import annotations
 
 from webtabletop.core.explain import hint
+from webtabletop.core.textboard import TextBoard
 from webtabletop.core.view import GameView, PickResult, ViewContext, attrs_html, esc
 from webtabletop.games.cardgo.rules.effects import EFFECTS, UNSEEN, card_text
 from webtabletop.games.cardgo.rules.preview import Preview, describe, preview
 from webtabletop.games.cardgo.rules.state import EMPTY, EXTRA, PLAYER_NAMES, CardgoState, Place
 from webtabletop.games.cardgo.rules.terrain import TERRAINS
-from webtabletop.games.cardgo.ui import svg, telling
+from webtabletop.games.cardgo.ui import svg, telling, text
 from webtabletop.games.cardgo.ui.events import damage_text, event_lines, value_explanation, who
 from webtabletop.games.cardgo.ui.explain import board_texts, card_attrs
 from webtabletop.games.cardgo.ui.rules_page import designer_html, history_html, rules_html
@@ -56,7 +57,7 @@ def _selected(ctx: ViewContext) -> int | None:
     return None
 
 
-class CardgoView(GameView):
+class CardgoView(GameView[CardgoState]):
     def seed_help(self) -> str:
         return _("Leave empty for a random game; the same seed gives the same cards in both hands and draws.")
 
@@ -394,6 +395,14 @@ class CardgoView(GameView):
 
     def describe_move(self, before: CardgoState, after: CardgoState, code: str) -> str:
         return telling.describe(before, after, code)
+
+    def text_board(self, state: CardgoState, ctx: ViewContext) -> TextBoard:
+        """The board, hands, time and moves in words (text mode: ui/text.py)."""
+        return text.text_board(self, state, ctx)
+
+    def news(self, before: CardgoState, after: CardgoState, code: str, viewer: int | None) -> list[str]:
+        """Cards drawn: named to their owner only (ui/text.py)."""
+        return text.news(before, after, code, viewer)
 
     def move_sound(self, before: CardgoState, after: CardgoState, code: str) -> str:
         return telling.sound(before, after, code)

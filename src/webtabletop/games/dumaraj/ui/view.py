@@ -25,17 +25,19 @@ Board contract: every mob has ``data-piece`` (its bit's name); after a move the 
 
 from __future__ import annotations
 
+from webtabletop.core.textboard import TextBoard
 from webtabletop.core.view import GameView, PickResult, ViewContext
 from webtabletop.games.dumaraj.rules import texts as T
 from webtabletop.games.dumaraj.rules.pieces import MOBS, PIXA
 from webtabletop.games.dumaraj.rules.state import DumaState
+from webtabletop.games.dumaraj.ui import text
 from webtabletop.games.dumaraj.ui.board_svg import BoardMixin, parse_token, selected_bit
 from webtabletop.games.dumaraj.ui.glyphs import glyph, mob_diagram
 from webtabletop.games.dumaraj.ui.panel import PanelMixin
 from webtabletop.i18n import _, pgettext
 
 
-class DumaRajView(BoardMixin, PanelMixin, GameView):
+class DumaRajView(BoardMixin, PanelMixin, GameView[DumaState]):
     player_colours = ("#f2efe6", "#262626")
     player_inks = ("#6b5a3e", "#262626")
     flippable = True
@@ -66,6 +68,10 @@ class DumaRajView(BoardMixin, PanelMixin, GameView):
 
     def describe_move(self, before: DumaState, after: DumaState, code: str) -> str:
         return T.describe_move(before, after, code)
+
+    def text_board(self, state: DumaState, ctx: ViewContext) -> TextBoard:
+        """The location and the moves in words (text mode: ui/text.py)."""
+        return text.text_board(self, state, ctx)
 
     def move_sound(self, before: DumaState, after: DumaState, code: str) -> str:
         return T.move_sound(before, after, code)

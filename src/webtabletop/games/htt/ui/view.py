@@ -17,8 +17,10 @@ markers in chain order (Same/Plus/Minus first, then each Combo step).
 from __future__ import annotations
 
 from webtabletop.core.house_rules import subtitle
+from webtabletop.core.textboard import TextBoard
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.htt.rules.state import DRAW, OVER, PICK, PLAY, PLAYER_NAMES, HttState
+from webtabletop.games.htt.ui import text
 from webtabletop.games.htt.ui.render.board import BoardDrawing, placed
 from webtabletop.games.htt.ui.render.cards import card_back_svg
 from webtabletop.games.htt.ui.render.rules_page import history_html, options_help, rules_html
@@ -28,7 +30,7 @@ from webtabletop.i18n import _
 from webtabletop.i18n.text import join_list
 
 
-class HttView(BoardDrawing, GameView):
+class HttView(BoardDrawing, GameView[HttState]):
     player_names = PLAYER_NAMES
     player_colours = ("#2f6fd6", "#d0453b")
     player_inks = ("#1d4f9f", "#a32a22")
@@ -177,6 +179,10 @@ class HttView(BoardDrawing, GameView):
     def describe_move(self, before: HttState, after: HttState, code: str) -> str:
         """ "Red plays Ifrit on c3 and turns b2 and c3 with Plus. Combo turns d4." (docs/board.md)"""
         return describe(before, after, code)
+
+    def text_board(self, state: HttState, ctx: ViewContext) -> TextBoard:
+        """The board, both hands and the moves in words (text mode: ui/text.py)."""
+        return text.text_board(self, state, ctx)
 
     def move_sound(self, before: HttState, after: HttState, code: str) -> str:
         """ "capture" when the move turned cards, else "move"."""

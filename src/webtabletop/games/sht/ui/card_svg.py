@@ -31,8 +31,9 @@ def card_face(
     cls: str = "",
 ) -> str:
     """A face-up card: rank and suit in the top corner (one text, e.g. "10♥": the visible text the
-    accessible name starts with), a big suit in the middle and the rank upside down (decorative,
-    hidden from screen readers); ``closed`` adds a dashed border and a "closed" band (the owner's own
+    accessible name starts with) and a big suit in the middle (decorative, hidden from screen
+    readers; no second rank upside down: a button's visible text must be in its name, and axe-core
+    counts hidden text too); ``closed`` adds a dashed border and a "closed" band (the owner's own
     closed card). ``label`` is the accessible name (default: the symbol and the card's name)."""
     colour = RED if C.is_red(card) else BLACK
     rank = C.RANKS[card % 13]
@@ -58,11 +59,6 @@ def card_face(
         parts.append(f'<rect x="1" y="{h * 0.8:g}" width="{w - 2:g}" height="{h * 0.18:g}" fill="#37474f"/>')
         parts.append(
             f'<text aria-hidden="true" x="{w / 2:g}" y="{h * 0.93:g}" font-size="{h * 0.13:g}" fill="#fff" text-anchor="middle">{word}</text>'
-        )
-    else:
-        parts.append(
-            f'<g aria-hidden="true" transform="rotate(180 {w / 2:g} {h / 2:g})"><text x="{w * 0.08:g}" y="{fs * 1.05:g}" font-size="{fs:g}" '
-            f'font-weight="700" fill="{colour}" font-family="Georgia,serif">{rank}</text></g>'
         )
     if new:
         parts.append(

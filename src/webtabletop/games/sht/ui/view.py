@@ -28,10 +28,12 @@ shown before that confirmation comes from :func:`public_summary`, which holds on
 from __future__ import annotations
 
 from webtabletop.core.protocol import State
+from webtabletop.core.textboard import TextBoard
 from webtabletop.core.view import GameView, PickResult, ViewContext, esc
 from webtabletop.games.sht.rules import cards as C
 from webtabletop.games.sht.rules.state import ADVANTAGE, DEFEND, PLAYER_NAMES, TURN, ShtState, advantage_of
 from webtabletop.games.sht.rules.summary import battle_text, player, sym
+from webtabletop.games.sht.ui import text
 from webtabletop.games.sht.ui.board import button_attrs as _button_attrs
 from webtabletop.games.sht.ui.board import draw_board
 from webtabletop.games.sht.ui.board import ids as _ids
@@ -43,7 +45,7 @@ OPTION_LABELS = {"first_player": N_("First player"), "first_turn_rule": N_("Firs
 
 
 # --- the view --------------------------------------------------------------------------------
-class ShtView(GameView):
+class ShtView(GameView[ShtState]):
     player_names = PLAYER_NAMES
     player_colours = ("#c0392b", "#2f6fd6")
     privacy_screen = True
@@ -75,6 +77,16 @@ class ShtView(GameView):
         """What the move did, naming only cards both players may see (describe.py)."""
         assert isinstance(before, ShtState) and isinstance(after, ShtState)
         return describe(before, after, code)
+
+    def text_board(self, state: State, ctx: ViewContext) -> TextBoard:
+        """The table, hands, shields and moves in words, from ``state.view(viewer)`` (ui/text.py)."""
+        assert isinstance(state, ShtState)
+        return text.text_board(self, state, ctx)
+
+    def news(self, before: State, after: State, code: str, viewer: int | None) -> list[str]:
+        """Cards drawn: named to their owner only (ui/text.py)."""
+        assert isinstance(before, ShtState) and isinstance(after, ShtState)
+        return text.news(before, after, code, viewer)
 
     def move_sound(self, before: State, after: State, code: str) -> str:
         """A broken shield sounds as a capture; every other move as a move."""
