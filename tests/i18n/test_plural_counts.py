@@ -57,10 +57,14 @@ def _fixed_plurals(singular: str, plural: str) -> dict[str, str]:
 
 
 def _counted(singular: str, plural: str) -> str | None:
-    """The placeholder before the first word that differs between the two forms."""
+    """The placeholder before the first word that differs between the two forms, or the one the
+    plural puts there ("{player} drew a card" / "{player} drew {n} cards": ``n``)."""
     s, p = singular.split(), plural.split()
     for i, (a, b) in enumerate(zip(s, p, strict=False)):
         if a != b:
+            here = PLACEHOLDER.search(b)
+            if here and not PLACEHOLDER.search(a):
+                return here.group(1)
             for word in reversed(s[:i]):
                 m = PLACEHOLDER.search(word)
                 if m:
