@@ -302,14 +302,7 @@ def test_a_link_of_an_untimed_match_is_unchanged():
     assert m.data.timing is None and m.clocks() is None and not m.can_claim_time
 
 
-HTT_IMPORT = pytest.mark.xfail(
-    raises=ImportError,
-    strict=True,
-    reason="main's games/htt/rules/match.py imports deal_pool from the package",
-)
-
-
-@pytest.mark.parametrize("game", ["sht", pytest.param("htt", marks=HTT_IMPORT), "cardgo"])
+@pytest.mark.parametrize("game", ["sht", "htt", "cardgo"])
 def test_a_claim_on_time_in_a_game_with_hidden_cards_keeps_the_end_check(game):
     tb = Table(game, TimeControl(1, 0), seed=3)
     while tb.links and tb.a.data.count < endings.hidden_from(tb.a.data) + 1:

@@ -134,7 +134,7 @@ def test_russian_uses_the_designers_words(language):
     language("ru")
     before, after = crossing_position()
     crossed = after.apply(Cross(at("c3")))
-    assert VIEW.describe_move(after, crossed, f"x{at('c3')}") == "Оранжевый зачёркивает вражеское 7 на c3."
+    assert VIEW.describe_move(after, crossed, f"x{at('c3')}") == "Оранжевый зачёркивает вражеское число 7 на c3."
     assert VIEW.describe_move(before, after, str(at("d4"))).endswith("можно зачеркнуть 1 число врага.")
     assert TsifrogradOptions(variant="tsifroshturm").describe().startswith("Цифроштурм · ")
     assert "Цифроград" in VIEW.rules_html()

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from webtabletop.app.match import store as matchstore
 from webtabletop.app.match.endings import _sent
-from webtabletop.app.match.store import today
 from webtabletop.app.model.clock import format_ms
 from webtabletop.app.widgets.pages import btn
 from webtabletop.core.view import esc
@@ -140,12 +140,12 @@ def status(om: OpenMatch) -> str | None:
 
 def claim_time(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.mode == "play":
-        _sent(st, fx, om, om.match.claim_time(today()), _("You won on time. Send the link to your friend."))
+        _sent(st, fx, om, om.match.claim_time(matchstore.today()), _("You won on time. Send the link to your friend."))
 
 
 def claim_left(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.mode == "play":
-        link = om.match.claim_left(om.last_seen, today())
+        link = om.match.claim_left(om.last_seen, matchstore.today())
         _sent(st, fx, om, link, _("You claimed the win. Send the link to your friend."))
 
 

@@ -42,6 +42,7 @@ from webtabletop.core.inputs import parse_int
 from webtabletop.core.protocol import GameError, GameSpec
 from webtabletop.correspondence import NEWER, OLDER, Match, clock
 from webtabletop.correspondence.data import unpack
+from webtabletop.correspondence.errors import known
 from webtabletop.correspondence.link import link_payload
 from webtabletop.correspondence.parts import split
 from webtabletop.correspondence.support import supports
@@ -514,7 +515,7 @@ def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None
     if pages is not None:
         fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
         hand = pages.match_join_hand(om.match.options, fields, PageContext(st, fx))
-    match = Match.join(om.link, new_secret(), today(), hand=hand)
+    match = Match.join(known(om.link), new_secret(), today(), hand=hand)
     joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
     save_match(st, fx, joined)
     show_match(st, fx, joined)

@@ -32,9 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from webtabletop.app.match.store import load_match, save_match, today
+from webtabletop.app.match import store as matchstore
+from webtabletop.app.match.store import load_match, save_match
 from webtabletop.app.model.openmatch import OpenMatch
 from webtabletop.core.protocol import GameError
+from webtabletop.correspondence.errors import known
 from webtabletop.correspondence.live.description import (
     ANSWER,
     OFFER,
@@ -95,10 +97,11 @@ def session(st: AppState, om: OpenMatch | None) -> Session | None:
 
 
 def _new(st: AppState, om: OpenMatch) -> Session:
-    old = st.live.get(om.key)
+    key = known(om.key)
+    old = st.live.get(key)
     peer = (old.peer if old is not None else len(st.live) * 1000) + 1
-    sess = Session(om.key, om.match.seat, peer)
-    st.live[om.key] = sess
+    sess = Session(key, known(om.match.seat), peer)
+    st.live[key] = sess
     return sess
 
 
@@ -126,7 +129,7 @@ def invite(st: AppState, fx: Effects, om: OpenMatch, show: bool = False) -> None
 
 def answer(st: AppState, fx: Effects, om: OpenMatch, offer: Description, show: bool) -> None:
     """Answer the friend's offer (link 1 when joining, or a later link to play live again)."""
-    old = st.live.get(om.key)
+    old = st.live.get(known(om.key))
     if old is not None:
         fx.live_op("close", key=om.key, peer=old.peer)
     sess = _new(st, om)
@@ -178,7 +181,7 @@ def received(st: AppState, fx: Effects, om: OpenMatch) -> None:
         return
     # no offer of this tab: the tab that made it may be another tab of this browser
     fx.live_op(
-        "handover", answer=to_json(desc), offerId=desc.answers.hex(), link=om.match.latest_link, **_ids(om)
+        "handover", answer=to_json(desc), offerId=known(desc.answers).hex(), link=om.match.latest_link, **_ids(om)
     )
 
 
@@ -190,7 +193,7 @@ def pump(st: AppState, fx: Effects, om: OpenMatch) -> None:
         return
     m = om.match
     if m.can_send:
-        m.link(today())
+        m.link(matchstore.today())
         om.played = []
         save_match(st, fx, om)
     if m.latest_link is not None and m.data != sess.synced:

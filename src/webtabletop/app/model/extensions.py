@@ -119,7 +119,7 @@ class GamePages:
         """Called once when a game of this kind ends (e.g. record the result in a collection)."""
 
     # a game with a friend by link, in a game whose players bring their own hands (HTT)
-    def take_hand(self, options: Any) -> tuple[Any, list[str] | None]:
+    def take_hand(self, options: Any, ctx: PageContext) -> tuple[Any, list[str] | None]:
         """Split the options :meth:`prepare_new_game` made into the table's options and the hand
         the creator brings (None: the match deals it)."""
         return options, None

@@ -144,7 +144,7 @@ def encode(desc: Description) -> bytes:
     _check(desc)
     out = bytearray([KINDS.index(desc.kind) | desc.seat << 1 | SETUPS.index(desc.setup) << 2 | VERSION << 4])
     if desc.kind == ANSWER:
-        out += desc.answers
+        out += desc.answers or b""  # present in every answer (_check)
     for text in (desc.ufrag, desc.pwd):
         out.append(len(text))
         out += _pack_chars(text)
