@@ -118,7 +118,7 @@ def go(page, fragment: str, ready: str) -> None:
     """Route the running app to ``fragment``; ``ready`` is on screen once the page is idle."""
     helpers.go(page, fragment)
     if page.locator(ready).count() == 0:  # say what the page shows instead, and what it keeps
-        shown = page.evaluate("() => [location.hash, document.querySelector('main')?.className]")
+        shown = page.evaluate("() => [location.hash, document.querySelector('main')?.className, document.body.innerText.slice(0, 300)]")
         kept = page.evaluate("() => Object.keys(localStorage).sort()")
         raise AssertionError(f"{fragment}: no {ready}; the page shows {shown}; storage keys {kept}")
 
@@ -281,7 +281,15 @@ def test_match_screens(pseudo_page):
     check(page, "match screen: waiting, paste box")
     friend = Match.join(first, hashlib.sha256(b"pseudo-friend").digest(), today)
     second = friend.link(today)
-    go(page, second, "section.match[data-turn='move'][data-links='2']")
+    # the first dice come from link 4's seed: link 3 holds no move, the friend's link 4 neither
+    go(page, second, "section.match[data-turn='send'][data-links='2']")
+    check(page, "match screen: a link with no move yet")
+    act(page, page.locator("[data-key='match-send']"))
+    third = page.locator("dialog.share-dialog .share-link").input_value()
+    press(page, "Escape")
+    friend.receive(third[third.index("#") :], today)
+    fourth = friend.link(today)
+    go(page, fourth, "section.match[data-turn='move'][data-links='4']")
     check(page, "match screen: your move")
     go(page, first, "[data-key='match-notice']")
     check(page, "match screen: an older link")
