@@ -220,10 +220,4 @@ def window(s: Session) -> str:
         )
         yes = pages.btn(esc(_("Accept the draw")), "draw-accept", key="draw-accept", cls="btn primary")
         no = pages.btn(esc(_("Decline")), "ending-cancel", key="draw-decline", cls="btn")
-    return (
-        f'<div class="result-dialog ending-dialog" role="alertdialog" aria-modal="true" '
-        f'aria-labelledby="ending-title" aria-describedby="ending-text" data-key="ending">'
-        f'<div class="result-bar"><h2 id="ending-title">{esc(title)}</h2></div>'
-        f'<div class="result-body"><p id="ending-text">{esc(text)}</p>'
-        f'<div class="actions">{no}{yes}</div></div></div>'
-    )
+    return pages.ending_question(title, text, no, yes)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from webtabletop.app.match import ruledraws
 from webtabletop.app.match.store import save_match
-from webtabletop.app.widgets.pages import btn
+from webtabletop.app.widgets.pages import btn, ending_question
 from webtabletop.core.view import esc
 from webtabletop.correspondence import endings
 from webtabletop.i18n import _
@@ -125,13 +125,7 @@ def window(om: OpenMatch) -> str:
         )
     yes = btn(esc(_("Resign")), "match-resign-yes", key="match-resign-yes", cls="btn danger")
     no = btn(esc(_("Keep playing")), "match-resign-no", key="match-resign-no", cls="btn primary")
-    return (
-        f'<div class="result-dialog ending-dialog" role="alertdialog" aria-modal="true" '
-        f'aria-labelledby="ending-title" aria-describedby="ending-text" data-key="ending">'
-        f'<div class="result-bar"><h2 id="ending-title">{esc(title)}</h2></div>'
-        f'<div class="result-body"><p id="ending-text">{esc(text)}</p>'
-        f'<div class="actions">{no}{yes}</div></div></div>'
-    )
+    return ending_question(title, text, no, yes)
 
 
 def arrived(m, before) -> str | None:

@@ -20,7 +20,6 @@ are :data:`COMMANDS`, the list's :data:`FRIENDS_COMMANDS`. The screen is drawn b
 
 from __future__ import annotations
 
-import datetime
 import functools
 import json
 import secrets
@@ -51,11 +50,6 @@ from webtabletop.i18n import N_, _
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
     from webtabletop.app.model.state import AppState
-
-
-def today() -> datetime.date:
-    """The date of this browser (``store.today``, which tests replace to let days pass)."""
-    return matchstore.today()
 
 
 def new_secret() -> bytes:
@@ -148,7 +142,7 @@ def take_link(st: AppState, fx: Effects, om: OpenMatch, link: str, by_channel: b
     finding_before = held.finding
     try:
         # a text from the live channel: each turn's time is also checked against its arrival
-        answer = held.at(st.now).receive(link, today(), live=by_channel)
+        answer = held.at(st.now).receive(link, matchstore.today(), live=by_channel)
     except GameError as exc:
         if held.finding is not None and finding_before is None:  # a proven cheat: kept, and said
             save_match(st, fx, om)
@@ -233,7 +227,7 @@ def create_match(
     hand = None
     if pages is not None:  # cards of the creator's own collection (HTT): its hand, not the table's
         options, hand = pages.take_hand(options, PageContext(st, fx))
-    match = Match.create(spec, options, side, new_secret(), today(), days=days, hand=hand, time=time)
+    match = Match.create(spec, options, side, new_secret(), matchstore.today(), days=days, hand=hand, time=time)
     match.at(st.now)
     om = OpenMatch(match, match_key(spec.id, match_id(match)), "play")
     save_match(st, fx, om)
@@ -364,7 +358,7 @@ def send(st: AppState, fx: Effects, om: OpenMatch) -> None:
     ready to paste into a message) and shown in the Share window (its QR code, the system's
     share sheet, its parts)."""
     if om.mode == "play":
-        om.share = live.carry(st, om, om.match.link(today()))
+        om.share = live.carry(st, om, om.match.link(matchstore.today()))
         om.played = []
         om.notice = None
         save_match(st, fx, om)
@@ -418,7 +412,7 @@ def forfeit(st: AppState, fx: Effects, om: OpenMatch) -> None:
     (``Match.claim_forfeit`` refuses otherwise, saying why)."""
     om.confirm_forfeit = False
     if om.mode == "play":
-        om.match.claim_forfeit(today())
+        om.match.claim_forfeit(matchstore.today())
         save_match(st, fx, om)
         fx.say(_("The game counts as won by forfeit. It stays unverified."))
 
@@ -440,7 +434,7 @@ def rematch(st: AppState, fx: Effects, om: OpenMatch) -> None:
     if om.mode != "play" or m.role is None or not m.is_over:
         return
     hand = getattr(m, "bring", None)
-    match = Match.create(m.spec, m.options, 1 - m.role, new_secret(), today(), days=m.data.days, hand=hand)
+    match = Match.create(m.spec, m.options, 1 - m.role, new_secret(), matchstore.today(), days=m.data.days, hand=hand)
     fresh = OpenMatch(match, match_key(m.spec.id, match_id(match)), "play")
     save_match(st, fx, fresh)
     show_match(st, fx, fresh)
@@ -470,7 +464,7 @@ def draw_by_move(kind: int, name: str, said: str) -> Callable[[AppState, Effects
 
 def resign_today(st: AppState, fx: Effects, om: OpenMatch) -> None:
     """A resignation is dated (a game with hidden cards: the reveal deadline counts from it)."""
-    matchendings.resign(st, fx, om, today())
+    matchendings.resign(st, fx, om, matchstore.today())
 
 
 #: the match screen's commands (``cmd`` actions) by name
@@ -515,7 +509,7 @@ def join(st: AppState, fx: Effects, om: OpenMatch, data: dict[str, Any]) -> None
     if pages is not None:
         fields = {str(k)[:40]: str(v)[:80] for k, v in data.items()}
         hand = pages.match_join_hand(om.match.options, fields, PageContext(st, fx))
-    match = Match.join(known(om.link), new_secret(), today(), hand=hand)
+    match = Match.join(known(om.link), new_secret(), matchstore.today(), hand=hand)
     joined = OpenMatch(match, match_key(match.spec.id, match_id(match)), "play")
     save_match(st, fx, joined)
     show_match(st, fx, joined)

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from webtabletop.app.match import flow as matchflow
 from webtabletop.app.match import livescreen
 from webtabletop.app.match import screen as matchscreen
 from webtabletop.app.match import store as matchstore
@@ -70,7 +69,7 @@ def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
         rows.append(matchstore.summary(key, match, updated))
     rows.sort(key=lambda r: (r.status != "mine", -r.updated))
     titles = {r.game: (_(get_game(r.game).title), game_view(r.game)) for r in rows}
-    return matchscreen.friends_list(rows, st.confirm_match, titles, compact, matchflow.today())
+    return matchscreen.friends_list(rows, st.confirm_match, titles, compact, matchstore.today())
 
 
 def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
@@ -146,7 +145,7 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
         log=log,
         share_html=share_html,
         notices=st.notices,
-        today=matchflow.today(),
+        today=matchstore.today(),
         join_fields=join_fields,
         live_html=livescreen.status_html(st, om),
     )

@@ -63,6 +63,18 @@ def date_text(ms: float) -> str:
     return _("{date} UTC").format(date=when)
 
 
+def ending_question(title: str, text: str, no: str, yes: str) -> str:
+    """The window that asks before a game ends (resign, offer or answer a draw, claim): a
+    titled alert dialog with the two buttons ``no`` and ``yes`` (HTML), "no" first."""
+    return (
+        f'<div class="result-dialog ending-dialog" role="alertdialog" aria-modal="true" '
+        f'aria-labelledby="ending-title" aria-describedby="ending-text" data-key="ending">'
+        f'<div class="result-bar"><h2 id="ending-title">{esc(title)}</h2></div>'
+        f'<div class="result-body"><p id="ending-text">{esc(text)}</p>'
+        f'<div class="actions">{no}{yes}</div></div></div>'
+    )
+
+
 def link(label: str, href: str, cls: str = "btn") -> str:
     return f'<a class="{cls}" href="{esc(href)}">{label}</a>'
 

@@ -49,7 +49,7 @@ from typing import Any
 import attrs
 
 from webtabletop.correspondence.binary import Reader
-from webtabletop.correspondence.errors import MatchError
+from webtabletop.correspondence.errors import MatchError, known
 from webtabletop.fairplay.kdf import digest
 from webtabletop.i18n import _
 
@@ -144,7 +144,7 @@ def encode(desc: Description) -> bytes:
     _check(desc)
     out = bytearray([KINDS.index(desc.kind) | desc.seat << 1 | SETUPS.index(desc.setup) << 2 | VERSION << 4])
     if desc.kind == ANSWER:
-        out += desc.answers or b""  # present in every answer (_check)
+        out += known(desc.answers)  # every answer names the offer it answers (_check)
     for text in (desc.ufrag, desc.pwd):
         out.append(len(text))
         out += _pack_chars(text)
