@@ -1,0 +1,128 @@
+"""Faults on the live channel between two real browser contexts (docs/live-play.md): from the
+moment the channel opens, every text each browser sends is duplicated, delayed (up to 1.9 s) or
+sent again after newer ones (reordered); mid-game the channel is killed, one side reloads its
+page, and the game goes on by links from exactly where it was. Nothing is lost: both screens
+end on the same link and the same position."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import wait_ready
+from tests.e2e.helpers import PHONE
+from tests.e2e.test_live_play_e2e import GAMES, OPEN, SETTLED, start_live, wait_either
+from tests.e2e.test_match_cards_e2e import step as sht_step
+from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, turn
+
+#: each text sent: the 1st, 4th, … now and again 1.9 s later (after newer texts: reordered), the
+#: 2nd, 5th, … 1.2 s late, the 3rd, 6th, … twice at once
+FAULTY = """() => { let i = 0;
+  for (const held of window.wttLivePeers.values()) {
+    const peer = held.peer;
+    if (peer.faulty) continue;
+    const send = peer.send.bind(peer);
+    const later = (text, ms) => setTimeout(() => { try { send(text); } catch (e) {} }, ms);
+    peer.faulty = true;
+    peer.send = (text) => {
+      const k = i++;
+      window.wttFaultySent = i;
+      if (k % 3 === 0) { send(text); later(text, 1900); }
+      else if (k % 3 === 1) later(text, 1200);
+      else { send(text); send(text); }
+    };
+  } }"""
+
+KILL = "() => { for (const held of window.wttLivePeers.values()) held.peer.close(); }"
+LIVE_TURNS = 6
+LINK_TURNS = 4
+
+
+def play(page, play_turn, players) -> None:
+    if play_turn is None:
+        sht_step(page, players[id(page)])
+    else:
+        play_turn(page)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_killed_channel_duplicates_delays_and_a_reload_lose_nothing(browser, site, game):
+    ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    options, play_turn = GAMES[game]
+    start_live(a, b, site, game, options)
+    for page in (a, b):
+        page.evaluate(FAULTY)
+    players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}
+    clicks = 0
+    while clicks < LIVE_TURNS:  # live, with every fault on the channel
+        wait_either((a, b), SETTLED, timeout_s=90)
+        if turn(a) == "over" or turn(b) == "over":
+            break
+        page = a if turn(a) == "move" else b if turn(b) == "move" else None
+        if page is not None:
+            play(page, play_turn, players)
+            clicks += 1
+    # both browsers settle on the same link, duplicates and late copies notwithstanding
+    for page in (a, b):
+        page.wait_for_selector(OPEN)
+    assert a.evaluate("() => window.wttFaultySent || 0") + b.evaluate("() => window.wttFaultySent || 0") >= 3
+    wait_either((a, b), SETTLED, timeout_s=90)
+    a.wait_for_function(f"() => document.querySelector('{MATCH}').dataset.links === '{links(b)}'", timeout=30_000)
+    # the channel is killed: both sides say they play by links; B reloads its page
+    a.evaluate(KILL)
+    for page in (a, b):
+        page.wait_for_selector("[data-key='live-line'][data-live='lost']", timeout=30_000)
+    b.reload()
+    wait_ready(b)
+    assert b.locator(MATCH).count() == 1 and links(b) == links(a)
+    sent: list[str] = []
+    for _ in range(LINK_TURNS * 8):  # by links from exactly where it was
+        if turn(a) == "over" and turn(b) == "over" or len(sent) >= LINK_TURNS:
+            break
+        mover = a if turn(a) in ("move", "send") else b if turn(b) in ("move", "send") else None
+        assert mover is not None, (turn(a), turn(b))
+        other = b if mover is a else a
+        if turn(mover) == "move":
+            play(mover, play_turn, players)
+        if turn(mover) == "send":
+            relay(mover, other, sent)
+    assert sent, "no link was sent by hand after the channel was killed"
+    assert links(a) == links(b)
+    assert a.inner_text(f"{MATCH} .log") == b.inner_text(f"{MATCH} .log")  # the same moves on both screens
+    for ctx in (ctx_a, ctx_b):
+        ctx.close()
+
+
+#: a modified browser: every text it sends has one character of its payload changed
+EDITING = """() => { for (const held of window.wttLivePeers.values()) {
+    const peer = held.peer, send = peer.send.bind(peer);
+    peer.send = (text) => {
+      const at = text.indexOf("x=") + 12;
+      send(text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1));
+    };
+  } }"""
+
+
+def test_an_edited_or_forged_text_on_the_channel_is_refused_and_changes_nothing(browser, site):
+    ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
+    a, b = ctx_a.new_page(), ctx_b.new_page()
+    options, play_turn = GAMES["tsifrograd"]
+    start_live(a, b, site, "tsifrograd", options)
+    wait_either((a, b), SETTLED, timeout_s=90)
+    mover, other = (a, b) if turn(a) == "move" else (b, a)
+    held = links(other)
+    log = other.inner_text(f"{MATCH} .log")
+    refused = "() => /was not accepted: .* Your game is unchanged/.test(document.querySelector('section.match').innerText)"
+    # the mover's browser edits every link it sends: its move's link is refused, nothing taken
+    mover.evaluate(EDITING)
+    play_turn(mover)
+    assert turn(mover) == "wait"  # sent (live: playing the move sends it)
+    other.wait_for_function(refused, timeout=30_000)
+    assert links(other) == held and other.inner_text(f"{MATCH} .log") == log
+    # a text that is no link at all: refused the same way
+    mover.evaluate("() => { for (const h of window.wttLivePeers.values()) h.peer.send('#/tsifrograd/m?x=AAAA'); }")
+    other.wait_for_function(refused, timeout=30_000)
+    assert links(other) == held and other.inner_text(f"{MATCH} .log") == log
+    assert other.locator("[data-key='live-line'][data-live='open']").count() == 1  # no crash, still live
+    for ctx in (ctx_a, ctx_b):
+        ctx.close()
