@@ -2,7 +2,9 @@
 moment the channel opens, every text each browser sends is duplicated, delayed (up to 1.9 s) or
 sent again after newer ones (reordered); mid-game the channel is killed, one side reloads its
 page, and the game goes on by links from exactly where it was. Nothing is lost: both screens
-end on the same link and the same position."""
+end on the same link and the same position. A modified browser that edits the links it sends,
+or sends something that is no link, is refused at that text with a clear sentence, and the
+friend's game is unchanged (the same checks as a link opened by hand)."""
 
 from __future__ import annotations
 
