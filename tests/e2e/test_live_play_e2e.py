@@ -6,8 +6,8 @@ WebRTC data channel and appears by itself in the other browser, to the end of th
 
 Chromium runs with its default mDNS host candidates (what a real LAN relies on), and the ICE
 servers are set to "none" in both browsers' live play settings (the machine has no internet).
-DumaRaj is played live by tests/app/test_live_flow.py only (its board's pieces are picked and
-moved in two clicks, and a game lasts hundreds of moves): not yet here.
+DumaRaj plays the scripted game of tests/e2e/test_dumaraj_e2e.py (a custom start, flex, a
+promotion, the editor's line removal, mate in 21 moves), so a whole game stays short.
 """
 
 from __future__ import annotations
@@ -18,9 +18,14 @@ import pytest
 
 from tests.e2e.conftest import open_app
 from tests.e2e.helpers import PHONE, act, go
+from tests.e2e.test_dumaraj_e2e import FEN as DUMARAJ_FEN
+from tests.e2e.test_dumaraj_e2e import GAME as DUMARAJ_GAME
+from tests.e2e.test_dumaraj_e2e import OPTIONS as DUMARAJ_OPTIONS
+from tests.e2e.test_dumaraj_e2e import clicks as dumaraj_clicks
 from tests.e2e.test_match_cardgo_e2e import cardgo_turn
 from tests.e2e.test_match_cards_e2e import step as sht_step
 from tests.e2e.test_match_e2e import DESKTOP, MATCH, TARGET, links, send_link, turn
+from webtabletop.core.record import Record
 
 OPEN = "[data-key='live-line'][data-live='open']"
 
@@ -47,11 +52,29 @@ def click_turn(page) -> None:
     act(page, page.locator(TARGET).first)
 
 
+DUMARAJ_STATES = Record("dumaraj", DUMARAJ_OPTIONS, 0, tuple(DUMARAJ_GAME)).replay()
+
+
+def dumaraj_options(page) -> None:
+    page.select_option("#side", "0")  # the creator plays White and moves in link 1
+    page.fill("#opt-fen", DUMARAJ_FEN)
+    for name in ("raj_flex", "pair_flex", "editor"):
+        page.check(f"#opt-{name}")
+
+
+def dumaraj_turn(page) -> None:
+    """The scripted game's next move, found from the number of moves the page lists."""
+    done = page.locator(f"{MATCH} .match-log li").count()
+    for selector in dumaraj_clicks(DUMARAJ_STATES[done], DUMARAJ_GAME[done]):
+        act(page, page.locator(selector).first)
+
+
 GAMES = {
     "tsifrograd": (lambda p: p.fill("#opt-radius", "2"), click_turn),
     "sht": (lambda p: p.select_option("#opt-first_player", "first"), None),
     "htt": (lambda p: None, htt_turn),
     "cardgo": (lambda p: (p.fill("#opt-size", "5"), p.fill("#opt-start_time", "15")), lambda p: cardgo_turn(p)),
+    "dumaraj": (dumaraj_options, dumaraj_turn),
 }
 
 
@@ -82,7 +105,7 @@ SETTLED = """() => { const m = document.querySelector('section.match');
   return document.body.dataset.idle === '1' && m && (m.dataset.turn === 'move' || m.dataset.turn === 'over'); }"""
 
 
-def start_live(a, b, site, game: str, options) -> list[str]:
+def start_live(a, b, site, game: str, options, play=click_turn) -> list[str]:
     """A creates the match with "Play live now", sends link 1 (its offer); B joins (its browser
     answers) and sends link 2; A opens it and the channel opens in both."""
     for page in (a, b):
@@ -93,7 +116,7 @@ def start_live(a, b, site, game: str, options) -> list[str]:
     act(a, a.locator("[data-key='start']"))
     a.wait_for_selector("[data-key='live-line'][data-live='waiting']")
     while turn(a) == "move":  # a creator whose first turn is in link 1
-        click_turn(a)
+        play(a)
     sent = [send_link(a)]
     lines = sent[0].splitlines()
     open_app(b, site, lines[0][lines[0].index("#") :])
@@ -103,7 +126,7 @@ def start_live(a, b, site, game: str, options) -> list[str]:
     act(b, b.locator("[data-key='match-join']"))
     b.wait_for_selector("[data-key='live-line'][data-live='waiting']")
     while turn(b) == "move":
-        click_turn(b)
+        play(b)
     sent.append(send_link(b))
     a.fill("#match-paste", sent[-1])
     act(a, a.locator("[data-key='match-paste-open']"))
@@ -118,7 +141,7 @@ def test_two_browsers_play_live_to_the_end_with_no_link_by_hand(browser, site, g
     ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = GAMES[game]
-    start_live(a, b, site, game, options)
+    start_live(a, b, site, game, options, play_turn or click_turn)
     players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}
     clicks = 0
     for _ in range(3000):
