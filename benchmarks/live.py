@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.browser import browser_and_site, summary, wait_ready  # noqa: E402
 from tests.e2e.live import Pair, connect, load, make_peer  # noqa: E402
 from tests.e2e.test_live_play_e2e import GAMES as DRIVERS  # noqa: E402
-from tests.e2e.test_live_play_e2e import SETTLED, start_live, wait_either  # noqa: E402
+from tests.e2e.test_live_play_e2e import SETTLED, click_turn, start_live, wait_either  # noqa: E402
 from tests.e2e.test_match_cards_e2e import step as sht_step  # noqa: E402
 from webtabletop.correspondence.live.description import encode, from_json  # noqa: E402
 from webtabletop.correspondence.parts import split  # noqa: E402
@@ -66,13 +66,14 @@ def link_sizes(offer: dict, answer: dict) -> dict:
     return out
 
 
-#: in the friend's page: the wall-clock time of the first frame that shows a new link
+#: in each page: the wall-clock time of the first frame that shows a new link, and of the latest
+#: press of a pointer (a turn of two clicks, a card then its cell, is measured from its second)
 DRAWN = """() => { window.wttDrawnAt = 0; let seen = null;
+  addEventListener('pointerdown', () => { window.wttPressedAt = performance.timeOrigin + performance.now(); }, true);
   new MutationObserver(() => { const m = document.querySelector('section.match');
     if (m && m.dataset.links !== seen) { seen = m.dataset.links;
       requestAnimationFrame(() => { window.wttDrawnAt = performance.timeOrigin + performance.now(); }); } })
   .observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true}); }"""
-NOW = "() => performance.timeOrigin + performance.now()"
 
 
 def turn_of(page) -> str:
@@ -84,7 +85,7 @@ def click_to_drawn(browser, url: str, game: str, moves: int) -> list[float]:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = DRIVERS[game]
-    start_live(a, b, url, game, options)
+    start_live(a, b, url, game, options, play_turn or click_turn)
     for page in (a, b):
         page.evaluate(DRAWN)
     players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}
@@ -98,7 +99,7 @@ def click_to_drawn(browser, url: str, game: str, moves: int) -> list[float]:
             break  # the game is over
         other = b if page is a else a
         before = int(other.get_attribute("section.match", "data-links"))
-        t0 = page.evaluate(NOW)
+        other.evaluate("() => { window.wttDrawnAt = 0; }")
         if play_turn is None:
             sht_step(page, players[id(page)])
         else:
@@ -108,7 +109,7 @@ def click_to_drawn(browser, url: str, game: str, moves: int) -> list[float]:
         other.wait_for_function(
             "(n) => +document.querySelector('section.match').dataset.links > n && window.wttDrawnAt > 0", arg=before
         )
-        out.append(other.evaluate("() => window.wttDrawnAt") - t0)
+        out.append(other.evaluate("() => window.wttDrawnAt") - page.evaluate("() => window.wttPressedAt"))
     ctx_a.close()
     ctx_b.close()
     return out

@@ -20,7 +20,7 @@ from webtabletop.correspondence.store import from_json, to_json
 from webtabletop.fairplay.beacon import Beacon, sender
 from webtabletop.games.tsifrograd.rules import roll_dice
 
-from .helpers import LIMIT, START, entropy, play, sent_texts
+from .helpers import LIMIT, START, entropy, play, reread, sent_texts
 
 TSIFRO = [
     ({}, 0),
@@ -163,3 +163,25 @@ def test_clock_deadlines_are_dates_from_the_senders_date():
     assert first.deadline.isoformat() == "2026-11-25"
     fifth = Match.watch(game.links[4])
     assert fifth.deadline == START + datetime.timedelta(days=4 + 3)
+
+
+@pytest.mark.parametrize("game_id", ["tsifrograd", "dumaraj"])
+def test_the_move_list_read_link_by_link_is_the_whole_replay(game_id):
+    """``public_history`` goes on from the previous link's list when a new link continues it (a
+    live game names only the new moves): at every link, for both players and the spectator, it
+    is the list a browser that replays the whole match from storage makes."""
+    options = {"radius": 2} if game_id == "tsifrograd" else {}
+    checked = []
+
+    def each(current, other, spectator, link):
+        for m in (current, other, spectator):
+            if m is None:
+                continue
+            held = [(s.snapshot(), code) for s, code in m.public_history]
+            fresh = Match.watch(link) if m is spectator else reread(m)
+            assert held == [(s.snapshot(), code) for s, code in fresh.public_history]
+            assert len(held) == len(m.data.moves)
+        checked.append(link)
+
+    game = play(game_id, options, 0, seed=5, each=each, choose=None)
+    assert len(checked) == len(game.links) > 10

@@ -168,6 +168,8 @@ class Match(Annotations, Timed):
     #: the position on this browser's board (the turn's start with the moves not sent yet)
     _current: State
     _history: tuple[tuple[State, str], ...] | None = None
+    #: the link held before the latest one, with its history (what ``public_history`` goes on from)
+    _history_base: tuple[Opened, tuple[tuple[State, str], ...]] | None = None
 
     @property
     def data(self) -> MatchData:
@@ -261,17 +263,28 @@ class Match(Annotations, Timed):
     def public_history(self) -> tuple[tuple[State, str], ...]:
         """Every move sent or received, with the position before it (each turn's dice as its
         link decided them): what a move list shows to anyone, players and spectators. Replayed
-        once per latest link, on first use."""
+        once per latest link, on first use: from the previous link's history when the new link
+        goes on from it (a live game's links then cost their own moves, not the whole game's)."""
         if self._history is None:
             codes = self._data.moves
             out: list[tuple[State, str]] = []
+            done, state, first = 0, None, 1
+            if self._history_base is not None:
+                held, history = self._history_base
+                k = len(held.data.links)
+                if (
+                    held.data.key() == self._data.key()
+                    and self._data.links[:k] == held.data.links
+                    and len(history) == len(held.data.moves)
+                ):
+                    out, done, state, first = list(history), len(history), held.state, k + 1
 
             def pick(state: State, legal: list, i: int):
-                move = legal[turns.index_of(legal, codes[i])]
+                move = legal[turns.index_of(legal, codes[done + i])]
                 out.append((state, move.code))
                 return move
 
-            turns.walk(self.spec, self._data, self._values, pick, len(codes))
+            turns.walk(self.spec, self._data, self._values, pick, len(codes) - done, first=first, state=state)
             self._history = tuple(out)
         return self._history
 
@@ -569,6 +582,8 @@ class Match(Annotations, Timed):
         """Hold a verified link: its data, and the position as a finished game when a
         resignation or an agreed draw ended it (a game with hidden cards: its replay set first)."""
         self._held(opened.data.count)
+        if self._history is not None:
+            self._history_base = (self._opened, self._history)
         self._opened = opened
         self._data, self._values, self._base = opened.data, opened.values, opened.state
         ending = opened.data.ending

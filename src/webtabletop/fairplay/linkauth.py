@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from functools import cached_property
 
 from webtabletop.fairplay.errors import FairPlayError
 from webtabletop.fairplay.group import Group
@@ -49,9 +50,10 @@ class LinkKey:
         self.group = group or Group.default()
         self._d = self.group.scalar("link-key", check_secret(secret))
 
-    @property
+    @cached_property
     def public(self) -> bytes:
-        """``x(d·G)``: the 20 bytes this player puts in its first link."""
+        """``x(d·G)``: the 20 bytes this player puts in its first link (a point multiplication:
+        computed once per key)."""
         g = self.group
         return g.encode(g.mul(g.generator_x, self._d))
 

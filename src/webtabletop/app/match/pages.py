@@ -22,15 +22,16 @@ from webtabletop.app.widgets.movelog import LogStep
 from webtabletop.app.widgets.playfeel import describe
 from webtabletop.core.ending import label as ending_label
 from webtabletop.core.ending import loser
-from webtabletop.core.protocol import GameError
+from webtabletop.core.protocol import GameError, State
 from webtabletop.core.registry import get_game
 from webtabletop.core.view import esc, move_label
 from webtabletop.correspondence.parts import split
-from webtabletop.i18n import _, ngettext
+from webtabletop.i18n import _, language, ngettext
 from webtabletop.i18n.text import join_sentences
 
 if TYPE_CHECKING:
     from webtabletop.app.model.effects import Effects
+    from webtabletop.app.model.openmatch import OpenMatch
     from webtabletop.app.model.state import AppState
 
 
@@ -72,6 +73,23 @@ def friends_html(st: AppState, fx: Effects, compact: bool) -> str:
     return matchscreen.friends_list(rows, st.confirm_match, titles, compact, matchstore.today())
 
 
+def log_labels(om: OpenMatch, history: list[tuple[State, str]]) -> list[str]:
+    """The move list's names of ``history``: a position still in it keeps its name (a live
+    game's long list is not named again at every link); kept per language."""
+    held = om.labels[1] if om.labels is not None and om.labels[0] == language() else {}
+    kept: dict[tuple[int, str], tuple[State, str]] = {}
+    out = []
+    for before, code in history:
+        key = (id(before), code)
+        hit = held.get(key)
+        if hit is None or hit[0] is not before:  # the same object: its id was not reused
+            hit = (before, move_label(before, code))
+        kept[key] = hit
+        out.append(hit[1])
+    om.labels = (language(), kept)
+    return out
+
+
 def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     """The match screen: (html, title); None when no match is open."""
     om = st.match_open
@@ -82,8 +100,8 @@ def render(st: AppState, fx: Effects) -> tuple[str, str] | None:
     state = m.state
     history = [*m.public_history, *om.played]
     log = [
-        LogStep(move_label(before, code), before.to_move(), before.turn_index(), code)
-        for before, code in history
+        LogStep(label, before.to_move(), before.turn_index(), code)
+        for (before, code), label in zip(history, log_labels(om, history), strict=True)
     ]
     ending = m.ending
     if ending is not None and ending.final:  # the resignation or the agreed draw ends the list

@@ -35,6 +35,9 @@ class OpenMatch:
         #: when the live channel last saw the friend (ms, this browser's clock; None: never):
         #: live play feeds it, and "Claim the win" reads it (app/match/clocks.py)
         self.last_seen: float | None = None
+        #: the move list's names: (language, {(id(before), code): (before, name)}); a position
+        #: kept in the history keeps its name, so a new link names only its own moves
+        self.labels: tuple[str, dict[tuple[int, str], tuple[State, str]]] | None = None
         #: the game's end was settled when it was opened: it is not kept in the history again
         #: (app/model/keeping.py keeps a game whose end is settled while it is on screen)
         self.was_settled = self.settled()
