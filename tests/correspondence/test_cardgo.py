@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from webtabletop.core.errors import GameError
+from webtabletop.core.registry import get_game
 from webtabletop.correspondence import Match
 from webtabletop.correspondence import drawn as D
 from webtabletop.correspondence.drawnmatch import DrawnMatch
@@ -151,6 +152,29 @@ def a_placement(links):
     raise AssertionError("no placement")
 
 
+def forged_draw(opened, key: bytes) -> str:
+    """``opened``'s link with its first draw value replaced by the forger's own, and the card
+    that value deals named in the placed list, with a tag made with the players' ``key``: what a
+    cheating player makes to choose the card it draws."""
+    drawn = opened.dealt
+    (seat, j, _x) = drawn.values[0]
+    spec = get_game(opened.data.game_id)
+    options = spec.options_from_dict(opened.data.options)
+    match_key = opened.data.key()
+    forged_x = bytes(16)
+    card = spec.cards.card(
+        options,
+        seed_rng(draw_seed(match_key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))),
+    )
+    codes = [p[3] for p in drawn.placed]
+    index = next(i for i, p in enumerate(drawn.placed) if p[0] == opened.data.count)
+    codes[index] = card.code
+    commitments = [[drawn.commitments[s][k] for k in sorted(drawn.commitments[s])] for s in (0, 1)]
+    xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
+    fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
+    return make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
+
+
 def test_a_changed_draw_value_or_card_is_refused():
     """A flipped bit in a draw value no longer deals the card named: every reader refuses it. A
     forger who names the card its own value deals is refused by the player holding the match,
@@ -169,23 +193,7 @@ def test_a_changed_draw_value_or_card_is_refused():
         read_link(make_link(attrs.evolve(opened.data, fair=bytes(fair)), opened.number, key))
     assert seen.value.seat is None
     # the forger: another value, and the card that value deals named in the placed list
-    drawn = opened.dealt
-    (seat, j, _x) = drawn.values[0]
-    spec = Match.watch(link).spec
-    options = spec.options_from_dict(opened.data.options)
-    match_key = opened.data.key()
-    forged_x = bytes(16)
-    card = spec.cards.card(
-        options,
-        seed_rng(draw_seed(match_key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))),
-    )
-    codes = [p[3] for p in drawn.placed]
-    index = next(i for i, p in enumerate(drawn.placed) if p[0] == opened.data.count)
-    codes[index] = card.code
-    commitments = [[drawn.commitments[s][k] for k in sorted(drawn.commitments[s])] for s in (0, 1)]
-    xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
-    fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
-    forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
+    forged = forged_draw(opened, key)
     holder = from_json(saved[opened.data.count - 1])
     assert holder.data.count == opened.data.count - 1
     before = to_json(holder)
