@@ -152,27 +152,36 @@ def a_placement(links):
     raise AssertionError("no placement")
 
 
-def forged_draw(opened, key: bytes) -> str:
+def forged_draw(opened, key: bytes) -> str | None:
     """``opened``'s link with its first draw value replaced by the forger's own, and the card
     that value deals named in the placed list, with a tag made with the players' ``key``: what a
-    cheating player makes to choose the card it draws."""
+    cheating player makes to choose the card it draws. The forger tries values until the card
+    dealt fits the link's moves as they are numbered (a reader without a secret then finds
+    nothing wrong: only the commitment the value should open can tell); None if none does."""
     drawn = opened.dealt
     (seat, j, _x) = drawn.values[0]
     spec = get_game(opened.data.game_id)
     options = spec.options_from_dict(opened.data.options)
     match_key = opened.data.key()
-    forged_x = bytes(16)
-    card = spec.cards.card(
-        options,
-        seed_rng(draw_seed(match_key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))),
-    )
-    codes = [p[3] for p in drawn.placed]
     index = next(i for i, p in enumerate(drawn.placed) if p[0] == opened.data.count)
-    codes[index] = card.code
     commitments = [[drawn.commitments[s][k] for k in sorted(drawn.commitments[s])] for s in (0, 1)]
-    xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
-    fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
-    return make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
+    for attempt in range(256):
+        forged_x = attempt.to_bytes(16, "big")
+        card = spec.cards.card(
+            options,
+            seed_rng(draw_seed(match_key, seat, j, forged_x, opened.values.value(drawn.seeded[(seat, j)]))),
+        )
+        codes = [p[3] for p in drawn.placed]
+        codes[index] = card.code
+        xs = [forged_x] + [x for _s, _j, x in drawn.values[1:]]
+        fair = D.pack_section(spec.cards, opened.data, codes, commitments, xs)
+        forged = make_link(attrs.evolve(opened.data, fair=fair), opened.number, key)
+        try:
+            read_link(forged)
+        except GameError:  # that card does not fit the moves as numbered, or the draw it names
+            continue
+        return forged
+    return None
 
 
 def test_a_changed_draw_value_or_card_is_refused():
@@ -194,6 +203,7 @@ def test_a_changed_draw_value_or_card_is_refused():
     assert seen.value.seat is None
     # the forger: another value, and the card that value deals named in the placed list
     forged = forged_draw(opened, key)
+    assert forged is not None
     holder = from_json(saved[opened.data.count - 1])
     assert holder.data.count == opened.data.count - 1
     before = to_json(holder)

@@ -150,6 +150,7 @@ HOLD = """() => { for (const held of window.wttLivePeers.values()) {
     peer.send = (text) => { window.wttHeld = text; };
   } }"""
 SEND_AS_IS = "(text) => { for (const held of window.wttLivePeers.values()) held.peer.honestSend(text); }"
+RELEASE = "() => { for (const held of window.wttLivePeers.values()) held.peer.send = held.peer.honestSend; }"
 
 
 def stored_match(page):
@@ -212,6 +213,7 @@ def test_a_player_who_forges_its_fair_play_values_on_the_channel_is_named_and_th
         if forged is not None:
             break
         cheater.evaluate(SEND_AS_IS, honest)
+        cheater.evaluate(RELEASE)  # an honest browser again, until its next turn to forge
         friend.wait_for_function(f"() => +document.querySelector('{MATCH}').dataset.links > {held}")
     assert forged is not None
     cheater.evaluate(SEND_AS_IS, forged)
