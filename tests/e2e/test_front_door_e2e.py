@@ -64,6 +64,25 @@ def test_home_cards_show_a_real_position_drawn_by_the_game(sized, site):
     assert ">closed<" not in sht and ">deck " not in sht
 
 
+#: kept by the page itself at the moment its first CardGO board appears (a test that read it later
+#: could find the engine already up on a busy machine): the cells, the hand and whether the engine ran
+FIRST_BOARD = """(() => { new MutationObserver((_, seen) => {
+    const cells = document.querySelectorAll('.board.cardgo .cg-cell');
+    if (!cells.length || window.wttFirstBoard) return;
+    const hand = document.querySelector('.cg-hand');
+    window.wttFirstBoard = [cells.length, hand ? hand.textContent : null, !!(window.wttBoot && window.wttBoot.live)];
+    seen.disconnect();
+  }).observe(document, {subtree: true, childList: true}); })()"""
+
+
+def first_board(page, url: str) -> list:
+    """Open ``url`` and return what its first CardGO board showed as it appeared."""
+    page.add_init_script(FIRST_BOARD)
+    page.goto(url)
+    page.wait_for_function("() => window.wttFirstBoard !== undefined")
+    return page.evaluate("() => window.wttFirstBoard")
+
+
 def cells(page) -> int:
     return page.locator(".board.cardgo .cg-cell").count()
 
@@ -101,12 +120,7 @@ def test_a_newcomers_first_board_is_painted_before_the_engine_and_is_the_engines
     """Loaded straight onto "Play vs AI", a newcomer sees the build's pre-rendered first game (a
     browser with no data: the 7×7 board) before the engine runs, and the engine starts that very
     game (the same hand)."""
-    page.goto(site + "#/cardgo/play?vs=ai")
-    page.wait_for_selector(".board.cardgo .cg-cell")
-    painted = page.evaluate(
-        "() => [document.querySelectorAll('.board.cardgo .cg-cell').length,"
-        " document.querySelector('.cg-hand').textContent, !!wttBoot.live]"
-    )
+    painted = first_board(page, site + "#/cardgo/play?vs=ai")
     assert painted[0] == 49 and painted[2] is False  # the pre-rendered screen, no engine yet
     idle(page)
     assert page.locator("[data-key='first-game-note']").count() == 1
@@ -123,12 +137,7 @@ def test_a_returning_players_board_is_painted_before_the_engine_and_is_the_engin
     ctx.add_init_script(f"try {{ for (const [k, v] of Object.entries({stored})) localStorage.setItem(k, v); }} catch (e) {{}}")
     page = ctx.new_page()
     try:
-        page.goto(site + "#/cardgo/play?vs=ai")
-        page.wait_for_selector(".board.cardgo .cg-cell")
-        painted = page.evaluate(
-            "() => [document.querySelectorAll('.board.cardgo .cg-cell').length,"
-            " document.querySelector('.cg-hand').textContent, !!wttBoot.live]"
-        )
+        painted = first_board(page, site + "#/cardgo/play?vs=ai")
         assert painted[0] == 100 and painted[2] is False  # pre-rendered, no engine yet
         idle(page)
         assert page.locator("[data-key='first-game-note']").count() == 0
