@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.browser import browser_and_site, summary, wait_ready  # noqa: E402
 from tests.e2e.live import Pair, connect, load, make_peer  # noqa: E402
 from tests.e2e.test_live_play_e2e import GAMES as DRIVERS  # noqa: E402
-from tests.e2e.test_live_play_e2e import SETTLED, click_turn, start_live, wait_either  # noqa: E402
+from tests.e2e.test_live_play_e2e import SETTLED, start_live, wait_either  # noqa: E402
 from tests.e2e.test_match_cards_e2e import step as sht_step  # noqa: E402
 from webtabletop.correspondence.live.description import encode, from_json  # noqa: E402
 from webtabletop.correspondence.parts import split  # noqa: E402
@@ -85,7 +85,7 @@ def click_to_drawn(browser, url: str, game: str, moves: int) -> list[float]:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = DRIVERS[game]
-    start_live(a, b, url, game, options, play_turn or click_turn)
+    start_live(a, b, url, game, options)
     for page in (a, b):
         page.evaluate(DRAWN)
     players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}

@@ -17,7 +17,7 @@ from tests.correspondence.helpers import rebuild
 from tests.correspondence.test_cardgo import forged_draw
 from tests.e2e.conftest import wait_ready
 from tests.e2e.helpers import PHONE, go
-from tests.e2e.test_live_play_e2e import GAMES, OPEN, SETTLED, click_turn, same_links, start_live, wait_either
+from tests.e2e.test_live_play_e2e import GAMES, OPEN, SETTLED, same_links, start_live, wait_either
 from tests.e2e.test_match_cards_e2e import step as sht_step
 from tests.e2e.test_match_e2e import DESKTOP, MATCH, links, relay, turn
 from webtabletop.app.match.store import MATCH_PREFIX
@@ -58,7 +58,7 @@ def test_a_killed_channel_duplicates_delays_and_a_reload_lose_nothing(browser, s
     ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = GAMES[game]
-    start_live(a, b, site, game, options, play_turn or click_turn)
+    start_live(a, b, site, game, options)
     for page in (a, b):
         page.evaluate(FAULTY)
     players = {id(a): {"defences": 0, "attacks": 0, "moves": 0}, id(b): {"defences": 0, "attacks": 0, "moves": 0}}
@@ -117,7 +117,7 @@ def test_an_edited_or_forged_text_on_the_channel_is_refused_and_changes_nothing(
     ctx_a, ctx_b = browser.new_context(**DESKTOP), browser.new_context(**PHONE)
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = GAMES[game]
-    start_live(a, b, site, game, options, play_turn or click_turn)
+    start_live(a, b, site, game, options)
     wait_either((a, b), SETTLED, timeout_s=90)
     mover, other = (a, b) if turn(a) == "move" else (b, a)
     held = links(other)
@@ -197,7 +197,7 @@ def test_a_player_who_forges_its_fair_play_values_on_the_channel_is_named_and_th
     a, b = ctx_a.new_page(), ctx_b.new_page()
     options, play_turn = GAMES[game]
     forge, sentence = CHEATS[game]
-    start_live(a, b, site, game, options, play_turn)
+    start_live(a, b, site, game, options)
     forged = None
     for _ in range(10):  # the cheater's turns until one can be forged (CardGO: a placement)
         wait_either((a, b), SETTLED, timeout_s=90)
